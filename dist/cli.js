@@ -48,12 +48,12 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias4 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === ALIAS;
+    var isAlias5 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === ALIAS;
     var isDocument = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === DOC;
-    var isMap6 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === MAP;
+    var isMap8 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === MAP;
     var isPair = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === PAIR;
-    var isScalar6 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === SCALAR;
-    var isSeq4 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === SEQ;
+    var isScalar8 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === SCALAR;
+    var isSeq5 = (node3) => !!node3 && typeof node3 === "object" && node3[NODE_TYPE] === SEQ;
     function isCollection(node3) {
       if (node3 && typeof node3 === "object")
         switch (node3[NODE_TYPE]) {
@@ -74,7 +74,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor2 = (node3) => (isScalar6(node3) || isCollection(node3)) && !!node3.anchor;
+    var hasAnchor2 = (node3) => (isScalar8(node3) || isCollection(node3)) && !!node3.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -83,14 +83,14 @@ var require_identity = __commonJS({
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor2;
-    exports.isAlias = isAlias4;
+    exports.isAlias = isAlias5;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap6;
+    exports.isMap = isMap8;
     exports.isNode = isNode3;
     exports.isPair = isPair;
-    exports.isScalar = isScalar6;
-    exports.isSeq = isSeq4;
+    exports.isScalar = isScalar8;
+    exports.isSeq = isSeq5;
   }
 });
 
@@ -1280,9 +1280,9 @@ ${indent2}`) + "'";
         return quotedString(value2, ctx);
       }
       const indent2 = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value2) ? "  " : "");
-      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value2, lineWidth, indent2.length);
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value2, lineWidth, indent2.length);
       if (!value2)
-        return literal ? "|\n" : ">\n";
+        return literal2 ? "|\n" : ">\n";
       let chomp;
       let endStart;
       for (endStart = value2.length; endStart > 0; --endStart) {
@@ -1331,7 +1331,7 @@ ${indent2}`) + "'";
         if (onComment)
           onComment();
       }
-      if (!literal) {
+      if (!literal2) {
         const foldedValue = value2.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent2}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
@@ -1702,7 +1702,7 @@ var require_merge = __commonJS({
     var identity5 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
-    var merge = {
+    var merge2 = {
       identify: (value2) => value2 === MERGE_KEY || typeof value2 === "symbol" && value2.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
@@ -1712,19 +1712,19 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey4 = (ctx, key3) => (merge.identify(key3) || identity5.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey4 = (ctx, key3) => (merge2.identify(key3) || identity5.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge2.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value2) {
       const source = resolveAliasValue(ctx, value2);
       if (identity5.isSeq(source))
         for (const it of source.items)
-          mergeValue(ctx, map2, it);
+          mergeValue2(ctx, map2, it);
       else if (Array.isArray(source))
         for (const it of source)
-          mergeValue(ctx, map2, it);
+          mergeValue2(ctx, map2, it);
       else
-        mergeValue(ctx, map2, source);
+        mergeValue2(ctx, map2, source);
     }
-    function mergeValue(ctx, map2, value2) {
+    function mergeValue2(ctx, map2, value2) {
       const source = resolveAliasValue(ctx, value2);
       if (!identity5.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
@@ -1751,7 +1751,7 @@ var require_merge = __commonJS({
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey4;
-    exports.merge = merge;
+    exports.merge = merge2;
   }
 });
 
@@ -1760,15 +1760,15 @@ var require_addPairToJSMap = __commonJS({
   "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
-    var merge = require_merge();
+    var merge2 = require_merge();
     var stringify3 = require_stringify();
     var identity5 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key: key3, value: value2 }) {
       if (identity5.isNode(key3) && key3.addToJSMap)
         key3.addToJSMap(ctx, map2, value2);
-      else if (merge.isMergeKey(ctx, key3))
-        merge.addMergeToJSMap(ctx, map2, value2);
+      else if (merge2.isMergeKey(ctx, key3))
+        merge2.addMergeToJSMap(ctx, map2, value2);
       else {
         const jsKey = toJS.toJS(key3, "", ctx);
         if (map2 instanceof Map) {
@@ -3159,7 +3159,7 @@ var require_schema3 = __commonJS({
     var bool3 = require_bool2();
     var float = require_float2();
     var int2 = require_int2();
-    var merge = require_merge();
+    var merge2 = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
     var set3 = require_set();
@@ -3179,7 +3179,7 @@ var require_schema3 = __commonJS({
       float.floatExp,
       float.float,
       binary2.binary,
-      merge.merge,
+      merge2.merge,
       omap.omap,
       pairs.pairs,
       set3.set,
@@ -3205,7 +3205,7 @@ var require_tags = __commonJS({
     var schema = require_schema();
     var schema$1 = require_schema2();
     var binary2 = require_binary();
-    var merge = require_merge();
+    var merge2 = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
     var schema$2 = require_schema3();
@@ -3230,7 +3230,7 @@ var require_tags = __commonJS({
       intOct: int2.intOct,
       intTime: timestamp.intTime,
       map: map2.map,
-      merge: merge.merge,
+      merge: merge2.merge,
       null: _null.nullTag,
       omap: omap.omap,
       pairs: pairs.pairs,
@@ -3240,7 +3240,7 @@ var require_tags = __commonJS({
     };
     var coreKnownTags = {
       "tag:yaml.org,2002:binary": binary2.binary,
-      "tag:yaml.org,2002:merge": merge.merge,
+      "tag:yaml.org,2002:merge": merge2.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
       "tag:yaml.org,2002:set": set3.set,
@@ -3249,7 +3249,7 @@ var require_tags = __commonJS({
     function getTags(customTags, schemaName, addMergeTag) {
       const schemaTags = schemas.get(schemaName);
       if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge.merge) ? schemaTags.concat(merge.merge) : schemaTags.slice();
+        return addMergeTag && !schemaTags.includes(merge2.merge) ? schemaTags.concat(merge2.merge) : schemaTags.slice();
       }
       let tags2 = schemaTags;
       if (!tags2) {
@@ -3267,7 +3267,7 @@ var require_tags = __commonJS({
         tags2 = customTags(tags2.slice());
       }
       if (addMergeTag)
-        tags2 = tags2.concat(merge.merge);
+        tags2 = tags2.concat(merge2.merge);
       return tags2.reduce((tags3, tag) => {
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
@@ -3296,11 +3296,11 @@ var require_Schema = __commonJS({
     var tags2 = require_tags();
     var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
     var Schema3 = class _Schema {
-      constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+      constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags2.getTags(compat, "compat") : compat ? tags2.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
         this.knownTags = resolveKnownTags ? tags2.coreKnownTags : {};
-        this.tags = tags2.getTags(customTags, this.name, merge);
+        this.tags = tags2.getTags(customTags, this.name, merge2);
         this.toStringOptions = toStringDefaults ?? null;
         Object.defineProperty(this, identity5.MAP, { value: map2.map });
         Object.defineProperty(this, identity5.SCALAR, { value: string.string });
@@ -4198,9 +4198,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap6 = fc.start.source === "{";
-      const fcName = isMap6 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap6 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap8 = fc.start.source === "{";
+      const fcName = isMap8 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap8 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -4236,7 +4236,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap6 && ctx.options.strict && utilContainsNewline.containsNewline(key3))
+          if (!isMap8 && ctx.options.strict && utilContainsNewline.containsNewline(key3))
             onError(
               key3,
               // checked by containsNewline()
@@ -4276,7 +4276,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap6 && !sep && !props.found) {
+        if (!isMap8 && !sep && !props.found) {
           const valueNode = value2 ? composeNode(ctx, value2, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -4299,7 +4299,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap6 && !props.found && ctx.options.strict) {
+            if (!isMap8 && !props.found && ctx.options.strict) {
               if (sep)
                 for (const st of sep) {
                   if (st === valueProps.found)
@@ -4331,7 +4331,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap6) {
+          if (isMap8) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4347,7 +4347,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap6 ? "}" : "]";
+      const expectedEnd = isMap8 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -5634,7 +5634,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar6 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar8 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -5718,7 +5718,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar6;
+    exports.isScalar = isScalar8;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -5729,7 +5729,7 @@ var require_lexer = __commonJS({
   "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
-    function isEmpty2(ch) {
+    function isEmpty3(ch) {
       switch (ch) {
         case void 0:
         case " ":
@@ -5807,7 +5807,7 @@ var require_lexer = __commonJS({
         }
         if (ch === "-" || ch === ".") {
           const dt = this.buffer.substr(offset, 3);
-          if ((dt === "---" || dt === "...") && isEmpty2(this.buffer[offset + 3]))
+          if ((dt === "---" || dt === "...") && isEmpty3(this.buffer[offset + 3]))
             return -1;
         }
         return offset;
@@ -5906,7 +5906,7 @@ var require_lexer = __commonJS({
           if (!this.atEnd && !this.hasChars(4))
             return this.setNext("line-start");
           const s = this.peek(3);
-          if ((s === "---" || s === "...") && isEmpty2(this.charAt(3))) {
+          if ((s === "---" || s === "...") && isEmpty3(this.charAt(3))) {
             yield* this.pushCount(3);
             this.indentValue = 0;
             this.indentNext = 0;
@@ -5914,7 +5914,7 @@ var require_lexer = __commonJS({
           }
         }
         this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty2(this.charAt(1)))
+        if (this.indentNext > this.indentValue && !isEmpty3(this.charAt(1)))
           this.indentNext = this.indentValue;
         return yield* this.parseBlockStart();
       }
@@ -5922,7 +5922,7 @@ var require_lexer = __commonJS({
         const [ch0, ch1] = this.peek(2);
         if (!ch1 && !this.atEnd)
           return this.setNext("block-start");
-        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty2(ch1)) {
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty3(ch1)) {
           const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
           this.indentNext = this.indentValue + 1;
           this.indentValue += n;
@@ -5986,7 +5986,7 @@ var require_lexer = __commonJS({
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
-        if (indent2 !== -1 && indent2 < this.indentNext && line[0] !== "#" || indent2 === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty2(line[3])) {
+        if (indent2 !== -1 && indent2 < this.indentNext && line[0] !== "#" || indent2 === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty3(line[3])) {
           const atFlowEndMarker = indent2 === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
           if (!atFlowEndMarker) {
             this.flowLevel = 0;
@@ -6028,7 +6028,7 @@ var require_lexer = __commonJS({
             return yield* this.parseQuotedScalar();
           case ":": {
             const next = this.charAt(1);
-            if (this.flowKey || isEmpty2(next) || next === ",") {
+            if (this.flowKey || isEmpty3(next) || next === ",") {
               this.flowKey = false;
               yield* this.pushCount(1);
               yield* this.pushSpaces(true);
@@ -6091,7 +6091,7 @@ var require_lexer = __commonJS({
           else if (ch !== "-")
             break;
         }
-        return yield* this.pushUntil((ch) => isEmpty2(ch) || ch === "#");
+        return yield* this.pushUntil((ch) => isEmpty3(ch) || ch === "#");
       }
       *parseBlockScalar() {
         let nl = this.pos - 1;
@@ -6173,10 +6173,10 @@ var require_lexer = __commonJS({
         while (ch = this.buffer[++i]) {
           if (ch === ":") {
             const next = this.buffer[i + 1];
-            if (isEmpty2(next) || inFlow && flowIndicatorChars.has(next))
+            if (isEmpty3(next) || inFlow && flowIndicatorChars.has(next))
               break;
             end = i;
-          } else if (isEmpty2(ch)) {
+          } else if (isEmpty3(ch)) {
             let next = this.buffer[i + 1];
             if (ch === "\r") {
               if (next === "\n") {
@@ -6243,7 +6243,7 @@ var require_lexer = __commonJS({
             case ":": {
               const inFlow = this.flowLevel > 0;
               const ch1 = this.charAt(1);
-              if (isEmpty2(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+              if (isEmpty3(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
                 if (!inFlow)
                   this.indentNext = this.indentValue + 1;
                 else if (this.flowKey)
@@ -6262,7 +6262,7 @@ var require_lexer = __commonJS({
         if (this.charAt(1) === "<") {
           let i = this.pos + 2;
           let ch = this.buffer[i];
-          while (!isEmpty2(ch) && ch !== ">")
+          while (!isEmpty3(ch) && ch !== ">")
             ch = this.buffer[++i];
           return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
         } else {
@@ -6317,7 +6317,7 @@ var require_lexer = __commonJS({
 var require_line_counter = __commonJS({
   "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
-    var LineCounter2 = class {
+    var LineCounter3 = class {
       constructor() {
         this.lineStarts = [];
         this.addNewLine = (offset) => this.lineStarts.push(offset);
@@ -6340,7 +6340,7 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter2;
+    exports.LineCounter = LineCounter3;
   }
 });
 
@@ -7234,7 +7234,7 @@ var require_public_api = __commonJS({
       const lineCounter$1 = options2.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
       return { lineCounter: lineCounter$1, prettyErrors };
     }
-    function parseAllDocuments3(source, options2 = {}) {
+    function parseAllDocuments4(source, options2 = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options2);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options2);
@@ -7309,7 +7309,7 @@ var require_public_api = __commonJS({
       return new Document.Document(value2, _replacer, options2).toString(options2);
     }
     exports.parse = parse7;
-    exports.parseAllDocuments = parseAllDocuments3;
+    exports.parseAllDocuments = parseAllDocuments4;
     exports.parseDocument = parseDocument4;
     exports.stringify = stringify3;
   }
@@ -7740,9 +7740,9 @@ var require_ignore = __commonJS({
     };
     var REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/;
     var replaceTrailingDoublestar = () => "[\\s\\S]";
-    var separatorAfter = (run3, at) => {
+    var separatorAfter = (run3, at3) => {
       let separator = EMPTY3;
-      for (let index = at + 1; index < run3.length && !run3[index].wildcard; index++) {
+      for (let index = at3 + 1; index < run3.length && !run3[index].wildcard; index++) {
         separator += run3[index].single;
       }
       return separator;
@@ -7806,17 +7806,17 @@ var require_ignore = __commonJS({
       let run3 = [];
       const flush = () => {
         let lastWildcard;
-        run3.forEach((token, at) => {
+        run3.forEach((token, at3) => {
           if (token.wildcard) {
-            lastWildcard = at;
+            lastWildcard = at3;
           }
         });
-        run3.forEach((token, at) => {
+        run3.forEach((token, at3) => {
           if (!token.wildcard) {
             out += token.single;
             return;
           }
-          out += at === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run3, at)})[^\\/])*`;
+          out += at3 === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run3, at3)})[^\\/])*`;
         });
         run3 = [];
       };
@@ -8007,17 +8007,17 @@ var require_ignore = __commonJS({
         }
         const isStr = isString(pattern2);
         const raw = isStr ? pattern2 : pattern2.pattern;
-        const rule3 = checkPattern(raw) && createRule(
+        const rule5 = checkPattern(raw) && createRule(
           raw,
           isStr ? UNDEFINED : pattern2.mark,
           this._ignoreCase,
           !this._split,
           this._stripBOM && !index
         );
-        if (rule3) {
+        if (rule5) {
           this._added = true;
-          this._rules.push(rule3);
-          if (matchesBasename(rule3.body)) {
+          this._rules.push(rule5);
+          if (matchesBasename(rule5.body)) {
             this._basenameCount++;
           }
         }
@@ -8046,11 +8046,11 @@ var require_ignore = __commonJS({
         let unignored = false;
         let matchedRule;
         for (let index = rules.length - 1; index >= 0; index--) {
-          const rule3 = rules[index];
-          if (rule3.checkRegex.test(path21)) {
-            ignored = !rule3.negative;
-            unignored = rule3.negative;
-            matchedRule = rule3.negative ? UNDEFINED : rule3;
+          const rule5 = rules[index];
+          if (rule5.checkRegex.test(path21)) {
+            ignored = !rule5.negative;
+            unignored = rule5.negative;
+            matchedRule = rule5.negative ? UNDEFINED : rule5;
             break;
           }
         }
@@ -8073,17 +8073,17 @@ var require_ignore = __commonJS({
         const shortcut = this._basenameCount * 2 >= length;
         const basename = shortcut ? basenameOf(path21) : path21;
         for (let index = length - 1; index >= 0; index--) {
-          const rule3 = rules[index];
-          if (rule3[mode].test(
-            shortcut && rule3._basenameOnly ? basename : path21
+          const rule5 = rules[index];
+          if (rule5[mode].test(
+            shortcut && rule5._basenameOnly ? basename : path21
           )) {
-            const { negative } = rule3;
+            const { negative } = rule5;
             const ret = {
               ignored: !negative,
               unignored: negative
             };
             if (!negative) {
-              ret.rule = rule3;
+              ret.rule = rule5;
             }
             return ret;
           }
@@ -8185,8 +8185,8 @@ var require_ignore = __commonJS({
         if (dir.ignored) {
           return dir;
         }
-        const literal = this._rules.testLiteral(path21);
-        return literal.ignored || literal.unignored ? literal : dir;
+        const literal2 = this._rules.testLiteral(path21);
+        return literal2.ignored || literal2.unignored ? literal2 : dir;
       }
       _t(path21, cache7) {
         if (path21 in cache7) {
@@ -9073,9 +9073,9 @@ var require_parse = __commonJS({
           safeChars.push(...chars);
           continue;
         }
-        const literal = normalizeSimpleBranch(branch);
-        if (literal && literal.length === 1) {
-          safeChars.push(literal);
+        const literal2 = normalizeSimpleBranch(branch);
+        if (literal2 && literal2.length === 1) {
+          safeChars.push(literal2);
           continue;
         }
         combinable = false;
@@ -9227,15 +9227,15 @@ var require_parse = __commonJS({
         extglobs.push(token);
       };
       const extglobClose = (token) => {
-        const literal = input.slice(token.startIndex, state.index + 1);
+        const literal2 = input.slice(token.startIndex, state.index + 1);
         const body = input.slice(token.startIndex + 2, state.index);
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
           const open = tokens[token.tokensIndex];
           open.type = "text";
-          open.value = literal;
-          open.output = safeOutput || utils.escapeRegex(literal);
+          open.value = literal2;
+          open.output = safeOutput || utils.escapeRegex(literal2);
           for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
             tokens[i].value = "";
             tokens[i].output = "";
@@ -11588,11 +11588,11 @@ function readBlockScalar(state, parentIndent, props) {
   const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
   state.position++;
   while (state.input.charCodeAt(state.position) !== 0) {
-    const current3 = state.input.charCodeAt(state.position);
-    const digit = fromDecimalCode(current3);
-    if (current3 === 43 || current3 === 45) {
+    const current4 = state.input.charCodeAt(state.position);
+    const digit = fromDecimalCode(current4);
+    if (current4 === 43 || current4 === 45) {
       if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
-      chomping = current3 === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
+      chomping = current4 === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
       state.position++;
     } else if (digit >= 0) {
       if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
@@ -12628,24 +12628,24 @@ function onScalar(state, event) {
   if (anchor !== null) state.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text4, plain } });
   addValue(state, value2, 1, 0, offset);
 }
-function onCollectionStart(state, isMap6, event) {
+function onCollectionStart(state, isMap8, event) {
   const offset = eventOffset(state, event, event.start);
   const parent = top(state);
   if (parent !== void 0 && parent.isMap && !parent.hasKey) {
     throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
   }
-  if (parent !== void 0 && parent.isMergeList && !isMap6) {
+  if (parent !== void 0 && parent.isMergeList && !isMap8) {
     throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
   }
   if (state.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
-  const isMergeList = !isMap6 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
+  const isMergeList = !isMap8 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
   if (!isMergeList) count(state, offset, 1, false);
   const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
   if (anchor !== null) state.anchors.set(anchor, null);
   state.frames.push({
-    isMap: isMap6,
+    isMap: isMap8,
     isMergeList,
-    value: isMap6 ? {} : [],
+    value: isMap8 ? {} : [],
     size: isMergeList ? 0 : 1,
     height: 1,
     anchor,
@@ -12919,7 +12919,7 @@ function lineColumn(source, offset) {
 // src/source/lines.ts
 function lineStarts(text4) {
   const starts = [0];
-  for (let at = text4.indexOf("\n"); at !== -1; at = text4.indexOf("\n", at + 1)) starts.push(at + 1);
+  for (let at3 = text4.indexOf("\n"); at3 !== -1; at3 = text4.indexOf("\n", at3 + 1)) starts.push(at3 + 1);
   return starts;
 }
 function lineIndexAt(starts, offset) {
@@ -12960,11 +12960,11 @@ function locatedFile(file, text4) {
   evict(entry2);
   return entry2;
 }
-function evict(current3) {
+function evict(current4) {
   let parsedChars = 0;
   for (const entry2 of cache.values()) parsedChars += entry2.parsedChars;
   for (const [file, entry2] of cache) {
-    if (entry2 === current3 || cache.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
+    if (entry2 === current4 || cache.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
     cache.delete(file);
     parsedChars -= entry2.parsedChars;
   }
@@ -13030,25 +13030,25 @@ function findPair(document, map2, key3, depth) {
   }
   return found;
 }
-function step(document, current3, segments, at) {
-  const node3 = (0, import_yaml.isAlias)(current3) ? current3.resolve(document) : current3;
+function step(document, current4, segments, at3) {
+  const node3 = (0, import_yaml.isAlias)(current4) ? current4.resolve(document) : current4;
   if ((0, import_yaml.isMap)(node3)) {
     let key3 = "";
-    for (let end = at; end < segments.length; end++) {
-      key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
+    for (let end = at3; end < segments.length; end++) {
+      key3 = end === at3 ? String(segments[at3]) : `${key3}/${String(segments[end])}`;
       const pair = findPair(document, node3, key3, 0);
       if (pair !== null) {
         const keyRange = pair.key.range;
         const valueRange = pair.value?.range ?? keyRange;
         if (!keyRange || !valueRange) return null;
-        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at + 1 };
+        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at3 + 1 };
       }
       if (typeof segments[end] === "number") break;
     }
     return null;
   }
   if ((0, import_yaml.isSeq)(node3)) {
-    const segment = segments[at];
+    const segment = segments[at3];
     const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
     const item = node3.items[index];
     if (item?.range == null) return null;
@@ -13060,16 +13060,16 @@ function walkPath(document, segments) {
   let node3 = document.contents;
   let parent = null;
   let range4 = null;
-  let at = 0;
-  while (at < segments.length) {
-    const next = step(document, node3, segments, at);
+  let at3 = 0;
+  while (at3 < segments.length) {
+    const next = step(document, node3, segments, at3);
     if (next === null) break;
     parent = (0, import_yaml.isAlias)(node3) ? node3.resolve(document) : node3;
     node3 = next.node;
     range4 = [next.start, next.end];
-    at += next.consumed;
+    at3 += next.consumed;
   }
-  return { node: node3, parent, range: range4, consumed: at };
+  return { node: node3, parent, range: range4, consumed: at3 };
 }
 function locate(file, text4, documentIndex, path21) {
   const entry2 = locatedFile(file, text4);
@@ -13100,8 +13100,8 @@ function nodeAt(file, text4, documentIndex, path21) {
   const parentStart = walked.parent?.range?.[0];
   let parentIndent = -1;
   if (parentStart !== void 0) {
-    const at = chunk.start + parentStart;
-    parentIndent = at - (entry2.source.lastIndexOf("\n", at - 1) + 1);
+    const at3 = chunk.start + parentStart;
+    parentIndent = at3 - (entry2.source.lastIndexOf("\n", at3 - 1) + 1);
   }
   return {
     node: walked.node,
@@ -13197,11 +13197,11 @@ function buildRanges(body, events) {
         if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
         const parent = frames[frames.length - 1];
         if (parent !== void 0 && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported();
-        const isMap6 = event.type === EVENT_ID.MAPPING;
+        const isMap8 = event.type === EVENT_ID.MAPPING;
         const flow2 = event.style !== 1;
-        if (flow2 && body[event.start] !== (isMap6 ? "{" : "[")) throw new Unsupported();
+        if (flow2 && body[event.start] !== (isMap8 ? "{" : "[")) throw new Unsupported();
         frames.push({
-          collection: isMap6 ? /* @__PURE__ */ new Map() : [],
+          collection: isMap8 ? /* @__PURE__ */ new Map() : [],
           flow: flow2,
           start: event.start,
           lastEnd: event.start + 1,
@@ -13256,29 +13256,29 @@ function blockEnds(body, frame) {
 function commentLine(body, from) {
   for (let start = from; start < body.length; ) {
     const end = lineEnd(body, start);
-    let at = start;
-    while (at < end && body[at] === " ") at++;
-    if (body[at] === "	") throw new Unsupported();
-    if (at < end) return body[at] === "#" ? { indent: at - start, end } : null;
+    let at3 = start;
+    while (at3 < end && body[at3] === " ") at3++;
+    if (body[at3] === "	") throw new Unsupported();
+    if (at3 < end) return body[at3] === "#" ? { indent: at3 - start, end } : null;
     start = end + 1;
   }
   return null;
 }
 function afterComment(body, end) {
   if (end > 0 && body[end - 1] === "\n") return end;
-  let at = end;
-  while (body[at] === " " || body[at] === "	") at++;
-  return body[at] === "#" ? lineEnd(body, at) : end;
+  let at3 = end;
+  while (body[at3] === " " || body[at3] === "	") at3++;
+  return body[at3] === "#" ? lineEnd(body, at3) : end;
 }
 function nextLine(body, end) {
   return end > 0 && body[end - 1] === "\n" ? end : lineEnd(body, end) + 1;
 }
-function lineEnd(body, at) {
-  const end = body.indexOf("\n", at);
+function lineEnd(body, at3) {
+  const end = body.indexOf("\n", at3);
   return end === -1 ? body.length : end;
 }
-function lineStart(body, at) {
-  return body.lastIndexOf("\n", at - 1) + 1;
+function lineStart(body, at3) {
+  return body.lastIndexOf("\n", at3 - 1) + 1;
 }
 function indicator(body, from, content) {
   for (let i = from; i < content; i++) {
@@ -13287,19 +13287,19 @@ function indicator(body, from, content) {
   }
   throw new Unsupported();
 }
-function step2(node3, segments, at) {
+function step2(node3, segments, at3) {
   if (node3 === null) return null;
   if (Array.isArray(node3)) {
-    const segment = segments[at];
+    const segment = segments[at3];
     const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
     const entry2 = node3[index];
     return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
   }
   let key3 = "";
-  for (let end = at; end < segments.length; end++) {
-    key3 = end === at ? String(segments[at]) : `${key3}/${String(segments[end])}`;
+  for (let end = at3; end < segments.length; end++) {
+    key3 = end === at3 ? String(segments[at3]) : `${key3}/${String(segments[end])}`;
     const entry2 = node3.get(key3);
-    if (entry2 !== void 0) return { entry: entry2, consumed: end - at + 1 };
+    if (entry2 !== void 0) return { entry: entry2, consumed: end - at3 + 1 };
     if (typeof segments[end] === "number") break;
   }
   return null;
@@ -13316,12 +13316,12 @@ function locateInDocument(source, document, path21) {
   const segments = segmentsOf(path21);
   let node3 = table3.root;
   let found = null;
-  for (let at = 0; at < segments.length; ) {
-    const next = step2(node3, segments, at);
+  for (let at3 = 0; at3 < segments.length; ) {
+    const next = step2(node3, segments, at3);
     if (next === null) break;
     found = next.entry;
     node3 = found.node;
-    at += next.consumed;
+    at3 += next.consumed;
   }
   if (found === null) return { file, line: document.line, column: 1 };
   const { body } = table3;
@@ -13439,11 +13439,11 @@ var Builder = class {
 var Unreadable = class extends Error {
 };
 var isBlank = (c) => c === " " || c === "	";
-function breakAt(text4, at) {
-  const c = text4[at];
+function breakAt(text4, at3) {
+  const c = text4[at3];
   if (c === "\n") return 1;
   if (c === "\r") {
-    if (text4[at + 1] === "\n") return 2;
+    if (text4[at3 + 1] === "\n") return 2;
     throw new Unreadable();
   }
   return 0;
@@ -13528,28 +13528,28 @@ function mapFlow(text4, from, to, kind3) {
   }
   return out.done();
 }
-function mapEscape(text4, at, to, out) {
-  const next = text4[at + 1];
-  if (next === void 0 || at + 1 >= to) throw new Unreadable();
-  const width2 = breakAt(text4, at + 1);
+function mapEscape(text4, at3, to, out) {
+  const next = text4[at3 + 1];
+  if (next === void 0 || at3 + 1 >= to) throw new Unreadable();
+  const width2 = breakAt(text4, at3 + 1);
   if (width2 > 0) {
-    let j = at + 1 + width2;
+    let j = at3 + 1 + width2;
     while (j < to && isBlank(text4[j])) j++;
     return j;
   }
   const simple = SIMPLE_ESCAPES[next];
   if (simple !== void 0) {
-    out.put(simple, at, at + 2);
-    return at + 2;
+    out.put(simple, at3, at3 + 2);
+    return at3 + 2;
   }
   const digits2 = HEX_DIGITS[next];
   if (digits2 === void 0) throw new Unreadable();
-  const hex = text4.slice(at + 2, at + 2 + digits2);
-  if (hex.length !== digits2 || !/^[0-9a-fA-F]+$/.test(hex) || at + 2 + digits2 > to) throw new Unreadable();
+  const hex = text4.slice(at3 + 2, at3 + 2 + digits2);
+  if (hex.length !== digits2 || !/^[0-9a-fA-F]+$/.test(hex) || at3 + 2 + digits2 > to) throw new Unreadable();
   const code = parseInt(hex, 16);
   if (code > 1114111) throw new Unreadable();
-  out.put(String.fromCodePoint(code), at, at + 2 + digits2);
-  return at + 2 + digits2;
+  out.put(String.fromCodePoint(code), at3, at3 + 2 + digits2);
+  return at3 + 2 + digits2;
 }
 function readHeader(text4, start) {
   const mode = text4[start];
@@ -13566,18 +13566,18 @@ function readHeader(text4, start) {
   return { folded: mode === ">", indent: indent2, chomp };
 }
 function bodyLines(text4, headerStart, end) {
-  let at = text4.indexOf("\n", headerStart);
-  if (at === -1 || at >= end) return [];
-  at++;
+  let at3 = text4.indexOf("\n", headerStart);
+  if (at3 === -1 || at3 >= end) return [];
+  at3++;
   const lines = [];
-  while (at < end) {
-    let indentEnd = at;
+  while (at3 < end) {
+    let indentEnd = at3;
     while (indentEnd < end && text4[indentEnd] === " ") indentEnd++;
     let contentEnd = indentEnd;
     while (contentEnd < end && text4[contentEnd] !== "\n" && text4[contentEnd] !== "\r") contentEnd++;
     const width2 = contentEnd < end ? breakAt(text4, contentEnd) : 0;
-    lines.push({ start: at, indentEnd, contentEnd, breakEnd: contentEnd + width2 });
-    at = contentEnd + width2;
+    lines.push({ start: at3, indentEnd, contentEnd, breakEnd: contentEnd + width2 });
+    at3 = contentEnd + width2;
   }
   return lines;
 }
@@ -13586,10 +13586,10 @@ function mapBlock(text4, token) {
   const lines = bodyLines(text4, token.start, token.end);
   const out = new Builder(text4);
   const indentOf2 = (line) => line.indentEnd - line.start;
-  const isEmpty2 = (line) => line.indentEnd === line.contentEnd;
+  const isEmpty3 = (line) => line.indentEnd === line.contentEnd;
   const newline = (line) => out.put("\n", line.contentEnd, line.breakEnd);
   let chompStart = lines.length;
-  while (chompStart > 0 && isEmpty2(lines[chompStart - 1])) chompStart--;
+  while (chompStart > 0 && isEmpty3(lines[chompStart - 1])) chompStart--;
   if (chompStart === 0) {
     if (header2.chomp === "+") {
       for (const line of lines) if (line.breakEnd > line.contentEnd) newline(line);
@@ -13601,7 +13601,7 @@ function mapBlock(text4, token) {
   let contentStart = 0;
   for (let i = 0; i < chompStart; i++) {
     const line = lines[i];
-    if (isEmpty2(line)) {
+    if (isEmpty3(line)) {
       if (header2.indent === 0) trimIndent = Math.max(trimIndent, indentOf2(line));
     } else {
       if (indentOf2(line) < trimIndent) throw new Unreadable();
@@ -13628,7 +13628,7 @@ function mapBlock(text4, token) {
   let prevMoreIndented = false;
   for (let i = contentStart; i < chompStart; i++) {
     const line = lines[i];
-    if (!isEmpty2(line) && indentOf2(line) < trimIndent) throw new Unreadable();
+    if (!isEmpty3(line) && indentOf2(line) < trimIndent) throw new Unreadable();
     const breakOf = { from: line.contentEnd, to: line.breakEnd };
     if (!header2.folded) {
       write(sep);
@@ -13643,7 +13643,7 @@ function mapBlock(text4, token) {
       out.copy(line.indentEnd, line.contentEnd);
       sep = { text: "\n", ...breakOf };
       prevMoreIndented = true;
-    } else if (isEmpty2(line)) {
+    } else if (isEmpty3(line)) {
       if (sep?.text === "\n") {
         write(sep);
         sep = { text: "\n", ...breakOf };
@@ -13673,13 +13673,13 @@ function mapBlock(text4, token) {
 // src/source/scalar-location.ts
 var STYLES = /* @__PURE__ */ new Set(["PLAIN", "QUOTE_SINGLE", "QUOTE_DOUBLE", "BLOCK_LITERAL", "BLOCK_FOLDED"]);
 function valueAt(value2, path21) {
-  let current3 = value2;
+  let current4 = value2;
   for (const segment of path21) {
-    if (Array.isArray(current3)) current3 = typeof segment === "number" ? current3[segment] : void 0;
-    else if (current3 !== null && typeof current3 === "object") current3 = Object.hasOwn(current3, segment) ? current3[String(segment)] : void 0;
+    if (Array.isArray(current4)) current4 = typeof segment === "number" ? current4[segment] : void 0;
+    else if (current4 !== null && typeof current4 === "object") current4 = Object.hasOwn(current4, segment) ? current4[String(segment)] : void 0;
     else return void 0;
   }
-  return current3;
+  return current4;
 }
 function scalarToken(node3, parentIndent) {
   if (!(0, import_yaml2.isScalar)(node3) || node3.range == null || node3.type === void 0 || !STYLES.has(node3.type)) return null;
@@ -13725,8 +13725,8 @@ function locateInScalar(source, document, path21, start, end) {
 function spansLines(map2, i, text4) {
   const from = map2.starts[i];
   const to = map2.ends[i];
-  const at = text4.indexOf("\n", from);
-  return at !== -1 && at < to;
+  const at3 = text4.indexOf("\n", from);
+  return at3 !== -1 && at3 < to;
 }
 
 // src/source/resource.ts
@@ -14339,25 +14339,25 @@ function parseBool(text4) {
 function splitList(text4) {
   if (text4 === "") return [];
   const items2 = [];
-  let current3 = "";
+  let current4 = "";
   let quoted2 = false;
   for (let i = 0; i < text4.length; i++) {
     const ch = text4[i];
     if (ch === '"') {
       if (quoted2 && text4[i + 1] === '"') {
-        current3 += '"';
+        current4 += '"';
         i++;
       } else {
         quoted2 = !quoted2;
       }
     } else if (ch === "," && !quoted2) {
-      items2.push(current3);
-      current3 = "";
+      items2.push(current4);
+      current4 = "";
     } else {
-      current3 += ch;
+      current4 += ch;
     }
   }
-  items2.push(current3);
+  items2.push(current4);
   return items2;
 }
 function parseArgs(specs, argv) {
@@ -14979,19 +14979,19 @@ var EXTRA_FIELDS = {
 };
 function splitTerms(text4) {
   const terms = [];
-  let current3 = "";
+  let current4 = "";
   for (let i = 0; i < text4.length; i++) {
     const ch = text4[i];
     if (ch === "\\" && i + 1 < text4.length) {
-      current3 += ch + text4[++i];
+      current4 += ch + text4[++i];
     } else if (ch === ",") {
-      terms.push(current3);
-      current3 = "";
+      terms.push(current4);
+      current4 = "";
     } else {
-      current3 += ch;
+      current4 += ch;
     }
   }
-  terms.push(current3);
+  terms.push(current4);
   return terms;
 }
 function unescape(value2, selector2) {
@@ -15015,9 +15015,9 @@ function unescape(value2, selector2) {
 }
 function parseTerm(term, selector2) {
   for (const operator of ["!=", "==", "="]) {
-    const at = term.indexOf(operator);
-    if (at > 0 || at === 0 && operator !== "=") {
-      return { field: term.slice(0, at), value: unescape(term.slice(at + operator.length), selector2), negated: operator === "!=" };
+    const at3 = term.indexOf(operator);
+    if (at3 > 0 || at3 === 0 && operator !== "=") {
+      return { field: term.slice(0, at3), value: unescape(term.slice(at3 + operator.length), selector2), negated: operator === "!=" };
     }
   }
   throw new SelectorError(`invalid selector: '${selector2}'; can't understand '${term}'`);
@@ -15946,36 +15946,36 @@ function celCounting(policy) {
 function appliedRuleCount(policy) {
   return policyKindOf(policy.apiVersion, policy.kind)?.family === "cel" ? 1 : policy.ruleCount;
 }
-function sourceOf(resources, at, path21) {
-  const file = resources.files.get(at.file);
-  if (file === void 0) return { file: at.file, line: 1, column: 1 };
-  const location2 = locate(file.path, file.text, at.documentIndex, path21 ? path21.split("/").filter((segment) => segment !== "") : []);
-  return { file: at.file, line: location2.line, column: location2.column };
+function sourceOf(resources, at3, path21) {
+  const file = resources.files.get(at3.file);
+  if (file === void 0) return { file: at3.file, line: 1, column: 1 };
+  const location2 = locate(file.path, file.text, at3.documentIndex, path21 ? path21.split("/").filter((segment) => segment !== "") : []);
+  return { file: at3.file, line: location2.line, column: location2.column };
 }
 function responsePath(response) {
   const printed = resourcePath(response.resource);
   return printed === "//" ? "JSON payload" : printed;
 }
-function failedMessage(rule3) {
-  return rule3.message === "" && rule3.status === "fail" ? "validation failed" : rule3.message;
+function failedMessage(rule5) {
+  return rule5.message === "" && rule5.status === "fail" ? "validation failed" : rule5.message;
 }
 function celResponse(counting, kind3, response, resource, resources, settings) {
   const compiled3 = response.policy;
   const shownAsWarning = !compiled3.scored || settings.auditWarn;
-  const counted = !(counting === "mutating" && response.rules.some((rule3) => rule3.patchedTarget !== void 0));
-  const results = response.rules.map((rule3) => {
+  const counted = !(counting === "mutating" && response.rules.some((rule5) => rule5.patchedTarget !== void 0));
+  const results = response.rules.map((rule5) => {
     const result = {
-      rule: rule3.name,
-      type: rule3.type,
-      engineStatus: rule3.status,
-      status: rule3.status === "fail" && shownAsWarning ? "warn" : rule3.status,
-      counted: counted && COUNTED[counting].has(rule3.status) ? rule3.status : null,
-      message: failedMessage(rule3),
-      source: sourceOf(resources, resource, rule3.path)
+      rule: rule5.name,
+      type: rule5.type,
+      engineStatus: rule5.status,
+      status: rule5.status === "fail" && shownAsWarning ? "warn" : rule5.status,
+      counted: counted && COUNTED[counting].has(rule5.status) ? rule5.status : null,
+      message: failedMessage(rule5),
+      source: sourceOf(resources, resource, rule5.path)
     };
     if (counting === "mutating" && result.counted !== null) result.countedTimes = 2;
-    if (rule3.generatedResources !== void 0) result.generatedResources = rule3.generatedResources;
-    if (rule3.patchedTarget !== void 0) result.patchedTarget = rule3.patchedTarget;
+    if (rule5.generatedResources !== void 0) result.generatedResources = rule5.generatedResources;
+    if (rule5.patchedTarget !== void 0) result.patchedTarget = rule5.patchedTarget;
     return result;
   });
   const out = {
@@ -15998,20 +15998,20 @@ function applyResponse(kind3, response, resource, resources, settings) {
   const labels = settings.namespaceLabels(resource.namespace) ?? {};
   const auditWarning = settings.auditWarn && compiled3.failureAction(void 0, resource.kind, resource.namespace, labels) !== "Enforce";
   const mapFail = () => !compiled3.scored || auditWarning ? "warn" : "fail";
-  const results = response.rules.map((rule3) => {
+  const results = response.rules.map((rule5) => {
     const validation = kind3 === "validate" || kind3 === "verifyImages";
-    const status = validation && rule3.status === "fail" ? mapFail() : rule3.status;
+    const status = validation && rule5.status === "fail" ? mapFail() : rule5.status;
     const result = {
-      rule: rule3.name,
-      type: rule3.type,
-      engineStatus: rule3.status,
+      rule: rule5.name,
+      type: rule5.type,
+      engineStatus: rule5.status,
       status,
-      counted: kind3 === "generate" ? rule3.status === "pass" ? "pass" : "fail" : status,
-      message: validation ? failedMessage(rule3) : rule3.message,
-      source: sourceOf(resources, resource, validation && (rule3.status === "fail" || rule3.status === "error") ? rule3.path : void 0)
+      counted: kind3 === "generate" ? rule5.status === "pass" ? "pass" : "fail" : status,
+      message: validation ? failedMessage(rule5) : rule5.message,
+      source: sourceOf(resources, resource, validation && (rule5.status === "fail" || rule5.status === "error") ? rule5.path : void 0)
     };
-    if (rule3.generatedResources !== void 0) result.generatedResources = rule3.generatedResources;
-    if (rule3.patchedTarget !== void 0) result.patchedTarget = rule3.patchedTarget;
+    if (rule5.generatedResources !== void 0) result.generatedResources = rule5.generatedResources;
+    if (rule5.patchedTarget !== void 0) result.patchedTarget = rule5.patchedTarget;
     return result;
   });
   const out = {
@@ -16038,8 +16038,8 @@ var COLORS = {
 };
 var identity = (text4) => text4;
 var PLAIN = { pass: identity, fail: identity, warn: identity, skip: identity, header: identity };
-function palette(enabled) {
-  return enabled ? COLORS : PLAIN;
+function palette(enabled2) {
+  return enabled2 ? COLORS : PLAIN;
 }
 
 // src/commands/io.ts
@@ -16279,7 +16279,10 @@ function request(policy, resource, value2, options2) {
   if (values) {
     for (const mapping of values.subresources) {
       const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
-      if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) result.subresource = mapping.subresource;
+      if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) {
+        result.subresource = mapping.subresource;
+        result.subresourceParent = { group: mapping.parentGroup, version: mapping.parentVersion, kind: mapping.parentKind };
+      }
     }
   }
   const injected = { ...values?.ruleLookups(policy.name) };
@@ -16290,31 +16293,55 @@ function request(policy, resource, value2, options2) {
 function evaluateResource(policies, resource, options2) {
   const out = [];
   const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
-  let current3 = original;
-  for (const policy of policies) {
-    if (policy.mutate === void 0) continue;
-    const response = policy.mutate(request(policy, resource, current3, options2));
-    current3 = response.patchedResource ?? current3;
-    out.push({ kind: "mutate", response });
+  let current4 = original;
+  const mutateStage = (stage) => {
+    const first = out.length;
+    for (const policy of policies) {
+      if (policy.mutate === void 0 || (policy.stage ?? 0) !== stage) continue;
+      const result = policy.mutate(request(policy, resource, current4, options2));
+      for (const response of isResponseList(result) ? result : [result]) {
+        current4 = response.patchedResource ?? current4;
+        out.push({ kind: "mutate", response });
+      }
+    }
+    if (stage === 2) for (const { response } of out.slice(first)) response.patchedResource = current4;
+  };
+  mutateStage(0);
+  if (options2.mutateOnly) {
+    mutateStage(1);
+    mutateStage(2);
+    return out;
   }
-  if (options2.mutateOnly) return out;
   let shared;
-  const requestFor = (policy) => options2.values ? request(policy, resource, current3, options2) : shared ??= request(policy, resource, current3, options2);
+  const requestFor = (policy) => options2.values ? request(policy, resource, current4, options2) : shared ??= request(policy, resource, current4, options2);
   for (const policy of policies) {
     if (policy.verifyImages !== void 0) out.push({ kind: "verifyImages", response: policy.verifyImages(requestFor(policy)) });
   }
-  for (const policy of policies) {
-    if (policy.validate === void 0) continue;
-    const result = policy.validate(requestFor(policy));
-    if (result === null) out.push({ kind: "validate", response: { policy, resource: current3, rules: [] } });
-    else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
-    else out.push({ kind: "validate", response: result });
-  }
+  const validateStage = (late) => {
+    for (const policy of policies) {
+      if (policy.validate === void 0 || (policy.stage ?? 0) > 0 !== late) continue;
+      const result = policy.validate(requestFor(policy));
+      if (result === null) out.push({ kind: "validate", response: { policy, resource: current4, rules: [] } });
+      else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
+      else out.push({ kind: "validate", response: result });
+    }
+  };
+  validateStage(false);
+  const before = current4;
+  mutateStage(1);
+  mutateStage(2);
+  if (current4 !== before) shared = void 0;
+  validateStage(true);
   for (const policy of policies) {
     if (policy.generate === void 0) continue;
-    const outcome = policy.generate(request(policy, resource, current3, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
+    const outcome = policy.generate(request(policy, resource, current4, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
     if (outcome === null) continue;
     out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
+  }
+  for (const policy of policies) {
+    if (policy.validateImages === void 0) continue;
+    const response = policy.validateImages(request(policy, resource, original, options2));
+    if (response !== null) out.push({ kind: "verifyImages", response });
   }
   for (const policy of policies) {
     if (policy.delete === void 0) continue;
@@ -16351,16 +16378,16 @@ function isResponseList(result) {
   return Array.isArray(result);
 }
 function mutatedResource(responses, original) {
-  let current3 = original;
-  for (const { kind: kind3, response } of responses) if (kind3 === "mutate" && response.patchedResource) current3 = response.patchedResource;
-  return current3;
+  let current4 = original;
+  for (const { kind: kind3, response } of responses) if (kind3 === "mutate" && response.patchedResource) current4 = response.patchedResource;
+  return current4;
 }
 function unsettledRules(policies, resource, after, options2) {
   const again = evaluateResource(policies, { ...resource, value: after }, { ...options2, mutateOnly: true, keepResourceOnMutateError: true });
   const final = mutatedResource(again, after);
   if (final === after || jsonEqual(final, after, "type")) return [];
-  const rules = again.flatMap(({ response }) => response.rules.map((rule3) => ({ policy: response.policy, rule: rule3 })));
-  const changing = rules.filter(({ rule: rule3 }) => rule3.status === "pass" && rule3.patchedTarget === void 0);
+  const rules = again.flatMap(({ response }) => response.rules.map((rule5) => ({ policy: response.policy, rule: rule5 })));
+  const changing = rules.filter(({ rule: rule5 }) => rule5.status === "pass" && rule5.patchedTarget === void 0);
   return changing.length > 0 ? changing : rules;
 }
 
@@ -16564,16 +16591,16 @@ var EditContext = class {
   }
 };
 function trimEnd(text4, start, end) {
-  let at = end;
+  let at3 = end;
   for (; ; ) {
-    while (at > start && /\s/.test(text4[at - 1])) at--;
-    const lineStart2 = text4.lastIndexOf("\n", at - 1) + 1;
-    const line = text4.slice(Math.max(lineStart2, start), at);
+    while (at3 > start && /\s/.test(text4[at3 - 1])) at3--;
+    const lineStart2 = text4.lastIndexOf("\n", at3 - 1) + 1;
+    const line = text4.slice(Math.max(lineStart2, start), at3);
     const hash = commentStart(line);
-    if (hash === -1) return at;
+    if (hash === -1) return at3;
     const cut = Math.max(lineStart2, start) + hash;
-    if (cut === at) return at;
-    at = cut;
+    if (cut === at3) return at3;
+    at3 = cut;
   }
 }
 function commentStart(line) {
@@ -16713,12 +16740,12 @@ function diffMap(context2, pairs, before, after, loaded) {
     const lastPair = pairs[pairs.length - 1];
     const lastNode = lastPair.value ?? lastPair.key;
     const lastEnd = Math.max(context2.contentEnd(lastNode), lastPair.key.range[1]);
-    const at = context2.lineEndAfter(lastEnd);
+    const at3 = context2.lineEndAfter(lastEnd);
     const addition = {};
     for (const key3 of added) define2(addition, key3, after[key3]);
     let text4 = renderEntry("block", addition, column, context2.eol, context2.style) + context2.eol;
-    if (at === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
-    planned.push({ from: at, to: at, text: text4 });
+    if (at3 === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
+    planned.push({ from: at3, to: at3, text: text4 });
   }
   context2.edits.push(...planned);
   return true;
@@ -16754,14 +16781,14 @@ function diffSeq(context2, items2, before, after, loaded) {
     const inserted = after.slice(prefix + paired, prefix + newMiddle);
     let text4 = renderEntry("block", inserted, column, context2.eol, context2.style) + context2.eol;
     const previous = prefix + paired - 1;
-    let at;
+    let at3;
     if (previous >= 0) {
-      at = context2.lineEndAfter(context2.contentEnd(items2[previous]));
-      if (at === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
+      at3 = context2.lineEndAfter(context2.contentEnd(items2[previous]));
+      if (at3 === context2.body.length && !context2.body.endsWith("\n")) text4 = context2.eol + text4.slice(0, -context2.eol.length);
     } else {
-      at = context2.lineStart(dashes[0]);
+      at3 = context2.lineStart(dashes[0]);
     }
-    context2.edits.push({ from: at, to: at, text: text4 });
+    context2.edits.push({ from: at3, to: at3, text: text4 });
   }
   return true;
 }
@@ -16858,8 +16885,8 @@ function builtSourceTarget(origin, before, after, raw, display) {
   const placed = [];
   const elsewhere = /* @__PURE__ */ new Set();
   for (const change of changesBetween(before, after)) {
-    const at = change.existed ? change.path : change.path.slice(0, -1);
-    const found = origin(at);
+    const at3 = change.existed ? change.path : change.path.slice(0, -1);
+    const found = origin(at3);
     if (!found.exact || !found.editable) {
       elsewhere.add(display(found.file));
       continue;
@@ -16877,8 +16904,8 @@ function builtSourceTarget(origin, before, after, raw, display) {
   for (const { path: path21, change } of placed) {
     const parent = valueAt2(target2, path21.slice(0, -1));
     if (change.existed && valueAt2(target2, path21) === void 0) return { error: `${display(file)}: ${path21.join(".")} is not there as built` };
-    const current3 = valueAt2(target2, path21);
-    if (change.existed && (isObject(current3) || Array.isArray(current3)) && !jsonEqual(current3, valueAt2(before, change.path), "type")) {
+    const current4 = valueAt2(target2, path21);
+    if (change.existed && (isObject(current4) || Array.isArray(current4)) && !jsonEqual(current4, valueAt2(before, change.path), "type")) {
       return { error: `${display(file)}: ${path21.join(".")} is merged from several files` };
     }
     if (!isObject(parent) && !Array.isArray(parent)) return { error: `${display(file)}: ${path21.slice(0, -1).join(".")} is not a map` };
@@ -16894,10 +16921,10 @@ function errorMessage2(error) {
 function rawDocuments(file) {
   return new Map(parseDocuments(file.path, file.text).documents.map((document) => [document.index, document.value]));
 }
-function mutatedResources(mutations, files, display = (file) => file) {
+function mutatedResources(mutations3, files, display = (file) => file) {
   const raw = /* @__PURE__ */ new Map();
   const targets = /* @__PURE__ */ new Map();
-  const items2 = mutations.map(({ resource, before, after, unfixable }) => {
+  const items2 = mutations3.map(({ resource, before, after, unfixable }) => {
     const item = {
       resource: { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name },
       file: resource.file,
@@ -17266,9 +17293,9 @@ function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, ne
     const hunks = [];
     let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
     for (let i = 0; i < diff2.length; i++) {
-      const current3 = diff2[i], lines = current3.lines || splitLines(current3.value);
-      current3.lines = lines;
-      if (current3.added || current3.removed) {
+      const current4 = diff2[i], lines = current4.lines || splitLines(current4.value);
+      current4.lines = lines;
+      if (current4.added || current4.removed) {
         if (!oldRangeStart) {
           const prev = diff2[i - 1];
           oldRangeStart = oldLine;
@@ -17280,9 +17307,9 @@ function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, ne
           }
         }
         for (const line of lines) {
-          curRange.push((current3.added ? "+" : "-") + line);
+          curRange.push((current4.added ? "+" : "-") + line);
         }
-        if (current3.added) {
+        if (current4.added) {
           newLine += lines.length;
         } else {
           oldLine += lines.length;
@@ -17389,16 +17416,16 @@ function formatFixDiffs(io, fixes, color) {
 function writeFixes(fixes) {
   return fixes.map((fix2) => {
     if (fix2.file === "-") return { file: fix2.file, error: "standard input cannot be fixed in place" };
-    let current3;
+    let current4;
     try {
-      current3 = readFileSync(fix2.file, "utf8");
+      current4 = readFileSync(fix2.file, "utf8");
     } catch (error) {
       return { file: fix2.file, error: `cannot read the file again to fix it (${errorMessage3(error)})` };
     }
-    const body = stripByteOrderMark(current3);
+    const body = stripByteOrderMark(current4);
     if (body !== fix2.before) return { file: fix2.file, error: "the file changed while it was being checked; not fixed" };
     try {
-      writeFileSync(fix2.file, current3.slice(0, current3.length - body.length) + fix2.after);
+      writeFileSync(fix2.file, current4.slice(0, current4.length - body.length) + fix2.after);
     } catch (error) {
       return { file: fix2.file, error: `cannot write the fixed file (${errorMessage3(error).replace(/, \w+ '.*'$/, "")})` };
     }
@@ -18707,19 +18734,19 @@ var Candidates = class {
 };
 function splitByComma(str6) {
   const parts2 = [];
-  let current3 = "";
+  let current4 = "";
   let depth = 0;
   for (const char of str6) {
     if (char === "<") depth++;
     else if (char === ">") depth--;
     else if (char === "," && depth === 0) {
-      parts2.push(current3.trim());
-      current3 = "";
+      parts2.push(current4.trim());
+      current4 = "";
       continue;
     }
-    current3 += char;
+    current4 += char;
   }
-  if (current3) parts2.push(current3.trim());
+  if (current4) parts2.push(current4.trim());
   return parts2;
 }
 var objTypesDecls = [
@@ -21593,10 +21620,10 @@ var globalEnvironment = new Environment({
 });
 
 // src/lang/cel/ast.ts
-function receiverElementType(checker, receiverType, container, call3, receiver) {
+function receiverElementType(checker, receiverType, container, call4, receiver) {
   if (receiverType.kind === container) return receiverType.valueType;
   if (receiverType.kind === "dyn") return receiverType;
-  throw checker.createError("no_matching_overload", `found no matching overload for '${checker.formatType(receiverType)}.${call3}'`, receiver);
+  throw checker.createError("no_matching_overload", `found no matching overload for '${checker.formatType(receiverType)}.${call4}'`, receiver);
 }
 function macroError(message2, node3) {
   return new ParseError(message2, node3);
@@ -21973,10 +22000,10 @@ var GoJsonDecoder = class {
       if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in exponent of numeric literal");
       while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
     }
-    const literal = t.slice(start, this.pos);
-    const n = Number(literal);
+    const literal2 = t.slice(start, this.pos);
+    const n = Number(literal2);
     if (!Number.isFinite(n) && this.rangeError === void 0) {
-      this.rangeError = `json: cannot unmarshal number ${literal} into Go value of type float64`;
+      this.rangeError = `json: cannot unmarshal number ${literal2} into Go value of type float64`;
     }
     return n;
   }
@@ -22407,8 +22434,8 @@ function validateFormatCall(format, args) {
         return "";
       }
       const type = args.types[index];
-      const rule3 = CLAUSE_TYPES[kind3];
-      if (type !== "dyn" && !rule3.types.includes(type)) throw new FormatError(rule3.error(type));
+      const rule5 = CLAUSE_TYPES[kind3];
+      if (type !== "dyn" && !rule5.types.includes(type)) throw new FormatError(rule5.error(type));
       return "";
     });
     if (args.types.length > requested) {
@@ -22499,10 +22526,10 @@ function replaceN(str6, oldValue, newValue, n) {
   }
   let from = 0;
   while (count2 < limit) {
-    const at = str6.indexOf(oldValue, from);
-    if (at < 0) break;
-    out += str6.slice(from, at) + newValue;
-    from = at + oldValue.length;
+    const at3 = str6.indexOf(oldValue, from);
+    if (at3 < 0) break;
+    out += str6.slice(from, at3) + newValue;
+    from = at3 + oldValue.length;
     count2++;
   }
   return out + str6.slice(from);
@@ -22942,8 +22969,8 @@ function base64Decode(text4) {
   const data = text4.replace(/[\r\n]/g, "");
   if (PADDED.test(data) || UNPADDED.test(data)) return new Uint8Array(Buffer.from(data, "base64"));
   const bad = data.search(/[^A-Za-z0-9+/=]/);
-  const at = bad >= 0 ? bad : Math.max(0, data.indexOf("=") >= 0 ? data.indexOf("=") : data.length - 1);
-  throw new EvaluationError(`illegal base64 data at input byte ${at}`);
+  const at3 = bad >= 0 ? bad : Math.max(0, data.indexOf("=") >= 0 ? data.indexOf("=") : data.length - 1);
+  throw new EvaluationError(`illegal base64 data at input byte ${at3}`);
 }
 function base64Encode(bytes2) {
   return Buffer.from(bytes2.buffer, bytes2.byteOffset, bytes2.byteLength).toString("base64");
@@ -23600,16 +23627,16 @@ function skipString(source, quote4) {
 function blankMarkers(source, markers) {
   let out = "";
   let last = 0;
-  for (const at of markers) {
-    out += `${source.slice(last, at)} `;
-    last = at + 1;
+  for (const at3 of markers) {
+    out += `${source.slice(last, at3)} `;
+    last = at3 + 1;
   }
   return out + source.slice(last);
 }
 function claim(markers, claimed, from, to) {
-  for (const at of markers) {
-    if (at >= from && at < to && !claimed.has(at)) {
-      claimed.add(at);
+  for (const at3 of markers) {
+    if (at3 >= from && at3 < to && !claimed.has(at3)) {
+      claimed.add(at3);
       return true;
     }
   }
@@ -23638,7 +23665,7 @@ function attachOptionalEntries(root, markers) {
       if (optional.size > 0) makeOptionalMap(node3, { optional });
     }
   });
-  const stray = markers.find((at) => !claimed.has(at));
+  const stray = markers.find((at3) => !claimed.has(at3));
   return stray === void 0 ? null : { message: "Unexpected token: '?'", start: stray, end: stray + 1 };
 }
 function optionalValueType(checker, node3, ctx) {
@@ -23660,12 +23687,12 @@ function join(checker, node3, previous, type, element, what) {
     element
   );
 }
-function makeOptionalList(node3, literal) {
+function makeOptionalList(node3, literal2) {
   const elements2 = node3.args;
   node3.setMeta("check", (checker, self, ctx) => {
     let elementType = null;
     elements2.forEach((element, i) => {
-      const type = literal.optional.has(i) ? optionalValueType(checker, element, ctx) : checker.check(element, ctx);
+      const type = literal2.optional.has(i) ? optionalValueType(checker, element, ctx) : checker.check(element, ctx);
       elementType = join(checker, self, elementType, type, element, "list_element");
     });
     return checker.registry.getListType(elementType);
@@ -23674,7 +23701,7 @@ function makeOptionalList(node3, literal) {
     const out = [];
     elements2.forEach((element, i) => {
       const value2 = ev.run(element, ctx);
-      if (!literal.optional.has(i)) out.push(value2);
+      if (!literal2.optional.has(i)) out.push(value2);
       else if (!(value2 instanceof Optional)) throw ev.createError("optional_expected", "optional entry must be an optional", element);
       else if (value2.hasValue()) out.push(value2.value());
     });
@@ -23682,14 +23709,14 @@ function makeOptionalList(node3, literal) {
   });
 }
 var UNSAFE_KEYS2 = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
-function makeOptionalMap(node3, literal) {
+function makeOptionalMap(node3, literal2) {
   const entries = node3.args;
   node3.setMeta("check", (checker, self, ctx) => {
     let keyType = null;
     let valueType = null;
     entries.forEach(([key3, value2], i) => {
       keyType = join(checker, self, keyType, checker.check(key3, ctx), key3, "map_key");
-      const type = literal.optional.has(i) ? optionalValueType(checker, value2, ctx) : checker.check(value2, ctx);
+      const type = literal2.optional.has(i) ? optionalValueType(checker, value2, ctx) : checker.check(value2, ctx);
       valueType = join(checker, self, valueType, type, value2, "map_value");
     });
     return checker.registry.getMapType(keyType, valueType);
@@ -23699,7 +23726,7 @@ function makeOptionalMap(node3, literal) {
     entries.forEach(([key3, value2], i) => {
       const k = ev.run(key3, ctx);
       let v = ev.run(value2, ctx);
-      if (literal.optional.has(i)) {
+      if (literal2.optional.has(i)) {
         if (!(v instanceof Optional)) throw ev.createError("optional_expected", "optional entry must be an optional", value2);
         if (!v.hasValue()) return;
         v = v.value();
@@ -23878,13 +23905,13 @@ var decodeRanges = (str6, isStride1) => {
   const res = decodeVLQ(str6);
   const numRanges = isStride1 ? res.length / 2 : res.length / 3;
   const out = new Uint32Array(numRanges * 3);
-  let current3 = 0;
+  let current4 = 0;
   let resIdx = 0;
   for (let i = 0; i < numRanges; i++) {
-    current3 += res[resIdx++];
-    out[i * 3] = current3;
-    current3 += res[resIdx++];
-    out[i * 3 + 1] = current3;
+    current4 += res[resIdx++];
+    out[i * 3] = current4;
+    current4 += res[resIdx++];
+    out[i * 3 + 1] = current4;
     out[i * 3 + 2] = isStride1 ? 1 : res[resIdx++];
   }
   return out;
@@ -26013,9 +26040,9 @@ var DFA = class DFA2 {
     this.startStates.clear();
     this.memBudget = this.stateBudget;
   }
-  resetCache(current3) {
+  resetCache(current4) {
     this.clearCache();
-    return this.getState(current3.nfaStates, current3.flag, current3.matchIDs);
+    return this.getState(current4.nfaStates, current4.flag, current4.matchIDs);
   }
   step(state, cls, rune, anchor) {
     let table3 = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
@@ -30501,6 +30528,172 @@ function registerRegex(env) {
   env.registerFunction(`${regex2}.extractAll(string, string): list<string>`, (_ns, t, p) => regexExtractAll(t, p));
 }
 
+// src/lang/cel/struct-literals.ts
+var JSON_PATCH_FIELDS = /* @__PURE__ */ new Set(["op", "path", "from", "value"]);
+var STRUCT_TYPE = /* @__PURE__ */ Symbol("cel.struct.type");
+function structTypeName(value2) {
+  return typeof value2 === "object" && value2 !== null ? value2[STRUCT_TYPE] ?? void 0 : void 0;
+}
+var ObjectValue = class {
+};
+var JsonPatchValue = class {
+};
+function registerStructTypes(env) {
+  env.registerType("Object", { ctor: ObjectValue, fields: {} });
+  env.registerType("JSONPatch", { ctor: JsonPatchValue, fields: { op: "string", path: "string", from: "string", value: "dyn" } });
+  for (const name of ["Object", "JSONPatch"]) env.registerOperator(`${name} == null`, (a, b) => a === b);
+}
+var KEYWORDS = /* @__PURE__ */ new Set(["in", "true", "false", "null"]);
+function findStructLiterals(source) {
+  const sites = [];
+  let chain = null;
+  let prevEnd = false;
+  let i = 0;
+  const n = source.length;
+  while (i < n) {
+    const c = source[i];
+    if (c === " " || c === "	" || c === "\n" || c === "\r") {
+      i++;
+      continue;
+    }
+    if (c === "/" && source[i + 1] === "/") {
+      while (i < n && source[i] !== "\n") i++;
+      continue;
+    }
+    let quote4 = c === '"' || c === "'" ? i : -1;
+    if (quote4 < 0 && /[rRbB]/.test(c) && (source[i + 1] === '"' || source[i + 1] === "'")) quote4 = i + 1;
+    if (quote4 < 0 && /[rRbB]/.test(c) && /[rRbB]/.test(source[i + 1] ?? "") && (source[i + 2] === '"' || source[i + 2] === "'")) quote4 = i + 2;
+    if (quote4 >= 0) {
+      i = skipString2(source, quote4);
+      chain = null;
+      prevEnd = true;
+      continue;
+    }
+    if (/[A-Za-z_]/.test(c)) {
+      const start = i;
+      while (i < n && /[A-Za-z0-9_]/.test(source[i])) i++;
+      const word = source.slice(start, i);
+      if (chain !== null && chain.open) {
+        chain = { start: chain.start, text: `${chain.text}.${word}`, open: false };
+      } else if (!prevEnd && !KEYWORDS.has(word)) {
+        chain = { start, text: word, open: false };
+      } else {
+        chain = null;
+      }
+      prevEnd = word !== "in";
+      continue;
+    }
+    if (/[0-9]/.test(c)) {
+      while (i < n && /[0-9A-Za-z_.]/.test(source[i])) {
+        if (source[i] === "." && !/[0-9]/.test(source[i + 1] ?? "")) break;
+        i++;
+      }
+      chain = null;
+      prevEnd = true;
+      continue;
+    }
+    if (c === ".") {
+      if (chain !== null && !chain.open) chain = { ...chain, open: true };
+      else if (chain === null && !prevEnd) chain = { start: i, text: "", open: true };
+      else chain = null;
+      prevEnd = chain === null;
+      i++;
+      continue;
+    }
+    if (c === "{" && chain !== null && !chain.open && chain.text !== "") {
+      sites.push({ typeName: chain.text.replace(/^\./, ""), nameStart: chain.start, brace: i });
+    }
+    chain = null;
+    prevEnd = c === ")" || c === "]" || c === "}";
+    i++;
+  }
+  return sites;
+}
+function skipString2(source, quote4) {
+  const q = source[quote4];
+  const triple = source[quote4 + 1] === q && source[quote4 + 2] === q;
+  let i = quote4 + (triple ? 3 : 1);
+  while (i < source.length) {
+    const ch = source[i];
+    if (ch === "\\") i += 2;
+    else if (ch === q && (!triple || source[i + 1] === q && source[i + 2] === q)) return i + (triple ? 3 : 1);
+    else i++;
+  }
+  return i;
+}
+function blankStructNames(source, sites) {
+  let out = "";
+  let last = 0;
+  for (const site of sites) {
+    out += source.slice(last, site.nameStart) + source.slice(site.nameStart, site.brace).replace(/[^\n]/g, " ");
+    last = site.brace;
+  }
+  return out + source.slice(last);
+}
+function checkTypeName(name) {
+  if (name === "Object" || name.startsWith("Object.") || name === "JSONPatch") return null;
+  return `undeclared reference to '${name}'`;
+}
+function attachStructLiterals(root, sites, optionalMarkers) {
+  const byBrace = new Map(sites.map((site) => [site.brace, site]));
+  let error = null;
+  const found = /* @__PURE__ */ new Set();
+  walk(root, (node3) => {
+    if (node3.op !== "map" || error !== null) return;
+    const site = byBrace.get(node3.start);
+    if (site === void 0) return;
+    found.add(site.brace);
+    const typeError2 = checkTypeName(site.typeName);
+    if (typeError2 !== null) {
+      error = { message: typeError2, start: site.nameStart, end: site.brace };
+      return;
+    }
+    const entries = node3.args;
+    const fields2 = [];
+    let from = node3.start;
+    for (const [key3, value2] of entries) {
+      if (key3.op !== "id") {
+        error = { message: `Syntax error: mismatched input in message construction of '${site.typeName}', expected a field name`, start: key3.start, end: key3.end };
+        return;
+      }
+      const name = key3.args;
+      if (site.typeName === "JSONPatch" && !JSON_PATCH_FIELDS.has(name)) {
+        error = { message: `undefined field '${name}'`, start: key3.start, end: key3.end };
+        return;
+      }
+      const optional = optionalMarkers.some((at3) => at3 >= from && at3 < key3.start);
+      fields2.push({ name, value: value2, optional });
+      from = value2.end;
+    }
+    const typeName4 = site.typeName;
+    node3.setMeta("check", (checker, _self, ctx) => {
+      for (const field3 of fields2) {
+        const type = checker.check(field3.value, ctx);
+        if (field3.optional && type.kind !== "optional" && type.kind !== "dyn") {
+          throw checker.createError("optional_expected", `optional entry must be an optional, got '${checker.formatType(type)}'`, field3.value);
+        }
+      }
+      return checker.getType(typeName4 === "Object" ? "Object" : "dyn");
+    });
+    node3.evaluate = (ev, _self, ctx) => {
+      const out = typeName4 === "Object" ? new ObjectValue() : typeName4 === "JSONPatch" ? new JsonPatchValue() : {};
+      for (const field3 of fields2) {
+        let value2 = ev.run(field3.value, ctx);
+        if (field3.optional && value2 instanceof Optional) {
+          if (!value2.hasValue()) continue;
+          value2 = value2.value();
+        }
+        out[field3.name] = value2;
+      }
+      Object.defineProperty(out, STRUCT_TYPE, { value: typeName4, enumerable: false });
+      return out;
+    };
+  });
+  if (error !== null) return error;
+  const missing = sites.find((site) => !found.has(site.brace));
+  return missing === void 0 ? null : { message: `Syntax error: unexpected message construction '${missing.typeName}'`, start: missing.nameStart, end: missing.brace + 1 };
+}
+
 // src/lang/cel/sets.ts
 function setsContains(list5, sublist, equals) {
   return sublist.every((x) => list5.some((y) => equals(y, x)));
@@ -30621,8 +30814,8 @@ function patchIndexCall(node3, name, receiver, args) {
     return evaluateOriginal(ev, self, ctx);
   });
 }
-function exemptFromHomogeneity(call3) {
-  walk(call3, (node3) => {
+function exemptFromHomogeneity(call4) {
+  walk(call4, (node3) => {
     if (node3.op === "list" || node3.op === "map") node3.setMeta("homogeneityExempt", true);
     if (node3.op === "list") {
       node3.setMeta("check", (checker, self, ctx) => {
@@ -30710,6 +30903,7 @@ function createCelEnvironment(options2 = {}) {
     const scope = new ObjectTypeScope(baseObjectTypes);
     for (const [name, fields2] of Object.entries(options2.objectTypes)) registerObjectType(env, scope, name, fields2);
   }
+  if (options2.structLiterals) registerStructTypes(env);
   for (const library of options2.libraries ?? []) library(env);
   for (const [name, type] of Object.entries(options2.variables ?? {})) env.registerVariable(name, type ?? "dyn");
   const objectVariables = /* @__PURE__ */ new Set();
@@ -30722,14 +30916,18 @@ function createCelEnvironment(options2 = {}) {
   const validateRegexLiterals = options2.validateRegexLiterals ?? true;
   const twoVariableComprehensions = options2.twoVariableComprehensions ?? true;
   const orValueCompat = options2.orValueCompat ?? true;
+  const structLiterals = options2.structLiterals ?? false;
   return {
     compile(expression) {
       let parsed;
       try {
         const markers = expression.includes("?") ? findOptionalEntryMarkers(expression) : [];
-        parsed = env.parse(markers.length > 0 ? blankMarkers(expression, markers) : expression);
+        const sites = structLiterals && expression.includes("{") ? findStructLiterals(expression) : [];
+        let source = markers.length > 0 ? blankMarkers(expression, markers) : expression;
+        if (sites.length > 0) source = blankStructNames(source, sites);
+        parsed = env.parse(source);
         const root = parsed.ast;
-        const astError = (markers.length > 0 ? attachOptionalEntries(root, markers) : null) ?? patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions, orValueCompat);
+        const astError = (markers.length > 0 ? attachOptionalEntries(root, markers) : null) ?? (sites.length > 0 ? attachStructLiterals(root, sites, markers) : null) ?? patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions, orValueCompat);
         if (astError !== null) return { ok: false, error: astError };
         const checked = parsed.check();
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
@@ -30970,8 +31168,8 @@ function optionalOf(value2) {
 // src/lang/cel/kubernetes/netip.ts
 var V4_MAPPED = 0xffffn << 32n;
 var MASK128 = (1n << 128n) - 1n;
-function addrError(input, msg, at = "") {
-  return new Error(at !== "" ? `ParseAddr(${goQuote(input)}): ${msg} (at ${goQuote(at)})` : `ParseAddr(${goQuote(input)}): ${msg}`);
+function addrError(input, msg, at3 = "") {
+  return new Error(at3 !== "" ? `ParseAddr(${goQuote(input)}): ${msg} (at ${goQuote(at3)})` : `ParseAddr(${goQuote(input)}): ${msg}`);
 }
 function parseIPv4Fields(input, off, end) {
   const s = input.slice(off, end);
@@ -31435,10 +31633,10 @@ function parse2(raw, viaRequest) {
       rest = authority.slice(slash);
       authority = authority.slice(0, slash);
     }
-    const at = authority.lastIndexOf("@");
-    url.host = parseHost(scheme, at < 0 ? authority : authority.slice(at + 1));
-    if (at >= 0) {
-      const userinfo = authority.slice(0, at);
+    const at3 = authority.lastIndexOf("@");
+    url.host = parseHost(scheme, at3 < 0 ? authority : authority.slice(at3 + 1));
+    if (at3 >= 0) {
+      const userinfo = authority.slice(0, at3);
       if (!validUserinfo(userinfo)) throw new Error("net/url: invalid userinfo");
       const colon = userinfo.indexOf(":");
       url.user = colon < 0 ? { username: unescape2(userinfo, "userPassword"), password: "", passwordSet: false } : {
@@ -31718,9 +31916,9 @@ function isDateTime(s) {
 
 // src/lang/cel/kubernetes/format.ts
 var FormatValue = class {
-  constructor(name, validate2, maxRegexSize) {
+  constructor(name, validate3, maxRegexSize) {
     this.name = name;
-    this.validate = validate2;
+    this.validate = validate3;
     this.maxRegexSize = maxRegexSize;
   }
   name;
@@ -32876,9 +33074,9 @@ function decodePem(input) {
     if (startsWith(rest, BEGIN.subarray(1))) {
       rest = rest.subarray(BEGIN.length - 1);
     } else {
-      const at = rest.indexOf(BEGIN);
-      if (at < 0) return [null, input];
-      rest = rest.subarray(at + BEGIN.length);
+      const at3 = rest.indexOf(BEGIN);
+      if (at3 < 0) return [null, input];
+      rest = rest.subarray(at3 + BEGIN.length);
     }
     let typeLine;
     [typeLine, rest] = getLine2(rest);
@@ -33699,10 +33897,10 @@ function decodeJwt(token, key3, now2) {
   for (const [name, value2] of Object.entries(payload)) {
     if (TIME_CLAIMS.has(name)) {
       if (typeof value2 !== "number") throw celError2(`failed to parse token: failed to parse claim ${name}: invalid numeric date`);
-      const at = Math.trunc(value2);
-      claims[name] = at;
-      if (name === "exp" && !(seconds2 < at)) valid = false;
-      if (name !== "exp" && seconds2 < at) valid = false;
+      const at3 = Math.trunc(value2);
+      claims[name] = at3;
+      if (name === "exp" && !(seconds2 < at3)) valid = false;
+      if (name !== "exp" && seconds2 < at3) valid = false;
     } else {
       claims[name] = structValue(value2);
     }
@@ -33953,11 +34151,11 @@ function compileSpec(env, spec2, written = spec2) {
       }
       return compiled3;
     });
-    const auditAnnotations3 = spec2.mode === "JSON" ? [] : spec2.auditAnnotations.map((annotation2, i) => ({
+    const auditAnnotations4 = spec2.mode === "JSON" ? [] : spec2.auditAnnotations.map((annotation2, i) => ({
       key: annotation2.key,
       compiled: compile2(annotation2.valueExpression, ["spec", "auditAnnotations", i, "valueExpression"], written.auditAnnotations[i]?.valueExpression ?? annotation2.valueExpression, STRING_OR_NULL)
     }));
-    return { ok: true, compiled: { spec: spec2, matchConditions, variables, validations: validations2, auditAnnotations: auditAnnotations3 } };
+    return { ok: true, compiled: { spec: spec2, matchConditions, variables, validations: validations2, auditAnnotations: auditAnnotations4 } };
   } catch (error) {
     if (error instanceof Failure) return { ok: false, failure: error.failure };
     throw error;
@@ -34022,7 +34220,7 @@ var CelCompiledPolicy = class {
   ruleCount = 1;
   mutationsSettle = true;
   /** `rule` is the one rule the policy's responses carry; `scored` defaults to the policy's annotation. */
-  constructor(identity5, rule3, scored = isScored(identity5.annotations)) {
+  constructor(identity5, rule5, scored = isScored(identity5.annotations)) {
     this.apiVersion = identity5.apiVersion;
     this.kind = identity5.kind;
     this.name = identity5.name;
@@ -34031,7 +34229,7 @@ var CelCompiledPolicy = class {
     this.annotations = identity5.annotations;
     this.scored = scored;
     if (identity5.source !== void 0) this.source = identity5.source;
-    this.rules = [rule3];
+    this.rules = [rule5];
   }
 };
 
@@ -34139,8 +34337,8 @@ var AuthzPolicy = class extends CelCompiledPolicy {
         message2 = error.message;
       }
     }
-    const rule3 = { name: this.name, type: "Validation", status, message: message2 };
-    return { policy: this, resource: {}, rules: [rule3] };
+    const rule5 = { name: this.name, type: "Validation", status, message: message2 };
+    return { policy: this, resource: {}, rules: [rule5] };
   }
   failureAction() {
     return "Enforce";
@@ -34388,8 +34586,8 @@ function indexObjects(root) {
   const queue = [[root, []]];
   index.set(root, []);
   let indexed = 0;
-  for (let at = 0; at < queue.length && indexed < MAX_INDEXED; at++) {
-    const [value2, path21] = queue[at];
+  for (let at3 = 0; at3 < queue.length && indexed < MAX_INDEXED; at3++) {
+    const [value2, path21] = queue[at3];
     const entries = Array.isArray(value2) ? value2.map((item, i) => [i, item]) : isPlainObject3(value2) ? Object.entries(value2) : [];
     for (const [key3, item] of entries) {
       if (typeof item !== "object" || item === null || index.has(item)) continue;
@@ -34530,7 +34728,7 @@ var Blamer = class {
     }
     const steps = frame.children.filter((f) => f.node === args.step);
     const predicate = (step3) => step3.children[0];
-    const holds3 = (step3) => predicate(step3)?.value === true;
+    const holds4 = (step3) => predicate(step3)?.value === true;
     const fails = (step3) => predicate(step3)?.value === false;
     const element = (step3) => {
       const condition2 = predicate(step3);
@@ -34542,7 +34740,7 @@ var Blamer = class {
       const failing = frame.value === false ? steps.find(fails) : void 0;
       return failing === void 0 ? whole : element(failing);
     }
-    const matches = steps.filter(holds3);
+    const matches = steps.filter(holds4);
     if (init === false) {
       if (frame.value === true && matches[0] !== void 0) return element(matches[0]);
       return steps.length === 1 ? element(steps[0]) : whole;
@@ -35554,8 +35752,8 @@ function formatRfc3339Nano(t) {
   const base2 = formatRfc3339(t);
   if (ms === 0) return base2;
   const fraction2 = `.${String(ms).padStart(3, "0")}`.replace(/0+$/, "");
-  const at = base2.length - (t.offsetMinutes === 0 ? 1 : 6);
-  return base2.slice(0, at) + fraction2 + base2.slice(at);
+  const at3 = base2.length - (t.offsetMinutes === 0 ? 1 : 6);
+  return base2.slice(0, at3) + fraction2 + base2.slice(at3);
 }
 
 // src/util/x509.ts
@@ -35989,10 +36187,10 @@ function parseNameConstraints(out, e) {
         }
         case contextTag(1): {
           ia5();
-          const at = text4.indexOf("@");
-          const domain = at >= 0 ? text4.slice(at + 1) : text4.startsWith(".") ? text4.slice(1) : text4;
-          if ((at === 0 || !validDomain(domain)) && at >= 0) fail(`x509: failed to parse rfc822Name constraint ${goQuoteBytes(v.content)}`);
-          if (at < 0 && !validDomain(domain)) fail(`x509: failed to parse rfc822Name constraint ${goQuoteBytes(v.content)}`);
+          const at3 = text4.indexOf("@");
+          const domain = at3 >= 0 ? text4.slice(at3 + 1) : text4.startsWith(".") ? text4.slice(1) : text4;
+          if ((at3 === 0 || !validDomain(domain)) && at3 >= 0) fail(`x509: failed to parse rfc822Name constraint ${goQuoteBytes(v.content)}`);
+          if (at3 < 0 && !validDomain(domain)) fail(`x509: failed to parse rfc822Name constraint ${goQuoteBytes(v.content)}`);
           (emails ??= []).push(text4);
           break;
         }
@@ -36717,6 +36915,117 @@ function contextFileImages(entries) {
   return { get: (image) => byImage.get(image) };
 }
 
+// src/lang/cel/kyverno/generator.ts
+var GeneratorContext = class {
+  constructor(sink) {
+    this.sink = sink;
+  }
+  sink;
+};
+var GENERATOR_CONTEXT_TYPE = "generator.Context";
+var ConversionError = class extends Error {
+};
+function celToStructValue(value2) {
+  if (value2 === null || value2 === void 0) return null;
+  switch (typeof value2) {
+    case "string":
+    case "boolean":
+    case "number":
+      return value2;
+    case "bigint":
+      return Number(value2);
+    default:
+      break;
+  }
+  if (value2 instanceof UnsignedInt) return Number(value2.value);
+  if (value2 instanceof Uint8Array) return Buffer.from(value2).toString("base64");
+  if (value2 instanceof Date) return value2.toISOString().replace(/\.?0+Z$/, "Z");
+  if (value2 instanceof Duration) return `${Number(value2.seconds) + value2.nanos / 1e9}s`;
+  if (value2 instanceof Optional) return value2.hasValue() ? celToStructValue(value2.value()) : null;
+  if (Array.isArray(value2)) return value2.map(celToStructValue);
+  if (isCelMap(value2)) {
+    const out = {};
+    for (const [key3, item] of mapEntries2(value2)) {
+      if (typeof key3 !== "string") throw new ConversionError(`unsupported map key type: ${celTypeName(key3)}`);
+      Object.defineProperty(out, key3, { value: celToStructValue(item), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  throw new ConversionError(`type conversion error from '${celTypeName(value2)}' to '*structpb.Value'`);
+}
+function apply(ctx, namespace, list5) {
+  if (!Array.isArray(list5)) throw celError2(`type conversion error from '${celTypeName(list5)}' to '[]*structpb.Struct'`);
+  const objects2 = [];
+  for (const item of list5) {
+    if (!isCelMap(item)) throw celError2(`type conversion error from '${celTypeName(item)}' to '*structpb.Struct'`);
+    try {
+      objects2.push(celToStructValue(item));
+    } catch (err) {
+      if (err instanceof ConversionError) throw celError2(err.message);
+      throw err;
+    }
+  }
+  try {
+    ctx.sink(namespace, objects2);
+  } catch (err) {
+    throw celError2(`failed to generate resources: ${messageOf(err)}`);
+  }
+  return true;
+}
+function generatorLibrary(namespace) {
+  return (env) => {
+    env.registerType(GENERATOR_CONTEXT_TYPE, GeneratorContext);
+    env.registerVariable("generator", GENERATOR_CONTEXT_TYPE);
+    const G = GENERATOR_CONTEXT_TYPE;
+    const LIST = "list<map<string, dyn>>";
+    for (const name of ["Apply", "apply"]) {
+      if (namespace === "") {
+        env.registerFunction(`${G}.${name}(string, ${LIST}): bool`, (c, ns, list5) => apply(c, ns, list5));
+      } else {
+        env.registerFunction(`${G}.${name}(${LIST}): bool`, (c, list5) => apply(c, namespace, list5));
+      }
+    }
+  };
+}
+
+// src/lang/cel/kyverno/image-verify.ts
+var current2;
+function withImageVerifier(verifier, run3) {
+  const previous = current2;
+  current2 = verifier;
+  try {
+    return run3();
+  } finally {
+    current2 = previous;
+  }
+}
+function call3(name, body) {
+  const verifier = current2;
+  if (verifier === void 0) throw celError2(`${name} is only available when an ImageValidatingPolicy is evaluated`);
+  try {
+    return body(verifier);
+  } catch (err) {
+    throw celError2(messageOf(err));
+  }
+}
+function imageVerifyLibrary() {
+  return (env) => {
+    env.registerFunction(
+      "verifyImageSignatures(string, list<dyn>): int",
+      (image, attestors) => call3("verifyImageSignatures", (v) => v.verifyImageSignatures(image, attestors))
+    );
+    env.registerFunction(
+      "verifyAttestationSignatures(string, string, list<dyn>): int",
+      (image, attestation, attestors) => call3("verifyAttestationSignatures", (v) => v.verifyAttestationSignatures(image, attestation, attestors))
+    );
+    env.registerFunction("getImageData(string): dyn", (image) => call3("getImageData", (v) => v.getImageData(image)));
+    env.registerFunction(
+      "extractPayload(string, string): dyn",
+      (image, attestation) => call3("extractPayload", (v) => v.extractPayload(image, attestation))
+    );
+  };
+}
+
 // src/lang/cel/kyverno/index.ts
 var KYVERNO_HANDLE_NAMES = ["resource", "http", "globalContext", "image"];
 function kyvernoLibraries(options2 = {}) {
@@ -36790,24 +37099,24 @@ function objectField(object2, field3, path21, problems) {
 }
 function namedExpressions(value2, path21, problems) {
   return list3(value2, path21, problems).flatMap((item, index) => {
-    const at = [...path21, index];
+    const at3 = [...path21, index];
     if (!isObject3(item)) {
-      problems.push({ message: "expected an object with name and expression", path: at });
+      problems.push({ message: "expected an object with name and expression", path: at3 });
       return [];
     }
-    return [{ name: requiredString(item, "name", at, problems), expression: requiredString(item, "expression", at, problems) }];
+    return [{ name: requiredString(item, "name", at3, problems), expression: requiredString(item, "expression", at3, problems) }];
   });
 }
 function validations(value2, path21, problems) {
   return list3(value2, path21, problems).flatMap((item, index) => {
-    const at = [...path21, index];
+    const at3 = [...path21, index];
     if (!isObject3(item)) {
-      problems.push({ message: "expected a validation object", path: at });
+      problems.push({ message: "expected a validation object", path: at3 });
       return [];
     }
-    const validation = { expression: requiredString(item, "expression", at, problems) };
+    const validation = { expression: requiredString(item, "expression", at3, problems) };
     for (const field3 of ["message", "messageExpression", "reason"]) {
-      const text4 = optionalString(item, field3, at, problems);
+      const text4 = optionalString(item, field3, at3, problems);
       if (text4 !== void 0) validation[field3] = text4;
     }
     return [validation];
@@ -36815,12 +37124,12 @@ function validations(value2, path21, problems) {
 }
 function auditAnnotations(value2, path21, problems) {
   return list3(value2, path21, problems).flatMap((item, index) => {
-    const at = [...path21, index];
+    const at3 = [...path21, index];
     if (!isObject3(item)) {
-      problems.push({ message: "expected an object with key and valueExpression", path: at });
+      problems.push({ message: "expected an object with key and valueExpression", path: at3 });
       return [];
     }
-    return [{ key: requiredString(item, "key", at, problems), valueExpression: requiredString(item, "valueExpression", at, problems) }];
+    return [{ key: requiredString(item, "key", at3, problems), valueExpression: requiredString(item, "valueExpression", at3, problems) }];
   });
 }
 
@@ -36859,19 +37168,19 @@ function decodeSelector(value2, path21, problems) {
   if (value2.matchExpressions !== void 0 && value2.matchExpressions !== null) {
     if (!Array.isArray(value2.matchExpressions)) problems.push({ message: "expected a list", path: [...path21, "matchExpressions"] });
     else {
-      const expressions = [];
+      const expressions2 = [];
       value2.matchExpressions.forEach((item, index) => {
-        const at = [...path21, "matchExpressions", index];
+        const at3 = [...path21, "matchExpressions", index];
         if (!isObject3(item) || typeof item.key !== "string" || typeof item.operator !== "string") {
-          problems.push({ message: "expected a requirement with string key and operator", path: at });
+          problems.push({ message: "expected a requirement with string key and operator", path: at3 });
           return;
         }
         const requirement2 = { key: item.key, operator: item.operator };
-        const values = stringList2(item.values, [...at, "values"], problems);
+        const values = stringList2(item.values, [...at3, "values"], problems);
         if (values !== void 0) requirement2.values = values;
-        expressions.push(requirement2);
+        expressions2.push(requirement2);
       });
-      selector2.matchExpressions = expressions;
+      selector2.matchExpressions = expressions2;
     }
   }
   return selector2;
@@ -36884,21 +37193,21 @@ function decodeRules(value2, path21, problems) {
   }
   const rules = [];
   value2.forEach((item, index) => {
-    const at = [...path21, index];
+    const at3 = [...path21, index];
     if (!isObject3(item)) {
-      problems.push({ message: "expected a rule object", path: at });
+      problems.push({ message: "expected a rule object", path: at3 });
       return;
     }
-    const rule3 = {};
+    const rule5 = {};
     for (const field3 of ["resourceNames", "operations", "apiGroups", "apiVersions", "resources"]) {
-      const list5 = stringList2(item[field3], [...at, field3], problems);
-      if (list5 !== void 0) rule3[field3] = list5;
+      const list5 = stringList2(item[field3], [...at3, field3], problems);
+      if (list5 !== void 0) rule5[field3] = list5;
     }
     if (item.scope !== void 0 && item.scope !== null) {
-      if (typeof item.scope === "string") rule3.scope = item.scope;
-      else problems.push({ message: "expected a string", path: [...at, "scope"] });
+      if (typeof item.scope === "string") rule5.scope = item.scope;
+      else problems.push({ message: "expected a string", path: [...at3, "scope"] });
     }
-    rules.push(rule3);
+    rules.push(rule5);
   });
   return rules;
 }
@@ -36959,13 +37268,13 @@ function resourceMatches(resources, attributes) {
   }
   return false;
 }
-function ruleMatches(rule3, attributes) {
-  return scopeMatches(rule3.scope, attributes) && exactOrWildcard(rule3.operations, attributes.operation) && exactOrWildcard(rule3.apiGroups, attributes.group) && exactOrWildcard(rule3.apiVersions, attributes.version) && resourceMatches(rule3.resources, attributes);
+function ruleMatches(rule5, attributes) {
+  return scopeMatches(rule5.scope, attributes) && exactOrWildcard(rule5.operations, attributes.operation) && exactOrWildcard(rule5.apiGroups, attributes.group) && exactOrWildcard(rule5.apiVersions, attributes.version) && resourceMatches(rule5.resources, attributes);
 }
 function anyRuleMatches(rules, attributes) {
-  for (const rule3 of rules ?? []) {
-    if (!ruleMatches(rule3, attributes)) continue;
-    const names = rule3.resourceNames ?? [];
+  for (const rule5 of rules ?? []) {
+    if (!ruleMatches(rule5, attributes)) continue;
+    const names = rule5.resourceNames ?? [];
     if (names.length === 0) return true;
     if (attributes.name === "") {
       const generateName = attributes.object === null ? "" : metadataString2(attributes.object, "generateName");
@@ -37030,15 +37339,15 @@ var EVERYTHING = { empty: true, matches: () => true };
 function buildSelector(selector2) {
   if (selector2 === void 0) return EVERYTHING;
   const labels = Object.entries(selector2.matchLabels ?? {});
-  const expressions = selector2.matchExpressions ?? [];
-  if (labels.length + expressions.length === 0) return EVERYTHING;
+  const expressions2 = selector2.matchExpressions ?? [];
+  if (labels.length + expressions2.length === 0) return EVERYTHING;
   const tests = [];
   for (const [key3, value2] of labels) {
     const test = requirement(key3, "=", [value2]);
     if (typeof test === "string") return { error: test };
     tests.push(test);
   }
-  for (const expression of expressions) {
+  for (const expression of expressions2) {
     const operator = OPERATORS2[expression.operator];
     if (operator === void 0) return { error: `"${expression.operator}" is not a valid label selector operator` };
     const test = requirement(expression.key, operator, expression.values ?? []);
@@ -37123,23 +37432,48 @@ function validatingPolicyEnvironment(namespace = "", variableNames = []) {
 function deletingPolicyEnvironment(namespace = "", variableNames = []) {
   return policyEnvironment(namespace, variableNames, null);
 }
-function policyEnvironment(namespace, variableNames, costLimit) {
-  const key3 = `${namespace}\0${costLimit ?? "none"}\0${variableNames.join("\0")}`;
+function mutatingPolicyEnvironment(namespace = "", variableNames = []) {
+  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT, MUTATING);
+}
+function generatingPolicyEnvironment(namespace = "", variableNames = []) {
+  return policyEnvironment(namespace, variableNames, null, generatingFlavour(namespace));
+}
+function imageValidatingPolicyEnvironment(namespace = "", variableNames = []) {
+  return policyEnvironment(namespace, variableNames, DEFAULT_COST_LIMIT, IMAGE_VALIDATING);
+}
+var MUTATING = { key: "mpol", structLiterals: true };
+var IMAGE_VALIDATING = {
+  key: "ivpol",
+  variables: { exceptions: void 0, images: "map<string, list<string>>", attestors: "map<string, dyn>", attestations: "map<string, string>" },
+  libraries: [imageVerifyLibrary()]
+};
+function generatingFlavour(namespace) {
+  return { key: "gpol", libraries: [generatorLibrary(namespace)], heterogeneousLiterals: true, noTwoVariableComprehensions: true };
+}
+function policyEnvironment(namespace, variableNames, costLimit, flavour) {
+  const key3 = `${namespace}\0${costLimit ?? "none"}\0${flavour?.key ?? ""}\0${variableNames.join("\0")}`;
   let env = environments2.get(key3);
   if (env === void 0) {
+    const variables = {
+      object: "dyn",
+      oldObject: "dyn",
+      request: ADMISSION_REQUEST_TYPE,
+      namespaceObject: NAMESPACE_TYPE,
+      variables: VARIABLES_TYPE,
+      exceptions: "dyn"
+    };
+    for (const [name, type] of Object.entries(flavour?.variables ?? {})) {
+      if (type === void 0) delete variables[name];
+      else variables[name] = type;
+    }
     env = createCelEnvironment({
       objectTypes: { [VARIABLES_TYPE]: Object.fromEntries(variableNames.map((name) => [name, "dyn"])) },
-      variables: {
-        object: "dyn",
-        oldObject: "dyn",
-        request: ADMISSION_REQUEST_TYPE,
-        namespaceObject: NAMESPACE_TYPE,
-        variables: VARIABLES_TYPE,
-        exceptions: "dyn"
-      },
-      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES],
+      variables,
+      libraries: [...librariesOf(namespace).libraries, ...KUBERNETES_LIBRARIES, ...flavour?.libraries ?? []],
       costLimit,
-      homogeneousAggregateLiterals: true
+      homogeneousAggregateLiterals: flavour?.heterogeneousLiterals !== true,
+      structLiterals: flavour?.structLiterals === true,
+      ...flavour?.noTwoVariableComprehensions ? { twoVariableComprehensions: false } : {}
     });
     environments2.set(key3, env);
   }
@@ -37160,6 +37494,9 @@ function libraryHandles(namespace, external) {
   return handles;
 }
 var handlesCache = /* @__PURE__ */ new WeakMap();
+function contextImages(external) {
+  return libraryData(external).images;
+}
 var NO_EXTERNAL_DATA = {};
 var libraryDataCache = /* @__PURE__ */ new WeakMap();
 function libraryData(external) {
@@ -37237,6 +37574,220 @@ function validatingPolicyActivation(data, mode) {
     request: convert(data.request, "int64"),
     namespaceObject: convert(data.namespaceObject)
   };
+}
+
+// src/families/cel/mpol/autogen.ts
+var SPEC = /\b(object|oldObject|Object)\.spec/g;
+var LABELS = /\b(object|oldObject|Object)\.metadata\.labels/g;
+var ANNOTATIONS = /\b(object|oldObject|Object)\.metadata\.annotations/g;
+function convertPodToTemplateExpression(expression, config) {
+  const spec2 = config === "cronjobs" ? "spec.jobTemplate.spec.template.spec" : "spec.template.spec";
+  const metadata = config === "cronjobs" ? "spec.jobTemplate.spec.template.metadata" : "spec.template.metadata";
+  let out = expression.replace(SPEC, `$1.${spec2}`).replace(LABELS, `$1.${metadata}.labels`).replace(ANNOTATIONS, `$1.${metadata}.annotations`);
+  const trimmed = out.trim();
+  if (!trimmed.startsWith("Object")) return out;
+  const rest = trimmed.slice("Object".length).replace(/^[ \t\r\n]+/, "");
+  if (!rest.startsWith("{")) return out;
+  const content = rest.slice(1);
+  let depth = 1;
+  let end = 0;
+  for (let i = 0; i < content.length; i++) {
+    if (content[i] === "{") depth++;
+    else if (content[i] === "}" && --depth === 0) {
+      end = i;
+      break;
+    }
+  }
+  if (end <= 0) return out;
+  const [wrapper, closing] = config === "cronjobs" ? ["Object{spec: Object.spec{jobTemplate: Object.spec.jobTemplate{spec: Object.spec.jobTemplate.spec{template: Object.spec.jobTemplate.spec.template{", "}}}}}"] : ["Object{spec: Object.spec{template: Object.spec.template{", "}}}"];
+  out = wrapper + content.slice(0, end) + closing + content.slice(end + 1);
+  return out;
+}
+function rewriteMutatingSpec(spec2, config) {
+  const out = { ...spec2 };
+  if (Array.isArray(spec2.matchConditions)) {
+    out.matchConditions = spec2.matchConditions.map(
+      (condition2) => isObject3(condition2) && typeof condition2.expression === "string" && condition2.expression !== "" ? { ...condition2, expression: convertPodToTemplateExpression(condition2.expression, config) } : condition2
+    );
+  }
+  if (Array.isArray(spec2.mutations)) {
+    out.mutations = spec2.mutations.map((mutation2) => {
+      if (!isObject3(mutation2) || !isObject3(mutation2.applyConfiguration)) return mutation2;
+      const expression = mutation2.applyConfiguration.expression;
+      if (typeof expression !== "string" || expression === "") return mutation2;
+      return { ...mutation2, applyConfiguration: { ...mutation2.applyConfiguration, expression: convertPodToTemplateExpression(expression, config) } };
+    });
+  }
+  return out;
+}
+
+// src/families/cel/mpol/compile.ts
+var Failure3 = class extends Error {
+  constructor(failure2) {
+    super(failure2.fieldError);
+    this.failure = failure2;
+  }
+  failure;
+};
+function referencesVariables(expression) {
+  const code = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+  return /(?<![\w.])variables(?![\w])/.test(code);
+}
+function compileMutatingSpec(env, spec2, written = spec2) {
+  const compile2 = (expression, path21, writtenExpression, accepted, typeName4) => {
+    const result = env.compile(expression);
+    const invalid3 = `${fieldPath(path21)}: Invalid value: ${JSON.stringify(expression)}: `;
+    const variant = expression !== writtenExpression;
+    if (!result.ok) {
+      const { start, end } = variant ? { start: 0, end: writtenExpression.length } : result.error;
+      throw new Failure3({ fieldError: invalid3 + result.error.message, path: path21, start, end });
+    }
+    if (accepted !== null && !accepted.includes(result.program.outputType)) {
+      throw new Failure3({ fieldError: `${invalid3}output is expected to be of type ${typeName4 ?? accepted[0]}`, path: path21, start: 0, end: writtenExpression.length });
+    }
+    return { program: result.program, path: path21, written: writtenExpression };
+  };
+  try {
+    if (spec2.mapAutogen) {
+      spec2.matchConditions.forEach((condition2, i) => {
+        if (!referencesVariables(condition2.expression)) return;
+        const path21 = ["spec", "matchConditions", i, "expression"];
+        throw new Failure3({
+          fieldError: `${fieldPath(path21)}: Forbidden: variables cannot be referenced in matchConditions when spec.autogen.mutatingAdmissionPolicy.enabled is true; native MutatingAdmissionPolicy evaluates match conditions before variables, so inline the expression instead`,
+          path: path21,
+          start: 0,
+          end: condition2.expression.length
+        });
+      });
+    }
+    const variables = spec2.variables.map((variable, i) => ({
+      name: variable.name,
+      program: compile2(variable.expression, ["spec", "variables", i, "expression"], written.variables[i]?.expression ?? variable.expression, null).program
+    }));
+    const matchConditions = spec2.matchConditions.map(
+      (condition2, i) => compile2(condition2.expression, ["spec", "matchConditions", i, "expression"], written.matchConditions[i]?.expression ?? condition2.expression, ["bool", "dyn"])
+    );
+    let targetExpression;
+    if (spec2.targetExpression !== void 0) {
+      const path21 = ["spec", "targetMatchConstraints", "expression"];
+      targetExpression = compile2(spec2.targetExpression, path21, written.targetExpression ?? spec2.targetExpression, null);
+      if (!["map<string, dyn>", "map", "dyn"].includes(targetExpression.program.outputType)) {
+        throw new Failure3({ fieldError: `${fieldPath(path21)}: Invalid value: ${JSON.stringify(spec2.targetExpression)}: output type must be a map`, path: path21, start: 0, end: spec2.targetExpression.length });
+      }
+    }
+    const targetMatchConditions = spec2.targetMatchConditions.map(
+      (condition2, i) => compile2(condition2.expression, ["spec", "targetMatchConditions", i, "expression"], written.targetMatchConditions[i]?.expression ?? condition2.expression, ["bool", "dyn"])
+    );
+    const auditAnnotations4 = spec2.auditAnnotations.map((annotation2, i) => ({
+      key: annotation2.key,
+      compiled: compile2(annotation2.valueExpression, ["spec", "auditAnnotations", i, "valueExpression"], written.auditAnnotations[i]?.valueExpression ?? annotation2.valueExpression, ["string", "null", "dyn"])
+    }));
+    const mutations3 = spec2.mutations.map((mutation2, i) => {
+      const apply2 = mutation2.patchType === "ApplyConfiguration";
+      const path21 = ["spec", "mutations", i, apply2 ? "applyConfiguration" : "jsonPatch", "expression"];
+      const writtenExpression = written.mutations[i]?.expression ?? mutation2.expression;
+      const expression = apply2 ? compile2(mutation2.expression, path21, writtenExpression, ["Object"], "Object") : compile2(mutation2.expression, path21, writtenExpression, ["list<JSONPatch>", "list", "dyn"], "list(JSONPatch)");
+      return { patchType: mutation2.patchType, expression };
+    });
+    const compiled3 = { spec: spec2, variables, matchConditions, targetMatchConditions, auditAnnotations: auditAnnotations4, mutations: mutations3, ...targetExpression ? { targetExpression } : {} };
+    return { ok: true, compiled: compiled3 };
+  } catch (error) {
+    if (error instanceof Failure3) return { ok: false, failure: error.failure };
+    throw error;
+  }
+}
+
+// src/families/cel/mpol/decode.ts
+var SPEC_FIELDS = /* @__PURE__ */ new Set([
+  "matchConstraints",
+  "matchConditions",
+  "variables",
+  "mutations",
+  "auditAnnotations",
+  "failurePolicy",
+  "reinvocationPolicy",
+  "evaluation",
+  "autogen",
+  "webhookConfiguration",
+  "targetMatchConstraints",
+  "targetMatchConditions"
+]);
+var PATCH_TYPES = /* @__PURE__ */ new Set(["ApplyConfiguration", "JSONPatch"]);
+function enabled(object2, field3, path21, problems) {
+  if (object2 === void 0) return false;
+  const nested = objectField(object2, field3, path21, problems);
+  if (nested === void 0 || nested.enabled === void 0 || nested.enabled === null) return false;
+  if (typeof nested.enabled === "boolean") return nested.enabled;
+  problems.push({ message: "expected a boolean", path: [...path21, field3, "enabled"] });
+  return false;
+}
+function mutations(value2, path21, problems) {
+  return list3(value2, path21, problems).flatMap((item, index) => {
+    const at3 = [...path21, index];
+    if (!isObject3(item)) {
+      problems.push({ message: "expected a mutation object", path: at3 });
+      return [];
+    }
+    const patchType = optionalString(item, "patchType", at3, problems) ?? "";
+    if (!PATCH_TYPES.has(patchType)) {
+      problems.push({ message: `unsupported value "${patchType}": supported values: "ApplyConfiguration", "JSONPatch"`, path: [...at3, "patchType"] });
+      return [];
+    }
+    const field3 = patchType === "ApplyConfiguration" ? "applyConfiguration" : "jsonPatch";
+    const body = objectField(item, field3, at3, problems);
+    if (body === void 0) {
+      problems.push({ message: `${field3} is required when patchType is ${patchType}`, path: [...at3, field3] });
+      return [];
+    }
+    const expression = optionalString(body, "expression", [...at3, field3], problems) ?? "";
+    return [{ patchType, expression }];
+  });
+}
+function decodeMutatingPolicySpec(spec2, problems) {
+  const path21 = ["spec"];
+  const value2 = isObject3(spec2) ? spec2 : {};
+  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
+  for (const field3 of Object.keys(value2)) if (!SPEC_FIELDS.has(field3)) problems.push({ message: `unknown field "spec.${field3}"`, path: [...path21, field3] });
+  const evaluation = objectField(value2, "evaluation", path21, problems);
+  const decoded = {
+    matchConditions: namedExpressions(value2.matchConditions, [...path21, "matchConditions"], problems),
+    variables: namedExpressions(value2.variables, [...path21, "variables"], problems),
+    mutations: mutations(value2.mutations, [...path21, "mutations"], problems),
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path21, "auditAnnotations"], problems),
+    failurePolicy: optionalString(value2, "failurePolicy", path21, problems) ?? "Fail",
+    reinvocationPolicy: optionalString(value2, "reinvocationPolicy", path21, problems) ?? "Never",
+    mutateExisting: enabled(evaluation, "mutateExisting", [...path21, "evaluation"], problems),
+    useServerSideApply: evaluation?.useServerSideApply === true,
+    targetMatchConditions: namedExpressions(value2.targetMatchConditions, [...path21, "targetMatchConditions"], problems),
+    mapAutogen: false
+  };
+  if (decoded.failurePolicy !== "Fail" && decoded.failurePolicy !== "Ignore") {
+    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path21, "failurePolicy"] });
+  }
+  if (decoded.reinvocationPolicy !== "Never" && decoded.reinvocationPolicy !== "IfNeeded") {
+    problems.push({ message: `unsupported value "${decoded.reinvocationPolicy}": supported values: "Never", "IfNeeded"`, path: [...path21, "reinvocationPolicy"] });
+  }
+  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
+  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
+  const target2 = objectField(value2, "targetMatchConstraints", path21, problems);
+  if (target2 !== void 0) {
+    const { expression, ...resources } = target2;
+    const constraints = decodeMatchResources(resources, [...path21, "targetMatchConstraints"], problems);
+    if (constraints !== void 0) decoded.targetMatchConstraints = constraints;
+    if (typeof expression === "string" && expression !== "") decoded.targetExpression = expression;
+    else if (expression !== void 0 && expression !== null && typeof expression !== "string") {
+      problems.push({ message: "expected a string", path: [...path21, "targetMatchConstraints", "expression"] });
+    }
+  }
+  const autogen = objectField(value2, "autogen", path21, problems);
+  if (autogen !== void 0) {
+    const podControllers = objectField(autogen, "podControllers", [...path21, "autogen"], problems);
+    if (podControllers !== void 0 && podControllers.controllers !== void 0 && podControllers.controllers !== null) {
+      decoded.podControllers = stringList(podControllers.controllers, [...path21, "autogen", "podControllers", "controllers"], problems);
+    }
+    decoded.mapAutogen = enabled(autogen, "mutatingAdmissionPolicy", [...path21, "autogen"], problems);
+  }
+  return decoded;
 }
 
 // src/families/cel/exceptions.ts
@@ -37340,361 +37891,12 @@ function selectedException(matched) {
   return matched[selected];
 }
 
-// src/families/cel/vpol/autogen.ts
-var CONTROLLERS = {
-  daemonsets: { group: "apps", version: "v1", resource: "daemonsets", config: "defaults" },
-  deployments: { group: "apps", version: "v1", resource: "deployments", config: "defaults" },
-  replicasets: { group: "apps", version: "v1", resource: "replicasets", config: "defaults" },
-  statefulsets: { group: "apps", version: "v1", resource: "statefulsets", config: "defaults" },
-  jobs: { group: "batch", version: "v1", resource: "jobs", config: "defaults" },
-  cronjobs: { group: "batch", version: "v1", resource: "cronjobs", config: "cronjobs" }
-};
-var REPLACEMENTS = {
-  defaults: [
-    ["spec", "spec.template.spec"],
-    ["metadata", "spec.template.metadata"]
-  ],
-  cronjobs: [
-    ["spec", "spec.jobTemplate.spec.template.spec"],
-    ["metadata", "spec.jobTemplate.spec.template.metadata"]
-  ]
-};
-function canAutogen(match) {
-  if (match === void 0) return false;
-  if (hasRequirements(match.objectSelector)) return false;
-  if ((match.excludeResourceRules ?? []).length > 0) return false;
-  const rules = match.resourceRules ?? [];
-  if (rules.length !== 1) return false;
-  const rule3 = rules[0];
-  if ((rule3.resourceNames ?? []).length > 0) return false;
-  const only = (items2, value2) => items2 !== void 0 && items2.length === 1 && items2[0] === value2;
-  return only(rule3.apiGroups, "") && only(rule3.apiVersions, "v1") && only(rule3.resources, "pods");
-}
-var IDENTIFIER = /[A-Za-z0-9_]/;
-function replaceUnprotected(text4, from, to) {
-  let out = "";
-  let rest = text4;
-  for (let index = rest.indexOf(from); index !== -1; index = rest.indexOf(from)) {
-    out += rest.slice(0, index);
-    rest = rest.slice(index + from.length);
-    const protectedSuffix = rest.startsWith(".namespace") && (rest.length === ".namespace".length || !IDENTIFIER.test(rest[".namespace".length]));
-    out += protectedSuffix ? from : to;
-  }
-  return out + rest;
-}
-function rewriteForAutogen(text4, config) {
-  let out = text4;
-  for (const [from, to] of REPLACEMENTS[config]) {
-    out = replaceUnprotected(out, `object.${from}`, `object.${to}`);
-    out = replaceUnprotected(out, `oldObject.${from}`, `oldObject.${to}`);
-  }
-  return out;
-}
-function rewriteValue(value2, config) {
-  if (typeof value2 === "string") return rewriteForAutogen(value2, config);
-  if (value2 === null || typeof value2 !== "object") return value2;
-  if (Array.isArray(value2)) return value2.map((item) => rewriteValue(item, config));
-  const out = {};
-  for (const [key3, item] of Object.entries(value2)) out[rewriteForAutogen(key3, config)] = rewriteValue(item, config);
-  return out;
-}
-function matchConstraintsFor(targets, operations, namespaceSelector) {
-  if (targets.length === 0 || !Array.isArray(operations) || operations.length === 0) return void 0;
-  const byGroupVersion = /* @__PURE__ */ new Map();
-  for (const target2 of targets) {
-    const key3 = `${target2.group}\0${target2.version}`;
-    const entry2 = byGroupVersion.get(key3) ?? { group: target2.group, version: target2.version, resources: /* @__PURE__ */ new Set() };
-    entry2.resources.add(target2.resource);
-    byGroupVersion.set(key3, entry2);
-  }
-  const compare3 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-  const rules = [...byGroupVersion.values()].sort((a, b) => compare3(a.group, b.group) || compare3(a.version, b.version)).map((entry2) => ({ apiGroups: [entry2.group], apiVersions: [entry2.version], resources: [...entry2.resources].sort(compare3), operations: [...operations] }));
-  const out = { resourceRules: rules };
-  if (namespaceSelector !== void 0 && namespaceSelector !== null) out.namespaceSelector = namespaceSelector;
-  return out;
-}
-function autogenVariants(rawSpec, match, controllers) {
-  if (!canAutogen(match)) return [];
-  const selected = controllers ?? Object.keys(CONTROLLERS);
-  const byConfig = /* @__PURE__ */ new Map();
-  for (const name of new Set(selected)) {
-    const target2 = CONTROLLERS[name];
-    if (target2 === void 0) continue;
-    byConfig.set(target2.config, [...byConfig.get(target2.config) ?? [], target2]);
-  }
-  const rawMatch = isObject3(rawSpec.matchConstraints) ? rawSpec.matchConstraints : {};
-  const rawRules = Array.isArray(rawMatch.resourceRules) ? rawMatch.resourceRules : [];
-  const operations = isObject3(rawRules[0]) ? rawRules[0].operations : void 0;
-  const variants = [];
-  for (const config of [...byConfig.keys()].sort()) {
-    const spec2 = { ...rawSpec };
-    delete spec2.matchConstraints;
-    const constraints = matchConstraintsFor(byConfig.get(config), operations, rawMatch.namespaceSelector);
-    if (constraints !== void 0) spec2.matchConstraints = constraints;
-    variants.push({ config, spec: rewriteValue(spec2, config) });
-  }
-  return variants;
-}
-
-// src/families/cel/vpol/request.ts
-function operationOf(request2) {
-  const operation = request2.operation;
-  return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
-}
-var built = /* @__PURE__ */ new WeakMap();
-function admissionRequest(request2) {
-  let found = built.get(request2);
-  if (found === void 0) {
-    found = buildAdmissionRequest(request2);
-    built.set(request2, found);
-  }
-  return found;
-}
-function buildAdmissionRequest(request2) {
-  const resource = request2.resource;
-  const apiVersion = typeof resource.apiVersion === "string" ? resource.apiVersion : "";
-  const { group, version } = splitApiVersion(apiVersion) ?? { group: "", version: apiVersion };
-  const kind3 = typeof resource.kind === "string" ? resource.kind : "";
-  const operation = operationOf(request2);
-  const object2 = operation === "DELETE" ? null : resource;
-  const oldObject = operation === "CREATE" ? null : resource;
-  const namespace = metadataString2(resource, "namespace");
-  const name = metadataString2(resource, "name");
-  const subresource = request2.subresource ?? "";
-  const plural3 = resourceOfKind(group, kind3);
-  const attributes = { group, version, kind: kind3, resource: plural3, subresource, namespace, name, operation, object: object2, oldObject };
-  const gvk = { group, version, kind: kind3 };
-  const gvr = { group, version, resource: plural3 };
-  const admission = { uid: "", kind: gvk, resource: gvr, requestKind: gvk, requestResource: gvr, operation };
-  if (subresource !== "") {
-    admission.subResource = subresource;
-    admission.requestSubResource = subresource;
-  }
-  if (name !== "") admission.name = name;
-  if (namespace !== "") admission.namespace = namespace;
-  const info = request2.userInfo?.userInfo;
-  const userInfo2 = {};
-  if (info?.username) userInfo2.username = info.username;
-  if (info?.uid) userInfo2.uid = info.uid;
-  if (info?.groups && info.groups.length > 0) userInfo2.groups = [...info.groups];
-  if (info?.extra && Object.keys(info.extra).length > 0) userInfo2.extra = Object.fromEntries(Object.entries(info.extra).map(([key3, values]) => [key3, [...values]]));
-  admission.userInfo = userInfo2;
-  admission.object = object2;
-  admission.oldObject = oldObject;
-  admission.dryRun = false;
-  admission.options = null;
-  const namespaceObject2 = namespace === "" ? null : request2.namespaceObject ?? null;
-  return { attributes, data: { object: object2, oldObject, request: admission, namespaceObject: namespaceObject2 } };
-}
-
-// src/families/cel/dpol/policy.ts
-var SPEC_FIELDS = /* @__PURE__ */ new Set(["matchConstraints", "conditions", "variables", "schedule", "deletionPropagationPolicy"]);
-function decodeDeletingPolicySpec(spec2, problems) {
-  const path21 = ["spec"];
-  const value2 = isObject3(spec2) ? spec2 : {};
-  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
-  for (const field3 of Object.keys(value2)) if (!SPEC_FIELDS.has(field3)) problems.push({ message: `unknown field "spec.${field3}"`, path: [...path21, field3] });
-  const decoded = {
-    variables: namedExpressions(value2.variables, [...path21, "variables"], problems),
-    conditions: namedExpressions(value2.conditions, [...path21, "conditions"], problems),
-    schedule: optionalString(value2, "schedule", path21, problems) ?? ""
-  };
-  if (decoded.schedule === "") problems.push({ message: "spec.schedule is required", path: [...path21, "schedule"] });
-  const propagation = optionalString(value2, "deletionPropagationPolicy", path21, problems);
-  if (propagation !== void 0) decoded.deletionPropagationPolicy = propagation;
-  const constraints = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
-  if (constraints !== void 0) decoded.matchConstraints = constraints;
-  return decoded;
-}
-function compileDeletingPolicy(env, spec2) {
-  const variables = [];
-  const conditions = [];
-  const compile2 = (expression, path21, bool3) => {
-    const result = env.compile(expression);
-    const invalid3 = `${fieldPath(path21)}: Invalid value: ${JSON.stringify(expression)}: `;
-    if (!result.ok) return { fieldError: invalid3 + result.error.message, path: path21, start: result.error.start, end: result.error.end };
-    if (bool3 && result.program.outputType !== "bool" && result.program.outputType !== "dyn") {
-      return { fieldError: `${invalid3}output is expected to be of type bool`, path: path21, start: 0, end: expression.length };
-    }
-    return result.program;
-  };
-  for (const [index, variable] of spec2.variables.entries()) {
-    const compiled3 = compile2(variable.expression, ["spec", "variables", index, "expression"], false);
-    if (!("evaluate" in compiled3)) return { ok: false, failure: compiled3 };
-    variables.push({ name: variable.name, program: compiled3 });
-  }
-  for (const [index, condition2] of spec2.conditions.entries()) {
-    const path21 = ["spec", "conditions", index, "expression"];
-    const compiled3 = compile2(condition2.expression, path21, true);
-    if (!("evaluate" in compiled3)) return { ok: false, failure: compiled3 };
-    conditions.push({ program: compiled3, path: path21 });
-  }
-  return { ok: true, variables, conditions };
-}
-var ConditionError = class extends Error {
-  constructor(message2, path21, range4) {
-    super(message2);
-    this.path = path21;
-    this.range = range4;
-  }
-  path;
-  range;
-};
-var DeletingPolicy = class extends CelCompiledPolicy {
-  spec;
-  variables;
-  conditions;
-  env;
-  constructor(data) {
-    super(data, { name: "", type: "Deletion" }, true);
-    this.spec = data.spec;
-    this.variables = data.variables;
-    this.conditions = data.conditions;
-    this.env = data.env;
-  }
-  /** Whether the resource would be deleted; null when the match constraints leave it out. */
-  delete(request2) {
-    const resource = request2.resource;
-    const isObjectResource = typeof resource.apiVersion === "string" && resource.apiVersion !== "" && typeof resource.kind === "string" && resource.kind !== "";
-    let namespaceObject2 = null;
-    if (isObjectResource) {
-      const { attributes, data } = admissionRequest(request2);
-      namespaceObject2 = data.namespaceObject ?? namespaceOfNamespace(resource);
-      const constraints = this.spec.matchConstraints;
-      if (constraints === void 0) return null;
-      const anyOperation = { ...constraints, resourceRules: (constraints.resourceRules ?? []).map((rule3) => ({ ...rule3, operations: ["*"] })) };
-      const outcome = matchConstraints(anyOperation, attributes, namespaceObject2);
-      if (outcome.error !== void 0) return this.response(request2, "error", outcome.error);
-      if (!outcome.matched) return null;
-    }
-    const mode = request2.numberMode ?? "float64";
-    const activation = Object.assign(
-      validatingPolicyActivation({ object: resource, oldObject: null, request: null, namespaceObject: namespaceObject2 }, mode),
-      libraryHandles(this.namespaced ? this.namespace : "", request2.external)
-    );
-    delete activation.oldObject;
-    delete activation.request;
-    activation.variables = lazyVariables(this.variables, activation);
-    try {
-      const exceptions = exceptionsFor(request2.exceptions, this.name, this.kind);
-      if (exceptions.some((exception) => this.exceptionMatches(exception, activation))) return this.response(request2, "fail", "resource did not match");
-      const matched = holds(this.conditions, activation);
-      return matched ? this.response(request2, "pass", "resource matched") : this.response(request2, "fail", "resource did not match");
-    } catch (error) {
-      if (!(error instanceof ConditionError)) throw error;
-      const response = this.response(request2, "error", error.message);
-      const rule3 = response.rules[0];
-      if (error.path !== void 0) rule3.policyPath = error.path;
-      if (error.range !== void 0) rule3.expressionRange = error.range;
-      return response;
-    }
-  }
-  exceptionMatches(exception, activation) {
-    const compiled3 = exceptionConditions(exception, this.env);
-    if (!compiled3.ok) throw new ConditionError(compiled3.message);
-    return holds(
-      compiled3.programs.map((program) => ({ program, path: [] })),
-      activation
-    );
-  }
-  response(request2, status, message2) {
-    const rule3 = { name: this.name, type: "Deletion", status, message: message2 };
-    if (status === "pass") {
-      rule3.properties = { schedule: this.spec.schedule };
-    }
-    return { policy: this, resource: request2.resource, rules: [rule3] };
-  }
-  failureAction() {
-    return "Audit";
-  }
-};
-function namespaceOfNamespace(resource) {
-  if (resource.apiVersion !== "v1" || resource.kind !== "Namespace") return null;
-  const metadata = isObject3(resource.metadata) ? resource.metadata : {};
-  const out = { apiVersion: "v1", kind: "Namespace", metadata: { name: typeof metadata.name === "string" ? metadata.name : "" } };
-  if (isObject3(metadata.labels)) out.metadata.labels = metadata.labels;
-  return out;
-}
-function holds(conditions, activation) {
-  const errors = [];
-  for (const condition2 of conditions) {
-    const result = condition2.program.evaluate(activation);
-    if (!result.ok) {
-      errors.push({ message: result.error.message, path: condition2.path, range: { start: result.error.start, end: result.error.end } });
-      continue;
-    }
-    if (typeof result.value !== "boolean") {
-      errors.push({ message: "type conversion error to bool", path: condition2.path, range: { start: 0, end: condition2.program.expression.length } });
-      continue;
-    }
-    if (!result.value) return false;
-  }
-  if (errors.length === 0) return true;
-  throw new ConditionError(errors.map((error) => error.message).join("; "), errors[0].path.length > 0 ? errors[0].path : void 0, errors[0].range);
-}
-
-// src/families/cel/vpol/decode.ts
-var SPEC_FIELDS2 = /* @__PURE__ */ new Set([
-  "matchConstraints",
-  "matchConditions",
-  "variables",
-  "validations",
-  "auditAnnotations",
-  "validationActions",
-  "failurePolicy",
-  "evaluation",
-  "autogen",
-  "webhookConfiguration"
-]);
-var MODES = /* @__PURE__ */ new Set(["Kubernetes", "JSON", "Envoy", "HTTP"]);
-var ACTIONS = /* @__PURE__ */ new Set(["Deny", "Audit", "Warn"]);
-function decodeValidatingPolicySpec(spec2, problems) {
-  const path21 = ["spec"];
-  const value2 = isObject3(spec2) ? spec2 : {};
-  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
-  for (const field3 of Object.keys(value2)) if (!SPEC_FIELDS2.has(field3)) problems.push({ message: `unknown field "spec.${field3}"`, path: [...path21, field3] });
-  const decoded = {
-    matchConditions: namedExpressions(value2.matchConditions, [...path21, "matchConditions"], problems),
-    variables: namedExpressions(value2.variables, [...path21, "variables"], problems),
-    validations: validations(value2.validations, [...path21, "validations"], problems),
-    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path21, "auditAnnotations"], problems),
-    validationActions: stringList(value2.validationActions, [...path21, "validationActions"], problems),
-    failurePolicy: optionalString(value2, "failurePolicy", path21, problems) ?? "Fail",
-    mode: "Kubernetes"
-  };
-  decoded.validationActions.forEach((action, index) => {
-    if (!ACTIONS.has(action)) problems.push({ message: `unsupported value "${action}": supported values: "Deny", "Audit", "Warn"`, path: [...path21, "validationActions", index] });
-  });
-  if (decoded.failurePolicy !== "Fail" && decoded.failurePolicy !== "Ignore") {
-    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path21, "failurePolicy"] });
-  }
-  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
-  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
-  if (value2.evaluation !== void 0 && value2.evaluation !== null) {
-    if (!isObject3(value2.evaluation)) problems.push({ message: "expected an object", path: [...path21, "evaluation"] });
-    else {
-      const mode = optionalString(value2.evaluation, "mode", [...path21, "evaluation"], problems);
-      if (mode !== void 0 && mode !== "") {
-        if (MODES.has(mode)) decoded.mode = mode;
-        else problems.push({ message: `unsupported value "${mode}": supported values: "Kubernetes", "JSON", "Envoy", "HTTP"`, path: [...path21, "evaluation", "mode"] });
-      }
-    }
-  }
-  if (isObject3(value2.autogen) && isObject3(value2.autogen.podControllers) && value2.autogen.podControllers.controllers != null) {
-    const at = [...path21, "autogen", "podControllers", "controllers"];
-    decoded.podControllers = stringList(value2.autogen.podControllers.controllers, at, problems);
-  } else if (value2.autogen !== void 0 && value2.autogen !== null && !isObject3(value2.autogen)) {
-    problems.push({ message: "expected an object", path: [...path21, "autogen"] });
-  }
-  return decoded;
-}
-
 // src/families/cel/vpol/evaluate.ts
 var VALIDATION_INDEX = "cel.validationIndex";
 var StepError = class extends Error {
-  constructor(message2, at) {
+  constructor(message2, at3) {
     super(message2);
-    this.at = at;
+    this.at = at3;
   }
   at;
 };
@@ -37763,10 +37965,10 @@ function rule(name, status, message2, extra) {
   if (extra?.properties !== void 0) response.properties = extra.properties;
   return response;
 }
-function located(response, at) {
-  if (at === void 0) return response;
-  response.policyPath = at.compiled.path;
-  response.expressionRange = { start: at.start, end: at.end };
+function located(response, at3) {
+  if (at3 === void 0) return response;
+  response.policyPath = at3.compiled.path;
+  response.expressionRange = { start: at3.start, end: at3.end };
   return response;
 }
 function blamedPath(compiled3, program, activation) {
@@ -37779,10 +37981,10 @@ function applyExceptions(input, activation, failurePolicy) {
   let full = false;
   for (const exception of input.exceptions) {
     const conditions = exceptionConditions(exception, input.env);
-    let holds3;
+    let holds4;
     try {
       if (!conditions.ok) throw new StepError(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
-      holds3 = conditionsHold(
+      holds4 = conditionsHold(
         conditions.programs.map((program, index) => ({ program, path: ["spec", "matchConditions", index, "expression"], written: program.expression })),
         activation,
         failurePolicy
@@ -37791,7 +37993,7 @@ function applyExceptions(input, activation, failurePolicy) {
       if (full) continue;
       throw error instanceof StepError ? new StepError(error.message) : error;
     }
-    if (!holds3) continue;
+    if (!holds4) continue;
     matched.push(exception);
     if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
     else if (!full) {
@@ -37858,6 +38060,58 @@ function startEnd(value2) {
   return [value2.start, value2.end];
 }
 
+// src/families/cel/vpol/request.ts
+function operationOf(request2) {
+  const operation = request2.operation;
+  return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
+}
+var built = /* @__PURE__ */ new WeakMap();
+function admissionRequest(request2) {
+  let found = built.get(request2);
+  if (found === void 0) {
+    found = buildAdmissionRequest(request2);
+    built.set(request2, found);
+  }
+  return found;
+}
+function buildAdmissionRequest(request2) {
+  const resource = request2.resource;
+  const apiVersion = typeof resource.apiVersion === "string" ? resource.apiVersion : "";
+  const parent = request2.subresourceParent;
+  const { group, version } = parent ?? splitApiVersion(apiVersion) ?? { group: "", version: apiVersion };
+  const kind3 = parent?.kind ?? (typeof resource.kind === "string" ? resource.kind : "");
+  const operation = operationOf(request2);
+  const object2 = operation === "DELETE" ? null : resource;
+  const oldObject = operation === "CREATE" ? null : resource;
+  const namespace = metadataString2(resource, "namespace");
+  const name = metadataString2(resource, "name");
+  const subresource = request2.subresource ?? "";
+  const plural3 = resourceOfKind(group, kind3);
+  const attributes = { group, version, kind: kind3, resource: plural3, subresource, namespace, name, operation, object: object2, oldObject };
+  const gvk = { group, version, kind: kind3 };
+  const gvr = { group, version, resource: plural3 };
+  const admission = { uid: "", kind: gvk, resource: gvr, requestKind: gvk, requestResource: gvr, operation };
+  if (subresource !== "") {
+    admission.subResource = subresource;
+    admission.requestSubResource = subresource;
+  }
+  if (name !== "") admission.name = name;
+  if (namespace !== "") admission.namespace = namespace;
+  const info = request2.userInfo?.userInfo;
+  const userInfo2 = {};
+  if (info?.username) userInfo2.username = info.username;
+  if (info?.uid) userInfo2.uid = info.uid;
+  if (info?.groups && info.groups.length > 0) userInfo2.groups = [...info.groups];
+  if (info?.extra && Object.keys(info.extra).length > 0) userInfo2.extra = Object.fromEntries(Object.entries(info.extra).map(([key3, values]) => [key3, [...values]]));
+  admission.userInfo = userInfo2;
+  admission.object = object2;
+  admission.oldObject = oldObject;
+  admission.dryRun = false;
+  admission.options = null;
+  const namespaceObject2 = namespace === "" ? null : request2.namespaceObject ?? null;
+  return { attributes, data: { object: object2, oldObject, request: admission, namespaceObject: namespaceObject2 } };
+}
+
 // src/families/cel/vpol/policy.ts
 function isSimpleMatch(match) {
   if (match === void 0) return false;
@@ -37867,6 +38121,8 @@ function isSimpleMatch(match) {
   return rules.length === 1 && (rules[0].resourceNames ?? []).length === 0;
 }
 var ValidatingPolicy = class extends CelCompiledPolicy {
+  /** Kyverno's CLI validates with the CEL kinds after every mutation (MutatingAdmissionPolicies, MutatingPolicies). */
+  stage = 3;
   specs;
   env;
   constructor(data) {
@@ -37931,6 +38187,3082 @@ function policyMetadata(document) {
   };
 }
 
+// src/families/cel/mutate/structured-merge/builtin-schemas.ts
+var BUILTIN_SCHEMAS_JSON = '{"names":["__untyped_atomic_","__untyped_deduced_","io.k8s.api.admissionregistration.v1.AuditAnnotation","io.k8s.api.admissionregistration.v1.ExpressionWarning","io.k8s.api.admissionregistration.v1.MatchCondition","io.k8s.api.admissionregistration.v1.MatchResources","io.k8s.api.admissionregistration.v1.MutatingWebhook","io.k8s.api.admissionregistration.v1.MutatingWebhookConfiguration","io.k8s.api.admissionregistration.v1.MutatingWebhookConfigurationList","io.k8s.api.admissionregistration.v1.NamedRuleWithOperations","io.k8s.api.admissionregistration.v1.ParamKind","io.k8s.api.admissionregistration.v1.ParamRef","io.k8s.api.admissionregistration.v1.RuleWithOperations","io.k8s.api.admissionregistration.v1.ServiceReference","io.k8s.api.admissionregistration.v1.TypeChecking","io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicy","io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyBinding","io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyBindingList","io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyBindingSpec","io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyList","io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicySpec","io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyStatus","io.k8s.api.admissionregistration.v1.ValidatingWebhook","io.k8s.api.admissionregistration.v1.ValidatingWebhookConfiguration","io.k8s.api.admissionregistration.v1.ValidatingWebhookConfigurationList","io.k8s.api.admissionregistration.v1.Validation","io.k8s.api.admissionregistration.v1.Variable","io.k8s.api.admissionregistration.v1.WebhookClientConfig","io.k8s.api.admissionregistration.v1alpha1.ApplyConfiguration","io.k8s.api.admissionregistration.v1alpha1.JSONPatch","io.k8s.api.admissionregistration.v1alpha1.MatchCondition","io.k8s.api.admissionregistration.v1alpha1.MatchResources","io.k8s.api.admissionregistration.v1alpha1.MutatingAdmissionPolicy","io.k8s.api.admissionregistration.v1alpha1.MutatingAdmissionPolicyBinding","io.k8s.api.admissionregistration.v1alpha1.MutatingAdmissionPolicyBindingList","io.k8s.api.admissionregistration.v1alpha1.MutatingAdmissionPolicyBindingSpec","io.k8s.api.admissionregistration.v1alpha1.MutatingAdmissionPolicyList","io.k8s.api.admissionregistration.v1alpha1.MutatingAdmissionPolicySpec","io.k8s.api.admissionregistration.v1alpha1.Mutation","io.k8s.api.admissionregistration.v1alpha1.NamedRuleWithOperations","io.k8s.api.admissionregistration.v1alpha1.ParamKind","io.k8s.api.admissionregistration.v1alpha1.ParamRef","io.k8s.api.admissionregistration.v1alpha1.Variable","io.k8s.api.admissionregistration.v1beta1.AuditAnnotation","io.k8s.api.admissionregistration.v1beta1.ExpressionWarning","io.k8s.api.admissionregistration.v1beta1.MatchCondition","io.k8s.api.admissionregistration.v1beta1.MatchResources","io.k8s.api.admissionregistration.v1beta1.NamedRuleWithOperations","io.k8s.api.admissionregistration.v1beta1.ParamKind","io.k8s.api.admissionregistration.v1beta1.ParamRef","io.k8s.api.admissionregistration.v1beta1.TypeChecking","io.k8s.api.admissionregistration.v1beta1.ValidatingAdmissionPolicy","io.k8s.api.admissionregistration.v1beta1.ValidatingAdmissionPolicyBinding","io.k8s.api.admissionregistration.v1beta1.ValidatingAdmissionPolicyBindingList","io.k8s.api.admissionregistration.v1beta1.ValidatingAdmissionPolicyBindingSpec","io.k8s.api.admissionregistration.v1beta1.ValidatingAdmissionPolicyList","io.k8s.api.admissionregistration.v1beta1.ValidatingAdmissionPolicySpec","io.k8s.api.admissionregistration.v1beta1.ValidatingAdmissionPolicyStatus","io.k8s.api.admissionregistration.v1beta1.Validation","io.k8s.api.admissionregistration.v1beta1.Variable","io.k8s.api.apiserverinternal.v1alpha1.ServerStorageVersion","io.k8s.api.apiserverinternal.v1alpha1.StorageVersion","io.k8s.api.apiserverinternal.v1alpha1.StorageVersionCondition","io.k8s.api.apiserverinternal.v1alpha1.StorageVersionList","io.k8s.api.apiserverinternal.v1alpha1.StorageVersionSpec","io.k8s.api.apiserverinternal.v1alpha1.StorageVersionStatus","io.k8s.api.apps.v1.ControllerRevision","io.k8s.api.apps.v1.ControllerRevisionList","io.k8s.api.apps.v1.DaemonSet","io.k8s.api.apps.v1.DaemonSetCondition","io.k8s.api.apps.v1.DaemonSetList","io.k8s.api.apps.v1.DaemonSetSpec","io.k8s.api.apps.v1.DaemonSetStatus","io.k8s.api.apps.v1.DaemonSetUpdateStrategy","io.k8s.api.apps.v1.Deployment","io.k8s.api.apps.v1.DeploymentCondition","io.k8s.api.apps.v1.DeploymentList","io.k8s.api.apps.v1.DeploymentSpec","io.k8s.api.apps.v1.DeploymentStatus","io.k8s.api.apps.v1.DeploymentStrategy","io.k8s.api.apps.v1.ReplicaSet","io.k8s.api.apps.v1.ReplicaSetCondition","io.k8s.api.apps.v1.ReplicaSetList","io.k8s.api.apps.v1.ReplicaSetSpec","io.k8s.api.apps.v1.ReplicaSetStatus","io.k8s.api.apps.v1.RollingUpdateDaemonSet","io.k8s.api.apps.v1.RollingUpdateDeployment","io.k8s.api.apps.v1.RollingUpdateStatefulSetStrategy","io.k8s.api.apps.v1.StatefulSet","io.k8s.api.apps.v1.StatefulSetCondition","io.k8s.api.apps.v1.StatefulSetList","io.k8s.api.apps.v1.StatefulSetOrdinals","io.k8s.api.apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy","io.k8s.api.apps.v1.StatefulSetSpec","io.k8s.api.apps.v1.StatefulSetStatus","io.k8s.api.apps.v1.StatefulSetUpdateStrategy","io.k8s.api.authentication.v1.BoundObjectReference","io.k8s.api.authentication.v1.SelfSubjectReview","io.k8s.api.authentication.v1.SelfSubjectReviewStatus","io.k8s.api.authentication.v1.TokenRequest","io.k8s.api.authentication.v1.TokenRequestSpec","io.k8s.api.authentication.v1.TokenRequestStatus","io.k8s.api.authentication.v1.TokenReview","io.k8s.api.authentication.v1.TokenReviewSpec","io.k8s.api.authentication.v1.TokenReviewStatus","io.k8s.api.authentication.v1.UserInfo","io.k8s.api.authentication.v1beta1.SelfSubjectReview","io.k8s.api.authentication.v1beta1.SelfSubjectReviewStatus","io.k8s.api.authorization.v1.FieldSelectorAttributes","io.k8s.api.authorization.v1.LabelSelectorAttributes","io.k8s.api.authorization.v1.LocalSubjectAccessReview","io.k8s.api.authorization.v1.NonResourceAttributes","io.k8s.api.authorization.v1.NonResourceRule","io.k8s.api.authorization.v1.ResourceAttributes","io.k8s.api.authorization.v1.ResourceRule","io.k8s.api.authorization.v1.SelfSubjectAccessReview","io.k8s.api.authorization.v1.SelfSubjectAccessReviewSpec","io.k8s.api.authorization.v1.SelfSubjectRulesReview","io.k8s.api.authorization.v1.SelfSubjectRulesReviewSpec","io.k8s.api.authorization.v1.SubjectAccessReview","io.k8s.api.authorization.v1.SubjectAccessReviewSpec","io.k8s.api.authorization.v1.SubjectAccessReviewStatus","io.k8s.api.authorization.v1.SubjectRulesReviewStatus","io.k8s.api.autoscaling.v1.CrossVersionObjectReference","io.k8s.api.autoscaling.v1.HorizontalPodAutoscaler","io.k8s.api.autoscaling.v1.HorizontalPodAutoscalerList","io.k8s.api.autoscaling.v1.HorizontalPodAutoscalerSpec","io.k8s.api.autoscaling.v1.HorizontalPodAutoscalerStatus","io.k8s.api.autoscaling.v1.Scale","io.k8s.api.autoscaling.v1.ScaleSpec","io.k8s.api.autoscaling.v1.ScaleStatus","io.k8s.api.autoscaling.v2.ContainerResourceMetricSource","io.k8s.api.autoscaling.v2.ContainerResourceMetricStatus","io.k8s.api.autoscaling.v2.CrossVersionObjectReference","io.k8s.api.autoscaling.v2.ExternalMetricSource","io.k8s.api.autoscaling.v2.ExternalMetricStatus","io.k8s.api.autoscaling.v2.HPAScalingPolicy","io.k8s.api.autoscaling.v2.HPAScalingRules","io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler","io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerBehavior","io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerCondition","io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerList","io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerSpec","io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerStatus","io.k8s.api.autoscaling.v2.MetricIdentifier","io.k8s.api.autoscaling.v2.MetricSpec","io.k8s.api.autoscaling.v2.MetricStatus","io.k8s.api.autoscaling.v2.MetricTarget","io.k8s.api.autoscaling.v2.MetricValueStatus","io.k8s.api.autoscaling.v2.ObjectMetricSource","io.k8s.api.autoscaling.v2.ObjectMetricStatus","io.k8s.api.autoscaling.v2.PodsMetricSource","io.k8s.api.autoscaling.v2.PodsMetricStatus","io.k8s.api.autoscaling.v2.ResourceMetricSource","io.k8s.api.autoscaling.v2.ResourceMetricStatus","io.k8s.api.batch.v1.CronJob","io.k8s.api.batch.v1.CronJobList","io.k8s.api.batch.v1.CronJobSpec","io.k8s.api.batch.v1.CronJobStatus","io.k8s.api.batch.v1.Job","io.k8s.api.batch.v1.JobCondition","io.k8s.api.batch.v1.JobList","io.k8s.api.batch.v1.JobSpec","io.k8s.api.batch.v1.JobStatus","io.k8s.api.batch.v1.JobTemplateSpec","io.k8s.api.batch.v1.PodFailurePolicy","io.k8s.api.batch.v1.PodFailurePolicyOnExitCodesRequirement","io.k8s.api.batch.v1.PodFailurePolicyOnPodConditionsPattern","io.k8s.api.batch.v1.PodFailurePolicyRule","io.k8s.api.batch.v1.SuccessPolicy","io.k8s.api.batch.v1.SuccessPolicyRule","io.k8s.api.batch.v1.UncountedTerminatedPods","io.k8s.api.certificates.v1.CertificateSigningRequest","io.k8s.api.certificates.v1.CertificateSigningRequestCondition","io.k8s.api.certificates.v1.CertificateSigningRequestList","io.k8s.api.certificates.v1.CertificateSigningRequestSpec","io.k8s.api.certificates.v1.CertificateSigningRequestStatus","io.k8s.api.certificates.v1alpha1.ClusterTrustBundle","io.k8s.api.certificates.v1alpha1.ClusterTrustBundleList","io.k8s.api.certificates.v1alpha1.ClusterTrustBundleSpec","io.k8s.api.coordination.v1.Lease","io.k8s.api.coordination.v1.LeaseList","io.k8s.api.coordination.v1.LeaseSpec","io.k8s.api.coordination.v1alpha2.LeaseCandidate","io.k8s.api.coordination.v1alpha2.LeaseCandidateList","io.k8s.api.coordination.v1alpha2.LeaseCandidateSpec","io.k8s.api.core.v1.AWSElasticBlockStoreVolumeSource","io.k8s.api.core.v1.Affinity","io.k8s.api.core.v1.AppArmorProfile","io.k8s.api.core.v1.AttachedVolume","io.k8s.api.core.v1.AzureDiskVolumeSource","io.k8s.api.core.v1.AzureFilePersistentVolumeSource","io.k8s.api.core.v1.AzureFileVolumeSource","io.k8s.api.core.v1.Binding","io.k8s.api.core.v1.CSIPersistentVolumeSource","io.k8s.api.core.v1.CSIVolumeSource","io.k8s.api.core.v1.Capabilities","io.k8s.api.core.v1.CephFSPersistentVolumeSource","io.k8s.api.core.v1.CephFSVolumeSource","io.k8s.api.core.v1.CinderPersistentVolumeSource","io.k8s.api.core.v1.CinderVolumeSource","io.k8s.api.core.v1.ClientIPConfig","io.k8s.api.core.v1.ClusterTrustBundleProjection","io.k8s.api.core.v1.ComponentCondition","io.k8s.api.core.v1.ComponentStatus","io.k8s.api.core.v1.ComponentStatusList","io.k8s.api.core.v1.ConfigMap","io.k8s.api.core.v1.ConfigMapEnvSource","io.k8s.api.core.v1.ConfigMapKeySelector","io.k8s.api.core.v1.ConfigMapList","io.k8s.api.core.v1.ConfigMapNodeConfigSource","io.k8s.api.core.v1.ConfigMapProjection","io.k8s.api.core.v1.ConfigMapVolumeSource","io.k8s.api.core.v1.Container","io.k8s.api.core.v1.ContainerImage","io.k8s.api.core.v1.ContainerPort","io.k8s.api.core.v1.ContainerResizePolicy","io.k8s.api.core.v1.ContainerState","io.k8s.api.core.v1.ContainerStateRunning","io.k8s.api.core.v1.ContainerStateTerminated","io.k8s.api.core.v1.ContainerStateWaiting","io.k8s.api.core.v1.ContainerStatus","io.k8s.api.core.v1.ContainerUser","io.k8s.api.core.v1.DaemonEndpoint","io.k8s.api.core.v1.DownwardAPIProjection","io.k8s.api.core.v1.DownwardAPIVolumeFile","io.k8s.api.core.v1.DownwardAPIVolumeSource","io.k8s.api.core.v1.EmptyDirVolumeSource","io.k8s.api.core.v1.EndpointAddress","io.k8s.api.core.v1.EndpointPort","io.k8s.api.core.v1.EndpointSubset","io.k8s.api.core.v1.Endpoints","io.k8s.api.core.v1.EndpointsList","io.k8s.api.core.v1.EnvFromSource","io.k8s.api.core.v1.EnvVar","io.k8s.api.core.v1.EnvVarSource","io.k8s.api.core.v1.EphemeralContainer","io.k8s.api.core.v1.EphemeralVolumeSource","io.k8s.api.core.v1.Event","io.k8s.api.core.v1.EventList","io.k8s.api.core.v1.EventSeries","io.k8s.api.core.v1.EventSource","io.k8s.api.core.v1.ExecAction","io.k8s.api.core.v1.FCVolumeSource","io.k8s.api.core.v1.FlexPersistentVolumeSource","io.k8s.api.core.v1.FlexVolumeSource","io.k8s.api.core.v1.FlockerVolumeSource","io.k8s.api.core.v1.GCEPersistentDiskVolumeSource","io.k8s.api.core.v1.GRPCAction","io.k8s.api.core.v1.GitRepoVolumeSource","io.k8s.api.core.v1.GlusterfsPersistentVolumeSource","io.k8s.api.core.v1.GlusterfsVolumeSource","io.k8s.api.core.v1.HTTPGetAction","io.k8s.api.core.v1.HTTPHeader","io.k8s.api.core.v1.HostAlias","io.k8s.api.core.v1.HostIP","io.k8s.api.core.v1.HostPathVolumeSource","io.k8s.api.core.v1.ISCSIPersistentVolumeSource","io.k8s.api.core.v1.ISCSIVolumeSource","io.k8s.api.core.v1.ImageVolumeSource","io.k8s.api.core.v1.KeyToPath","io.k8s.api.core.v1.Lifecycle","io.k8s.api.core.v1.LifecycleHandler","io.k8s.api.core.v1.LimitRange","io.k8s.api.core.v1.LimitRangeItem","io.k8s.api.core.v1.LimitRangeList","io.k8s.api.core.v1.LimitRangeSpec","io.k8s.api.core.v1.LinuxContainerUser","io.k8s.api.core.v1.LoadBalancerIngress","io.k8s.api.core.v1.LoadBalancerStatus","io.k8s.api.core.v1.LocalObjectReference","io.k8s.api.core.v1.LocalVolumeSource","io.k8s.api.core.v1.ModifyVolumeStatus","io.k8s.api.core.v1.NFSVolumeSource","io.k8s.api.core.v1.Namespace","io.k8s.api.core.v1.NamespaceCondition","io.k8s.api.core.v1.NamespaceList","io.k8s.api.core.v1.NamespaceSpec","io.k8s.api.core.v1.NamespaceStatus","io.k8s.api.core.v1.Node","io.k8s.api.core.v1.NodeAddress","io.k8s.api.core.v1.NodeAffinity","io.k8s.api.core.v1.NodeCondition","io.k8s.api.core.v1.NodeConfigSource","io.k8s.api.core.v1.NodeConfigStatus","io.k8s.api.core.v1.NodeDaemonEndpoints","io.k8s.api.core.v1.NodeFeatures","io.k8s.api.core.v1.NodeList","io.k8s.api.core.v1.NodeRuntimeHandler","io.k8s.api.core.v1.NodeRuntimeHandlerFeatures","io.k8s.api.core.v1.NodeSelector","io.k8s.api.core.v1.NodeSelectorRequirement","io.k8s.api.core.v1.NodeSelectorTerm","io.k8s.api.core.v1.NodeSpec","io.k8s.api.core.v1.NodeStatus","io.k8s.api.core.v1.NodeSystemInfo","io.k8s.api.core.v1.ObjectFieldSelector","io.k8s.api.core.v1.ObjectReference","io.k8s.api.core.v1.PersistentVolume","io.k8s.api.core.v1.PersistentVolumeClaim","io.k8s.api.core.v1.PersistentVolumeClaimCondition","io.k8s.api.core.v1.PersistentVolumeClaimList","io.k8s.api.core.v1.PersistentVolumeClaimSpec","io.k8s.api.core.v1.PersistentVolumeClaimStatus","io.k8s.api.core.v1.PersistentVolumeClaimTemplate","io.k8s.api.core.v1.PersistentVolumeClaimVolumeSource","io.k8s.api.core.v1.PersistentVolumeList","io.k8s.api.core.v1.PersistentVolumeSpec","io.k8s.api.core.v1.PersistentVolumeStatus","io.k8s.api.core.v1.PhotonPersistentDiskVolumeSource","io.k8s.api.core.v1.Pod","io.k8s.api.core.v1.PodAffinity","io.k8s.api.core.v1.PodAffinityTerm","io.k8s.api.core.v1.PodAntiAffinity","io.k8s.api.core.v1.PodCondition","io.k8s.api.core.v1.PodDNSConfig","io.k8s.api.core.v1.PodDNSConfigOption","io.k8s.api.core.v1.PodIP","io.k8s.api.core.v1.PodList","io.k8s.api.core.v1.PodOS","io.k8s.api.core.v1.PodReadinessGate","io.k8s.api.core.v1.PodResourceClaim","io.k8s.api.core.v1.PodResourceClaimStatus","io.k8s.api.core.v1.PodSchedulingGate","io.k8s.api.core.v1.PodSecurityContext","io.k8s.api.core.v1.PodSpec","io.k8s.api.core.v1.PodStatus","io.k8s.api.core.v1.PodTemplate","io.k8s.api.core.v1.PodTemplateList","io.k8s.api.core.v1.PodTemplateSpec","io.k8s.api.core.v1.PortStatus","io.k8s.api.core.v1.PortworxVolumeSource","io.k8s.api.core.v1.PreferredSchedulingTerm","io.k8s.api.core.v1.Probe","io.k8s.api.core.v1.ProjectedVolumeSource","io.k8s.api.core.v1.QuobyteVolumeSource","io.k8s.api.core.v1.RBDPersistentVolumeSource","io.k8s.api.core.v1.RBDVolumeSource","io.k8s.api.core.v1.ReplicationController","io.k8s.api.core.v1.ReplicationControllerCondition","io.k8s.api.core.v1.ReplicationControllerList","io.k8s.api.core.v1.ReplicationControllerSpec","io.k8s.api.core.v1.ReplicationControllerStatus","io.k8s.api.core.v1.ResourceClaim","io.k8s.api.core.v1.ResourceFieldSelector","io.k8s.api.core.v1.ResourceHealth","io.k8s.api.core.v1.ResourceQuota","io.k8s.api.core.v1.ResourceQuotaList","io.k8s.api.core.v1.ResourceQuotaSpec","io.k8s.api.core.v1.ResourceQuotaStatus","io.k8s.api.core.v1.ResourceRequirements","io.k8s.api.core.v1.ResourceStatus","io.k8s.api.core.v1.SELinuxOptions","io.k8s.api.core.v1.ScaleIOPersistentVolumeSource","io.k8s.api.core.v1.ScaleIOVolumeSource","io.k8s.api.core.v1.ScopeSelector","io.k8s.api.core.v1.ScopedResourceSelectorRequirement","io.k8s.api.core.v1.SeccompProfile","io.k8s.api.core.v1.Secret","io.k8s.api.core.v1.SecretEnvSource","io.k8s.api.core.v1.SecretKeySelector","io.k8s.api.core.v1.SecretList","io.k8s.api.core.v1.SecretProjection","io.k8s.api.core.v1.SecretReference","io.k8s.api.core.v1.SecretVolumeSource","io.k8s.api.core.v1.SecurityContext","io.k8s.api.core.v1.Service","io.k8s.api.core.v1.ServiceAccount","io.k8s.api.core.v1.ServiceAccountList","io.k8s.api.core.v1.ServiceAccountTokenProjection","io.k8s.api.core.v1.ServiceList","io.k8s.api.core.v1.ServicePort","io.k8s.api.core.v1.ServiceSpec","io.k8s.api.core.v1.ServiceStatus","io.k8s.api.core.v1.SessionAffinityConfig","io.k8s.api.core.v1.SleepAction","io.k8s.api.core.v1.StorageOSPersistentVolumeSource","io.k8s.api.core.v1.StorageOSVolumeSource","io.k8s.api.core.v1.Sysctl","io.k8s.api.core.v1.TCPSocketAction","io.k8s.api.core.v1.Taint","io.k8s.api.core.v1.Toleration","io.k8s.api.core.v1.TopologySelectorLabelRequirement","io.k8s.api.core.v1.TopologySelectorTerm","io.k8s.api.core.v1.TopologySpreadConstraint","io.k8s.api.core.v1.TypedLocalObjectReference","io.k8s.api.core.v1.TypedObjectReference","io.k8s.api.core.v1.Volume","io.k8s.api.core.v1.VolumeDevice","io.k8s.api.core.v1.VolumeMount","io.k8s.api.core.v1.VolumeMountStatus","io.k8s.api.core.v1.VolumeNodeAffinity","io.k8s.api.core.v1.VolumeProjection","io.k8s.api.core.v1.VolumeResourceRequirements","io.k8s.api.core.v1.VsphereVirtualDiskVolumeSource","io.k8s.api.core.v1.WeightedPodAffinityTerm","io.k8s.api.core.v1.WindowsSecurityContextOptions","io.k8s.api.discovery.v1.Endpoint","io.k8s.api.discovery.v1.EndpointConditions","io.k8s.api.discovery.v1.EndpointHints","io.k8s.api.discovery.v1.EndpointPort","io.k8s.api.discovery.v1.EndpointSlice","io.k8s.api.discovery.v1.EndpointSliceList","io.k8s.api.discovery.v1.ForZone","io.k8s.api.events.v1.Event","io.k8s.api.events.v1.EventList","io.k8s.api.events.v1.EventSeries","io.k8s.api.flowcontrol.v1.ExemptPriorityLevelConfiguration","io.k8s.api.flowcontrol.v1.FlowDistinguisherMethod","io.k8s.api.flowcontrol.v1.FlowSchema","io.k8s.api.flowcontrol.v1.FlowSchemaCondition","io.k8s.api.flowcontrol.v1.FlowSchemaList","io.k8s.api.flowcontrol.v1.FlowSchemaSpec","io.k8s.api.flowcontrol.v1.FlowSchemaStatus","io.k8s.api.flowcontrol.v1.GroupSubject","io.k8s.api.flowcontrol.v1.LimitResponse","io.k8s.api.flowcontrol.v1.LimitedPriorityLevelConfiguration","io.k8s.api.flowcontrol.v1.NonResourcePolicyRule","io.k8s.api.flowcontrol.v1.PolicyRulesWithSubjects","io.k8s.api.flowcontrol.v1.PriorityLevelConfiguration","io.k8s.api.flowcontrol.v1.PriorityLevelConfigurationCondition","io.k8s.api.flowcontrol.v1.PriorityLevelConfigurationList","io.k8s.api.flowcontrol.v1.PriorityLevelConfigurationReference","io.k8s.api.flowcontrol.v1.PriorityLevelConfigurationSpec","io.k8s.api.flowcontrol.v1.PriorityLevelConfigurationStatus","io.k8s.api.flowcontrol.v1.QueuingConfiguration","io.k8s.api.flowcontrol.v1.ResourcePolicyRule","io.k8s.api.flowcontrol.v1.ServiceAccountSubject","io.k8s.api.flowcontrol.v1.Subject","io.k8s.api.flowcontrol.v1.UserSubject","io.k8s.api.networking.v1.HTTPIngressPath","io.k8s.api.networking.v1.HTTPIngressRuleValue","io.k8s.api.networking.v1.IPBlock","io.k8s.api.networking.v1.Ingress","io.k8s.api.networking.v1.IngressBackend","io.k8s.api.networking.v1.IngressClass","io.k8s.api.networking.v1.IngressClassList","io.k8s.api.networking.v1.IngressClassParametersReference","io.k8s.api.networking.v1.IngressClassSpec","io.k8s.api.networking.v1.IngressList","io.k8s.api.networking.v1.IngressLoadBalancerIngress","io.k8s.api.networking.v1.IngressLoadBalancerStatus","io.k8s.api.networking.v1.IngressPortStatus","io.k8s.api.networking.v1.IngressRule","io.k8s.api.networking.v1.IngressServiceBackend","io.k8s.api.networking.v1.IngressSpec","io.k8s.api.networking.v1.IngressStatus","io.k8s.api.networking.v1.IngressTLS","io.k8s.api.networking.v1.NetworkPolicy","io.k8s.api.networking.v1.NetworkPolicyEgressRule","io.k8s.api.networking.v1.NetworkPolicyIngressRule","io.k8s.api.networking.v1.NetworkPolicyList","io.k8s.api.networking.v1.NetworkPolicyPeer","io.k8s.api.networking.v1.NetworkPolicyPort","io.k8s.api.networking.v1.NetworkPolicySpec","io.k8s.api.networking.v1.ServiceBackendPort","io.k8s.api.networking.v1beta1.IPAddress","io.k8s.api.networking.v1beta1.IPAddressList","io.k8s.api.networking.v1beta1.IPAddressSpec","io.k8s.api.networking.v1beta1.ParentReference","io.k8s.api.networking.v1beta1.ServiceCIDR","io.k8s.api.networking.v1beta1.ServiceCIDRList","io.k8s.api.networking.v1beta1.ServiceCIDRSpec","io.k8s.api.networking.v1beta1.ServiceCIDRStatus","io.k8s.api.node.v1.Overhead","io.k8s.api.node.v1.RuntimeClass","io.k8s.api.node.v1.RuntimeClassList","io.k8s.api.node.v1.Scheduling","io.k8s.api.policy.v1.Eviction","io.k8s.api.policy.v1.PodDisruptionBudget","io.k8s.api.policy.v1.PodDisruptionBudgetList","io.k8s.api.policy.v1.PodDisruptionBudgetSpec","io.k8s.api.policy.v1.PodDisruptionBudgetStatus","io.k8s.api.rbac.v1.AggregationRule","io.k8s.api.rbac.v1.ClusterRole","io.k8s.api.rbac.v1.ClusterRoleBinding","io.k8s.api.rbac.v1.ClusterRoleBindingList","io.k8s.api.rbac.v1.ClusterRoleList","io.k8s.api.rbac.v1.PolicyRule","io.k8s.api.rbac.v1.Role","io.k8s.api.rbac.v1.RoleBinding","io.k8s.api.rbac.v1.RoleBindingList","io.k8s.api.rbac.v1.RoleList","io.k8s.api.rbac.v1.RoleRef","io.k8s.api.rbac.v1.Subject","io.k8s.api.resource.v1alpha3.AllocatedDeviceStatus","io.k8s.api.resource.v1alpha3.AllocationResult","io.k8s.api.resource.v1alpha3.BasicDevice","io.k8s.api.resource.v1alpha3.CELDeviceSelector","io.k8s.api.resource.v1alpha3.Device","io.k8s.api.resource.v1alpha3.DeviceAllocationConfiguration","io.k8s.api.resource.v1alpha3.DeviceAllocationResult","io.k8s.api.resource.v1alpha3.DeviceAttribute","io.k8s.api.resource.v1alpha3.DeviceClaim","io.k8s.api.resource.v1alpha3.DeviceClaimConfiguration","io.k8s.api.resource.v1alpha3.DeviceClass","io.k8s.api.resource.v1alpha3.DeviceClassConfiguration","io.k8s.api.resource.v1alpha3.DeviceClassList","io.k8s.api.resource.v1alpha3.DeviceClassSpec","io.k8s.api.resource.v1alpha3.DeviceConstraint","io.k8s.api.resource.v1alpha3.DeviceRequest","io.k8s.api.resource.v1alpha3.DeviceRequestAllocationResult","io.k8s.api.resource.v1alpha3.DeviceSelector","io.k8s.api.resource.v1alpha3.NetworkDeviceData","io.k8s.api.resource.v1alpha3.OpaqueDeviceConfiguration","io.k8s.api.resource.v1alpha3.ResourceClaim","io.k8s.api.resource.v1alpha3.ResourceClaimConsumerReference","io.k8s.api.resource.v1alpha3.ResourceClaimList","io.k8s.api.resource.v1alpha3.ResourceClaimSpec","io.k8s.api.resource.v1alpha3.ResourceClaimStatus","io.k8s.api.resource.v1alpha3.ResourceClaimTemplate","io.k8s.api.resource.v1alpha3.ResourceClaimTemplateList","io.k8s.api.resource.v1alpha3.ResourceClaimTemplateSpec","io.k8s.api.resource.v1alpha3.ResourcePool","io.k8s.api.resource.v1alpha3.ResourceSlice","io.k8s.api.resource.v1alpha3.ResourceSliceList","io.k8s.api.resource.v1alpha3.ResourceSliceSpec","io.k8s.api.resource.v1beta1.AllocatedDeviceStatus","io.k8s.api.resource.v1beta1.AllocationResult","io.k8s.api.resource.v1beta1.BasicDevice","io.k8s.api.resource.v1beta1.CELDeviceSelector","io.k8s.api.resource.v1beta1.Device","io.k8s.api.resource.v1beta1.DeviceAllocationConfiguration","io.k8s.api.resource.v1beta1.DeviceAllocationResult","io.k8s.api.resource.v1beta1.DeviceAttribute","io.k8s.api.resource.v1beta1.DeviceCapacity","io.k8s.api.resource.v1beta1.DeviceClaim","io.k8s.api.resource.v1beta1.DeviceClaimConfiguration","io.k8s.api.resource.v1beta1.DeviceClass","io.k8s.api.resource.v1beta1.DeviceClassConfiguration","io.k8s.api.resource.v1beta1.DeviceClassList","io.k8s.api.resource.v1beta1.DeviceClassSpec","io.k8s.api.resource.v1beta1.DeviceConstraint","io.k8s.api.resource.v1beta1.DeviceRequest","io.k8s.api.resource.v1beta1.DeviceRequestAllocationResult","io.k8s.api.resource.v1beta1.DeviceSelector","io.k8s.api.resource.v1beta1.NetworkDeviceData","io.k8s.api.resource.v1beta1.OpaqueDeviceConfiguration","io.k8s.api.resource.v1beta1.ResourceClaim","io.k8s.api.resource.v1beta1.ResourceClaimConsumerReference","io.k8s.api.resource.v1beta1.ResourceClaimList","io.k8s.api.resource.v1beta1.ResourceClaimSpec","io.k8s.api.resource.v1beta1.ResourceClaimStatus","io.k8s.api.resource.v1beta1.ResourceClaimTemplate","io.k8s.api.resource.v1beta1.ResourceClaimTemplateList","io.k8s.api.resource.v1beta1.ResourceClaimTemplateSpec","io.k8s.api.resource.v1beta1.ResourcePool","io.k8s.api.resource.v1beta1.ResourceSlice","io.k8s.api.resource.v1beta1.ResourceSliceList","io.k8s.api.resource.v1beta1.ResourceSliceSpec","io.k8s.api.scheduling.v1.PriorityClass","io.k8s.api.scheduling.v1.PriorityClassList","io.k8s.api.storage.v1.CSIDriver","io.k8s.api.storage.v1.CSIDriverList","io.k8s.api.storage.v1.CSIDriverSpec","io.k8s.api.storage.v1.CSINode","io.k8s.api.storage.v1.CSINodeDriver","io.k8s.api.storage.v1.CSINodeList","io.k8s.api.storage.v1.CSINodeSpec","io.k8s.api.storage.v1.CSIStorageCapacity","io.k8s.api.storage.v1.CSIStorageCapacityList","io.k8s.api.storage.v1.StorageClass","io.k8s.api.storage.v1.StorageClassList","io.k8s.api.storage.v1.TokenRequest","io.k8s.api.storage.v1.VolumeAttachment","io.k8s.api.storage.v1.VolumeAttachmentList","io.k8s.api.storage.v1.VolumeAttachmentSource","io.k8s.api.storage.v1.VolumeAttachmentSpec","io.k8s.api.storage.v1.VolumeAttachmentStatus","io.k8s.api.storage.v1.VolumeError","io.k8s.api.storage.v1.VolumeNodeResources","io.k8s.api.storage.v1alpha1.VolumeAttributesClass","io.k8s.api.storage.v1alpha1.VolumeAttributesClassList","io.k8s.api.storage.v1beta1.VolumeAttributesClass","io.k8s.api.storage.v1beta1.VolumeAttributesClassList","io.k8s.api.storagemigration.v1alpha1.GroupVersionResource","io.k8s.api.storagemigration.v1alpha1.MigrationCondition","io.k8s.api.storagemigration.v1alpha1.StorageVersionMigration","io.k8s.api.storagemigration.v1alpha1.StorageVersionMigrationList","io.k8s.api.storagemigration.v1alpha1.StorageVersionMigrationSpec","io.k8s.api.storagemigration.v1alpha1.StorageVersionMigrationStatus","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceColumnDefinition","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceConversion","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionCondition","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionList","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionNames","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionSpec","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionStatus","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionVersion","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceSubresourceScale","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceSubresourceStatus","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceSubresources","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceValidation","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.ExternalDocumentation","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrArray","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrBool","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrStringArray","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.SelectableField","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.ServiceReference","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.ValidationRule","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.WebhookClientConfig","io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.WebhookConversion","io.k8s.apimachinery.pkg.api.resource.Quantity","io.k8s.apimachinery.pkg.apis.meta.v1.APIResource","io.k8s.apimachinery.pkg.apis.meta.v1.APIResourceList","io.k8s.apimachinery.pkg.apis.meta.v1.Condition","io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions","io.k8s.apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement","io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1","io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector","io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement","io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta","io.k8s.apimachinery.pkg.apis.meta.v1.ManagedFieldsEntry","io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime","io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta","io.k8s.apimachinery.pkg.apis.meta.v1.OwnerReference","io.k8s.apimachinery.pkg.apis.meta.v1.Patch","io.k8s.apimachinery.pkg.apis.meta.v1.Preconditions","io.k8s.apimachinery.pkg.apis.meta.v1.Status","io.k8s.apimachinery.pkg.apis.meta.v1.StatusCause","io.k8s.apimachinery.pkg.apis.meta.v1.StatusDetails","io.k8s.apimachinery.pkg.apis.meta.v1.Time","io.k8s.apimachinery.pkg.apis.meta.v1.WatchEvent","io.k8s.apimachinery.pkg.runtime.RawExtension","io.k8s.apimachinery.pkg.util.intstr.IntOrString","io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIService","io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceCondition","io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceList","io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceSpec","io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceStatus","io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.ServiceReference"],"types":[{"s":"u","l":[0,"a"],"m":{"e":0,"r":"a"}},{"s":"u","l":[0,"a"],"m":{"e":1,"r":"s"}},{"m":{"f":{"key":"s","valueExpression":"s"}}},{"m":{"f":{"fieldRef":"s","warning":"s"}}},{"m":{"f":{"expression":"s","name":"s"},"d":{"name":""}}},{"m":{"f":{"excludeResourceRules":{"l":[9,"a"]},"matchPolicy":"s","namespaceSelector":612,"objectSelector":612,"resourceRules":{"l":[9,"a"]}},"r":"a"}},{"m":{"f":{"admissionReviewVersions":{"l":["s","a"]},"clientConfig":27,"failurePolicy":"s","matchConditions":{"l":[4,"x",["name"]]},"matchPolicy":"s","name":"s","namespaceSelector":612,"objectSelector":612,"reinvocationPolicy":"s","rules":{"l":[12,"a"]},"sideEffects":"s","timeoutSeconds":"n"},"d":{"name":""}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"webhooks":{"l":[6,"x",["name"]]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[7,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiGroups":{"l":["s","a"]},"apiVersions":{"l":["s","a"]},"operations":{"l":["s","a"]},"resourceNames":{"l":["s","a"]},"resources":{"l":["s","a"]},"scope":"s"},"r":"a"}},{"m":{"f":{"apiVersion":"s","kind":"s"},"r":"a"}},{"m":{"f":{"name":"s","namespace":"s","parameterNotFoundAction":"s","selector":612},"r":"a"}},{"m":{"f":{"apiGroups":{"l":["s","a"]},"apiVersions":{"l":["s","a"]},"operations":{"l":["s","a"]},"resources":{"l":["s","a"]},"scope":"s"}}},{"m":{"f":{"name":"s","namespace":"s","path":"s","port":"n"}}},{"m":{"f":{"expressionWarnings":{"l":[3,"a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":20,"status":21}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":18}}},{"m":{"f":{"apiVersion":"s","items":{"l":[16,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"matchResources":5,"paramRef":11,"policyName":"s","validationActions":{"l":["s","x"]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[15,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"auditAnnotations":{"l":[2,"a"]},"failurePolicy":"s","matchConditions":{"l":[4,"x",["name"]]},"matchConstraints":5,"paramKind":10,"validations":{"l":[25,"a"]},"variables":{"l":[26,"x",["name"]]}}}},{"m":{"f":{"conditions":{"l":[608,"x",["type"]]},"observedGeneration":"n","typeChecking":14}}},{"m":{"f":{"admissionReviewVersions":{"l":["s","a"]},"clientConfig":27,"failurePolicy":"s","matchConditions":{"l":[4,"x",["name"]]},"matchPolicy":"s","name":"s","namespaceSelector":612,"objectSelector":612,"rules":{"l":[12,"a"]},"sideEffects":"s","timeoutSeconds":"n"},"d":{"name":""}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"webhooks":{"l":[22,"x",["name"]]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[23,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"expression":"s","message":"s","messageExpression":"s","reason":"s"}}},{"m":{"f":{"expression":"s","name":"s"},"d":{"name":""},"r":"a"}},{"m":{"f":{"caBundle":"s","service":13,"url":"s"}}},{"m":{"f":{"expression":"s"}}},{"m":{"f":{"expression":"s"}}},{"m":{"f":{"expression":"s","name":"s"},"d":{"name":""}}},{"m":{"f":{"excludeResourceRules":{"l":[39,"a"]},"matchPolicy":"s","namespaceSelector":612,"objectSelector":612,"resourceRules":{"l":[39,"a"]}},"r":"a"}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":37}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":35}}},{"m":{"f":{"apiVersion":"s","items":{"l":[33,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"matchResources":31,"paramRef":41,"policyName":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[32,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"failurePolicy":"s","matchConditions":{"l":[30,"x",["name"]]},"matchConstraints":31,"mutations":{"l":[38,"a"]},"paramKind":40,"reinvocationPolicy":"s","variables":{"l":[42,"a"]}}}},{"m":{"f":{"applyConfiguration":28,"jsonPatch":29,"patchType":"s"}}},{"m":{"f":{"apiGroups":{"l":["s","a"]},"apiVersions":{"l":["s","a"]},"operations":{"l":["s","a"]},"resourceNames":{"l":["s","a"]},"resources":{"l":["s","a"]},"scope":"s"},"r":"a"}},{"m":{"f":{"apiVersion":"s","kind":"s"},"r":"a"}},{"m":{"f":{"name":"s","namespace":"s","parameterNotFoundAction":"s","selector":612},"r":"a"}},{"m":{"f":{"expression":"s","name":"s"}}},{"m":{"f":{"key":"s","valueExpression":"s"}}},{"m":{"f":{"fieldRef":"s","warning":"s"}}},{"m":{"f":{"expression":"s","name":"s"},"d":{"name":""}}},{"m":{"f":{"excludeResourceRules":{"l":[47,"a"]},"matchPolicy":"s","namespaceSelector":612,"objectSelector":612,"resourceRules":{"l":[47,"a"]}},"r":"a"}},{"m":{"f":{"apiGroups":{"l":["s","a"]},"apiVersions":{"l":["s","a"]},"operations":{"l":["s","a"]},"resourceNames":{"l":["s","a"]},"resources":{"l":["s","a"]},"scope":"s"},"r":"a"}},{"m":{"f":{"apiVersion":"s","kind":"s"},"r":"a"}},{"m":{"f":{"name":"s","namespace":"s","parameterNotFoundAction":"s","selector":612},"r":"a"}},{"m":{"f":{"expressionWarnings":{"l":[44,"a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":56,"status":57}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":54}}},{"m":{"f":{"apiVersion":"s","items":{"l":[52,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"matchResources":46,"paramRef":49,"policyName":"s","validationActions":{"l":["s","x"]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[51,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"auditAnnotations":{"l":[43,"a"]},"failurePolicy":"s","matchConditions":{"l":[45,"x",["name"]]},"matchConstraints":46,"paramKind":48,"validations":{"l":[58,"a"]},"variables":{"l":[59,"x",["name"]]}}}},{"m":{"f":{"conditions":{"l":[608,"x",["type"]]},"observedGeneration":"n","typeChecking":50}}},{"m":{"f":{"expression":"s","message":"s","messageExpression":"s","reason":"s"}}},{"m":{"f":{"expression":"s","name":"s"},"d":{"name":""},"r":"a"}},{"m":{"f":{"apiServerID":"s","decodableVersions":{"l":["s","x"]},"encodingVersion":"s","servedVersions":{"l":["s","x"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":64,"status":65}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","observedGeneration":"n","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[61,"a"]},"kind":"s","metadata":614}}},{"m":{"e":1}},{"m":{"f":{"commonEncodingVersion":"s","conditions":{"l":[62,"x",["type"]]},"storageVersions":{"l":[60,"x",["apiServerID"]]}}}},{"m":{"f":{"apiVersion":"s","data":626,"kind":"s","metadata":617,"revision":"n"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[66,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":71,"status":72}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[68,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"minReadySeconds":"n","revisionHistoryLimit":"n","selector":612,"template":329,"updateStrategy":73}}},{"m":{"f":{"collisionCount":"n","conditions":{"l":[69,"x",["type"]]},"currentNumberScheduled":"n","desiredNumberScheduled":"n","numberAvailable":"n","numberMisscheduled":"n","numberReady":"n","numberUnavailable":"n","observedGeneration":"n","updatedNumberScheduled":"n"}}},{"m":{"f":{"rollingUpdate":85,"type":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":77,"status":78}}},{"m":{"f":{"lastTransitionTime":624,"lastUpdateTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[74,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"minReadySeconds":"n","paused":"b","progressDeadlineSeconds":"n","replicas":"n","revisionHistoryLimit":"n","selector":612,"strategy":79,"template":329}}},{"m":{"f":{"availableReplicas":"n","collisionCount":"n","conditions":{"l":[75,"x",["type"]]},"observedGeneration":"n","readyReplicas":"n","replicas":"n","unavailableReplicas":"n","updatedReplicas":"n"}}},{"m":{"f":{"rollingUpdate":86,"type":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":83,"status":84}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[80,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"minReadySeconds":"n","replicas":"n","selector":612,"template":329}}},{"m":{"f":{"availableReplicas":"n","conditions":{"l":[81,"x",["type"]]},"fullyLabeledReplicas":"n","observedGeneration":"n","readyReplicas":"n","replicas":"n"}}},{"m":{"f":{"maxSurge":627,"maxUnavailable":627}}},{"m":{"f":{"maxSurge":627,"maxUnavailable":627}}},{"m":{"f":{"maxUnavailable":627,"partition":"n"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":93,"status":94}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[88,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"start":"n"}}},{"m":{"f":{"whenDeleted":"s","whenScaled":"s"}}},{"m":{"f":{"minReadySeconds":"n","ordinals":91,"persistentVolumeClaimRetentionPolicy":92,"podManagementPolicy":"s","replicas":"n","revisionHistoryLimit":"n","selector":612,"serviceName":"s","template":329,"updateStrategy":95,"volumeClaimTemplates":{"l":[299,"a"]}}}},{"m":{"f":{"availableReplicas":"n","collisionCount":"n","conditions":{"l":[89,"x",["type"]]},"currentReplicas":"n","currentRevision":"s","observedGeneration":"n","readyReplicas":"n","replicas":"n","updateRevision":"s","updatedReplicas":"n"}}},{"m":{"f":{"rollingUpdate":87,"type":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","name":"s","uid":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"status":98}}},{"m":{"f":{"userInfo":105}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":100,"status":101}}},{"m":{"f":{"audiences":{"l":["s","a"]},"boundObjectRef":96,"expirationSeconds":"n"}}},{"m":{"f":{"expirationTimestamp":624,"token":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":103,"status":104}}},{"m":{"f":{"audiences":{"l":["s","a"]},"token":"s"}}},{"m":{"f":{"audiences":{"l":["s","a"]},"authenticated":"b","error":"s","user":105}}},{"m":{"f":{"extra":{"m":{"e":{"l":["s","a"]}}},"groups":{"l":["s","a"]},"uid":"s","username":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"status":107}}},{"m":{"f":{"userInfo":105}}},{"m":{"f":{"rawSelector":"s","requirements":{"l":[610,"a"]}}}},{"m":{"f":{"rawSelector":"s","requirements":{"l":[613,"a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":120,"status":121}}},{"m":{"f":{"path":"s","verb":"s"}}},{"m":{"f":{"nonResourceURLs":{"l":["s","a"]},"verbs":{"l":["s","a"]}}}},{"m":{"f":{"fieldSelector":108,"group":"s","labelSelector":109,"name":"s","namespace":"s","resource":"s","subresource":"s","verb":"s","version":"s"}}},{"m":{"f":{"apiGroups":{"l":["s","a"]},"resourceNames":{"l":["s","a"]},"resources":{"l":["s","a"]},"verbs":{"l":["s","a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":116,"status":121}}},{"m":{"f":{"nonResourceAttributes":111,"resourceAttributes":113}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":118,"status":122}}},{"m":{"f":{"namespace":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":120,"status":121}}},{"m":{"f":{"extra":{"m":{"e":{"l":["s","a"]}}},"groups":{"l":["s","a"]},"nonResourceAttributes":111,"resourceAttributes":113,"uid":"s","user":"s"}}},{"m":{"f":{"allowed":"b","denied":"b","evaluationError":"s","reason":"s"}}},{"m":{"f":{"evaluationError":"s","incomplete":"b","nonResourceRules":{"l":[112,"a"]},"resourceRules":{"l":[114,"a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","name":"s"},"r":"a"}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":126,"status":127}}},{"m":{"f":{"apiVersion":"s","items":{"l":[124,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"maxReplicas":"n","minReplicas":"n","scaleTargetRef":123,"targetCPUUtilizationPercentage":"n"}}},{"m":{"f":{"currentCPUUtilizationPercentage":"n","currentReplicas":"n","desiredReplicas":"n","lastScaleTime":624,"observedGeneration":"n"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":129,"status":130}}},{"m":{"f":{"replicas":"n"}}},{"m":{"f":{"replicas":"n","selector":"s"}}},{"m":{"f":{"container":"s","name":"s","target":147}}},{"m":{"f":{"container":"s","current":148,"name":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","name":"s"}}},{"m":{"f":{"metric":144,"target":147}}},{"m":{"f":{"current":148,"metric":144}}},{"m":{"f":{"periodSeconds":"n","type":"s","value":"n"}}},{"m":{"f":{"policies":{"l":[136,"a"]},"selectPolicy":"s","stabilizationWindowSeconds":"n"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":142,"status":143}}},{"m":{"f":{"scaleDown":137,"scaleUp":137}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[138,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"behavior":139,"maxReplicas":"n","metrics":{"l":[145,"a"]},"minReplicas":"n","scaleTargetRef":133}}},{"m":{"f":{"conditions":{"l":[140,"x",["type"]]},"currentMetrics":{"l":[146,"a"]},"currentReplicas":"n","desiredReplicas":"n","lastScaleTime":624,"observedGeneration":"n"}}},{"m":{"f":{"name":"s","selector":612}}},{"m":{"f":{"containerResource":131,"external":134,"object":149,"pods":151,"resource":153,"type":"s"}}},{"m":{"f":{"containerResource":132,"external":135,"object":150,"pods":152,"resource":154,"type":"s"}}},{"m":{"f":{"averageUtilization":"n","averageValue":605,"type":"s","value":605}}},{"m":{"f":{"averageUtilization":"n","averageValue":605,"value":605}}},{"m":{"f":{"describedObject":133,"metric":144,"target":147}}},{"m":{"f":{"current":148,"describedObject":133,"metric":144}}},{"m":{"f":{"metric":144,"target":147}}},{"m":{"f":{"current":148,"metric":144}}},{"m":{"f":{"name":"s","target":147}}},{"m":{"f":{"current":148,"name":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":157,"status":158}}},{"m":{"f":{"apiVersion":"s","items":{"l":[155,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"concurrencyPolicy":"s","failedJobsHistoryLimit":"n","jobTemplate":164,"schedule":"s","startingDeadlineSeconds":"n","successfulJobsHistoryLimit":"n","suspend":"b","timeZone":"s"}}},{"m":{"f":{"active":{"l":[297,"a"]},"lastScheduleTime":624,"lastSuccessfulTime":624}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":162,"status":163}}},{"m":{"f":{"lastProbeTime":624,"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[159,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"activeDeadlineSeconds":"n","backoffLimit":"n","backoffLimitPerIndex":"n","completionMode":"s","completions":"n","managedBy":"s","manualSelector":"b","maxFailedIndexes":"n","parallelism":"n","podFailurePolicy":165,"podReplacementPolicy":"s","selector":612,"successPolicy":169,"suspend":"b","template":329,"ttlSecondsAfterFinished":"n"}}},{"m":{"f":{"active":"n","completedIndexes":"s","completionTime":624,"conditions":{"l":[160,"a"]},"failed":"n","failedIndexes":"s","ready":"n","startTime":624,"succeeded":"n","terminating":"n","uncountedTerminatedPods":171}}},{"m":{"f":{"metadata":617,"spec":162}}},{"m":{"f":{"rules":{"l":[168,"a"]}}}},{"m":{"f":{"containerName":"s","operator":"s","values":{"l":["n","x"]}}}},{"m":{"f":{"status":"s","type":"s"}}},{"m":{"f":{"action":"s","onExitCodes":166,"onPodConditions":{"l":[167,"a"]}}}},{"m":{"f":{"rules":{"l":[170,"a"]}}}},{"m":{"f":{"succeededCount":"n","succeededIndexes":"s"}}},{"m":{"f":{"failed":{"l":["s","x"]},"succeeded":{"l":["s","x"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":175,"status":176}}},{"m":{"f":{"lastTransitionTime":624,"lastUpdateTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[172,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"expirationSeconds":"n","extra":{"m":{"e":{"l":["s","a"]}}},"groups":{"l":["s","a"]},"request":"s","signerName":"s","uid":"s","usages":{"l":["s","a"]},"username":"s"}}},{"m":{"f":{"certificate":"s","conditions":{"l":[173,"x",["type"]]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":179}}},{"m":{"f":{"apiVersion":"s","items":{"l":[177,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"signerName":"s","trustBundle":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":182}}},{"m":{"f":{"apiVersion":"s","items":{"l":[180,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"acquireTime":616,"holderIdentity":"s","leaseDurationSeconds":"n","leaseTransitions":"n","preferredHolder":"s","renewTime":616,"strategy":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":185}}},{"m":{"f":{"apiVersion":"s","items":{"l":[183,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"binaryVersion":"s","emulationVersion":"s","leaseName":"s","pingTime":616,"renewTime":616,"strategy":"s"}}},{"m":{"f":{"fsType":"s","partition":"n","readOnly":"b","volumeID":"s"}}},{"m":{"f":{"nodeAffinity":281,"podAffinity":311,"podAntiAffinity":313}}},{"m":{"f":{"localhostProfile":"s","type":"s"}}},{"m":{"f":{"devicePath":"s","name":"s"}}},{"m":{"f":{"cachingMode":"s","diskName":"s","diskURI":"s","fsType":"s","kind":"s","readOnly":"b"}}},{"m":{"f":{"readOnly":"b","secretName":"s","secretNamespace":"s","shareName":"s"}}},{"m":{"f":{"readOnly":"b","secretName":"s","shareName":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"target":297}}},{"m":{"f":{"controllerExpandSecretRef":363,"controllerPublishSecretRef":363,"driver":"s","fsType":"s","nodeExpandSecretRef":363,"nodePublishSecretRef":363,"nodeStageSecretRef":363,"readOnly":"b","volumeAttributes":{"m":{"e":"s"}},"volumeHandle":"s"}}},{"m":{"f":{"driver":"s","fsType":"s","nodePublishSecretRef":270,"readOnly":"b","volumeAttributes":{"m":{"e":"s"}}}}},{"m":{"f":{"add":{"l":["s","a"]},"drop":{"l":["s","a"]}}}},{"m":{"f":{"monitors":{"l":["s","a"]},"path":"s","readOnly":"b","secretFile":"s","secretRef":363,"user":"s"}}},{"m":{"f":{"monitors":{"l":["s","a"]},"path":"s","readOnly":"b","secretFile":"s","secretRef":270,"user":"s"}}},{"m":{"f":{"fsType":"s","readOnly":"b","secretRef":363,"volumeID":"s"}}},{"m":{"f":{"fsType":"s","readOnly":"b","secretRef":270,"volumeID":"s"}}},{"m":{"f":{"timeoutSeconds":"n"}}},{"m":{"f":{"labelSelector":612,"name":"s","optional":"b","path":"s","signerName":"s"}}},{"m":{"f":{"error":"s","message":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","conditions":{"l":[203,"x",["type"]]},"kind":"s","metadata":617}}},{"m":{"f":{"apiVersion":"s","items":{"l":[204,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiVersion":"s","binaryData":{"m":{"e":"s"}},"data":{"m":{"e":"s"}},"immutable":"b","kind":"s","metadata":617}}},{"m":{"f":{"name":"s","optional":"b"}}},{"m":{"f":{"key":"s","name":"s","optional":"b"},"r":"a"}},{"m":{"f":{"apiVersion":"s","items":{"l":[206,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"kubeletConfigKey":"s","name":"s","namespace":"s","resourceVersion":"s","uid":"s"}}},{"m":{"f":{"items":{"l":[260,"a"]},"name":"s","optional":"b"}}},{"m":{"f":{"defaultMode":"n","items":{"l":[260,"a"]},"name":"s","optional":"b"}}},{"m":{"f":{"args":{"l":["s","a"]},"command":{"l":["s","a"]},"env":{"l":[234,"x",["name"]]},"envFrom":{"l":[233,"a"]},"image":"s","imagePullPolicy":"s","lifecycle":261,"livenessProbe":333,"name":"s","ports":{"l":[215,"x",["containerPort","protocol"]]},"readinessProbe":333,"resizePolicy":{"l":[216,"a"]},"resources":350,"restartPolicy":"s","securityContext":365,"startupProbe":333,"stdin":"b","stdinOnce":"b","terminationMessagePath":"s","terminationMessagePolicy":"s","tty":"b","volumeDevices":{"l":[388,"x",["devicePath"]]},"volumeMounts":{"l":[389,"x",["mountPath"]]},"workingDir":"s"},"d":{"name":""}}},{"m":{"f":{"names":{"l":["s","a"]},"sizeBytes":"n"}}},{"m":{"f":{"containerPort":"n","hostIP":"s","hostPort":"n","name":"s","protocol":"s"},"d":{"containerPort":0,"protocol":"TCP"}}},{"m":{"f":{"resourceName":"s","restartPolicy":"s"}}},{"m":{"f":{"running":218,"terminated":219,"waiting":220}}},{"m":{"f":{"startedAt":624}}},{"m":{"f":{"containerID":"s","exitCode":"n","finishedAt":624,"message":"s","reason":"s","signal":"n","startedAt":624}}},{"m":{"f":{"message":"s","reason":"s"}}},{"m":{"f":{"allocatedResources":{"m":{"e":605}},"allocatedResourcesStatus":{"l":[351,"x",["name"]]},"containerID":"s","image":"s","imageID":"s","lastState":217,"name":"s","ready":"b","resources":350,"restartCount":"n","started":"b","state":217,"user":222,"volumeMounts":{"l":[390,"x",["mountPath"]]}}}},{"m":{"f":{"linux":267}}},{"m":{"f":{"Port":"n"}}},{"m":{"f":{"items":{"l":[225,"a"]}}}},{"m":{"f":{"fieldRef":296,"mode":"n","path":"s","resourceFieldRef":344}}},{"m":{"f":{"defaultMode":"n","items":{"l":[225,"a"]}}}},{"m":{"f":{"medium":"s","sizeLimit":605}}},{"m":{"f":{"hostname":"s","ip":"s","nodeName":"s","targetRef":297},"r":"a"}},{"m":{"f":{"appProtocol":"s","name":"s","port":"n","protocol":"s"},"r":"a"}},{"m":{"f":{"addresses":{"l":[228,"a"]},"notReadyAddresses":{"l":[228,"a"]},"ports":{"l":[229,"a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"subsets":{"l":[230,"a"]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[231,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"configMapRef":207,"prefix":"s","secretRef":359}}},{"m":{"f":{"name":"s","value":"s","valueFrom":235},"d":{"name":""}}},{"m":{"f":{"configMapKeyRef":208,"fieldRef":296,"resourceFieldRef":344,"secretKeyRef":360}}},{"m":{"f":{"args":{"l":["s","a"]},"command":{"l":["s","a"]},"env":{"l":[234,"x",["name"]]},"envFrom":{"l":[233,"a"]},"image":"s","imagePullPolicy":"s","lifecycle":261,"livenessProbe":333,"name":"s","ports":{"l":[215,"x",["containerPort","protocol"]]},"readinessProbe":333,"resizePolicy":{"l":[216,"a"]},"resources":350,"restartPolicy":"s","securityContext":365,"startupProbe":333,"stdin":"b","stdinOnce":"b","targetContainerName":"s","terminationMessagePath":"s","terminationMessagePolicy":"s","tty":"b","volumeDevices":{"l":[388,"x",["devicePath"]]},"volumeMounts":{"l":[389,"x",["mountPath"]]},"workingDir":"s"},"d":{"name":""}}},{"m":{"f":{"volumeClaimTemplate":304}}},{"m":{"f":{"action":"s","apiVersion":"s","count":"n","eventTime":616,"firstTimestamp":624,"involvedObject":297,"kind":"s","lastTimestamp":624,"message":"s","metadata":617,"reason":"s","related":297,"reportingComponent":"s","reportingInstance":"s","series":240,"source":241,"type":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[238,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"count":"n","lastObservedTime":616}}},{"m":{"f":{"component":"s","host":"s"}}},{"m":{"f":{"command":{"l":["s","a"]}}}},{"m":{"f":{"fsType":"s","lun":"n","readOnly":"b","targetWWNs":{"l":["s","a"]},"wwids":{"l":["s","a"]}}}},{"m":{"f":{"driver":"s","fsType":"s","options":{"m":{"e":"s"}},"readOnly":"b","secretRef":363}}},{"m":{"f":{"driver":"s","fsType":"s","options":{"m":{"e":"s"}},"readOnly":"b","secretRef":270}}},{"m":{"f":{"datasetName":"s","datasetUUID":"s"}}},{"m":{"f":{"fsType":"s","partition":"n","pdName":"s","readOnly":"b"}}},{"m":{"f":{"port":"n","service":"s"}}},{"m":{"f":{"directory":"s","repository":"s","revision":"s"}}},{"m":{"f":{"endpoints":"s","endpointsNamespace":"s","path":"s","readOnly":"b"}}},{"m":{"f":{"endpoints":"s","path":"s","readOnly":"b"}}},{"m":{"f":{"host":"s","httpHeaders":{"l":[253,"a"]},"path":"s","port":627,"scheme":"s"}}},{"m":{"f":{"name":"s","value":"s"}}},{"m":{"f":{"hostnames":{"l":["s","a"]},"ip":"s"},"d":{"ip":""}}},{"m":{"f":{"ip":"s"}}},{"m":{"f":{"path":"s","type":"s"}}},{"m":{"f":{"chapAuthDiscovery":"b","chapAuthSession":"b","fsType":"s","initiatorName":"s","iqn":"s","iscsiInterface":"s","lun":"n","portals":{"l":["s","a"]},"readOnly":"b","secretRef":363,"targetPortal":"s"}}},{"m":{"f":{"chapAuthDiscovery":"b","chapAuthSession":"b","fsType":"s","initiatorName":"s","iqn":"s","iscsiInterface":"s","lun":"n","portals":{"l":["s","a"]},"readOnly":"b","secretRef":270,"targetPortal":"s"}}},{"m":{"f":{"pullPolicy":"s","reference":"s"}}},{"m":{"f":{"key":"s","mode":"n","path":"s"}}},{"m":{"f":{"postStart":262,"preStop":262}}},{"m":{"f":{"exec":242,"httpGet":252,"sleep":375,"tcpSocket":379}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":266}}},{"m":{"f":{"default":{"m":{"e":605}},"defaultRequest":{"m":{"e":605}},"max":{"m":{"e":605}},"maxLimitRequestRatio":{"m":{"e":605}},"min":{"m":{"e":605}},"type":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[263,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"limits":{"l":[264,"a"]}}}},{"m":{"f":{"gid":"n","supplementalGroups":{"l":["n","a"]},"uid":"n"}}},{"m":{"f":{"hostname":"s","ip":"s","ipMode":"s","ports":{"l":[330,"a"]}}}},{"m":{"f":{"ingress":{"l":[268,"a"]}}}},{"m":{"f":{"name":"s"},"d":{"name":""},"r":"a"}},{"m":{"f":{"fsType":"s","path":"s"}}},{"m":{"f":{"status":"s","targetVolumeAttributesClassName":"s"}}},{"m":{"f":{"path":"s","readOnly":"b","server":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":277,"status":278}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[274,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"finalizers":{"l":["s","a"]}}}},{"m":{"f":{"conditions":{"l":[275,"x",["type"]]},"phase":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":293,"status":294}}},{"m":{"f":{"address":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"preferredDuringSchedulingIgnoredDuringExecution":{"l":[332,"a"]},"requiredDuringSchedulingIgnoredDuringExecution":290}}},{"m":{"f":{"lastHeartbeatTime":624,"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"configMap":210}}},{"m":{"f":{"active":283,"assigned":283,"error":"s","lastKnownGood":283}}},{"m":{"f":{"kubeletEndpoint":223}}},{"m":{"f":{"supplementalGroupsPolicy":"b"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[279,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"features":289,"name":"s"}}},{"m":{"f":{"recursiveReadOnlyMounts":"b","userNamespaces":"b"}}},{"m":{"f":{"nodeSelectorTerms":{"l":[292,"a"]}},"r":"a"}},{"m":{"f":{"key":"s","operator":"s","values":{"l":["s","a"]}}}},{"m":{"f":{"matchExpressions":{"l":[291,"a"]},"matchFields":{"l":[291,"a"]}},"r":"a"}},{"m":{"f":{"configSource":283,"externalID":"s","podCIDR":"s","podCIDRs":{"l":["s","x"]},"providerID":"s","taints":{"l":[380,"a"]},"unschedulable":"b"}}},{"m":{"f":{"addresses":{"l":[280,"x",["type"]]},"allocatable":{"m":{"e":605}},"capacity":{"m":{"e":605}},"conditions":{"l":[282,"x",["type"]]},"config":284,"daemonEndpoints":285,"features":286,"images":{"l":[214,"a"]},"nodeInfo":295,"phase":"s","runtimeHandlers":{"l":[288,"a"]},"volumesAttached":{"l":[189,"a"]},"volumesInUse":{"l":["s","a"]}}}},{"m":{"f":{"architecture":"s","bootID":"s","containerRuntimeVersion":"s","kernelVersion":"s","kubeProxyVersion":"s","kubeletVersion":"s","machineID":"s","operatingSystem":"s","osImage":"s","systemUUID":"s"}}},{"m":{"f":{"apiVersion":"s","fieldPath":"s"},"r":"a"}},{"m":{"f":{"apiVersion":"s","fieldPath":"s","kind":"s","name":"s","namespace":"s","resourceVersion":"s","uid":"s"},"r":"a"}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":307,"status":308}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":302,"status":303}}},{"m":{"f":{"lastProbeTime":624,"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[299,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"accessModes":{"l":["s","a"]},"dataSource":385,"dataSourceRef":386,"resources":393,"selector":612,"storageClassName":"s","volumeAttributesClassName":"s","volumeMode":"s","volumeName":"s"}}},{"m":{"f":{"accessModes":{"l":["s","a"]},"allocatedResourceStatuses":{"m":{"e":"s","r":"s"}},"allocatedResources":{"m":{"e":605}},"capacity":{"m":{"e":605}},"conditions":{"l":[300,"x",["type"]]},"currentVolumeAttributesClassName":"s","modifyVolumeStatus":272,"phase":"s"}}},{"m":{"f":{"metadata":617,"spec":302}}},{"m":{"f":{"claimName":"s","readOnly":"b"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[298,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"accessModes":{"l":["s","a"]},"awsElasticBlockStore":186,"azureDisk":190,"azureFile":191,"capacity":{"m":{"e":605}},"cephfs":197,"cinder":199,"claimRef":[297,"s"],"csi":194,"fc":243,"flexVolume":244,"flocker":246,"gcePersistentDisk":247,"glusterfs":250,"hostPath":256,"iscsi":257,"local":271,"mountOptions":{"l":["s","a"]},"nfs":273,"nodeAffinity":391,"persistentVolumeReclaimPolicy":"s","photonPersistentDisk":309,"portworxVolume":331,"quobyte":335,"rbd":336,"scaleIO":353,"storageClassName":"s","storageos":376,"volumeAttributesClassName":"s","volumeMode":"s","vsphereVolume":394}}},{"m":{"f":{"lastPhaseTransitionTime":624,"message":"s","phase":"s","reason":"s"}}},{"m":{"f":{"fsType":"s","pdID":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":325,"status":326}}},{"m":{"f":{"preferredDuringSchedulingIgnoredDuringExecution":{"l":[395,"a"]},"requiredDuringSchedulingIgnoredDuringExecution":{"l":[312,"a"]}}}},{"m":{"f":{"labelSelector":612,"matchLabelKeys":{"l":["s","a"]},"mismatchLabelKeys":{"l":["s","a"]},"namespaceSelector":612,"namespaces":{"l":["s","a"]},"topologyKey":"s"}}},{"m":{"f":{"preferredDuringSchedulingIgnoredDuringExecution":{"l":[395,"a"]},"requiredDuringSchedulingIgnoredDuringExecution":{"l":[312,"a"]}}}},{"m":{"f":{"lastProbeTime":624,"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"nameservers":{"l":["s","a"]},"options":{"l":[316,"a"]},"searches":{"l":["s","a"]}}}},{"m":{"f":{"name":"s","value":"s"}}},{"m":{"f":{"ip":"s"},"d":{"ip":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[310,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"name":"s"}}},{"m":{"f":{"conditionType":"s"}}},{"m":{"f":{"name":"s","resourceClaimName":"s","resourceClaimTemplateName":"s"},"d":{"name":""}}},{"m":{"f":{"name":"s","resourceClaimName":"s"},"d":{"name":""}}},{"m":{"f":{"name":"s"},"d":{"name":""}}},{"m":{"f":{"appArmorProfile":188,"fsGroup":"n","fsGroupChangePolicy":"s","runAsGroup":"n","runAsNonRoot":"b","runAsUser":"n","seLinuxChangePolicy":"s","seLinuxOptions":352,"seccompProfile":357,"supplementalGroups":{"l":["n","a"]},"supplementalGroupsPolicy":"s","sysctls":{"l":[378,"a"]},"windowsOptions":396}}},{"m":{"f":{"activeDeadlineSeconds":"n","affinity":187,"automountServiceAccountToken":"b","containers":{"l":[213,"x",["name"]]},"dnsConfig":315,"dnsPolicy":"s","enableServiceLinks":"b","ephemeralContainers":{"l":[236,"x",["name"]]},"hostAliases":{"l":[254,"x",["ip"]]},"hostIPC":"b","hostNetwork":"b","hostPID":"b","hostUsers":"b","hostname":"s","imagePullSecrets":{"l":[270,"x",["name"]]},"initContainers":{"l":[213,"x",["name"]]},"nodeName":"s","nodeSelector":{"m":{"e":"s","r":"a"}},"os":319,"overhead":{"m":{"e":605}},"preemptionPolicy":"s","priority":"n","priorityClassName":"s","readinessGates":{"l":[320,"a"]},"resourceClaims":{"l":[321,"x",["name"]]},"resources":350,"restartPolicy":"s","runtimeClassName":"s","schedulerName":"s","schedulingGates":{"l":[323,"x",["name"]]},"securityContext":324,"serviceAccount":"s","serviceAccountName":"s","setHostnameAsFQDN":"b","shareProcessNamespace":"b","subdomain":"s","terminationGracePeriodSeconds":"n","tolerations":{"l":[381,"a"]},"topologySpreadConstraints":{"l":[384,"x",["topologyKey","whenUnsatisfiable"]]},"volumes":{"l":[387,"x",["name"]]}}}},{"m":{"f":{"conditions":{"l":[314,"x",["type"]]},"containerStatuses":{"l":[221,"a"]},"ephemeralContainerStatuses":{"l":[221,"a"]},"hostIP":"s","hostIPs":{"l":[255,"a"]},"initContainerStatuses":{"l":[221,"a"]},"message":"s","nominatedNodeName":"s","phase":"s","podIP":"s","podIPs":{"l":[317,"x",["ip"]]},"qosClass":"s","reason":"s","resize":"s","resourceClaimStatuses":{"l":[322,"x",["name"]]},"startTime":624}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"template":329}}},{"m":{"f":{"apiVersion":"s","items":{"l":[327,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"metadata":617,"spec":325}}},{"m":{"f":{"error":"s","port":"n","protocol":"s"}}},{"m":{"f":{"fsType":"s","readOnly":"b","volumeID":"s"}}},{"m":{"f":{"preference":292,"weight":"n"}}},{"m":{"f":{"exec":242,"failureThreshold":"n","grpc":248,"httpGet":252,"initialDelaySeconds":"n","periodSeconds":"n","successThreshold":"n","tcpSocket":379,"terminationGracePeriodSeconds":"n","timeoutSeconds":"n"}}},{"m":{"f":{"defaultMode":"n","sources":{"l":[392,"a"]}}}},{"m":{"f":{"group":"s","readOnly":"b","registry":"s","tenant":"s","user":"s","volume":"s"}}},{"m":{"f":{"fsType":"s","image":"s","keyring":"s","monitors":{"l":["s","a"]},"pool":"s","readOnly":"b","secretRef":363,"user":"s"}}},{"m":{"f":{"fsType":"s","image":"s","keyring":"s","monitors":{"l":["s","a"]},"pool":"s","readOnly":"b","secretRef":270,"user":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":341,"status":342}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[338,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"minReadySeconds":"n","replicas":"n","selector":{"m":{"e":"s","r":"a"}},"template":329}}},{"m":{"f":{"availableReplicas":"n","conditions":{"l":[339,"x",["type"]]},"fullyLabeledReplicas":"n","observedGeneration":"n","readyReplicas":"n","replicas":"n"}}},{"m":{"f":{"name":"s","request":"s"},"d":{"name":""}}},{"m":{"f":{"containerName":"s","divisor":605,"resource":"s"},"r":"a"}},{"m":{"f":{"health":"s","resourceID":"s"},"d":{"resourceID":""}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":348,"status":349}}},{"m":{"f":{"apiVersion":"s","items":{"l":[346,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"hard":{"m":{"e":605}},"scopeSelector":355,"scopes":{"l":["s","a"]}}}},{"m":{"f":{"hard":{"m":{"e":605}},"used":{"m":{"e":605}}}}},{"m":{"f":{"claims":{"l":[343,"x",["name"]]},"limits":{"m":{"e":605}},"requests":{"m":{"e":605}}}}},{"m":{"f":{"name":"s","resources":{"l":[345,"x",["resourceID"]]}},"d":{"name":""}}},{"m":{"f":{"level":"s","role":"s","type":"s","user":"s"}}},{"m":{"f":{"fsType":"s","gateway":"s","protectionDomain":"s","readOnly":"b","secretRef":363,"sslEnabled":"b","storageMode":"s","storagePool":"s","system":"s","volumeName":"s"}}},{"m":{"f":{"fsType":"s","gateway":"s","protectionDomain":"s","readOnly":"b","secretRef":270,"sslEnabled":"b","storageMode":"s","storagePool":"s","system":"s","volumeName":"s"}}},{"m":{"f":{"matchExpressions":{"l":[356,"a"]}},"r":"a"}},{"m":{"f":{"operator":"s","scopeName":"s","values":{"l":["s","a"]}}}},{"m":{"f":{"localhostProfile":"s","type":"s"}}},{"m":{"f":{"apiVersion":"s","data":{"m":{"e":"s"}},"immutable":"b","kind":"s","metadata":617,"stringData":{"m":{"e":"s"}},"type":"s"}}},{"m":{"f":{"name":"s","optional":"b"}}},{"m":{"f":{"key":"s","name":"s","optional":"b"},"r":"a"}},{"m":{"f":{"apiVersion":"s","items":{"l":[358,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"items":{"l":[260,"a"]},"name":"s","optional":"b"}}},{"m":{"f":{"name":"s","namespace":"s"},"r":"a"}},{"m":{"f":{"defaultMode":"n","items":{"l":[260,"a"]},"optional":"b","secretName":"s"}}},{"m":{"f":{"allowPrivilegeEscalation":"b","appArmorProfile":188,"capabilities":196,"privileged":"b","procMount":"s","readOnlyRootFilesystem":"b","runAsGroup":"n","runAsNonRoot":"b","runAsUser":"n","seLinuxOptions":352,"seccompProfile":357,"windowsOptions":396}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":372,"status":373}}},{"m":{"f":{"apiVersion":"s","automountServiceAccountToken":"b","imagePullSecrets":{"l":[270,"a"]},"kind":"s","metadata":617,"secrets":{"l":[297,"x",["name"]]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[367,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"audience":"s","expirationSeconds":"n","path":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[366,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"appProtocol":"s","name":"s","nodePort":"n","port":"n","protocol":"s","targetPort":627},"d":{"port":0,"protocol":"TCP"}}},{"m":{"f":{"allocateLoadBalancerNodePorts":"b","clusterIP":"s","clusterIPs":{"l":["s","a"]},"externalIPs":{"l":["s","a"]},"externalName":"s","externalTrafficPolicy":"s","healthCheckNodePort":"n","internalTrafficPolicy":"s","ipFamilies":{"l":["s","a"]},"ipFamilyPolicy":"s","loadBalancerClass":"s","loadBalancerIP":"s","loadBalancerSourceRanges":{"l":["s","a"]},"ports":{"l":[371,"x",["port","protocol"]]},"publishNotReadyAddresses":"b","selector":{"m":{"e":"s","r":"a"}},"sessionAffinity":"s","sessionAffinityConfig":374,"trafficDistribution":"s","type":"s"}}},{"m":{"f":{"conditions":{"l":[608,"x",["type"]]},"loadBalancer":269}}},{"m":{"f":{"clientIP":201}}},{"m":{"f":{"seconds":"n"}}},{"m":{"f":{"fsType":"s","readOnly":"b","secretRef":297,"volumeName":"s","volumeNamespace":"s"}}},{"m":{"f":{"fsType":"s","readOnly":"b","secretRef":270,"volumeName":"s","volumeNamespace":"s"}}},{"m":{"f":{"name":"s","value":"s"}}},{"m":{"f":{"host":"s","port":627}}},{"m":{"f":{"effect":"s","key":"s","timeAdded":624,"value":"s"}}},{"m":{"f":{"effect":"s","key":"s","operator":"s","tolerationSeconds":"n","value":"s"}}},{"m":{"f":{"key":"s","values":{"l":["s","a"]}}}},{"m":{"f":{"matchLabelExpressions":{"l":[382,"a"]}},"r":"a"}},{"m":{"f":{"labelSelector":612,"matchLabelKeys":{"l":["s","a"]},"maxSkew":"n","minDomains":"n","nodeAffinityPolicy":"s","nodeTaintsPolicy":"s","topologyKey":"s","whenUnsatisfiable":"s"},"d":{"topologyKey":"","whenUnsatisfiable":""}}},{"m":{"f":{"apiGroup":"s","kind":"s","name":"s"},"r":"a"}},{"m":{"f":{"apiGroup":"s","kind":"s","name":"s","namespace":"s"}}},{"m":{"f":{"awsElasticBlockStore":186,"azureDisk":190,"azureFile":192,"cephfs":198,"cinder":200,"configMap":212,"csi":195,"downwardAPI":226,"emptyDir":227,"ephemeral":237,"fc":243,"flexVolume":245,"flocker":246,"gcePersistentDisk":247,"gitRepo":249,"glusterfs":251,"hostPath":256,"image":259,"iscsi":258,"name":"s","nfs":273,"persistentVolumeClaim":305,"photonPersistentDisk":309,"portworxVolume":331,"projected":334,"quobyte":335,"rbd":337,"scaleIO":354,"secret":364,"storageos":377,"vsphereVolume":394},"d":{"name":""}}},{"m":{"f":{"devicePath":"s","name":"s"},"d":{"devicePath":""}}},{"m":{"f":{"mountPath":"s","mountPropagation":"s","name":"s","readOnly":"b","recursiveReadOnly":"s","subPath":"s","subPathExpr":"s"},"d":{"mountPath":""}}},{"m":{"f":{"mountPath":"s","name":"s","readOnly":"b","recursiveReadOnly":"s"},"d":{"mountPath":""}}},{"m":{"f":{"required":290}}},{"m":{"f":{"clusterTrustBundle":202,"configMap":211,"downwardAPI":224,"secret":362,"serviceAccountToken":369}}},{"m":{"f":{"limits":{"m":{"e":605}},"requests":{"m":{"e":605}}}}},{"m":{"f":{"fsType":"s","storagePolicyID":"s","storagePolicyName":"s","volumePath":"s"}}},{"m":{"f":{"podAffinityTerm":312,"weight":"n"}}},{"m":{"f":{"gmsaCredentialSpec":"s","gmsaCredentialSpecName":"s","hostProcess":"b","runAsUserName":"s"}}},{"m":{"f":{"addresses":{"l":["s","x"]},"conditions":398,"deprecatedTopology":{"m":{"e":"s"}},"hints":399,"hostname":"s","nodeName":"s","targetRef":297,"zone":"s"}}},{"m":{"f":{"ready":"b","serving":"b","terminating":"b"}}},{"m":{"f":{"forZones":{"l":[403,"a"]}}}},{"m":{"f":{"appProtocol":"s","name":"s","port":"n","protocol":"s"},"r":"a"}},{"m":{"f":{"addressType":"s","apiVersion":"s","endpoints":{"l":[397,"a"]},"kind":"s","metadata":617,"ports":{"l":[400,"a"]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[401,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"name":"s"}}},{"m":{"f":{"action":"s","apiVersion":"s","deprecatedCount":"n","deprecatedFirstTimestamp":624,"deprecatedLastTimestamp":624,"deprecatedSource":241,"eventTime":616,"kind":"s","metadata":617,"note":"s","reason":"s","regarding":297,"related":297,"reportingController":"s","reportingInstance":"s","series":406,"type":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[404,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"count":"n","lastObservedTime":616}}},{"m":{"f":{"lendablePercent":"n","nominalConcurrencyShares":"n"}}},{"m":{"f":{"type":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":412,"status":413}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[409,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"distinguisherMethod":408,"matchingPrecedence":"n","priorityLevelConfiguration":422,"rules":{"l":[418,"a"]}}}},{"m":{"f":{"conditions":{"l":[410,"x",["type"]]}}}},{"m":{"f":{"name":"s"}}},{"m":{"f":{"queuing":425,"type":"s"}}},{"m":{"f":{"borrowingLimitPercent":"n","lendablePercent":"n","limitResponse":415,"nominalConcurrencyShares":"n"}}},{"m":{"f":{"nonResourceURLs":{"l":["s","x"]},"verbs":{"l":["s","x"]}}}},{"m":{"f":{"nonResourceRules":{"l":[417,"a"]},"resourceRules":{"l":[426,"a"]},"subjects":{"l":[428,"a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":423,"status":424}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[419,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"name":"s"}}},{"m":{"f":{"exempt":407,"limited":416,"type":"s"}}},{"m":{"f":{"conditions":{"l":[420,"x",["type"]]}}}},{"m":{"f":{"handSize":"n","queueLengthLimit":"n","queues":"n"}}},{"m":{"f":{"apiGroups":{"l":["s","x"]},"clusterScope":"b","namespaces":{"l":["s","x"]},"resources":{"l":["s","x"]},"verbs":{"l":["s","x"]}}}},{"m":{"f":{"name":"s","namespace":"s"}}},{"m":{"f":{"group":414,"kind":"s","serviceAccount":427,"user":429}}},{"m":{"f":{"name":"s"}}},{"m":{"f":{"backend":434,"path":"s","pathType":"s"}}},{"m":{"f":{"paths":{"l":[430,"a"]}}}},{"m":{"f":{"cidr":"s","except":{"l":["s","a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":445,"status":446}}},{"m":{"f":{"resource":385,"service":444}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":438}}},{"m":{"f":{"apiVersion":"s","items":{"l":[435,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiGroup":"s","kind":"s","name":"s","namespace":"s","scope":"s"}}},{"m":{"f":{"controller":"s","parameters":437}}},{"m":{"f":{"apiVersion":"s","items":{"l":[433,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"hostname":"s","ip":"s","ports":{"l":[442,"a"]}}}},{"m":{"f":{"ingress":{"l":[440,"a"]}}}},{"m":{"f":{"error":"s","port":"n","protocol":"s"}}},{"m":{"f":{"host":"s","http":431}}},{"m":{"f":{"name":"s","port":455}}},{"m":{"f":{"defaultBackend":434,"ingressClassName":"s","rules":{"l":[443,"a"]},"tls":{"l":[447,"a"]}}}},{"m":{"f":{"loadBalancer":441}}},{"m":{"f":{"hosts":{"l":["s","a"]},"secretName":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":454}}},{"m":{"f":{"ports":{"l":[453,"a"]},"to":{"l":[452,"a"]}}}},{"m":{"f":{"from":{"l":[452,"a"]},"ports":{"l":[453,"a"]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[448,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"ipBlock":432,"namespaceSelector":612,"podSelector":612}}},{"m":{"f":{"endPort":"n","port":627,"protocol":"s"}}},{"m":{"f":{"egress":{"l":[449,"a"]},"ingress":{"l":[450,"a"]},"podSelector":612,"policyTypes":{"l":["s","a"]}}}},{"m":{"f":{"name":"s","number":"n"},"r":"a"}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":458}}},{"m":{"f":{"apiVersion":"s","items":{"l":[456,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"parentRef":459}}},{"m":{"f":{"group":"s","name":"s","namespace":"s","resource":"s"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":462,"status":463}}},{"m":{"f":{"apiVersion":"s","items":{"l":[460,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"cidrs":{"l":["s","a"]}}}},{"m":{"f":{"conditions":{"l":[608,"x",["type"]]}}}},{"m":{"f":{"podFixed":{"m":{"e":605}}}}},{"m":{"f":{"apiVersion":"s","handler":"s","kind":"s","metadata":617,"overhead":464,"scheduling":467}}},{"m":{"f":{"apiVersion":"s","items":{"l":[465,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"nodeSelector":{"m":{"e":"s","r":"a"}},"tolerations":{"l":[381,"a"]}}}},{"m":{"f":{"apiVersion":"s","deleteOptions":609,"kind":"s","metadata":617}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":471,"status":472}}},{"m":{"f":{"apiVersion":"s","items":{"l":[469,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"maxUnavailable":627,"minAvailable":627,"selector":612,"unhealthyPodEvictionPolicy":"s"}}},{"m":{"f":{"conditions":{"l":[608,"x",["type"]]},"currentHealthy":"n","desiredHealthy":"n","disruptedPods":{"m":{"e":624}},"disruptionsAllowed":"n","expectedPods":"n","observedGeneration":"n"}}},{"m":{"f":{"clusterRoleSelectors":{"l":[612,"a"]}}}},{"m":{"f":{"aggregationRule":473,"apiVersion":"s","kind":"s","metadata":617,"rules":{"l":[478,"a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"roleRef":483,"subjects":{"l":[484,"a"]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[475,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiVersion":"s","items":{"l":[474,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiGroups":{"l":["s","a"]},"nonResourceURLs":{"l":["s","a"]},"resourceNames":{"l":["s","a"]},"resources":{"l":["s","a"]},"verbs":{"l":["s","a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"rules":{"l":[478,"a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"roleRef":483,"subjects":{"l":[484,"a"]}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[480,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiVersion":"s","items":{"l":[479,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiGroup":"s","kind":"s","name":"s"},"r":"a"}},{"m":{"f":{"apiGroup":"s","kind":"s","name":"s","namespace":"s"},"r":"a"}},{"m":{"f":{"conditions":{"l":[608,"x",["type"]]},"data":626,"device":"s","driver":"s","networkData":503,"pool":"s"},"d":{"device":"","driver":"","pool":""}}},{"m":{"f":{"devices":491,"nodeSelector":290}}},{"m":{"f":{"attributes":{"m":{"e":492}},"capacity":{"m":{"e":605}}}}},{"m":{"f":{"expression":"s"}}},{"m":{"f":{"basic":487,"name":"s"}}},{"m":{"f":{"opaque":504,"requests":{"l":["s","a"]},"source":"s"}}},{"m":{"f":{"config":{"l":[490,"a"]},"results":{"l":[501,"a"]}}}},{"m":{"f":{"bool":"b","int":"n","string":"s","version":"s"}}},{"m":{"f":{"config":{"l":[494,"a"]},"constraints":{"l":[499,"a"]},"requests":{"l":[500,"a"]}}}},{"m":{"f":{"opaque":504,"requests":{"l":["s","a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":498}}},{"m":{"f":{"opaque":504}}},{"m":{"f":{"apiVersion":"s","items":{"l":[495,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"config":{"l":[496,"a"]},"selectors":{"l":[502,"a"]}}}},{"m":{"f":{"matchAttribute":"s","requests":{"l":["s","a"]}}}},{"m":{"f":{"adminAccess":"b","allocationMode":"s","count":"n","deviceClassName":"s","name":"s","selectors":{"l":[502,"a"]}}}},{"m":{"f":{"adminAccess":"b","device":"s","driver":"s","pool":"s","request":"s"}}},{"m":{"f":{"cel":488}}},{"m":{"f":{"hardwareAddress":"s","interfaceName":"s","ips":{"l":["s","a"]}}}},{"m":{"f":{"driver":"s","parameters":626}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":508,"status":509}}},{"m":{"f":{"apiGroup":"s","name":"s","resource":"s","uid":"s"},"d":{"uid":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[505,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"devices":493}}},{"m":{"f":{"allocation":486,"devices":{"l":[485,"x",["driver","device","pool"]]},"reservedFor":{"l":[506,"x",["uid"]]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":512}}},{"m":{"f":{"apiVersion":"s","items":{"l":[510,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"metadata":617,"spec":508}}},{"m":{"f":{"generation":"n","name":"s","resourceSliceCount":"n"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":516}}},{"m":{"f":{"apiVersion":"s","items":{"l":[514,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"allNodes":"b","devices":{"l":[489,"a"]},"driver":"s","nodeName":"s","nodeSelector":290,"pool":513}}},{"m":{"f":{"conditions":{"l":[608,"x",["type"]]},"data":626,"device":"s","driver":"s","networkData":536,"pool":"s"},"d":{"device":"","driver":"","pool":""}}},{"m":{"f":{"devices":523,"nodeSelector":290}}},{"m":{"f":{"attributes":{"m":{"e":524}},"capacity":{"m":{"e":525}}}}},{"m":{"f":{"expression":"s"}}},{"m":{"f":{"basic":519,"name":"s"}}},{"m":{"f":{"opaque":537,"requests":{"l":["s","a"]},"source":"s"}}},{"m":{"f":{"config":{"l":[522,"a"]},"results":{"l":[534,"a"]}}}},{"m":{"f":{"bool":"b","int":"n","string":"s","version":"s"}}},{"m":{"f":{"value":605}}},{"m":{"f":{"config":{"l":[527,"a"]},"constraints":{"l":[532,"a"]},"requests":{"l":[533,"a"]}}}},{"m":{"f":{"opaque":537,"requests":{"l":["s","a"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":531}}},{"m":{"f":{"opaque":537}}},{"m":{"f":{"apiVersion":"s","items":{"l":[528,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"config":{"l":[529,"a"]},"selectors":{"l":[535,"a"]}}}},{"m":{"f":{"matchAttribute":"s","requests":{"l":["s","a"]}}}},{"m":{"f":{"adminAccess":"b","allocationMode":"s","count":"n","deviceClassName":"s","name":"s","selectors":{"l":[535,"a"]}}}},{"m":{"f":{"adminAccess":"b","device":"s","driver":"s","pool":"s","request":"s"}}},{"m":{"f":{"cel":520}}},{"m":{"f":{"hardwareAddress":"s","interfaceName":"s","ips":{"l":["s","a"]}}}},{"m":{"f":{"driver":"s","parameters":626}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":541,"status":542}}},{"m":{"f":{"apiGroup":"s","name":"s","resource":"s","uid":"s"},"d":{"uid":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[538,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"devices":526}}},{"m":{"f":{"allocation":518,"devices":{"l":[517,"x",["driver","device","pool"]]},"reservedFor":{"l":[539,"x",["uid"]]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":545}}},{"m":{"f":{"apiVersion":"s","items":{"l":[543,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"metadata":617,"spec":541}}},{"m":{"f":{"generation":"n","name":"s","resourceSliceCount":"n"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":549}}},{"m":{"f":{"apiVersion":"s","items":{"l":[547,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"allNodes":"b","devices":{"l":[521,"a"]},"driver":"s","nodeName":"s","nodeSelector":290,"pool":546}}},{"m":{"f":{"apiVersion":"s","description":"s","globalDefault":"b","kind":"s","metadata":617,"preemptionPolicy":"s","value":"n"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[550,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":554}}},{"m":{"f":{"apiVersion":"s","items":{"l":[552,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"attachRequired":"b","fsGroupPolicy":"s","podInfoOnMount":"b","requiresRepublish":"b","seLinuxMount":"b","storageCapacity":"b","tokenRequests":{"l":[563,"a"]},"volumeLifecycleModes":{"l":["s","x"]}}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":558}}},{"m":{"f":{"allocatable":570,"name":"s","nodeID":"s","topologyKeys":{"l":["s","a"]}},"d":{"name":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[555,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"drivers":{"l":[556,"x",["name"]]}}}},{"m":{"f":{"apiVersion":"s","capacity":605,"kind":"s","maximumVolumeSize":605,"metadata":617,"nodeTopology":612,"storageClassName":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[559,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"allowVolumeExpansion":"b","allowedTopologies":{"l":[383,"a"]},"apiVersion":"s","kind":"s","metadata":617,"mountOptions":{"l":["s","a"]},"parameters":{"m":{"e":"s"}},"provisioner":"s","reclaimPolicy":"s","volumeBindingMode":"s"}}},{"m":{"f":{"apiVersion":"s","items":{"l":[561,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"audience":"s","expirationSeconds":"n"}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":567,"status":568}}},{"m":{"f":{"apiVersion":"s","items":{"l":[564,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"inlineVolumeSpec":307,"persistentVolumeName":"s"}}},{"m":{"f":{"attacher":"s","nodeName":"s","source":566}}},{"m":{"f":{"attachError":569,"attached":"b","attachmentMetadata":{"m":{"e":"s"}},"detachError":569}}},{"m":{"f":{"message":"s","time":624}}},{"m":{"f":{"count":"n"}}},{"m":{"f":{"apiVersion":"s","driverName":"s","kind":"s","metadata":617,"parameters":{"m":{"e":"s"}}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[571,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"apiVersion":"s","driverName":"s","kind":"s","metadata":617,"parameters":{"m":{"e":"s"}}}}},{"m":{"f":{"apiVersion":"s","items":{"l":[573,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"group":"s","resource":"s","version":"s"}}},{"m":{"f":{"lastUpdateTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":579,"status":580}}},{"m":{"f":{"apiVersion":"s","items":{"l":[577,"x",["type"]]},"kind":"s","metadata":614}}},{"m":{"f":{"continueToken":"s","resource":575}}},{"m":{"f":{"conditions":{"l":[576,"x",["type"]]},"resourceVersion":"s"}}},{"m":{"f":{"description":"s","format":"s","jsonPath":"s","name":"s","priority":"n","type":"s"}}},{"m":{"f":{"strategy":"s","webhook":604}}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":587,"status":588}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[583,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"categories":{"l":["s","a"]},"kind":"s","listKind":"s","plural":"s","shortNames":{"l":["s","a"]},"singular":"s"}}},{"m":{"f":{"conversion":582,"group":"s","names":586,"preserveUnknownFields":"b","scope":"s","versions":{"l":[589,"a"]}}}},{"m":{"f":{"acceptedNames":586,"conditions":{"l":[584,"x",["type"]]},"storedVersions":{"l":["s","a"]}}}},{"m":{"f":{"additionalPrinterColumns":{"l":[581,"a"]},"deprecated":"b","deprecationWarning":"s","name":"s","schema":593,"selectableFields":{"l":[600,"a"]},"served":"b","storage":"b","subresources":592}}},{"m":{"f":{"labelSelectorPath":"s","specReplicasPath":"s","statusReplicasPath":"s"}}},{"m":{"e":1}},{"m":{"f":{"scale":590,"status":591}}},{"m":{"f":{"openAPIV3Schema":596}}},{"m":{"f":{"description":"s","url":"s"}}},{"s":"u","l":[0,"a"],"m":{"e":1}},{"m":{"f":{"$ref":"s","$schema":"s","additionalItems":598,"additionalProperties":598,"allOf":{"l":[596,"a"]},"anyOf":{"l":[596,"a"]},"default":595,"definitions":{"m":{"e":596}},"dependencies":{"m":{"e":599}},"description":"s","enum":{"l":[595,"a"]},"example":595,"exclusiveMaximum":"b","exclusiveMinimum":"b","externalDocs":594,"format":"s","id":"s","items":597,"maxItems":"n","maxLength":"n","maxProperties":"n","maximum":"n","minItems":"n","minLength":"n","minProperties":"n","minimum":"n","multipleOf":"n","not":596,"nullable":"b","oneOf":{"l":[596,"a"]},"pattern":"s","patternProperties":{"m":{"e":596}},"properties":{"m":{"e":596}},"required":{"l":["s","a"]},"title":"s","type":"s","uniqueItems":"b","x-kubernetes-embedded-resource":"b","x-kubernetes-int-or-string":"b","x-kubernetes-list-map-keys":{"l":["s","a"]},"x-kubernetes-list-type":"s","x-kubernetes-map-type":"s","x-kubernetes-preserve-unknown-fields":"b","x-kubernetes-validations":{"l":[602,"x",["rule"]]}}}},{"s":"u","l":[0,"a"],"m":{"e":1}},{"s":"u","l":[0,"a"],"m":{"e":1}},{"s":"u","l":[0,"a"],"m":{"e":1}},{"m":{"f":{"jsonPath":"s"}}},{"m":{"f":{"name":"s","namespace":"s","path":"s","port":"n"}}},{"m":{"f":{"fieldPath":"s","message":"s","messageExpression":"s","optionalOldSelf":"b","reason":"s","rule":"s"},"d":{"rule":""}}},{"m":{"f":{"caBundle":"s","service":601,"url":"s"}}},{"m":{"f":{"clientConfig":603,"conversionReviewVersions":{"l":["s","a"]}}}},"u",{"m":{"f":{"categories":{"l":["s","a"]},"group":"s","kind":"s","name":"s","namespaced":"b","shortNames":{"l":["s","a"]},"singularName":"s","storageVersionHash":"s","verbs":{"l":["s","a"]},"version":"s"}}},{"m":{"f":{"apiVersion":"s","groupVersion":"s","kind":"s","resources":{"l":[606,"a"]}}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","observedGeneration":"n","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","dryRun":{"l":["s","a"]},"gracePeriodSeconds":"n","ignoreStoreReadErrorWithClusterBreakingPotential":"b","kind":"s","orphanDependents":"b","preconditions":620,"propagationPolicy":"s"}}},{"m":{"f":{"key":"s","operator":"s","values":{"l":["s","a"]}}}},{"m":{"e":1}},{"m":{"f":{"matchExpressions":{"l":[613,"a"]},"matchLabels":{"m":{"e":"s"}}},"r":"a"}},{"m":{"f":{"key":"s","operator":"s","values":{"l":["s","a"]}}}},{"m":{"f":{"continue":"s","remainingItemCount":"n","resourceVersion":"s","selfLink":"s"}}},{"m":{"f":{"apiVersion":"s","fieldsType":"s","fieldsV1":611,"manager":"s","operation":"s","subresource":"s","time":624}}},"u",{"m":{"f":{"annotations":{"m":{"e":"s"}},"creationTimestamp":624,"deletionGracePeriodSeconds":"n","deletionTimestamp":624,"finalizers":{"l":["s","x"]},"generateName":"s","generation":"n","labels":{"m":{"e":"s"}},"managedFields":{"l":[615,"a"]},"name":"s","namespace":"s","ownerReferences":{"l":[618,"x",["uid"]]},"resourceVersion":"s","selfLink":"s","uid":"s"}}},{"m":{"f":{"apiVersion":"s","blockOwnerDeletion":"b","controller":"b","kind":"s","name":"s","uid":"s"},"d":{"uid":""},"r":"a"}},{"m":{"e":1}},{"m":{"f":{"resourceVersion":"s","uid":"s"}}},{"m":{"f":{"apiVersion":"s","code":"n","details":623,"kind":"s","message":"s","metadata":614,"reason":"s","status":"s"}}},{"m":{"f":{"field":"s","message":"s","reason":"s"}}},{"m":{"f":{"causes":{"l":[622,"a"]},"group":"s","kind":"s","name":"s","retryAfterSeconds":"n","uid":"s"}}},"u",{"m":{"f":{"object":626,"type":"s"}}},{"s":"u","l":[0,"a"],"m":{"e":0,"r":"a"}},{"s":"u","l":[0,"a"],"m":{"e":1}},{"m":{"f":{"apiVersion":"s","kind":"s","metadata":617,"spec":631,"status":632}}},{"m":{"f":{"lastTransitionTime":624,"message":"s","reason":"s","status":"s","type":"s"},"d":{"type":""}}},{"m":{"f":{"apiVersion":"s","items":{"l":[628,"a"]},"kind":"s","metadata":614}}},{"m":{"f":{"caBundle":"s","group":"s","groupPriorityMinimum":"n","insecureSkipTLSVerify":"b","service":633,"version":"s","versionPriority":"n"}}},{"m":{"f":{"conditions":{"l":[629,"x",["type"]]}}}},{"m":{"f":{"name":"s","namespace":"s","port":"n"}}}],"kinds":{"admissionregistration.k8s.io/v1":{"DeleteOptions":609,"MutatingWebhookConfiguration":7,"MutatingWebhookConfigurationList":8,"ValidatingAdmissionPolicy":15,"ValidatingAdmissionPolicyBinding":16,"ValidatingAdmissionPolicyBindingList":17,"ValidatingAdmissionPolicyList":19,"ValidatingWebhookConfiguration":23,"ValidatingWebhookConfigurationList":24,"WatchEvent":625},"admissionregistration.k8s.io/v1alpha1":{"DeleteOptions":609,"MutatingAdmissionPolicy":32,"MutatingAdmissionPolicyBinding":33,"MutatingAdmissionPolicyBindingList":34,"MutatingAdmissionPolicyList":36,"WatchEvent":625},"admissionregistration.k8s.io/v1beta1":{"DeleteOptions":609,"ValidatingAdmissionPolicy":51,"ValidatingAdmissionPolicyBinding":52,"ValidatingAdmissionPolicyBindingList":53,"ValidatingAdmissionPolicyList":55,"WatchEvent":625},"apiextensions.k8s.io/v1":{"CustomResourceDefinition":583,"CustomResourceDefinitionList":585,"DeleteOptions":609,"WatchEvent":625},"apiregistration.k8s.io/v1":{"APIService":628,"APIServiceList":630,"DeleteOptions":609,"WatchEvent":625},"apps/v1":{"ControllerRevision":66,"ControllerRevisionList":67,"DaemonSet":68,"DaemonSetList":70,"DeleteOptions":609,"Deployment":74,"DeploymentList":76,"ReplicaSet":80,"ReplicaSetList":82,"StatefulSet":88,"StatefulSetList":90,"WatchEvent":625},"authentication.k8s.io/v1":{"SelfSubjectReview":97,"TokenReview":102},"authentication.k8s.io/v1beta1":{"SelfSubjectReview":106},"authorization.k8s.io/v1":{"LocalSubjectAccessReview":110,"SelfSubjectAccessReview":115,"SelfSubjectRulesReview":117,"SubjectAccessReview":119},"autoscaling/v1":{"DeleteOptions":609,"HorizontalPodAutoscaler":124,"HorizontalPodAutoscalerList":125,"WatchEvent":625},"autoscaling/v2":{"DeleteOptions":609,"HorizontalPodAutoscaler":138,"HorizontalPodAutoscalerList":141,"WatchEvent":625},"batch/v1":{"CronJob":155,"CronJobList":156,"DeleteOptions":609,"Job":159,"JobList":161,"WatchEvent":625},"certificates.k8s.io/v1":{"CertificateSigningRequest":172,"CertificateSigningRequestList":174,"DeleteOptions":609,"WatchEvent":625},"certificates.k8s.io/v1alpha1":{"ClusterTrustBundle":177,"ClusterTrustBundleList":178,"DeleteOptions":609,"WatchEvent":625},"coordination.k8s.io/v1":{"DeleteOptions":609,"Lease":180,"LeaseList":181,"WatchEvent":625},"coordination.k8s.io/v1alpha2":{"DeleteOptions":609,"LeaseCandidate":183,"LeaseCandidateList":184,"WatchEvent":625},"discovery.k8s.io/v1":{"DeleteOptions":609,"EndpointSlice":401,"EndpointSliceList":402,"WatchEvent":625},"events.k8s.io/v1":{"DeleteOptions":609,"Event":404,"EventList":405,"WatchEvent":625},"flowcontrol.apiserver.k8s.io/v1":{"DeleteOptions":609,"FlowSchema":409,"FlowSchemaList":411,"PriorityLevelConfiguration":419,"PriorityLevelConfigurationList":421,"WatchEvent":625},"internal.apiserver.k8s.io/v1alpha1":{"DeleteOptions":609,"StorageVersion":61,"StorageVersionList":63,"WatchEvent":625},"networking.k8s.io/v1":{"DeleteOptions":609,"Ingress":433,"IngressClass":435,"IngressClassList":436,"IngressList":439,"NetworkPolicy":448,"NetworkPolicyList":451,"WatchEvent":625},"networking.k8s.io/v1beta1":{"DeleteOptions":609,"IPAddress":456,"IPAddressList":457,"ServiceCIDR":460,"ServiceCIDRList":461,"WatchEvent":625},"node.k8s.io/v1":{"DeleteOptions":609,"RuntimeClass":465,"RuntimeClassList":466,"WatchEvent":625},"policy/v1":{"DeleteOptions":609,"PodDisruptionBudget":469,"PodDisruptionBudgetList":470,"WatchEvent":625},"rbac.authorization.k8s.io/v1":{"ClusterRole":474,"ClusterRoleBinding":475,"ClusterRoleBindingList":476,"ClusterRoleList":477,"DeleteOptions":609,"Role":479,"RoleBinding":480,"RoleBindingList":481,"RoleList":482,"WatchEvent":625},"resource.k8s.io/v1alpha3":{"DeleteOptions":609,"DeviceClass":495,"DeviceClassList":497,"ResourceClaim":505,"ResourceClaimList":507,"ResourceClaimTemplate":510,"ResourceClaimTemplateList":511,"ResourceSlice":514,"ResourceSliceList":515,"WatchEvent":625},"resource.k8s.io/v1beta1":{"DeleteOptions":609,"DeviceClass":528,"DeviceClassList":530,"ResourceClaim":538,"ResourceClaimList":540,"ResourceClaimTemplate":543,"ResourceClaimTemplateList":544,"ResourceSlice":547,"ResourceSliceList":548,"WatchEvent":625},"scheduling.k8s.io/v1":{"DeleteOptions":609,"PriorityClass":550,"PriorityClassList":551,"WatchEvent":625},"storage.k8s.io/v1":{"CSIDriver":552,"CSIDriverList":553,"CSINode":555,"CSINodeList":557,"CSIStorageCapacity":559,"CSIStorageCapacityList":560,"DeleteOptions":609,"StorageClass":561,"StorageClassList":562,"VolumeAttachment":564,"VolumeAttachmentList":565,"WatchEvent":625},"storage.k8s.io/v1alpha1":{"DeleteOptions":609,"VolumeAttributesClass":571,"VolumeAttributesClassList":572,"WatchEvent":625},"storage.k8s.io/v1beta1":{"DeleteOptions":609,"VolumeAttributesClass":573,"VolumeAttributesClassList":574,"WatchEvent":625},"storagemigration.k8s.io/v1alpha1":{"DeleteOptions":609,"StorageVersionMigration":577,"StorageVersionMigrationList":578,"WatchEvent":625},"v1":{"APIResourceList":607,"Binding":193,"ComponentStatus":204,"ComponentStatusList":205,"ConfigMap":206,"ConfigMapList":209,"DeleteOptions":609,"Endpoints":231,"EndpointsList":232,"Event":238,"EventList":239,"LimitRange":263,"LimitRangeList":265,"Namespace":274,"NamespaceList":276,"Node":279,"NodeList":287,"PersistentVolume":298,"PersistentVolumeClaim":299,"PersistentVolumeClaimList":301,"PersistentVolumeList":306,"Pod":310,"PodList":318,"PodTemplate":327,"PodTemplateList":328,"ReplicationController":338,"ReplicationControllerList":340,"ResourceQuota":346,"ResourceQuotaList":347,"Secret":358,"SecretList":361,"Service":366,"ServiceAccount":367,"ServiceAccountList":368,"ServiceList":370,"Status":621,"WatchEvent":625}}}';
+
+// src/families/cel/mutate/structured-merge/schema.ts
+var EMPTY_REF = Object.freeze({ inlined: Object.freeze({}) });
+function isEmptyRef(ref) {
+  return "inlined" in ref && ref.inlined.scalar === void 0 && ref.inlined.list === void 0 && ref.inlined.map === void 0;
+}
+var UNTYPED_ATOMIC = "__untyped_atomic_";
+var UNTYPED_DEDUCED = "__untyped_deduced_";
+var NO_FIELDS = /* @__PURE__ */ new Map();
+var UNTYPED_ATOMIC_ATOM = {
+  scalar: "untyped",
+  list: { elementType: { named: UNTYPED_ATOMIC }, elementRelationship: "atomic" },
+  map: { fields: NO_FIELDS, elementType: { named: UNTYPED_ATOMIC }, elementRelationship: "atomic" }
+};
+var UNTYPED_DEDUCED_ATOM = {
+  scalar: "untyped",
+  list: { elementType: { named: UNTYPED_ATOMIC }, elementRelationship: "atomic" },
+  map: { fields: NO_FIELDS, elementType: { named: UNTYPED_DEDUCED }, elementRelationship: "separable" }
+};
+function commonType(name) {
+  if (name === UNTYPED_ATOMIC) return UNTYPED_ATOMIC_ATOM;
+  if (name === UNTYPED_DEDUCED) return UNTYPED_DEDUCED_ATOM;
+  return void 0;
+}
+function resolve(lookup2, ref) {
+  const atom = "named" in ref ? lookup2.named(ref.named) : ref.inlined;
+  if (atom === void 0 || !("named" in ref) || ref.elementRelationship === void 0) return atom;
+  if (atom.map !== void 0) return { map: { ...atom.map, elementRelationship: ref.elementRelationship } };
+  if (atom.list !== void 0) return { list: { ...atom.list, elementRelationship: ref.elementRelationship } };
+  return void 0;
+}
+function refName(ref) {
+  return "named" in ref ? ref.named : void 0;
+}
+
+// src/families/cel/mutate/structured-merge/codec.ts
+var SCALAR_OF = { n: "numeric", s: "string", b: "boolean", u: "untyped" };
+var REL_OF = { "": "", a: "atomic", s: "separable", x: "associative" };
+function decodeAtom(enc, names) {
+  if (typeof enc === "string") return { scalar: SCALAR_OF[enc] ?? "untyped" };
+  const decodeRef = (ref) => {
+    if (typeof ref === "number") return { named: names[ref] };
+    if (Array.isArray(ref)) return { named: names[ref[0]], elementRelationship: REL_OF[ref[1]] ?? "" };
+    return { inlined: decodeAtom(ref, names) };
+  };
+  const out = {};
+  if (enc.s !== void 0) out.scalar = SCALAR_OF[enc.s] ?? "untyped";
+  if (enc.l !== void 0) {
+    const [element, rel, keys] = enc.l;
+    out.list = keys === void 0 ? { elementType: decodeRef(element), elementRelationship: REL_OF[rel] ?? "" } : { elementType: decodeRef(element), elementRelationship: REL_OF[rel] ?? "", keys };
+  }
+  if (enc.m !== void 0) {
+    const m = enc.m;
+    const fields2 = /* @__PURE__ */ new Map();
+    for (const [name, ref] of Object.entries(m.f ?? {})) {
+      const def = m.d?.[name];
+      fields2.set(name, def === void 0 ? { type: decodeRef(ref) } : { type: decodeRef(ref), default: def });
+    }
+    out.map = { fields: fields2, elementType: m.e === void 0 ? EMPTY_REF : decodeRef(m.e), elementRelationship: REL_OF[m.r ?? ""] ?? "" };
+  }
+  return out;
+}
+
+// src/families/cel/mutate/structured-merge/openapi.ts
+var QUANTITY = "io.k8s.apimachinery.pkg.api.resource.Quantity";
+var RAW_EXTENSION = "io.k8s.apimachinery.pkg.runtime.RawExtension";
+function toSchemaFromOpenAPI(models, preserveUnknownFields = false) {
+  const types = /* @__PURE__ */ new Map();
+  const errors = [];
+  for (const [name, spec2] of Object.entries(models)) {
+    if (!isSchema(spec2)) {
+      errors.push(`${name}: schema must be an object`);
+      continue;
+    }
+    if (typeof spec2["$ref"] === "string" && spec2["$ref"] !== "") continue;
+    let atom;
+    if (name === QUANTITY) atom = { scalar: "untyped" };
+    else if (name === RAW_EXTENSION) atom = UNTYPED_ATOMIC_ATOM;
+    else atom = visitSpec({ preserveUnknownFields, currentName: name, errors }, spec2);
+    if (atom.scalar === void 0 && atom.list === void 0 && atom.map === void 0) continue;
+    types.set(name, atom);
+  }
+  return { types, errors };
+}
+function visitSpec(c, m) {
+  if (extension(m, "x-kubernetes-preserve-unknown-fields") === true) c.preserveUnknownFields = true;
+  return parseSchema(c, m);
+}
+function parseSchema(c, m) {
+  const type = m["type"];
+  const typ = typeof type === "string" ? type : Array.isArray(type) && typeof type[0] === "string" ? type[0] : "";
+  switch (typ) {
+    case "":
+      return { scalar: "untyped", list: parseList(c, m), map: parseObject(c, m) };
+    case "object":
+      return { map: parseObject(c, m) };
+    case "array":
+      return { list: parseList(c, m) };
+    case "integer":
+    case "number":
+      return { scalar: "numeric" };
+    case "boolean":
+      return { scalar: "boolean" };
+    case "string": {
+      const format = typeof m["format"] === "string" ? m["format"] : "";
+      return { scalar: format === "" || format === "byte" ? "string" : "untyped" };
+    }
+    default:
+      reportError(c, `unrecognized type: '${typ}'`);
+      return { scalar: "untyped" };
+  }
+}
+function makeOpenAPIRef(c, spec2) {
+  let ref = typeof spec2["$ref"] === "string" ? spec2["$ref"] : "";
+  const allOf = spec2["allOf"];
+  if (ref === "" && Array.isArray(allOf) && allOf.length === 1 && isSchema(allOf[0]) && typeof allOf[0]["$ref"] === "string") ref = allOf[0]["$ref"];
+  const name = ref.slice(ref.lastIndexOf("/") + 1);
+  if (name !== "") {
+    const rel = mapElementRelationship(c, spec2);
+    return rel !== "" ? { named: name, elementRelationship: rel } : { named: name };
+  }
+  const inner = { preserveUnknownFields: c.preserveUnknownFields, currentName: "inlined in " + c.currentName, errors: c.errors };
+  return { inlined: visitSpec(inner, spec2) };
+}
+function parseObject(c, s) {
+  const fields2 = /* @__PURE__ */ new Map();
+  const properties = isSchema(s["properties"]) ? s["properties"] : void 0;
+  const names = properties === void 0 ? [] : Object.keys(properties);
+  for (const name of names) {
+    const member = properties[name];
+    const spec2 = isSchema(member) ? member : {};
+    const type = makeOpenAPIRef(c, spec2);
+    fields2.set(name, spec2["default"] === void 0 ? { type } : { type, default: spec2["default"] });
+  }
+  const additional = s["additionalProperties"];
+  let elementType;
+  if (additional === void 0 || additional === null) elementType = c.preserveUnknownFields || names.length === 0 ? { named: UNTYPED_DEDUCED } : EMPTY_REF;
+  else if (isSchema(additional)) elementType = makeOpenAPIRef(c, additional);
+  else if (additional === true) elementType = { named: UNTYPED_DEDUCED };
+  else elementType = EMPTY_REF;
+  return { fields: fields2, elementType, elementRelationship: mapElementRelationship(c, s) };
+}
+function parseList(c, s) {
+  const { relationship, keys } = listElementRelationship(c, s);
+  let elementType;
+  const items2 = s["items"];
+  if (items2 !== void 0 && items2 !== null) {
+    if (!isSchema(items2)) {
+      reportError(c, "structural schema arrays must have exactly one member subtype");
+      elementType = { named: UNTYPED_DEDUCED };
+    } else {
+      elementType = makeOpenAPIRef(c, items2);
+    }
+  } else {
+    const type = s["type"];
+    const typ = typeof type === "string" ? type : Array.isArray(type) && typeof type[0] === "string" ? type[0] : "";
+    if (typ !== "") reportError(c, "`items` must be specified on arrays");
+    elementType = { named: UNTYPED_ATOMIC };
+  }
+  return keys === void 0 ? { elementType, elementRelationship: relationship } : { elementType, elementRelationship: relationship, keys };
+}
+function listElementRelationship(c, s) {
+  const listType2 = extension(s, "x-kubernetes-list-type");
+  if (listType2 !== void 0) {
+    switch (listType2) {
+      case "atomic":
+        return { relationship: "atomic" };
+      case "set":
+        return { relationship: "associative" };
+      case "map": {
+        const keys = extension(s, "x-kubernetes-list-map-keys");
+        if (keys === void 0) {
+          reportError(c, "missing map keys");
+          return { relationship: "associative" };
+        }
+        if (!Array.isArray(keys)) {
+          reportError(c, `uninterpreted map keys: ${JSON.stringify(keys)}`);
+          return { relationship: "associative" };
+        }
+        const names = keys.filter((k) => typeof k === "string");
+        return names.length > 0 ? { relationship: "associative", keys: names } : { relationship: "associative" };
+      }
+      default:
+        reportError(c, `unknown list type ${String(listType2)}`);
+        return { relationship: "atomic" };
+    }
+  }
+  const strategy = extension(s, "x-kubernetes-patch-strategy");
+  if (strategy !== void 0) {
+    switch (strategy) {
+      case "merge":
+      case "merge,retainKeys": {
+        const key3 = extension(s, "x-kubernetes-patch-merge-key");
+        if (key3 === void 0) return { relationship: "associative" };
+        if (typeof key3 !== "string") {
+          reportError(c, `uninterpreted merge key: ${JSON.stringify(key3)}`);
+          return { relationship: "associative" };
+        }
+        return { relationship: "associative", keys: [key3] };
+      }
+      case "retainKeys":
+        return { relationship: "atomic" };
+      default:
+        reportError(c, `unknown patch strategy ${String(strategy)}`);
+        return { relationship: "atomic" };
+    }
+  }
+  return { relationship: "atomic" };
+}
+function mapElementRelationship(c, s) {
+  const mapType2 = extension(s, "x-kubernetes-map-type");
+  if (mapType2 === void 0) return "";
+  if (mapType2 === "atomic") return "atomic";
+  if (mapType2 === "granular") return "separable";
+  reportError(c, `unknown map type ${String(mapType2)}`);
+  return "";
+}
+function extension(s, name) {
+  return s[name];
+}
+function reportError(c, message2) {
+  c.errors.push(`${c.currentName}: ${message2}`);
+}
+function isSchema(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+var OBJECT_META_REF = "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+function crdModels(crd) {
+  if (!isSchema(crd) || crd["kind"] !== "CustomResourceDefinition") return [];
+  const apiVersion = crd["apiVersion"];
+  if (typeof apiVersion !== "string" || !apiVersion.startsWith("apiextensions.k8s.io/")) return [];
+  const spec2 = crd["spec"];
+  if (!isSchema(spec2) || typeof spec2["group"] !== "string" || !isSchema(spec2["names"]) || typeof spec2["names"]["kind"] !== "string") return [];
+  const group = spec2["group"];
+  const kind3 = spec2["names"]["kind"];
+  const out = [];
+  const versions = Array.isArray(spec2["versions"]) ? spec2["versions"] : [];
+  for (const v of versions) {
+    if (!isSchema(v) || typeof v["name"] !== "string") continue;
+    const validation = isSchema(v["schema"]) ? v["schema"] : isSchema(spec2["validation"]) ? spec2["validation"] : void 0;
+    const openAPIV3Schema = validation?.["openAPIV3Schema"];
+    if (!isSchema(openAPIV3Schema)) continue;
+    const properties = isSchema(openAPIV3Schema["properties"]) ? { ...openAPIV3Schema["properties"] } : {};
+    properties["metadata"] = { allOf: [{ $ref: OBJECT_META_REF }], default: {} };
+    properties["apiVersion"] = { type: "string", default: "" };
+    properties["kind"] = { type: "string", default: "" };
+    out.push({ group, version: v["name"], kind: kind3, name: `${group}/${v["name"]}.${kind3}`, schema: { ...openAPIV3Schema, properties } });
+  }
+  return out;
+}
+
+// src/families/cel/mutate/structured-merge/value.ts
+function isMap3(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+function isList(v) {
+  return Array.isArray(v);
+}
+function isScalar4(v) {
+  const t = typeof v;
+  return t === "number" || t === "bigint" || t === "string" || t === "boolean";
+}
+function isInt(v) {
+  return typeof v === "bigint" || typeof v === "number" && Number.isInteger(v);
+}
+function sortedKeys(m) {
+  return Object.keys(m).sort(compareGoStrings);
+}
+function toString(v) {
+  if (v === null) return "null";
+  if (typeof v === "number") return isInt(v) ? String(v) : formatFloatG(v);
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "string") return goQuote(v);
+  if (typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return "[" + v.map(toString).join(",") + "]";
+  return sortedKeys(v).map((k) => `${k}=${toString(v[k])}`).join("");
+}
+function plainV(v) {
+  if (v === null) return "<nil>";
+  if (typeof v === "number") return isInt(v) ? String(v) : formatFloatG(v);
+  if (typeof v === "bigint" || typeof v === "boolean" || typeof v === "string") return String(v);
+  if (Array.isArray(v)) return "[" + v.map(plainV).join(" ") + "]";
+  return "map[" + sortedKeys(v).map((k) => `${k}:${plainV(v[k])}`).join(" ") + "]";
+}
+function sharpV(v) {
+  if (v === null) return "interface {}(nil)";
+  if (typeof v === "number") return isInt(v) ? String(v) : formatFloatG(v);
+  if (typeof v === "bigint" || typeof v === "boolean") return String(v);
+  if (typeof v === "string") return goQuote(v);
+  if (Array.isArray(v)) return "[]interface {}{" + v.map(sharpV).join(", ") + "}";
+  return "map[string]interface {}{" + sortedKeys(v).map((k) => `${goQuote(k)}:${sharpV(v[k])}`).join(", ") + "}";
+}
+function formatValueV(v) {
+  return `&{${plainV(v)}}`;
+}
+function formatValueSharpV(v) {
+  return `&value.valueUnstructured{Value:${sharpV(v)}}`;
+}
+function goTypeName(v) {
+  if (v === null) return "<nil>";
+  if (typeof v === "number") return isInt(v) ? "int64" : "float64";
+  if (typeof v === "bigint") return "int64";
+  if (typeof v === "string") return "string";
+  if (typeof v === "boolean") return "bool";
+  return Array.isArray(v) ? "[]interface {}" : "map[string]interface {}";
+}
+
+// src/families/cel/mutate/structured-merge/typed.ts
+function formatErrors(errors) {
+  const one = (e) => e.path === "" ? e.message : `${e.path}: ${e.message}`;
+  if (errors.length === 1) return one(errors[0]);
+  return ["errors:", ...errors.map((e) => "  " + one(e))].join("\n");
+}
+function deduceAtom(atom, v) {
+  if (v === void 0 || v === null) return atom;
+  if (isScalar4(v)) return atom.scalar !== void 0 ? { scalar: atom.scalar } : atom;
+  if (isList(v)) return atom.list !== void 0 ? { list: atom.list } : atom;
+  return atom.map !== void 0 ? { map: atom.map } : atom;
+}
+function sameAtom(a, b) {
+  return a.scalar === b.scalar && a.list === b.list && a.map === b.map;
+}
+function invalidAtom(ref) {
+  const name = refName(ref);
+  return `schema error: invalid atom: ${name === void 0 ? "inlined" : "named type: " + name}`;
+}
+function noType(ref) {
+  return `schema error: no type found matching: ${refName(ref) ?? "inlined type"}`;
+}
+function validateScalar(t, v, prefix) {
+  if (v === void 0 || v === null) return void 0;
+  const numeric3 = typeof v === "number" || typeof v === "bigint";
+  switch (t) {
+    case "numeric":
+      return numeric3 ? void 0 : `${prefix}expected numeric (int or float), got ${goTypeName(v)}`;
+    case "string":
+      return typeof v === "string" ? void 0 : `${prefix}expected string, got ${formatValueSharpV(v)}`;
+    case "boolean":
+      return typeof v === "boolean" ? void 0 : `${prefix}expected boolean, got ${formatValueV(v)}`;
+    case "untyped":
+      return isScalar4(v) ? void 0 : `${prefix}expected any scalar, got ${formatValueV(v)}`;
+  }
+}
+function listItemToPathElement(lookup2, list5, child) {
+  if (list5.elementRelationship !== "associative") return { error: "invalid indexing of non-associative list" };
+  if (list5.keys !== void 0 && list5.keys.length > 0) return keyedItemToPathElement(lookup2, list5, list5.keys, child);
+  if (isMap3(child)) return { error: "associative list without keys has an element that's a map type" };
+  if (isList(child)) return { error: "not supported: associative list with lists as elements" };
+  if (child === null) return { error: "associative list without keys has an element that's an explicit null" };
+  return `[=${toString(child)}]`;
+}
+function keyedItemToPathElement(lookup2, list5, keys, child) {
+  if (child === null) return { error: "associative list with keys may not have a null element" };
+  if (!isMap3(child)) return { error: "associative list with keys may not have non-map elements" };
+  const fields2 = [];
+  for (const name of keys) {
+    if (Object.prototype.hasOwnProperty.call(child, name)) {
+      fields2.push([name, child[name]]);
+      continue;
+    }
+    const atom = resolve(lookup2, list5.elementType);
+    if (atom === void 0) return { error: `couldn't find default value for ${name}: invalid elementType for list` };
+    if (atom.map === void 0) return { error: `couldn't find default value for ${name}: associative list may not have non-map types` };
+    const def = atom.map.fields.get(name)?.default;
+    if (def !== void 0 && def !== null) fields2.push([name, def]);
+  }
+  if (fields2.length === 0) {
+    return { error: `associative list with keys has an element that omits all key fields [${keys.map(goQuote).join(" ")}] (and doesn't have default values for any key fields)` };
+  }
+  fields2.sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  return "[" + fields2.map(([k, v]) => `${k}=${toString(v)}`).join(",") + "]";
+}
+function validate(lookup2, ref, v, allowDuplicates) {
+  const errors = [];
+  validateValue(lookup2, ref, v, "", allowDuplicates, errors);
+  return errors;
+}
+function validateValue(lookup2, ref, v, path21, allowDuplicates, errors) {
+  const resolved = resolve(lookup2, ref);
+  if (resolved === void 0) {
+    errors.push({ path: path21, message: noType(ref) });
+    return;
+  }
+  const atom = deduceAtom(resolved, v);
+  if (atom.map !== void 0) {
+    if (v === null) return;
+    if (!isMap3(v)) {
+      errors.push({ path: path21, message: `expected map, got ${formatValueV(v)}` });
+      return;
+    }
+    validateMap(lookup2, atom.map, v, path21, allowDuplicates, errors);
+  } else if (atom.scalar !== void 0) {
+    const error = validateScalar(atom.scalar, v, "");
+    if (error !== void 0) errors.push({ path: path21, message: error });
+  } else if (atom.list !== void 0) {
+    if (v === null) return;
+    if (!isList(v)) {
+      errors.push({ path: path21, message: `expected list, got ${formatValueV(v)}` });
+      return;
+    }
+    validateList(lookup2, atom.list, v, path21, allowDuplicates, errors);
+  } else {
+    errors.push({ path: path21, message: invalidAtom(ref) });
+  }
+}
+function validateList(lookup2, t, list5, path21, allowDuplicates, errors) {
+  const observed = /* @__PURE__ */ new Set();
+  for (let i = 0; i < list5.length; i++) {
+    const child = list5[i];
+    let pe;
+    if (t.elementRelationship !== "associative") {
+      pe = `[${i}]`;
+    } else {
+      const r = listItemToPathElement(lookup2, t, child);
+      if (typeof r !== "string") {
+        errors.push({ path: path21, message: `element ${i}: ${r.error}` });
+        return;
+      }
+      pe = r;
+      if (observed.has(pe) && !allowDuplicates) errors.push({ path: path21, message: `duplicate entries for key ${pe}` });
+      observed.add(pe);
+    }
+    validateValue(lookup2, t.elementType, child, path21 + pe, allowDuplicates, errors);
+  }
+}
+function validateMap(lookup2, t, m, path21, allowDuplicates, errors) {
+  for (const key3 of Object.keys(m)) {
+    const field3 = t.fields.get(key3);
+    let ref = t.elementType;
+    if (field3 !== void 0) ref = field3.type;
+    else if (isEmptyRef(t.elementType)) {
+      errors.push({ path: `${path21}.${key3}`, message: "field not declared in schema" });
+      return;
+    }
+    validateValue(lookup2, ref, m[key3], `${path21}.${key3}`, allowDuplicates, errors);
+  }
+}
+function merge(lookup2, ref, lhs, rhs) {
+  const errors = [];
+  const out = mergeValue(lookup2, ref, lhs, rhs, "", errors);
+  return { out, errors };
+}
+function keepRHS(lhs, rhs) {
+  if (rhs !== void 0) return cloneJson(rhs);
+  if (lhs !== void 0) return cloneJson(lhs);
+  return void 0;
+}
+function mergeValue(lookup2, ref, lhs, rhs, path21, errors) {
+  if (lhs === void 0 && rhs === void 0) {
+    errors.push({ path: path21, message: "at least one of lhs and rhs must be provided" });
+    return void 0;
+  }
+  const atom = resolve(lookup2, ref);
+  if (atom === void 0) {
+    errors.push({ path: path21, message: noType(ref) });
+    return void 0;
+  }
+  const alhs = deduceAtom(atom, lhs);
+  const arhs = deduceAtom(atom, rhs);
+  if (rhs === void 0) return handleAtom(lookup2, alhs, ref, lhs, rhs, path21, errors);
+  if (lhs === void 0 || sameAtom(alhs, arhs)) return handleAtom(lookup2, arhs, ref, lhs, rhs, path21, errors);
+  handleAtom(lookup2, alhs, ref, lhs, rhs, path21, errors);
+  return handleAtom(lookup2, arhs, ref, lhs, rhs, path21, errors);
+}
+function handleAtom(lookup2, a, ref, lhs, rhs, path21, errors) {
+  if (a.map !== void 0) return doMap(lookup2, a.map, lhs, rhs, path21, errors);
+  if (a.scalar !== void 0) return doScalar(a.scalar, lhs, rhs, path21, errors);
+  if (a.list !== void 0) return doList(lookup2, a.list, lhs, rhs, path21, errors);
+  errors.push({ path: path21, message: invalidAtom(ref) });
+  return void 0;
+}
+function doScalar(t, lhs, rhs, path21, errors) {
+  const l = validateScalar(t, lhs, "lhs: ");
+  const r = validateScalar(t, rhs, "rhs: ");
+  if (l !== void 0 && r !== void 0) {
+    errors.push({ path: path21, message: l }, { path: path21, message: r });
+    return void 0;
+  }
+  return keepRHS(lhs, rhs);
+}
+function doList(lookup2, t, lhsValue, rhsValue, path21, errors) {
+  const lhs = isList(lhsValue) ? lhsValue : void 0;
+  const rhs = isList(rhsValue) ? rhsValue : void 0;
+  const emptyPromoteToLeaf = (lhs === void 0 || lhs.length === 0) && (rhs === void 0 || rhs.length === 0);
+  if (t.elementRelationship === "atomic" || emptyPromoteToLeaf) return keepRHS(lhsValue, rhsValue);
+  if (lhs === void 0 && rhs === void 0) return void 0;
+  return visitListItems(lookup2, t, lhs, rhs, path21, errors);
+}
+function indexListPathElements(lookup2, t, list5, allowDuplicates, path21, errors) {
+  const pes = [];
+  const observed = /* @__PURE__ */ new Map();
+  for (let i = 0; i < (list5?.length ?? 0); i++) {
+    const child = list5[i];
+    const pe = listItemToPathElement(lookup2, t, child);
+    if (typeof pe !== "string") {
+      errors.push({ path: path21, message: `element ${i}: ${pe.error}` });
+      continue;
+    }
+    const found = observed.has(pe);
+    if (found && !allowDuplicates) {
+      errors.push({ path: path21, message: `duplicate entries for key ${pe}` });
+      continue;
+    }
+    observed.set(pe, found ? null : child);
+    pes.push(pe);
+  }
+  return { pes, observed };
+}
+function visitListItems(lookup2, t, lhs, rhs, path21, errors) {
+  const out = [];
+  const indexErrors = [];
+  const { pes: rhsPEs, observed: observedRHS } = indexListPathElements(lookup2, t, rhs, false, path21, indexErrors);
+  const { pes: lhsPEs, observed: observedLHS } = indexListPathElements(lookup2, t, lhs, true, path21, indexErrors);
+  if (indexErrors.length > 0) {
+    errors.push(...indexErrors);
+    return void 0;
+  }
+  const sharedOrder = rhsPEs.filter((pe) => observedLHS.has(pe));
+  let sharedIndex = 0;
+  let nextShared = sharedOrder[sharedIndex++];
+  const advanceShared = () => {
+    nextShared = sharedIndex < sharedOrder.length ? sharedOrder[sharedIndex++] : void 0;
+  };
+  const item = (pe, lChild, rChild) => {
+    const merged = mergeValue(lookup2, t.elementType, lChild, rChild, path21 + pe, []);
+    if (merged !== void 0) out.push(merged);
+  };
+  const mergedRHS = /* @__PURE__ */ new Set();
+  const lLen = lhsPEs.length;
+  const rLen = rhsPEs.length;
+  for (let lI = 0, rI = 0; lI < lLen || rI < rLen; ) {
+    if (lI < lLen && rI < rLen) {
+      const pe = lhsPEs[lI];
+      if (pe === rhsPEs[rI]) {
+        mergedRHS.add(pe);
+        item(pe, observedLHS.get(pe), observedRHS.get(pe));
+        lI++;
+        rI++;
+        advanceShared();
+        continue;
+      }
+      if (observedRHS.has(pe) && nextShared !== void 0 && nextShared !== pe) {
+        lI++;
+        continue;
+      }
+    }
+    if (lI < lLen) {
+      const pe = lhsPEs[lI];
+      if (!observedRHS.has(pe)) {
+        item(pe, lhs[lI], void 0);
+        lI++;
+        continue;
+      } else if (mergedRHS.has(pe)) {
+        lI++;
+      }
+    }
+    if (rI < rLen) {
+      const pe = rhsPEs[rI];
+      mergedRHS.add(pe);
+      item(pe, observedLHS.get(pe), observedRHS.get(pe));
+      rI++;
+      if (nextShared !== void 0 && nextShared === pe) advanceShared();
+    }
+  }
+  return out.length > 0 ? out : void 0;
+}
+function doMap(lookup2, t, lhsValue, rhsValue, path21, errors) {
+  const lhs = isMap3(lhsValue) ? lhsValue : void 0;
+  const rhs = isMap3(rhsValue) ? rhsValue : void 0;
+  const emptyPromoteToLeaf = (lhs === void 0 || isEmpty(lhs)) && (rhs === void 0 || isEmpty(rhs));
+  if (t.elementRelationship === "atomic" || emptyPromoteToLeaf) return keepRHS(lhsValue, rhsValue);
+  if (lhs === void 0 && rhs === void 0) return void 0;
+  const out = {};
+  let any = false;
+  const visit = (key3, l, r) => {
+    const ref = t.fields.get(key3)?.type ?? t.elementType;
+    const merged = mergeValue(lookup2, ref, l, r, `${path21}.${key3}`, errors);
+    if (merged !== void 0) {
+      setKey2(out, key3, merged);
+      any = true;
+    }
+  };
+  if (lhs !== void 0) for (const key3 of Object.keys(lhs)) visit(key3, lhs[key3], rhs !== void 0 && hasOwn2(rhs, key3) ? rhs[key3] : void 0);
+  if (rhs !== void 0) {
+    for (const key3 of Object.keys(rhs)) if (lhs === void 0 || !hasOwn2(lhs, key3)) visit(key3, void 0, rhs[key3]);
+  }
+  return any ? out : void 0;
+}
+function isEmpty(m) {
+  for (const _ in m) return false;
+  return true;
+}
+function hasOwn2(m, key3) {
+  return Object.prototype.hasOwnProperty.call(m, key3);
+}
+function setKey2(m, key3, v) {
+  if (key3 === "__proto__") Object.defineProperty(m, key3, { value: v, enumerable: true, writable: true, configurable: true });
+  else m[key3] = v;
+}
+function findAtomics(lookup2, ref, v, path21 = "") {
+  const atomics = [];
+  const a = resolve(lookup2, ref);
+  if (a === void 0) return atomics;
+  if (isMap3(v) && a.map !== void 0) {
+    if (a.map.elementRelationship === "atomic") atomics.push(path21);
+    for (const key3 of Object.keys(v)) {
+      const field3 = a.map.fields.get(key3);
+      if (field3 !== void 0) atomics.push(...findAtomics(lookup2, field3.type, v[key3], `${path21}.${key3}`));
+    }
+  }
+  if (isList(v) && a.list !== void 0) {
+    if (a.list.elementRelationship === "atomic") atomics.push(path21);
+    for (let i = 0; i < v.length; i++) atomics.push(...findAtomics(lookup2, a.list.elementType, v[i], `${path21}[${i}]`));
+  }
+  return atomics;
+}
+
+// src/families/cel/mutate/structured-merge/index.ts
+var MergeType = class {
+  /** @internal */
+  constructor(lookup2, ref) {
+    this.lookup = lookup2;
+    this.ref = ref;
+  }
+  lookup;
+  ref;
+};
+var SchemaSource = class {
+  constructor(lookup2, kinds, problems) {
+    this.lookup = lookup2;
+    this.kinds = kinds;
+    this.problems = problems;
+  }
+  lookup;
+  kinds;
+  problems;
+};
+var builtins;
+function loadBuiltins() {
+  if (builtins !== void 0) return builtins;
+  const data = JSON.parse(BUILTIN_SCHEMAS_JSON);
+  const index = new Map(data.names.map((n, i) => [n, i]));
+  const decoded = new Array(data.names.length);
+  const lookup2 = {
+    named(name) {
+      const common = commonType(name);
+      if (common !== void 0) return common;
+      const i = index.get(name);
+      if (i === void 0) return void 0;
+      return decoded[i] ??= decodeAtom(data.types[i], data.names);
+    }
+  };
+  const kinds = /* @__PURE__ */ new Map();
+  for (const [apiVersion, byKind2] of Object.entries(data.kinds)) kinds.set(apiVersion, new Map(Object.entries(byKind2).map(([k, i]) => [k, data.names[i]])));
+  builtins = { data, index, decoded, lookup: lookup2, kinds };
+  return builtins;
+}
+var builtinSource;
+function mergeSchemas(crds) {
+  const b = loadBuiltins();
+  if (crds === void 0 || crds.length === 0) return builtinSource ??= new SchemaSource(b.lookup, b.kinds, []);
+  const byGroupVersion = /* @__PURE__ */ new Map();
+  for (const crd of crds) {
+    for (const model of crdModels(crd)) {
+      const apiVersion = `${model.group}/${model.version}`;
+      let models = byGroupVersion.get(apiVersion);
+      if (models === void 0) byGroupVersion.set(apiVersion, models = /* @__PURE__ */ new Map());
+      models.set(model.name, model);
+    }
+  }
+  const crdTypes = /* @__PURE__ */ new Map();
+  const kinds = new Map(b.kinds);
+  const problems = [];
+  for (const [apiVersion, models] of byGroupVersion) {
+    const converted2 = toSchemaFromOpenAPI(Object.fromEntries([...models].map(([name, m]) => [name, m.schema])), false);
+    if (converted2.errors.length > 0) {
+      problems.push(`${apiVersion}: failed to convert models to schema: ${converted2.errors.join("\n")}`);
+      kinds.set(apiVersion, null);
+      continue;
+    }
+    const byKind2 = new Map(b.kinds.get(apiVersion) ?? []);
+    for (const model of models.values()) {
+      const atom = converted2.types.get(model.name);
+      if (atom === void 0) continue;
+      crdTypes.set(model.name, atom);
+      byKind2.set(model.kind, model.name);
+    }
+    kinds.set(apiVersion, byKind2);
+  }
+  const lookup2 = { named: (name) => crdTypes.get(name) ?? b.lookup.named(name) };
+  return new SchemaSource(lookup2, kinds, problems);
+}
+function typeOfKind(schemas, apiVersion, kind3) {
+  const source = schemas;
+  const name = source.kinds.get(apiVersion)?.get(kind3);
+  return name === void 0 ? void 0 : new MergeType(source.lookup, { named: name });
+}
+function missingTypeError(schemas, apiVersion, kind3) {
+  const source = schemas;
+  const byKind2 = source.kinds.get(apiVersion);
+  if (byKind2 === void 0 || byKind2 === null) return "type converter must not be nil";
+  if (byKind2.has(kind3)) return void 0;
+  const slash = apiVersion.lastIndexOf("/");
+  const group = slash < 0 ? "" : apiVersion.slice(0, slash);
+  const version = apiVersion.slice(slash + 1);
+  return `failed to convert patch object to typed object: no corresponding type for ${group}/${version}, Kind=${kind3}`;
+}
+var DEDUCED_LOOKUP = { named: commonType };
+var DEDUCED = new MergeType(DEDUCED_LOOKUP, { named: UNTYPED_DEDUCED });
+function applyStructuredMerge(type, original, patch2, options2) {
+  const { lookup: lookup2, ref } = type;
+  const patchErrors = validate(lookup2, ref, patch2, false);
+  if (patchErrors.length > 0) return { ok: false, error: `failed to convert patch object to typed object: ${formatErrors(patchErrors)}` };
+  if (options2.guardAtomic) {
+    const atomics = findAtomics(lookup2, ref, patch2);
+    if (atomics.length > 0) return { ok: false, error: `invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: ${atomics.join(", ")}` };
+  }
+  const liveErrors = validate(lookup2, ref, original, true);
+  if (liveErrors.length > 0) return { ok: false, error: `failed to convert original object to typed object: ${formatErrors(liveErrors)}` };
+  const merged = merge(lookup2, ref, original, patch2);
+  if (merged.errors.length > 0) return { ok: false, error: `failed to merge patch: ${formatErrors(merged.errors)}` };
+  const out = merged.out;
+  if (out === null || out === void 0 || typeof out !== "object" || Array.isArray(out)) {
+    const goType = out === void 0 || out === null ? "<nil>" : Array.isArray(out) ? "[]interface {}" : typeof out === "string" ? "string" : typeof out === "boolean" ? "bool" : "int64";
+    return { ok: false, error: `failed to convert typed object to object: failed to convert value to unstructured for type ${goType}` };
+  }
+  return { ok: true, value: out };
+}
+
+// src/families/kyverno/engine/mutate/json-patch/index.ts
+var ERR_MISSING = "missing value";
+var ERR_INVALID = "invalid state detected";
+var ERR_INVALID_INDEX = "invalid index referenced";
+var ERR_TEST_FAILED = "test failed";
+var PatchError = class extends Error {
+  constructor(message2, missing = false) {
+    super(message2);
+    this.missing = missing;
+  }
+  missing;
+};
+function wrap2(context2, cause, missing = false) {
+  return new PatchError(`${context2}: ${cause}`, missing);
+}
+var INT64_MIN3 = -(2n ** 63n);
+var INT64_MAX2 = 2n ** 63n - 1n;
+function atoi(text4) {
+  if (!/^[+-]?[0-9]+$/.test(text4)) return { error: `strconv.Atoi: parsing ${JSON.stringify(text4)}: invalid syntax` };
+  const big = BigInt(text4);
+  if (big < INT64_MIN3 || big > INT64_MAX2) {
+    return { error: `strconv.Atoi: parsing ${JSON.stringify(text4)}: value out of range` };
+  }
+  return { value: Number(big) };
+}
+function decodeKey(token) {
+  return token.replace(/~[01]/g, (escape4) => escape4 === "~1" ? "/" : "~");
+}
+function isContainer(value2) {
+  return typeof value2 === "object" && value2 !== null;
+}
+var clone = cloneJson;
+function hasOwn3(object2, key3) {
+  return Object.prototype.hasOwnProperty.call(object2, key3);
+}
+function get3(state, container, key3) {
+  if (key3 === "") return { value: container === state.doc ? clone(state.original) : void 0 };
+  if (!Array.isArray(container)) {
+    if (!hasOwn3(container, key3)) return wrap2(`unable to get nonexistent key: ${key3}`, ERR_MISSING, true);
+    const value3 = container[key3];
+    return { value: value3 === null ? void 0 : value3 };
+  }
+  const parsed = atoi(key3);
+  if ("error" in parsed) return new PatchError(parsed.error);
+  let index = parsed.value;
+  if (index < 0) {
+    if (index < -container.length) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+    index += container.length;
+  }
+  if (index >= container.length) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+  const value2 = container[index];
+  return { value: value2 === null ? void 0 : value2 };
+}
+function add2(container, key3, value2) {
+  if (!Array.isArray(container)) {
+    setOwnProperty(container, key3, value2);
+    return null;
+  }
+  if (key3 === "-") {
+    container.push(value2);
+    return null;
+  }
+  const parsed = atoi(key3);
+  if ("error" in parsed) return wrap2(`value was not a proper array index: '${key3}'`, parsed.error);
+  let index = parsed.value;
+  const size = container.length + 1;
+  if (index >= size) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+  if (index < 0) {
+    if (index < -size) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+    index += size;
+  }
+  container.splice(index, 0, value2);
+  return null;
+}
+function set(container, key3, value2) {
+  if (!Array.isArray(container)) {
+    setOwnProperty(container, key3, value2);
+    return null;
+  }
+  const parsed = atoi(key3);
+  if ("error" in parsed) return new PatchError(parsed.error);
+  let index = parsed.value;
+  if (index < 0) {
+    if (index < -container.length) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+    index += container.length;
+  }
+  container[index] = value2;
+  return null;
+}
+function remove(container, key3, strict = false) {
+  if (!Array.isArray(container)) {
+    if (strict && !hasOwn3(container, key3)) return wrap2(`Unable to remove nonexistent key: ${key3}`, ERR_MISSING, true);
+    delete container[key3];
+    return null;
+  }
+  const parsed = atoi(key3);
+  if ("error" in parsed) return new PatchError(parsed.error);
+  let index = parsed.value;
+  if (index >= container.length) return strict ? wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX) : null;
+  if (index < 0) {
+    if (index < -container.length) return strict ? wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX) : null;
+    index += container.length;
+  }
+  container.splice(index, 1);
+  return null;
+}
+function findObject(state, path21) {
+  const split = path21.split("/");
+  if (split.length < 2) return path21 === "" ? { container: state.doc, key: "" } : null;
+  let container = state.doc;
+  for (const part of split.slice(1, -1)) {
+    const next = get3(state, container, decodeKey(part));
+    if (next instanceof PatchError || !isContainer(next.value)) return null;
+    container = next.value;
+  }
+  return { container, key: decodeKey(split[split.length - 1]) };
+}
+function ensurePathExists(state, path21) {
+  const split = path21.split("/");
+  if (split.length < 2) return null;
+  const parts2 = split.slice(1);
+  let container = state.doc;
+  for (let at3 = 0; at3 < parts2.length - 1; at3++) {
+    const part = parts2[at3];
+    const target2 = get3(state, container, decodeKey(part));
+    if (target2 instanceof PatchError || target2.value === void 0) {
+      const own = atoi(part);
+      if ("value" in own && Array.isArray(container) && own.value >= container.length + 1) {
+        while (container.length < own.value) container.push(null);
+      }
+      const nextPart = parts2[at3 + 1];
+      const next = atoi(nextPart);
+      if ("value" in next || nextPart === "-") {
+        let index = "value" in next ? next.value : 0;
+        if (index < 0) {
+          if (index < -1) {
+            return wrap2(`Unable to ensure path for negative index other than -1: ${index}`, ERR_INVALID_INDEX);
+          }
+          index = 0;
+        }
+        const created = [];
+        add2(container, part, created);
+        for (let i = 0; i < index; i++) created.push(null);
+        container = created;
+      } else {
+        const created = {};
+        add2(container, part, created);
+        container = created;
+      }
+    } else if (isContainer(target2.value)) {
+      container = target2.value;
+    } else {
+      return new PatchError(ERR_INVALID);
+    }
+  }
+  return null;
+}
+function equal(a, b) {
+  if (a === void 0 || a === null || b === void 0 || b === null) {
+    return (a === void 0 || a === null) && (b === void 0 || b === null);
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => equal(item, b[i]));
+  }
+  if (typeof a === "object" || typeof b === "object") {
+    if (typeof a !== "object" || typeof b !== "object") return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key3) => hasOwn3(b, key3) && equal(a[key3], b[key3]));
+  }
+  return a === b;
+}
+function operationValue(op) {
+  return clone(op.value ?? null);
+}
+function applyAdd(state, op) {
+  const path21 = op.path;
+  if (path21 === "") {
+    const value2 = operationValue(op);
+    if (!isContainer(value2)) {
+      return new PatchError(`json: cannot unmarshal ${goTypeName2(value2)} into Go value of type map[string]*jsonpatch.lazyNode`);
+    }
+    state.doc = value2;
+    state.original = clone(value2);
+    return null;
+  }
+  const ensured = state.flavour === "v4" ? null : ensurePathExists(state, path21);
+  if (ensured !== null) return ensured;
+  const found = findObject(state, path21);
+  if (found === null) return wrap2(`add operation does not apply: doc is missing path: "${path21}"`, ERR_MISSING, true);
+  const failed = add2(found.container, found.key, operationValue(op));
+  return failed === null ? null : wrap2(`error in add for path: '${path21}'`, failed.message);
+}
+function applyRemove(state, op) {
+  const path21 = op.path;
+  const found = findObject(state, path21);
+  const strict = state.flavour === "v4";
+  if (found === null) return strict ? wrap2(`remove operation does not apply: doc is missing path: "${path21}"`, ERR_MISSING, true) : null;
+  const failed = remove(found.container, found.key, strict);
+  return failed === null ? null : wrap2(`error in remove for path: '${path21}'`, failed.message);
+}
+function applyReplace(state, op) {
+  const path21 = op.path;
+  if (path21 === "") {
+    const value2 = operationValue(op);
+    if (!isContainer(value2)) return null;
+    state.doc = value2;
+    return null;
+  }
+  const found = findObject(state, path21);
+  if (found === null) return wrap2(`replace operation does not apply: doc is missing path: ${path21}`, ERR_MISSING, true);
+  const missingKey = state.flavour === "v4" && !Array.isArray(found.container);
+  if (!missingKey && get3(state, found.container, found.key) instanceof PatchError) {
+    return wrap2(`replace operation does not apply: doc is missing key: ${path21}`, ERR_MISSING, true);
+  }
+  const failed = set(found.container, found.key, operationValue(op));
+  return failed === null ? null : wrap2(`error in remove for path: '${path21}'`, failed.message);
+}
+function applyMove(state, op) {
+  const from = op.from;
+  if (from === "") return wrap2("unable to move entire document to another path", ERR_INVALID);
+  const source = findObject(state, from);
+  if (source === null) return wrap2(`move operation does not apply: doc is missing from path: ${from}`, ERR_MISSING, true);
+  const value2 = get3(state, source.container, source.key);
+  if (value2 instanceof PatchError) return wrap2(`error in move for path: '${source.key}'`, value2.message);
+  const removed = remove(source.container, source.key);
+  if (removed !== null) return wrap2(`error in move for path: '${source.key}'`, removed.message);
+  const path21 = op.path;
+  const target2 = findObject(state, path21);
+  if (target2 === null) {
+    return wrap2(`move operation does not apply: doc is missing destination path: ${path21}`, ERR_MISSING, true);
+  }
+  const failed = add2(target2.container, target2.key, value2.value ?? null);
+  return failed === null ? null : wrap2(`error in move for path: '${path21}'`, failed.message);
+}
+function applyCopy(state, op) {
+  const from = op.from;
+  const source = findObject(state, from);
+  if (source === null) {
+    return wrap2(`copy operation does not apply: doc is missing from path: "${from}"`, ERR_MISSING, true);
+  }
+  const value2 = get3(state, source.container, source.key);
+  if (value2 instanceof PatchError) return wrap2(`error in copy for from: '${from}'`, value2.message);
+  const path21 = op.path;
+  const target2 = findObject(state, path21);
+  if (target2 === null) {
+    return wrap2(`copy operation does not apply: doc is missing destination path: ${path21}`, ERR_MISSING, true);
+  }
+  const failed = add2(target2.container, target2.key, clone(value2.value ?? null));
+  return failed === null ? null : wrap2("error while adding value during copy", failed.message);
+}
+function applyTest(state, op) {
+  const path21 = op.path;
+  const expected = op.value;
+  if (path21 === "") {
+    return equal(state.doc, expected) ? null : wrap2(`testing value ${path21} failed`, ERR_TEST_FAILED);
+  }
+  const found = findObject(state, path21);
+  if (found === null) return wrap2(`test operation does not apply: is missing path: ${path21}`, ERR_MISSING, true);
+  const actual = get3(state, found.container, found.key);
+  if (actual instanceof PatchError && !actual.missing) return wrap2(`error in test for path: '${path21}'`, actual.message);
+  const value2 = actual instanceof PatchError ? void 0 : actual.value;
+  return equal(value2, expected) ? null : wrap2(`testing value ${path21} failed`, ERR_TEST_FAILED);
+}
+function goTypeName2(value2) {
+  if (Array.isArray(value2)) return "array";
+  if (value2 === null) return "null";
+  if (typeof value2 === "object") return "object";
+  if (typeof value2 === "boolean") return "bool";
+  return typeof value2;
+}
+function stringField2(op, field3) {
+  const value2 = op[field3];
+  if (value2 === void 0 || value2 === null) {
+    return field3 === "path" ? `operation missing path field: ${ERR_MISSING}` : `operation, missing from field: ${ERR_MISSING}`;
+  }
+  if (typeof value2 !== "string") return `json: cannot unmarshal ${goTypeName2(value2)} into Go value of type string`;
+  return null;
+}
+function kindOf2(op) {
+  return typeof op.op === "string" ? op.op : "unknown";
+}
+function validateOperation(op) {
+  switch (kindOf2(op)) {
+    case "add":
+    case "replace":
+      if (!hasOwn3(op, "value")) return `failed to decode 'value': operation, missing value field: ${ERR_MISSING}`;
+      break;
+    case "move":
+    case "copy": {
+      const error2 = stringField2(op, "from");
+      if (error2 !== null) return `failed to decode 'from': ${error2}`;
+      break;
+    }
+    case "remove":
+    case "test":
+      break;
+    default:
+      return "unsupported operation";
+  }
+  const error = stringField2(op, "path");
+  return error === null ? null : `failed to decode 'path': ${error}`;
+}
+var decodedPatches = /* @__PURE__ */ new Map();
+var MAX_DECODED_PATCHES = 1024;
+function decodeJsonPatch(patch2) {
+  if (typeof patch2 !== "string") return decode(patch2);
+  let decoded = decodedPatches.get(patch2);
+  if (decoded === void 0) {
+    decoded = decode(patch2);
+    if (decodedPatches.size >= MAX_DECODED_PATCHES) decodedPatches.clear();
+    decodedPatches.set(patch2, decoded);
+  }
+  return decoded;
+}
+function decode(patch2) {
+  let value2;
+  if (typeof patch2 === "string") {
+    if (patch2.length === 0 || patch2[0] === "[") {
+      try {
+        value2 = goJsonParse(patch2);
+      } catch (error) {
+        if (!(error instanceof GoJsonError) && !(error instanceof SyntaxError)) throw error;
+        return { error: `failed to decode patches: ${ERR_INVALID}` };
+      }
+    } else {
+      const parsed = parseDocuments("patchesJson6902", patch2);
+      const problem3 = parsed.problems.find((p) => p.severity === "error");
+      if (problem3 !== void 0) {
+        return { error: `failed to convert patchesJSON6902 to JSON: error converting YAML to JSON: ${problem3.message}` };
+      }
+      value2 = parsed.documents[0]?.value ?? null;
+    }
+  } else {
+    value2 = patch2;
+  }
+  if (value2 === null) return { operations: [] };
+  if (!Array.isArray(value2)) {
+    return { error: `failed to decode patches: json: cannot unmarshal ${goTypeName2(value2)} into Go value of type jsonpatch.Patch` };
+  }
+  const operations = [];
+  for (const item of value2) {
+    if (item !== null && (typeof item !== "object" || Array.isArray(item))) {
+      return {
+        error: `failed to decode patches: json: cannot unmarshal ${goTypeName2(item)} into Go value of type jsonpatch.Operation`
+      };
+    }
+    operations.push(item ?? {});
+  }
+  for (const [i, op] of operations.entries()) {
+    const error = validateOperation(op);
+    if (error !== null) {
+      const text4 = value2[i] === null ? "null" : goJsonStringify(op);
+      return { error: `failed to decode patches: invalid operation ${text4}: ${error}` };
+    }
+  }
+  return { operations };
+}
+function applyJsonPatch(resource, patch2, flavour = "kyverno") {
+  const decoded = decodeJsonPatch(patch2);
+  if ("error" in decoded) return decoded;
+  const state = { doc: clone(resource), original: resource, flavour };
+  for (const op of decoded.operations) {
+    let failed;
+    switch (kindOf2(op)) {
+      case "add":
+        failed = applyAdd(state, op);
+        break;
+      case "remove":
+        failed = applyRemove(state, op);
+        break;
+      case "replace":
+        failed = applyReplace(state, op);
+        break;
+      case "move":
+        failed = applyMove(state, op);
+        break;
+      case "test":
+        failed = applyTest(state, op);
+        break;
+      case "copy":
+        failed = applyCopy(state, op);
+        break;
+      default:
+        failed = new PatchError(`Unexpected kind: ${kindOf2(op)}`);
+    }
+    if (failed !== null) return { error: failed.message };
+  }
+  if (Array.isArray(state.doc)) return { error: "patched resource is not an object" };
+  return { resource: state.doc };
+}
+
+// src/families/cel/mpol/patch.ts
+function timestampText(date) {
+  return date.toISOString().replace(/\.?0+Z$/, "Z");
+}
+function celToJson(value2) {
+  if (value2 === null || value2 === void 0) return null;
+  switch (typeof value2) {
+    case "string":
+    case "boolean":
+      return value2;
+    case "number":
+      return value2;
+    case "bigint":
+      return Number.isSafeInteger(Number(value2)) ? Number(value2) : value2;
+    default:
+      break;
+  }
+  if (value2 instanceof UnsignedInt) return celToJson(value2.valueOf());
+  if (value2 instanceof Optional) return value2.hasValue() ? celToJson(value2.value()) : null;
+  if (value2 instanceof Uint8Array) return Buffer.from(value2).toString("base64");
+  if (value2 instanceof Date) return timestampText(value2);
+  if (value2 instanceof Duration) return String(value2);
+  if (Array.isArray(value2)) return value2.map(celToJson);
+  if (value2 instanceof Map) {
+    const out = {};
+    for (const [key3, item] of value2) out[String(key3)] = celToJson(item);
+    return out;
+  }
+  if (typeof value2 === "object") {
+    const out = {};
+    for (const [key3, item] of Object.entries(value2)) out[key3] = celToJson(item);
+    return out;
+  }
+  return String(value2);
+}
+function typeNameMismatches(value2, expected, out) {
+  const name = structTypeName(value2);
+  if (name !== void 0) {
+    if (name !== expected) out.push(`unexpected type name "${name}", expected "${expected}", which matches field name path from root Object type`);
+    for (const [key3, item] of Object.entries(value2)) typeNameMismatches(item, `${expected}.${key3}`, out);
+  } else if (Array.isArray(value2)) {
+    for (const item of value2) typeNameMismatches(item, expected, out);
+  } else if (value2 instanceof Map) {
+    for (const item of value2.values()) typeNameMismatches(item, expected, out);
+  } else if (value2 !== null && typeof value2 === "object" && (value2.constructor === Object || value2.constructor === void 0)) {
+    for (const item of Object.values(value2)) typeNameMismatches(item, expected, out);
+  }
+}
+function applyConfiguration(value2, object2, type, guardAtomic) {
+  if (structTypeName(value2) !== "Object") return { ok: false, error: `unsupported return type from ApplyConfiguration expression: ${typeof value2}` };
+  const mismatches = [];
+  typeNameMismatches(value2, "Object", mismatches);
+  if (mismatches.length > 0) return { ok: false, error: `type mismatch: ${mismatches.join("\n")}` };
+  const patch2 = celToJson(value2);
+  if (object2.apiVersion !== void 0) patch2.apiVersion = object2.apiVersion;
+  if (object2.kind !== void 0) patch2.kind = object2.kind;
+  const merged = applyStructuredMerge(type, object2, patch2, { guardAtomic });
+  return merged.ok ? { ok: true, object: merged.value } : { ok: false, error: `error applying patch: ${merged.error}` };
+}
+function applyJsonPatchValue(value2, object2) {
+  if (!Array.isArray(value2)) return { ok: false, error: "type mismatch: JSONPatchType.expression should evaluate to array" };
+  const operations = [];
+  for (const item of value2) {
+    if (structTypeName(item) !== "JSONPatch") return { ok: false, error: "type mismatch: JSONPatchType.expression should evaluate to array of JSONPatch" };
+    const op = item;
+    const operation = { op: typeof op.op === "string" ? op.op : "", path: typeof op.path === "string" ? op.path : "" };
+    if (typeof op.from === "string" && op.from !== "") operation.from = op.from;
+    if (op.value !== void 0) {
+      const mismatches = [];
+      if (structTypeName(op.value) !== void 0) typeNameMismatches(op.value, structTypeName(op.value), mismatches);
+      if (mismatches.length > 0) return { ok: false, error: `type mismatch: ${mismatches.join("\n")}` };
+      operation.value = celToJson(op.value);
+    }
+    operations.push(operation);
+  }
+  const result = applyJsonPatch(object2, operations, "v4");
+  if ("resource" in result) return { ok: true, object: result.resource };
+  if (result.error.endsWith(": test failed")) return { ok: true, object: object2 };
+  return { ok: false, error: `JSON Patch: ${result.error}` };
+}
+
+// src/families/cel/mpol/policy.ts
+var StepError2 = class extends Error {
+  constructor(message2, at3) {
+    super(message2);
+    this.at = at3;
+  }
+  at;
+};
+function at(compiled3, range4) {
+  if (compiled3.program.expression !== compiled3.written) return { path: compiled3.path, start: 0, end: compiled3.written.length };
+  return { path: compiled3.path, start: range4.start, end: range4.end };
+}
+function conditionsHold2(conditions, activation) {
+  const errors = [];
+  for (const condition2 of conditions) {
+    const result = condition2.program.evaluate(activation);
+    if (!result.ok) {
+      errors.push(new StepError2(result.error.message, at(condition2, result.error)));
+      continue;
+    }
+    if (typeof result.value !== "boolean") {
+      errors.push(new StepError2("type conversion error to bool", at(condition2, { start: 0, end: condition2.written.length })));
+      continue;
+    }
+    if (!result.value) return false;
+  }
+  if (errors.length === 0) return true;
+  throw new StepError2(errors.map((error) => error.message).join("; "), errors[0].at);
+}
+var builtins2 = mergeSchemas();
+var withCrds = /* @__PURE__ */ new WeakMap();
+function schemasOf(crds) {
+  if (crds === void 0 || crds.length === 0) return builtins2;
+  let found = withCrds.get(crds);
+  if (found === void 0) withCrds.set(crds, found = mergeSchemas(crds));
+  return found;
+}
+var MutatingPolicy = class extends CelCompiledPolicy {
+  specs;
+  env;
+  /** Kyverno's CLI runs MutatingPolicies after MutatingAdmissionPolicies, once the kyverno.io policies have validated. */
+  stage = 2;
+  constructor(data) {
+    super(data, { name: "", type: "Mutation" });
+    this.specs = data.specs;
+    this.env = data.env;
+  }
+  /** The responses of the policy and its variants; each sees the object as the previous one left it. */
+  mutate(request2) {
+    const responses = [];
+    let current4 = request2.resource;
+    for (const compiled3 of this.specs) {
+      const view2 = current4 === request2.resource ? request2 : { ...request2, resource: current4 };
+      const { attributes, data } = admissionRequest(view2);
+      const rules = [];
+      const constraints = compiled3.spec.matchConstraints;
+      const outcome = constraints === void 0 ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
+      let patched;
+      if (outcome.error !== void 0) rules.push({ ...rule2("match", "error", `failed to execute matching: ${outcome.error}`), type: "Validation" });
+      else if (outcome.matched) {
+        const result = this.evaluate(compiled3, view2, data, false);
+        rules.push(result.rule);
+        patched = result.patched;
+      }
+      if (rules.length === 0 && isSimpleMatch(constraints)) continue;
+      if (patched !== void 0) current4 = patched;
+      responses.push({ policy: this, resource: request2.resource, rules, patchedResource: current4 });
+    }
+    for (const target2 of request2.targets ?? []) {
+      if (!this.specs[0].spec.mutateExisting) break;
+      const response = this.mutateTarget(request2, target2);
+      if (response !== null) responses.push(response);
+    }
+    return responses;
+  }
+  /** A mutate-existing target: mutated when selected and its target match conditions hold (engine.go `Evaluate`). */
+  mutateTarget(request2, target2) {
+    const compiled3 = this.specs[0];
+    const selected = this.selectsTarget(compiled3, request2, target2);
+    if (selected === false) return null;
+    const targetRequest = { ...request2, resource: target2, operation: "CREATE" };
+    const { data } = admissionRequest(targetRequest);
+    const trigger = admissionRequest(request2).data;
+    const result = typeof selected === "string" ? { rule: rule2("evaluation", "error", selected) } : this.evaluate(compiled3, targetRequest, { ...data, request: trigger.request }, true);
+    if (result === null) return null;
+    const response = { policy: this, resource: request2.resource, rules: [result.rule] };
+    if (result.rule.status === "pass") result.rule.patchedTarget = result.patched ?? target2;
+    return response;
+  }
+  /**
+   * Whether the policy selects `target`: by the target expression (targets named `namespace/name` in its map or its
+   * `items`), else by `targetMatchConstraints` with every operation, else by the match constraints. A string is the
+   * error of the target expression.
+   */
+  selectsTarget(compiled3, request2, target2) {
+    const key3 = `${metadataString2(target2, "namespace")}/${metadataString2(target2, "name")}`;
+    if (compiled3.targetExpression !== void 0) {
+      const activation = Object.assign(
+        validatingPolicyActivation({ object: request2.resource, oldObject: null, request: null, namespaceObject: null }, request2.numberMode ?? "float64"),
+        libraryHandles(this.namespaced ? this.namespace : "", request2.external)
+      );
+      activation.variables = lazyVariables(compiled3.variables, activation);
+      const result = compiled3.targetExpression.program.evaluate(activation);
+      if (!result.ok) return `failed to evaluate target expression: ${result.error.message}`;
+      const value2 = celToJson(result.value);
+      const items2 = value2 !== null && typeof value2 === "object" && !Array.isArray(value2) && Array.isArray(value2.items) ? value2.items : [value2];
+      return items2.some((item) => item !== null && typeof item === "object" && !Array.isArray(item) && `${metadataString2(item, "namespace")}/${metadataString2(item, "name")}` === key3);
+    }
+    const targetConstraints = compiled3.spec.targetMatchConstraints;
+    const constraints = targetConstraints !== void 0 && (targetConstraints.resourceRules ?? []).length > 0 ? { ...targetConstraints, resourceRules: (targetConstraints.resourceRules ?? []).map((resourceRule) => ({ ...resourceRule, operations: ["*"] })) } : compiled3.spec.matchConstraints;
+    if (constraints === void 0) return false;
+    const attributes = targetAttributes(target2);
+    const namespaceObject2 = request2.namespaceObject ?? null;
+    const outcome = matchConstraints(constraints, attributes, metadataString2(target2, "namespace") === "" ? null : namespaceObject2);
+    return outcome.error === void 0 && outcome.matched;
+  }
+  /** Exceptions, variables, (target) match conditions, mutations and audit annotations of one matched spec. */
+  evaluate(compiled3, request2, data, target2) {
+    const mode = request2.numberMode ?? "float64";
+    const activation = Object.assign(validatingPolicyActivation(data, mode), libraryHandles(this.namespaced ? this.namespace : "", request2.external));
+    try {
+      const exceptions = exceptionsFor(request2.exceptions, this.name, this.kind);
+      const exempted = this.applyExceptions(exceptions, activation);
+      if (exempted !== null) return { rule: exempted };
+      activation.variables = lazyVariables(compiled3.variables, activation);
+      if (!conditionsHold2(target2 ? compiled3.targetMatchConditions : compiled3.matchConditions, activation)) return { rule: rule2("", "skip", "skip") };
+      let object2 = request2.resource;
+      const schemas = schemasOf(request2.external?.crds);
+      const apiVersion = String(object2.apiVersion ?? "");
+      const kind3 = String(object2.kind ?? "");
+      const type = typeOfKind(schemas, apiVersion, kind3);
+      for (const mutation2 of compiled3.mutations) {
+        const result = mutation2.expression.program.evaluate(activation);
+        if (!result.ok) throw new StepError2(result.error.message, at(mutation2.expression, result.error));
+        const written = { start: 0, end: mutation2.expression.written.length };
+        if (mutation2.patchType === "ApplyConfiguration" && type === void 0) throw new StepError2(`error applying patch: ${missingTypeError(schemas, apiVersion, kind3)}`, at(mutation2.expression, written));
+        const patched = mutation2.patchType === "ApplyConfiguration" ? applyConfiguration(result.value, object2, type, !compiled3.spec.useServerSideApply) : applyJsonPatchValue(result.value, object2);
+        if (!patched.ok) throw new StepError2(patched.error, at(mutation2.expression, written));
+        object2 = patched.object;
+        activation.object = validatingPolicyActivation({ ...data, object: object2 }, mode).object;
+      }
+      const annotations = this.auditAnnotations(compiled3, activation);
+      const passed = rule2("", "pass", "success");
+      if (Object.keys(annotations).length > 0) passed.properties = annotations;
+      if (jsonEqual(object2, request2.resource, "type")) passed.unchanged = true;
+      return { rule: passed, patched: object2 };
+    } catch (error) {
+      if (!(error instanceof StepError2)) throw error;
+      const failed = rule2("evaluation", "error", `failed to evaluate policy: ${error.message}`);
+      if (error.at !== void 0) {
+        failed.policyPath = error.at.path;
+        failed.expressionRange = { start: error.at.start, end: error.at.end };
+      }
+      return { rule: failed };
+    }
+  }
+  /** A full exemption's rule (`exception`, skip or pass), or null; an exception's error is the evaluation's. */
+  applyExceptions(exceptions, activation) {
+    const allowedImages = [];
+    const allowedValues = [];
+    const matched = [];
+    let full = false;
+    for (const exception of exceptions) {
+      const conditions = exceptionConditions(exception, this.env);
+      let holds4;
+      try {
+        if (!conditions.ok) throw new StepError2(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
+        holds4 = conditionsHold2(
+          conditions.programs.map((program, index) => ({ program, path: ["spec", "matchConditions", index, "expression"], written: program.expression })),
+          activation
+        );
+      } catch (error) {
+        if (full) continue;
+        throw error instanceof StepError2 ? new StepError2(error.message) : error;
+      }
+      if (!holds4) continue;
+      matched.push(exception);
+      if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
+      else if (!full) {
+        allowedImages.push(...exception.images);
+        allowedValues.push(...exception.allowedValues);
+      }
+    }
+    activation.exceptions = { allowedImages, allowedValues };
+    if (!full) return null;
+    const keys = matched.map(exceptionKey).join(", ");
+    const pass = selectedException(matched).reportResult === "pass";
+    return rule2("exception", pass ? "pass" : "skip", `rule is ${pass ? "passed" : "skipped"} due to policy exception: ${keys}`);
+  }
+  /** `evaluateAuditAnnotations`: non-empty string values by key. */
+  auditAnnotations(compiled3, activation) {
+    const out = {};
+    for (const { key: key3, compiled: expression } of compiled3.auditAnnotations) {
+      const result = expression.program.evaluate(activation);
+      if (!result.ok) throw new StepError2(`failed to evaluate auditAnnotation "${key3}": ${result.error.message}`, at(expression, result.error));
+      if (typeof result.value === "string") {
+        if (result.value !== "") out[key3] = result.value;
+      } else if (result.value !== null) {
+        throw new StepError2(`failed to convert auditAnnotation "${key3}" expression: type conversion error to string`, at(expression, { start: 0, end: expression.written.length }));
+      }
+    }
+    return out;
+  }
+  /** A MutatingPolicy reports no failures: its mutations are applied or offered as fixes. */
+  failureAction() {
+    return "Audit";
+  }
+};
+function rule2(name, status, message2) {
+  return { name, type: "Mutation", status, message: message2 };
+}
+function targetAttributes(target2) {
+  const apiVersion = typeof target2.apiVersion === "string" ? target2.apiVersion : "";
+  const { group, version } = splitApiVersion(apiVersion) ?? { group: "", version: apiVersion };
+  const kind3 = typeof target2.kind === "string" ? target2.kind : "";
+  return {
+    group,
+    version,
+    kind: kind3,
+    resource: resourceOfKind(group, kind3),
+    subresource: "",
+    namespace: metadataString2(target2, "namespace"),
+    name: metadataString2(target2, "name"),
+    operation: "",
+    object: target2,
+    oldObject: null
+  };
+}
+
+// src/families/cel/vpol/autogen.ts
+var CONTROLLERS = {
+  daemonsets: { group: "apps", version: "v1", resource: "daemonsets", config: "defaults" },
+  deployments: { group: "apps", version: "v1", resource: "deployments", config: "defaults" },
+  replicasets: { group: "apps", version: "v1", resource: "replicasets", config: "defaults" },
+  statefulsets: { group: "apps", version: "v1", resource: "statefulsets", config: "defaults" },
+  jobs: { group: "batch", version: "v1", resource: "jobs", config: "defaults" },
+  cronjobs: { group: "batch", version: "v1", resource: "cronjobs", config: "cronjobs" }
+};
+var REPLACEMENTS = {
+  defaults: [
+    ["spec", "spec.template.spec"],
+    ["metadata", "spec.template.metadata"]
+  ],
+  cronjobs: [
+    ["spec", "spec.jobTemplate.spec.template.spec"],
+    ["metadata", "spec.jobTemplate.spec.template.metadata"]
+  ]
+};
+function canAutogen(match) {
+  if (match === void 0) return false;
+  if (hasRequirements(match.objectSelector)) return false;
+  if ((match.excludeResourceRules ?? []).length > 0) return false;
+  const rules = match.resourceRules ?? [];
+  if (rules.length !== 1) return false;
+  const rule5 = rules[0];
+  if ((rule5.resourceNames ?? []).length > 0) return false;
+  const only = (items2, value2) => items2 !== void 0 && items2.length === 1 && items2[0] === value2;
+  return only(rule5.apiGroups, "") && only(rule5.apiVersions, "v1") && only(rule5.resources, "pods");
+}
+var IDENTIFIER = /[A-Za-z0-9_]/;
+function replaceUnprotected(text4, from, to) {
+  let out = "";
+  let rest = text4;
+  for (let index = rest.indexOf(from); index !== -1; index = rest.indexOf(from)) {
+    out += rest.slice(0, index);
+    rest = rest.slice(index + from.length);
+    const protectedSuffix = rest.startsWith(".namespace") && (rest.length === ".namespace".length || !IDENTIFIER.test(rest[".namespace".length]));
+    out += protectedSuffix ? from : to;
+  }
+  return out + rest;
+}
+function rewriteForAutogen(text4, config) {
+  let out = text4;
+  for (const [from, to] of REPLACEMENTS[config]) {
+    out = replaceUnprotected(out, `object.${from}`, `object.${to}`);
+    out = replaceUnprotected(out, `oldObject.${from}`, `oldObject.${to}`);
+  }
+  return out;
+}
+function rewriteValue(value2, config) {
+  if (typeof value2 === "string") return rewriteForAutogen(value2, config);
+  if (value2 === null || typeof value2 !== "object") return value2;
+  if (Array.isArray(value2)) return value2.map((item) => rewriteValue(item, config));
+  const out = {};
+  for (const [key3, item] of Object.entries(value2)) out[rewriteForAutogen(key3, config)] = rewriteValue(item, config);
+  return out;
+}
+function matchConstraintsFor(targets, operations, namespaceSelector) {
+  if (targets.length === 0 || !Array.isArray(operations) || operations.length === 0) return void 0;
+  const byGroupVersion = /* @__PURE__ */ new Map();
+  for (const target2 of targets) {
+    const key3 = `${target2.group}\0${target2.version}`;
+    const entry2 = byGroupVersion.get(key3) ?? { group: target2.group, version: target2.version, resources: /* @__PURE__ */ new Set() };
+    entry2.resources.add(target2.resource);
+    byGroupVersion.set(key3, entry2);
+  }
+  const compare3 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+  const rules = [...byGroupVersion.values()].sort((a, b) => compare3(a.group, b.group) || compare3(a.version, b.version)).map((entry2) => ({ apiGroups: [entry2.group], apiVersions: [entry2.version], resources: [...entry2.resources].sort(compare3), operations: [...operations] }));
+  const out = { resourceRules: rules };
+  if (namespaceSelector !== void 0 && namespaceSelector !== null) out.namespaceSelector = namespaceSelector;
+  return out;
+}
+function autogenVariants(rawSpec, match, controllers, rewrite = (spec2, config) => rewriteValue(spec2, config)) {
+  if (!canAutogen(match)) return [];
+  const selected = controllers ?? Object.keys(CONTROLLERS);
+  const byConfig = /* @__PURE__ */ new Map();
+  for (const name of new Set(selected)) {
+    const target2 = CONTROLLERS[name];
+    if (target2 === void 0) continue;
+    byConfig.set(target2.config, [...byConfig.get(target2.config) ?? [], target2]);
+  }
+  const rawMatch = isObject3(rawSpec.matchConstraints) ? rawSpec.matchConstraints : {};
+  const rawRules = Array.isArray(rawMatch.resourceRules) ? rawMatch.resourceRules : [];
+  const operations = isObject3(rawRules[0]) ? rawRules[0].operations : void 0;
+  const variants = [];
+  for (const config of [...byConfig.keys()].sort()) {
+    const spec2 = { ...rawSpec };
+    delete spec2.matchConstraints;
+    const constraints = matchConstraintsFor(byConfig.get(config), operations, rawMatch.namespaceSelector);
+    if (constraints !== void 0) spec2.matchConstraints = constraints;
+    variants.push({ config, spec: rewrite(spec2, config) });
+  }
+  return variants;
+}
+
+// src/families/cel/dpol/policy.ts
+var SPEC_FIELDS2 = /* @__PURE__ */ new Set(["matchConstraints", "conditions", "variables", "schedule", "deletionPropagationPolicy"]);
+function decodeDeletingPolicySpec(spec2, problems) {
+  const path21 = ["spec"];
+  const value2 = isObject3(spec2) ? spec2 : {};
+  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
+  for (const field3 of Object.keys(value2)) if (!SPEC_FIELDS2.has(field3)) problems.push({ message: `unknown field "spec.${field3}"`, path: [...path21, field3] });
+  const decoded = {
+    variables: namedExpressions(value2.variables, [...path21, "variables"], problems),
+    conditions: namedExpressions(value2.conditions, [...path21, "conditions"], problems),
+    schedule: optionalString(value2, "schedule", path21, problems) ?? ""
+  };
+  if (decoded.schedule === "") problems.push({ message: "spec.schedule is required", path: [...path21, "schedule"] });
+  const propagation = optionalString(value2, "deletionPropagationPolicy", path21, problems);
+  if (propagation !== void 0) decoded.deletionPropagationPolicy = propagation;
+  const constraints = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
+  if (constraints !== void 0) decoded.matchConstraints = constraints;
+  return decoded;
+}
+function compileDeletingPolicy(env, spec2) {
+  const variables = [];
+  const conditions = [];
+  const compile2 = (expression, path21, bool3) => {
+    const result = env.compile(expression);
+    const invalid3 = `${fieldPath(path21)}: Invalid value: ${JSON.stringify(expression)}: `;
+    if (!result.ok) return { fieldError: invalid3 + result.error.message, path: path21, start: result.error.start, end: result.error.end };
+    if (bool3 && result.program.outputType !== "bool" && result.program.outputType !== "dyn") {
+      return { fieldError: `${invalid3}output is expected to be of type bool`, path: path21, start: 0, end: expression.length };
+    }
+    return result.program;
+  };
+  for (const [index, variable] of spec2.variables.entries()) {
+    const compiled3 = compile2(variable.expression, ["spec", "variables", index, "expression"], false);
+    if (!("evaluate" in compiled3)) return { ok: false, failure: compiled3 };
+    variables.push({ name: variable.name, program: compiled3 });
+  }
+  for (const [index, condition2] of spec2.conditions.entries()) {
+    const path21 = ["spec", "conditions", index, "expression"];
+    const compiled3 = compile2(condition2.expression, path21, true);
+    if (!("evaluate" in compiled3)) return { ok: false, failure: compiled3 };
+    conditions.push({ program: compiled3, path: path21 });
+  }
+  return { ok: true, variables, conditions };
+}
+var ConditionError = class extends Error {
+  constructor(message2, path21, range4) {
+    super(message2);
+    this.path = path21;
+    this.range = range4;
+  }
+  path;
+  range;
+};
+var DeletingPolicy = class extends CelCompiledPolicy {
+  spec;
+  variables;
+  conditions;
+  env;
+  constructor(data) {
+    super(data, { name: "", type: "Deletion" }, true);
+    this.spec = data.spec;
+    this.variables = data.variables;
+    this.conditions = data.conditions;
+    this.env = data.env;
+  }
+  /** Whether the resource would be deleted; null when the match constraints leave it out. */
+  delete(request2) {
+    const resource = request2.resource;
+    const isObjectResource = typeof resource.apiVersion === "string" && resource.apiVersion !== "" && typeof resource.kind === "string" && resource.kind !== "";
+    let namespaceObject2 = null;
+    if (isObjectResource) {
+      const { attributes, data } = admissionRequest(request2);
+      namespaceObject2 = data.namespaceObject ?? namespaceOfNamespace(resource);
+      const constraints = this.spec.matchConstraints;
+      if (constraints === void 0) return null;
+      const anyOperation = { ...constraints, resourceRules: (constraints.resourceRules ?? []).map((rule5) => ({ ...rule5, operations: ["*"] })) };
+      const outcome = matchConstraints(anyOperation, attributes, namespaceObject2);
+      if (outcome.error !== void 0) return this.response(request2, "error", outcome.error);
+      if (!outcome.matched) return null;
+    }
+    const mode = request2.numberMode ?? "float64";
+    const activation = Object.assign(
+      validatingPolicyActivation({ object: resource, oldObject: null, request: null, namespaceObject: namespaceObject2 }, mode),
+      libraryHandles(this.namespaced ? this.namespace : "", request2.external)
+    );
+    delete activation.oldObject;
+    delete activation.request;
+    activation.variables = lazyVariables(this.variables, activation);
+    try {
+      const exceptions = exceptionsFor(request2.exceptions, this.name, this.kind);
+      if (exceptions.some((exception) => this.exceptionMatches(exception, activation))) return this.response(request2, "fail", "resource did not match");
+      const matched = holds(this.conditions, activation);
+      return matched ? this.response(request2, "pass", "resource matched") : this.response(request2, "fail", "resource did not match");
+    } catch (error) {
+      if (!(error instanceof ConditionError)) throw error;
+      const response = this.response(request2, "error", error.message);
+      const rule5 = response.rules[0];
+      if (error.path !== void 0) rule5.policyPath = error.path;
+      if (error.range !== void 0) rule5.expressionRange = error.range;
+      return response;
+    }
+  }
+  exceptionMatches(exception, activation) {
+    const compiled3 = exceptionConditions(exception, this.env);
+    if (!compiled3.ok) throw new ConditionError(compiled3.message);
+    return holds(
+      compiled3.programs.map((program) => ({ program, path: [] })),
+      activation
+    );
+  }
+  response(request2, status, message2) {
+    const rule5 = { name: this.name, type: "Deletion", status, message: message2 };
+    if (status === "pass") {
+      rule5.properties = { schedule: this.spec.schedule };
+    }
+    return { policy: this, resource: request2.resource, rules: [rule5] };
+  }
+  failureAction() {
+    return "Audit";
+  }
+};
+function namespaceOfNamespace(resource) {
+  if (resource.apiVersion !== "v1" || resource.kind !== "Namespace") return null;
+  const metadata = isObject3(resource.metadata) ? resource.metadata : {};
+  const out = { apiVersion: "v1", kind: "Namespace", metadata: { name: typeof metadata.name === "string" ? metadata.name : "" } };
+  if (isObject3(metadata.labels)) out.metadata.labels = metadata.labels;
+  return out;
+}
+function holds(conditions, activation) {
+  const errors = [];
+  for (const condition2 of conditions) {
+    const result = condition2.program.evaluate(activation);
+    if (!result.ok) {
+      errors.push({ message: result.error.message, path: condition2.path, range: { start: result.error.start, end: result.error.end } });
+      continue;
+    }
+    if (typeof result.value !== "boolean") {
+      errors.push({ message: "type conversion error to bool", path: condition2.path, range: { start: 0, end: condition2.program.expression.length } });
+      continue;
+    }
+    if (!result.value) return false;
+  }
+  if (errors.length === 0) return true;
+  throw new ConditionError(errors.map((error) => error.message).join("; "), errors[0].path.length > 0 ? errors[0].path : void 0, errors[0].range);
+}
+
+// src/families/cel/gpol/template.ts
+var import_yaml7 = __toESM(require_dist(), 1);
+var TemplateError = class extends Error {
+};
+function scanPlaceholders(text4) {
+  const segments = [];
+  let literal2 = "";
+  const flush = () => {
+    if (literal2.length > 0) segments.push({ literal: literal2 });
+    literal2 = "";
+  };
+  let i = 0;
+  while (i < text4.length) {
+    if (text4.startsWith("\\((", i)) {
+      literal2 += "((";
+      i += 3;
+      continue;
+    }
+    if (text4.startsWith("((", i)) {
+      const { expression, next } = scanPlaceholder(text4, i);
+      flush();
+      segments.push({ literal: "", expression });
+      i = next;
+      continue;
+    }
+    literal2 += text4[i];
+    i++;
+  }
+  flush();
+  return segments;
+}
+function scanPlaceholder(text4, start) {
+  let depth = 0;
+  let quote4 = "";
+  let i = start + 2;
+  while (i < text4.length) {
+    const c = text4[i];
+    if (quote4 !== "") {
+      if (c === "\\") {
+        i += 2;
+        continue;
+      }
+      if (c === quote4) quote4 = "";
+      i++;
+      continue;
+    }
+    if (c === '"' || c === "'") quote4 = c;
+    else if (c === "(") depth++;
+    else if (c === ")") {
+      if (depth > 0) depth--;
+      else if (text4[i + 1] === ")") {
+        const expression = goTrimSpace2(text4.slice(start + 2, i));
+        if (expression === "") throw new TemplateError(`empty placeholder at offset ${start}`);
+        return { expression, next: i + 2 };
+      } else throw new TemplateError(`unbalanced parenthesis in placeholder starting at offset ${start}`);
+    }
+    i++;
+  }
+  if (quote4 !== "") throw new TemplateError(`unterminated string literal in placeholder starting at offset ${start}`);
+  throw new TemplateError(`unterminated placeholder starting at offset ${start}: missing closing '))'`);
+}
+function goTrimSpace2(text4) {
+  return text4.replace(/^[\s\u0085]+|[\s\u0085]+$/gu, "");
+}
+function containsPlaceholder(text4) {
+  for (let i = 0; i < text4.length; i++) {
+    if (text4.startsWith("\\((", i)) {
+      i += 2;
+      continue;
+    }
+    if (text4.startsWith("((", i)) return true;
+  }
+  return false;
+}
+function scalarText2(node3) {
+  if (!(0, import_yaml7.isScalar)(node3)) return "";
+  if (typeof node3.source === "string") return node3.source;
+  return node3.value === null || node3.value === void 0 ? "" : String(node3.value);
+}
+var Compiler3 = class {
+  constructor(env, interpolate2, doc, lines) {
+    this.env = env;
+    this.interpolate = interpolate2;
+    this.doc = doc;
+    this.lines = lines;
+  }
+  env;
+  interpolate;
+  doc;
+  lines;
+  line(node3) {
+    return node3?.range ? this.lines.linePos(node3.range[0]).line : 0;
+  }
+  resolve(node3) {
+    if ((0, import_yaml7.isAlias)(node3)) {
+      const target2 = node3.resolve(this.doc);
+      if (target2 === void 0) throw new TemplateError(`line ${this.line(node3)}: unknown anchor '${node3.source}' referenced`);
+      return target2;
+    }
+    return node3;
+  }
+  hasPlaceholder(node3, seen = /* @__PURE__ */ new Set()) {
+    if (node3 === null) return false;
+    const target2 = this.resolve(node3);
+    if (seen.has(target2)) return false;
+    seen.add(target2);
+    if ((0, import_yaml7.isScalar)(target2)) {
+      const text4 = scalarText2(target2);
+      return containsPlaceholder(text4) || text4.includes("\\((");
+    }
+    if ((0, import_yaml7.isMap)(target2)) return target2.items.some((pair) => this.hasPlaceholder(pair.key, seen) || this.hasPlaceholder(pair.value, seen));
+    if ((0, import_yaml7.isSeq)(target2)) return target2.items.some((item) => this.hasPlaceholder(item, seen));
+    return false;
+  }
+  compile(raw) {
+    if (raw === null) return { kind: "literal", value: null };
+    const node3 = this.resolve(raw);
+    if (!this.interpolate || !this.hasPlaceholder(node3)) return { kind: "literal", value: node3.toJS(this.doc, { maxAliasCount: 100 }) };
+    if ((0, import_yaml7.isMap)(node3)) {
+      const entries = [];
+      for (const pair of node3.items) {
+        const key3 = pair.key;
+        if (key3 !== null && !(0, import_yaml7.isScalar)(key3)) throw new TemplateError(`line ${this.line(key3)}: only scalar mapping keys are supported`);
+        const keyText = key3 === null ? "" : scalarText2(key3);
+        if (containsPlaceholder(keyText)) {
+          throw new TemplateError(
+            `line ${this.line(key3)}: placeholders are not supported in mapping keys; use a whole-value placeholder on the parent field instead (e.g. \`labels: (( variables.labels ))\`)`
+          );
+        }
+        if (keyText === "<<") throw new TemplateError(`line ${this.line(key3)}: YAML merge keys are not supported in subtrees containing placeholders`);
+        entries.push({ key: keyText, value: this.compile(pair.value) });
+      }
+      return { kind: "mapping", entries };
+    }
+    if ((0, import_yaml7.isSeq)(node3)) return { kind: "sequence", items: node3.items.map((item) => this.compile(item)) };
+    if ((0, import_yaml7.isScalar)(node3)) return this.compileScalar(node3);
+    throw new TemplateError(`line ${this.line(node3)}: unsupported YAML node kind`);
+  }
+  compileScalar(node3) {
+    let segments;
+    try {
+      segments = scanPlaceholders(scalarText2(node3));
+    } catch (error) {
+      if (error instanceof TemplateError) throw new TemplateError(`line ${this.line(node3)}: ${error.message}`);
+      throw error;
+    }
+    const expressions2 = segments.filter((segment) => segment.expression !== void 0).length;
+    if (expressions2 === 0) return { kind: "literal", value: segments.map((segment) => segment.literal).join("") };
+    if (expressions2 === 1 && segments.length === 1) {
+      const expression = segments[0].expression;
+      return { kind: "splice", program: this.program(node3, expression), expression };
+    }
+    const programs = /* @__PURE__ */ new Map();
+    segments.forEach((segment, index) => {
+      if (segment.expression !== void 0) programs.set(index, this.program(node3, segment.expression));
+    });
+    return { kind: "interpolated", segments, programs };
+  }
+  program(node3, expression) {
+    const compiled3 = this.env.compile(expression);
+    if (!compiled3.ok) throw new TemplateError(`line ${this.line(node3)}: invalid placeholder expression ${JSON.stringify(expression)}: ${compiled3.error.message}`);
+    return compiled3.program;
+  }
+};
+function compileTemplate(env, value2, interpolate2) {
+  const lines = new import_yaml7.LineCounter();
+  const documents = [];
+  const parsed = (0, import_yaml7.parseAllDocuments)(value2, { lineCounter: lines, merge: true, uniqueKeys: false, prettyErrors: false });
+  const all = Array.isArray(parsed) ? parsed : [];
+  if (!Array.isArray(parsed)) return { ok: false, message: "failed to parse YAML: unexpected content" };
+  for (const doc of all) {
+    const error = doc.errors[0];
+    if (error !== void 0) return { ok: false, message: `failed to parse YAML: line ${error.linePos?.[0]?.line ?? 0}: ${error.message}` };
+    const root = doc.contents;
+    if (root === null || (0, import_yaml7.isScalar)(root) && root.value === null && !containsPlaceholder(scalarText2(root))) continue;
+    const compiler = new Compiler3(env, interpolate2, doc, lines);
+    let node3;
+    try {
+      node3 = compiler.compile(root);
+    } catch (error2) {
+      if (error2 instanceof TemplateError) return { ok: false, message: error2.message };
+      if (error2 instanceof Error) return { ok: false, message: `failed to parse YAML: ${error2.message}` };
+      throw error2;
+    }
+    const mappingRoot = node3.kind === "mapping" || node3.kind === "splice" || node3.kind === "literal" && isPlainObject4(node3.value);
+    if (!mappingRoot) return { ok: false, message: `line ${compiler.line(root)}: document must be a mapping describing a resource` };
+    documents.push(node3);
+  }
+  if (documents.length === 0) return { ok: false, message: "template must contain at least one YAML document" };
+  return { ok: true, template: { documents } };
+}
+function isPlainObject4(value2) {
+  return value2 !== null && typeof value2 === "object" && !Array.isArray(value2) && !(value2 instanceof Map);
+}
+var RenderError = class extends Error {
+};
+function nativeValue(value2, expression) {
+  if (typeof value2 === "bigint") {
+    if (value2 > 9223372036854775807n) throw new RenderError(`failed to convert placeholder ${JSON.stringify(expression)} result: uint value ${value2} overflows the supported integer range`);
+    return Number.isSafeInteger(Number(value2)) ? Number(value2) : value2;
+  }
+  try {
+    return celToStructValue(value2);
+  } catch (error) {
+    throw new RenderError(`failed to convert placeholder ${JSON.stringify(expression)} result: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+function evaluatePlaceholder(program, expression, activation) {
+  const result = program.evaluate(activation);
+  if (!result.ok) throw new RenderError(`failed to evaluate placeholder ${JSON.stringify(expression)}: ${result.error.message}`);
+  return nativeValue(result.value, expression);
+}
+function placeholderText(value2) {
+  if (typeof value2 === "string") return value2;
+  if (typeof value2 === "boolean" || typeof value2 === "bigint") return String(value2);
+  if (typeof value2 === "number") return goFloatText(value2);
+  return void 0;
+}
+function goFloatText(value2) {
+  if (Number.isNaN(value2)) return "NaN";
+  if (!Number.isFinite(value2)) return value2 > 0 ? "+Inf" : "-Inf";
+  const magnitude = Math.abs(value2);
+  const text4 = magnitude !== 0 && (magnitude < 1e-4 || magnitude >= 1e21) ? value2.toExponential() : String(value2);
+  return text4.replace(/e([+-])(\d)$/, "e$10$2");
+}
+function goTypeName3(value2) {
+  if (value2 === null || value2 === void 0) return "<nil>";
+  if (Array.isArray(value2)) return "[]interface {}";
+  if (typeof value2 === "object") return "map[string]interface {}";
+  return typeof value2;
+}
+function render2(node3, activation) {
+  switch (node3.kind) {
+    case "literal":
+      return structuredClone(node3.value);
+    case "mapping": {
+      const out = {};
+      for (const entry2 of node3.entries) {
+        let value2;
+        try {
+          value2 = render2(entry2.value, activation);
+        } catch (error) {
+          if (error instanceof RenderError) throw new RenderError(`field ${JSON.stringify(entry2.key)}: ${error.message}`);
+          throw error;
+        }
+        Object.defineProperty(out, entry2.key, { value: value2, enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    }
+    case "sequence":
+      return node3.items.map((item, index) => {
+        try {
+          return render2(item, activation);
+        } catch (error) {
+          if (error instanceof RenderError) throw new RenderError(`item ${index}: ${error.message}`);
+          throw error;
+        }
+      });
+    case "splice":
+      return evaluatePlaceholder(node3.program, node3.expression, activation);
+    case "interpolated": {
+      let text4 = "";
+      node3.segments.forEach((segment, index) => {
+        if (segment.expression === void 0) {
+          text4 += segment.literal;
+          return;
+        }
+        const value2 = evaluatePlaceholder(node3.programs.get(index), segment.expression, activation);
+        const written = placeholderText(value2);
+        if (written === void 0) {
+          throw new RenderError(
+            `placeholder ${JSON.stringify(segment.expression)} embedded in a string must evaluate to a scalar, got ${goTypeName3(value2)}; use a whole-value placeholder for structured results`
+          );
+        }
+        text4 += written;
+      });
+      return text4;
+    }
+  }
+}
+function renderTemplate(template, activation) {
+  return template.documents.map((document, index) => {
+    let value2;
+    try {
+      value2 = render2(document, activation);
+    } catch (error) {
+      if (error instanceof RenderError) throw new RenderError(`document ${index + 1}: ${error.message}`);
+      throw error;
+    }
+    if (!isPlainObject4(value2)) throw new RenderError(`document ${index + 1}: expected a mapping describing a resource, got ${goTypeName3(value2)}`);
+    return value2;
+  });
+}
+
+// src/families/cel/gpol/policy.ts
+var SPEC_FIELDS3 = /* @__PURE__ */ new Set(["matchConstraints", "matchConditions", "variables", "generate", "auditAnnotations", "evaluation", "useServerSideApply", "webhookConfiguration"]);
+var GENERATION_FIELDS = /* @__PURE__ */ new Set(["expression", "template"]);
+var TEMPLATE_FIELDS = /* @__PURE__ */ new Set(["value", "interpolate"]);
+function decodeGeneratingPolicySpec(spec2, problems) {
+  const path21 = ["spec"];
+  const value2 = isObject3(spec2) ? spec2 : {};
+  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
+  for (const field3 of Object.keys(value2)) if (!SPEC_FIELDS3.has(field3)) problems.push({ message: `unknown field "spec.${field3}"`, path: [...path21, field3] });
+  const decoded = {
+    matchConditions: namedExpressions(value2.matchConditions, [...path21, "matchConditions"], problems),
+    variables: namedExpressions(value2.variables, [...path21, "variables"], problems),
+    generate: generations(value2.generate, [...path21, "generate"], problems),
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path21, "auditAnnotations"], problems)
+  };
+  if (value2.generate === void 0 || value2.generate === null) problems.push({ message: "spec.generate is required", path: [...path21, "generate"] });
+  const constraints = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
+  if (constraints !== void 0) decoded.matchConstraints = constraints;
+  for (const field3 of ["evaluation", "webhookConfiguration"]) {
+    const item = value2[field3];
+    if (item !== void 0 && item !== null && !isObject3(item)) problems.push({ message: "expected an object", path: [...path21, field3] });
+  }
+  if (value2.useServerSideApply !== void 0 && value2.useServerSideApply !== null && typeof value2.useServerSideApply !== "boolean") {
+    problems.push({ message: "expected a boolean", path: [...path21, "useServerSideApply"] });
+  }
+  return decoded;
+}
+function generations(value2, path21, problems) {
+  return list3(value2, path21, problems).flatMap((item, index) => {
+    const at3 = [...path21, index];
+    if (!isObject3(item)) {
+      problems.push({ message: "expected an object with an expression or a template", path: at3 });
+      return [];
+    }
+    for (const field3 of Object.keys(item)) if (!GENERATION_FIELDS.has(field3)) problems.push({ message: `unknown field "${fieldPath([...at3, field3])}"`, path: [...at3, field3] });
+    const entry2 = {};
+    const expression = optionalString(item, "expression", at3, problems);
+    if (expression !== void 0) entry2.expression = expression;
+    const template = item.template;
+    if (template !== void 0 && template !== null) {
+      const templatePath = [...at3, "template"];
+      if (!isObject3(template)) problems.push({ message: "expected an object", path: templatePath });
+      else {
+        for (const field3 of Object.keys(template)) if (!TEMPLATE_FIELDS.has(field3)) problems.push({ message: `unknown field "${fieldPath([...templatePath, field3])}"`, path: [...templatePath, field3] });
+        const text4 = optionalString(template, "value", templatePath, problems);
+        if (text4 === void 0 || text4 === "") problems.push({ message: "value is required", path: [...templatePath, "value"] });
+        const interpolate2 = optionalString(template, "interpolate", templatePath, problems) ?? "none";
+        if (interpolate2 !== "none" && interpolate2 !== "cel") {
+          problems.push({ message: `unsupported value "${interpolate2}": supported values: "none", "cel"`, path: [...templatePath, "interpolate"] });
+        }
+        entry2.template = { value: text4 ?? "", interpolate: interpolate2 === "cel" ? "cel" : "none" };
+      }
+    }
+    return [entry2];
+  });
+}
+var BOOL4 = ["bool", "dyn"];
+var STRING_OR_NULL2 = ["string", "null", "dyn"];
+function compileGeneratingPolicy(namespace, spec2) {
+  const names = spec2.variables.map((variable) => variable.name);
+  const env = generatingPolicyEnvironment(namespace, names);
+  const failures = [];
+  const compile2 = (environment, expression, path21, accepted, typeMessage2 = "") => {
+    const result = environment.compile(expression);
+    const invalid3 = `${fieldPath(path21)}: Invalid value: ${JSON.stringify(expression)}: `;
+    if (!result.ok) {
+      failures.push({ fieldError: invalid3 + result.error.message, path: path21, start: result.error.start, end: result.error.end });
+      return void 0;
+    }
+    if (accepted !== null && !accepted.includes(result.program.outputType)) {
+      failures.push({ fieldError: invalid3 + typeMessage2, path: path21, start: 0, end: expression.length });
+      return void 0;
+    }
+    return result.program;
+  };
+  const failed = () => ({
+    ok: false,
+    failure: { ...failures[0], fieldError: failures.map((failure2) => failure2.fieldError).join(", ") }
+  });
+  const withoutVariables = generatingPolicyEnvironment(namespace, []);
+  const matchConditions = [];
+  spec2.matchConditions.forEach((condition2, index) => {
+    const path21 = ["spec", "matchConditions", index, "expression"];
+    const program = compile2(withoutVariables, condition2.expression, path21, BOOL4, "output is expected to be of type bool");
+    if (program) matchConditions.push({ program, path: path21 });
+  });
+  if (failures.length > 0) return failed();
+  const variables = [];
+  spec2.variables.forEach((variable, index) => {
+    const program = compile2(generatingPolicyEnvironment(namespace, names.slice(0, index)), variable.expression, ["spec", "variables", index, "expression"], null);
+    if (program) variables.push({ name: variable.name, program });
+  });
+  if (failures.length > 0) return failed();
+  const generations2 = [];
+  for (const [index, entry2] of spec2.generate.entries()) {
+    const path21 = ["spec", "generate", index];
+    if (entry2.template !== void 0 && entry2.expression !== void 0 && entry2.expression !== "") {
+      failures.push({ fieldError: `${fieldPath(path21)}: Invalid value: "object": only one of expression or template may be set`, path: path21, start: 0, end: 0 });
+      return failed();
+    }
+    if (entry2.template !== void 0) {
+      const valuePath = [...path21, "template", "value"];
+      const template = compileTemplate(env, entry2.template.value, entry2.template.interpolate === "cel");
+      if (!template.ok) {
+        failures.push({ fieldError: `${fieldPath(valuePath)}: Invalid value: ${JSON.stringify(entry2.template.value)}: ${template.message}`, path: valuePath, start: 0, end: 0 });
+        return failed();
+      }
+      generations2.push({ template: template.template, path: valuePath });
+      continue;
+    }
+    if (entry2.expression === void 0 || entry2.expression === "") {
+      failures.push({ fieldError: `${fieldPath(path21)}: Required value: one of expression or template must be set`, path: path21, start: 0, end: 0 });
+      return failed();
+    }
+    const expressionPath = [...path21, "expression"];
+    const program = compile2(env, entry2.expression, expressionPath, BOOL4, "output is expected to be of type bool");
+    if (!program) return failed();
+    generations2.push({ expression: { program, path: expressionPath } });
+  }
+  const annotations = [];
+  spec2.auditAnnotations.forEach((annotation2, index) => {
+    const path21 = ["spec", "auditAnnotations", index, "valueExpression"];
+    const program = compile2(env, annotation2.valueExpression, path21, STRING_OR_NULL2, "output is expected to be either of type string or null_type");
+    if (program) annotations.push({ key: annotation2.key, compiled: { program, path: path21 } });
+  });
+  if (failures.length > 0) return failed();
+  return { ok: true, compiled: { matchConditions, variables, generations: generations2, auditAnnotations: annotations }, env };
+}
+function generatingCompileErrorReason(name, failure2) {
+  return `failed to compile policy ${name} ([: Internal error: generating policy compiler 2.0 error: failed to compile policy, ${failure2.fieldError}])`;
+}
+var EvaluationError3 = class extends Error {
+  constructor(message2, at3) {
+    super(message2);
+    this.at = at3;
+  }
+  at;
+};
+var clusterScopedKinds;
+function isNamespacedKind(apiVersion, kind3) {
+  if (apiVersion === "" || kind3 === "") return true;
+  clusterScopedKinds ??= new Set(builtinResourceTypes().filter((type) => type.namespaced === false).map((type) => `${type.group}/${type.kind}`));
+  const gv = splitApiVersion(apiVersion);
+  if (gv === null) return true;
+  return !clusterScopedKinds.has(`${gv.group}/${kind3}`);
+}
+function goTypeName4(value2) {
+  if (value2 === null || value2 === void 0) return "<nil>";
+  if (Array.isArray(value2)) return "[]interface {}";
+  if (typeof value2 === "number") return "float64";
+  if (typeof value2 === "object") return "map[string]interface {}";
+  return typeof value2;
+}
+function setNamespace(object2, namespace) {
+  const metadata = object2.metadata;
+  if (namespace === "") {
+    if (isPlainObject5(metadata)) delete metadata.namespace;
+    return;
+  }
+  if (metadata === void 0 || metadata === null) object2.metadata = { namespace };
+  else if (isPlainObject5(metadata)) metadata.namespace = namespace;
+}
+function isPlainObject5(value2) {
+  return value2 !== null && typeof value2 === "object" && !Array.isArray(value2);
+}
+function metadataField2(object2, field3) {
+  return isPlainObject5(object2.metadata) ? object2.metadata[field3] : void 0;
+}
+function expand(object2) {
+  if (!Array.isArray(object2.items)) return [object2];
+  return object2.items.map((item) => {
+    if (!isPlainObject5(item)) throw new Error(`items member is not an object: ${goTypeName4(item)}`);
+    return item;
+  });
+}
+var GenerationContext = class {
+  constructor(cliProvider, policyNamespace) {
+    this.cliProvider = cliProvider;
+    this.policyNamespace = policyNamespace;
+  }
+  cliProvider;
+  policyNamespace;
+  generated = [];
+  generate(namespace, objects2) {
+    for (const data of objects2) {
+      if (!this.cliProvider) {
+        setNamespace(data, namespace);
+        for (const item of expand(data)) {
+          setNamespace(item, namespace);
+          this.generated.push(item);
+        }
+        continue;
+      }
+      for (const item of expand(data)) {
+        const apiVersion = typeof item.apiVersion === "string" ? item.apiVersion : "";
+        const kind3 = typeof item.kind === "string" ? item.kind : "";
+        let target2 = namespace;
+        if (!isNamespacedKind(apiVersion, kind3)) {
+          if (namespace !== "" && this.policyNamespace !== "") {
+            throw new Error(`cross-scope generation denied: a policy scoped to namespace ${JSON.stringify(namespace)} cannot generate cluster-scoped resource ${apiVersion}/${kind3}`);
+          }
+          target2 = "";
+        }
+        const source = metadataField2(item, "namespace");
+        if (typeof source === "string" && source !== "" && source !== target2 && metadataField2(item, "ownerReferences") !== void 0) {
+          delete item.metadata.ownerReferences;
+        }
+        if (isPlainObject5(item.metadata)) {
+          for (const field3 of ["uid", "managedFields", "annotations", "resourceVersion", "creationTimestamp"]) delete item.metadata[field3];
+        }
+        setNamespace(item, target2);
+        this.generated.push(item);
+      }
+    }
+  }
+};
+var GeneratingPolicy = class extends CelCompiledPolicy {
+  spec;
+  compiled;
+  env;
+  constructor(data) {
+    super(data, { name: "", type: "Generation" });
+    this.spec = data.spec;
+    this.compiled = data.compiled;
+    this.env = data.env;
+  }
+  /** The generation outcome for a trigger; null when the policy does not respond (no match, match conditions false). */
+  generate(request2) {
+    const constraints = this.spec.matchConstraints;
+    if (constraints === void 0) return null;
+    const { attributes, data } = admissionRequest(request2);
+    const outcome = matchConstraints(constraints, attributes, data.namespaceObject);
+    if (outcome.error !== void 0) return this.outcome(request2, this.rule("error", `failed to execute matching: ${outcome.error}`));
+    if (!outcome.matched) return null;
+    const mode = request2.numberMode ?? "float64";
+    const activation = Object.assign(validatingPolicyActivation(data, mode), libraryHandles(this.namespaced ? this.namespace : "", request2.external));
+    const external = request2.external;
+    const context2 = new GenerationContext(external?.celContext === void 0 && external?.cluster !== void 0, this.namespaced ? this.namespace : "");
+    try {
+      const exceptions = this.applyExceptions(request2, activation);
+      if (Array.isArray(exceptions)) return this.outcome(request2, exceptionRule(exceptions));
+      activation.exceptions = exceptions;
+      if (!holds2(this.compiled.matchConditions, activation)) return null;
+      activation.variables = lazyVariables(this.compiled.variables, activation);
+      activation.generator = new GeneratorContext((namespace, objects2) => context2.generate(namespace, objects2));
+      for (const generation2 of this.compiled.generations) {
+        if ("template" in generation2) {
+          this.applyTemplate(generation2.template, generation2.path, activation, context2);
+          continue;
+        }
+        const result = generation2.expression.program.evaluate(activation);
+        if (!result.ok) throw new EvaluationError3(result.error.message, { path: generation2.expression.path, start: result.error.start, end: result.error.end });
+      }
+      const properties = this.auditAnnotations(activation);
+      const rule5 = this.rule("pass", "policy evaluated successfully");
+      if (Object.keys(properties).length > 0) rule5.properties = properties;
+      rule5.generatedResources = context2.generated;
+      return this.outcome(request2, rule5);
+    } catch (error) {
+      if (!(error instanceof EvaluationError3)) throw error;
+      const rule5 = this.rule("error", `failed to evaluate policy: ${error.message}`);
+      if (error.at !== void 0) {
+        rule5.policyPath = error.at.path;
+        rule5.expressionRange = { start: error.at.start, end: error.at.end };
+      }
+      return this.outcome(request2, rule5);
+    }
+  }
+  /** policy.go `applyTemplate`: the rendered objects, grouped by namespace in order of appearance. */
+  applyTemplate(template, path21, activation, context2) {
+    let objects2;
+    try {
+      objects2 = renderTemplate(template, activation);
+    } catch (error) {
+      if (error instanceof RenderError) throw new EvaluationError3(`failed to render generation template: ${error.message}`, { path: path21, start: 0, end: 0 });
+      throw error;
+    }
+    const groups = /* @__PURE__ */ new Map();
+    const policyNamespace = this.namespaced ? this.namespace : "";
+    for (const object2 of objects2) {
+      const written = metadataField2(object2, "namespace");
+      let namespace = typeof written === "string" ? written : "";
+      if (policyNamespace !== "") {
+        if (namespace === "") namespace = policyNamespace;
+        else if (namespace !== policyNamespace) {
+          throw new EvaluationError3(
+            `cross-namespace generation denied: a policy in namespace ${JSON.stringify(policyNamespace)} cannot generate resources into namespace ${JSON.stringify(namespace)}`,
+            { path: path21, start: 0, end: 0 }
+          );
+        }
+      }
+      const group = groups.get(namespace);
+      if (group === void 0) groups.set(namespace, [object2]);
+      else group.push(object2);
+    }
+    for (const [namespace, group] of groups) {
+      try {
+        context2.generate(namespace, group);
+      } catch (error) {
+        throw new EvaluationError3(`failed to generate resources: ${error instanceof Error ? error.message : String(error)}`, { path: path21, start: 0, end: 0 });
+      }
+    }
+  }
+  /** The exceptions' outcome: a full exemption (the matched exceptions), or the partial exceptions' allowances. */
+  applyExceptions(request2, activation) {
+    const allowances = { allowedImages: [], allowedValues: [] };
+    const matched = [];
+    let full = false;
+    for (const exception of exceptionsFor(request2.exceptions, this.name, this.kind)) {
+      let matches;
+      try {
+        const conditions = exceptionConditions(exception, this.env);
+        if (!conditions.ok) throw new EvaluationError3(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
+        matches = holds2(
+          conditions.programs.map((program) => ({ program, path: [] })),
+          activation
+        );
+      } catch (error) {
+        if (full && error instanceof EvaluationError3) continue;
+        throw error instanceof EvaluationError3 ? new EvaluationError3(error.message) : error;
+      }
+      if (!matches) continue;
+      matched.push(exception);
+      if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
+      else if (!full) {
+        allowances.allowedImages.push(...exception.images);
+        allowances.allowedValues.push(...exception.allowedValues);
+      }
+    }
+    return full ? matched : allowances;
+  }
+  /** `evaluateAuditAnnotations`: non-empty strings by key; an error, or a value that is not a string, fails. */
+  auditAnnotations(activation) {
+    const out = {};
+    for (const { key: key3, compiled: compiled3 } of this.compiled.auditAnnotations) {
+      const result = compiled3.program.evaluate(activation);
+      if (!result.ok) throw new EvaluationError3(`failed to evaluate auditAnnotation ${JSON.stringify(key3)}: ${result.error.message}`, { path: compiled3.path, start: result.error.start, end: result.error.end });
+      if (typeof result.value !== "string") {
+        throw new EvaluationError3(`failed to convert auditAnnotation ${JSON.stringify(key3)} expression: type conversion error from '${celTypeName3(result.value)}' to 'string'`, {
+          path: compiled3.path,
+          start: 0,
+          end: compiled3.program.expression.length
+        });
+      }
+      if (result.value !== "") out[key3] = result.value;
+    }
+    return out;
+  }
+  rule(status, message2) {
+    return { name: this.name, type: "Generation", status, message: message2 };
+  }
+  outcome(request2, rule5) {
+    const response = { policy: this, resource: request2.resource, rules: [rule5] };
+    return { response };
+  }
+  failureAction() {
+    return "Audit";
+  }
+};
+function exceptionRule(matched) {
+  const keys = matched.map(exceptionKey).join(", ");
+  const pass = selectedException(matched).reportResult === "pass";
+  return { name: "exception", type: "Generation", status: pass ? "pass" : "skip", message: `rule is ${pass ? "passed" : "skipped"} due to policy exception: ${keys}` };
+}
+function celTypeName3(value2) {
+  if (value2 === null) return "null_type";
+  if (typeof value2 === "bigint") return "int";
+  if (typeof value2 === "number") return "double";
+  if (typeof value2 === "boolean") return "bool";
+  if (Array.isArray(value2)) return "list";
+  if (typeof value2 === "object") return "map";
+  return typeof value2;
+}
+function holds2(conditions, activation) {
+  const errors = [];
+  for (const condition2 of conditions) {
+    const result = condition2.program.evaluate(activation);
+    if (!result.ok) {
+      errors.push({ message: result.error.message, at: { path: condition2.path, start: result.error.start, end: result.error.end } });
+      continue;
+    }
+    if (typeof result.value !== "boolean") {
+      errors.push({ message: `type conversion error from '${celTypeName3(result.value)}' to 'bool'`, at: { path: condition2.path, start: 0, end: condition2.program.expression.length } });
+      continue;
+    }
+    if (!result.value) return false;
+  }
+  if (errors.length === 0) return true;
+  const first = errors[0].at;
+  throw new EvaluationError3(errors.map((error) => error.message).join("; "), first.path.length > 0 ? first : void 0);
+}
+
+// src/util/glob.ts
+var REGEX_SPECIAL = /[\\^$.*+?()[\]{}|/-]/;
+function literal(char) {
+  return REGEX_SPECIAL.test(char) ? `\\${char}` : char;
+}
+var GlobSyntaxError = class extends Error {
+};
+function compileGlob(pattern2) {
+  const chars = Array.from(pattern2);
+  let index = 0;
+  const sequence = (inBraces) => {
+    let out = "";
+    while (index < chars.length) {
+      const char = chars[index];
+      if (inBraces && (char === "," || char === "}")) return out;
+      index++;
+      if (char === "\\") {
+        if (index >= chars.length) throw new GlobSyntaxError("unexpected end of input after escape character");
+        out += literal(chars[index++]);
+      } else if (char === "*") {
+        while (chars[index] === "*") index++;
+        out += ".*";
+      } else if (char === "?") {
+        out += ".";
+      } else if (char === "[") {
+        out += characterClass();
+      } else if (char === "{") {
+        const alternatives = [];
+        for (; ; ) {
+          alternatives.push(sequence(true));
+          if (index >= chars.length) throw new GlobSyntaxError("unexpected end of input: unclosed {");
+          if (chars[index++] === "}") break;
+        }
+        out += `(?:${alternatives.join("|")})`;
+      } else {
+        out += literal(char);
+      }
+    }
+    return out;
+  };
+  const characterClass = () => {
+    let negated = false;
+    if (chars[index] === "!") {
+      negated = true;
+      index++;
+    }
+    let out = "";
+    let empty2 = true;
+    while (index < chars.length && chars[index] !== "]") {
+      let char = chars[index++];
+      if (char === "\\" && index < chars.length) char = chars[index++];
+      if (chars[index] === "-" && index + 1 < chars.length && chars[index + 1] !== "]") {
+        const to = chars[index + 1];
+        index += 2;
+        if (to.codePointAt(0) < char.codePointAt(0)) throw new GlobSyntaxError(`invalid range ${char}-${to}`);
+        out += `${literal(char)}-${literal(to)}`;
+      } else {
+        out += literal(char);
+      }
+      empty2 = false;
+    }
+    if (index >= chars.length) throw new GlobSyntaxError("unexpected end of input: unclosed [");
+    index++;
+    if (empty2) throw new GlobSyntaxError("empty character class");
+    return negated ? `[^${out}]` : `[${out}]`;
+  };
+  try {
+    const source = sequence(false);
+    if (index < chars.length) throw new GlobSyntaxError(`unexpected ${chars[index]}`);
+    const regex2 = new RegExp(`^(?:${source})$`, "su");
+    return { ok: true, glob: { pattern: pattern2, match: (text4) => regex2.test(text4) } };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+// src/families/cel/ivpol/compile.ts
+var matchImageEnvironment;
+function imageMatchEnvironment() {
+  return matchImageEnvironment ??= createCelEnvironment({ variables: { ref: "string" }, libraries: [imageLibrary()] });
+}
+var Failure4 = class extends Error {
+  constructor(failure2) {
+    super(failure2.fieldError);
+    this.failure = failure2;
+  }
+  failure;
+};
+function compileExpression(env, expression, path21, accepts3, expected) {
+  const result = env.compile(expression);
+  const invalid3 = `${fieldPath(path21)}: Invalid value: ${JSON.stringify(expression)}: `;
+  if (!result.ok) throw new Failure4({ fieldError: invalid3 + result.error.message, path: path21, start: result.error.start, end: result.error.end });
+  if (accepts3 !== null && !accepts3(result.program.outputType)) {
+    throw new Failure4({ fieldError: `${invalid3}output is expected to be of type ${expected}`, path: path21, start: 0, end: expression.length });
+  }
+  return result.program;
+}
+var isBool = (type) => type === "bool" || type === "dyn";
+var isStringList = (type) => type === "dyn" || type === "list" || type === "list<string>" || type === "list<dyn>";
+function compileImageSpec(env, spec2, written = spec2) {
+  const base2 = compileSpec(env, spec2.base, written.base);
+  if (!base2.ok) return { ok: false, failure: base2.failure };
+  try {
+    const matchers2 = spec2.matchImageReferences.map((reference, index) => {
+      if (reference.glob !== void 0 && reference.glob !== "") {
+        const compiled3 = compileGlob(reference.glob);
+        const path22 = ["spec", "matchImageReferences", index, "glob"];
+        if (!compiled3.ok) throw new Failure4({ fieldError: `${fieldPath(path22)}: Invalid value: ${JSON.stringify(reference.glob)}: ${compiled3.error}`, path: path22, start: 0, end: reference.glob.length });
+        return { glob: compiled3.glob };
+      }
+      const path21 = ["spec", "matchImageReferences", index, "expression"];
+      if (reference.expression === void 0 || reference.expression === "") {
+        throw new Failure4({ fieldError: `spec.matchImageReferences[${index}]: Invalid value: "": either glob or expression must be set`, path: ["spec", "matchImageReferences", index], start: 0, end: 0 });
+      }
+      return { program: compileExpression(imageMatchEnvironment(), reference.expression, path21, isBool, "bool") };
+    });
+    const extractors = spec2.images.map((extractor, index) => {
+      const path21 = ["spec", "images", index, "expression"];
+      return { name: extractor.name, program: compileExpression(env, extractor.expression, path21, isStringList, "list(string)"), path: path21 };
+    });
+    const attestors = spec2.attestors.map((attestor) => ({
+      attestor,
+      programs: attestor.expressions.map(({ expression, path: path21, target: target2 }) => ({ program: compileExpression(env, expression, path21, null, ""), target: target2, path: path21 }))
+    }));
+    return { ok: true, compiled: { spec: spec2, base: base2.compiled, matchers: matchers2, extractors, attestors } };
+  } catch (error) {
+    if (error instanceof Failure4) return { ok: false, failure: error.failure };
+    throw error;
+  }
+}
+var BUILT_IN_PREFIX = {
+  "/v1/pods": "spec",
+  "batch/v1/jobs": "spec.template.spec",
+  "apps/v1/deployments": "spec.template.spec",
+  "apps/v1/statefulsets": "spec.template.spec",
+  "apps/v1/daemonsets": "spec.template.spec",
+  "apps/v1/replicasets": "spec.template.spec",
+  "batch/v1/cronjobs": "spec.jobTemplate.spec.template.spec"
+};
+var CONTAINER_FIELDS = ["containers", "initContainers", "ephemeralContainers"];
+var builtInCache = /* @__PURE__ */ new WeakMap();
+function builtInExtractors(env, group, version, resource) {
+  const prefix = BUILT_IN_PREFIX[`${group}/${version}/${resource}`];
+  if (prefix === void 0) return [];
+  let byPrefix = builtInCache.get(env);
+  if (byPrefix === void 0) {
+    byPrefix = /* @__PURE__ */ new Map();
+    builtInCache.set(env, byPrefix);
+  }
+  let extractors = byPrefix.get(prefix);
+  if (extractors === void 0) {
+    extractors = CONTAINER_FIELDS.map((field3) => {
+      const expression = `(object != null ? object : oldObject).${prefix}.?${field3}.orValue([]).map(e, e.image)`;
+      const result = env.compile(expression);
+      if (!result.ok) throw new Error(`built-in image extractor does not compile: ${result.error.message}`);
+      return { name: field3, program: result.program, path: [] };
+    });
+    byPrefix.set(prefix, extractors);
+  }
+  return extractors;
+}
+
+// src/families/cel/vpol/decode.ts
+var SPEC_FIELDS4 = /* @__PURE__ */ new Set([
+  "matchConstraints",
+  "matchConditions",
+  "variables",
+  "validations",
+  "auditAnnotations",
+  "validationActions",
+  "failurePolicy",
+  "evaluation",
+  "autogen",
+  "webhookConfiguration"
+]);
+var MODES = /* @__PURE__ */ new Set(["Kubernetes", "JSON", "Envoy", "HTTP"]);
+var ACTIONS = /* @__PURE__ */ new Set(["Deny", "Audit", "Warn"]);
+function decodeValidatingPolicySpec(spec2, problems) {
+  const path21 = ["spec"];
+  const value2 = isObject3(spec2) ? spec2 : {};
+  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
+  for (const field3 of Object.keys(value2)) if (!SPEC_FIELDS4.has(field3)) problems.push({ message: `unknown field "spec.${field3}"`, path: [...path21, field3] });
+  const decoded = {
+    matchConditions: namedExpressions(value2.matchConditions, [...path21, "matchConditions"], problems),
+    variables: namedExpressions(value2.variables, [...path21, "variables"], problems),
+    validations: validations(value2.validations, [...path21, "validations"], problems),
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path21, "auditAnnotations"], problems),
+    validationActions: stringList(value2.validationActions, [...path21, "validationActions"], problems),
+    failurePolicy: optionalString(value2, "failurePolicy", path21, problems) ?? "Fail",
+    mode: "Kubernetes"
+  };
+  decoded.validationActions.forEach((action, index) => {
+    if (!ACTIONS.has(action)) problems.push({ message: `unsupported value "${action}": supported values: "Deny", "Audit", "Warn"`, path: [...path21, "validationActions", index] });
+  });
+  if (decoded.failurePolicy !== "Fail" && decoded.failurePolicy !== "Ignore") {
+    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path21, "failurePolicy"] });
+  }
+  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
+  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
+  if (value2.evaluation !== void 0 && value2.evaluation !== null) {
+    if (!isObject3(value2.evaluation)) problems.push({ message: "expected an object", path: [...path21, "evaluation"] });
+    else {
+      const mode = optionalString(value2.evaluation, "mode", [...path21, "evaluation"], problems);
+      if (mode !== void 0 && mode !== "") {
+        if (MODES.has(mode)) decoded.mode = mode;
+        else problems.push({ message: `unsupported value "${mode}": supported values: "Kubernetes", "JSON", "Envoy", "HTTP"`, path: [...path21, "evaluation", "mode"] });
+      }
+    }
+  }
+  if (isObject3(value2.autogen) && isObject3(value2.autogen.podControllers) && value2.autogen.podControllers.controllers != null) {
+    const at3 = [...path21, "autogen", "podControllers", "controllers"];
+    decoded.podControllers = stringList(value2.autogen.podControllers.controllers, at3, problems);
+  } else if (value2.autogen !== void 0 && value2.autogen !== null && !isObject3(value2.autogen)) {
+    problems.push({ message: "expected an object", path: [...path21, "autogen"] });
+  }
+  return decoded;
+}
+
+// src/families/cel/ivpol/decode.ts
+var IMAGE_FIELDS = ["matchImageReferences", "images", "attestors", "attestations", "validationConfigurations", "credentials"];
+function booleanField(object2, field3, path21, problems) {
+  const value2 = object2[field3];
+  if (value2 === void 0 || value2 === null) return void 0;
+  if (typeof value2 !== "boolean") {
+    problems.push({ message: "expected a boolean", path: [...path21, field3] });
+    return void 0;
+  }
+  return value2;
+}
+var ATTESTOR_EXPRESSIONS = [
+  { at: ["cosign", "key"], target: "data" },
+  { at: ["cosign", "certificate", "certificate"], target: "value" },
+  { at: ["cosign", "certificate", "certificateChain"], target: "value" },
+  { at: ["cosign", "trustedRoot"], target: "value" },
+  { at: ["notary", "certs"], target: "value" },
+  { at: ["notary", "tsaCerts"], target: "value" }
+];
+function decodeAttestor(item, path21, problems) {
+  if (!isObject3(item)) {
+    problems.push({ message: "expected an object", path: path21 });
+    return void 0;
+  }
+  const name = optionalString(item, "name", path21, problems) ?? "";
+  if (name === "") problems.push({ message: "name is required", path: [...path21, "name"] });
+  const kinds = ["cosign", "notary"].filter((kind3) => item[kind3] !== void 0 && item[kind3] !== null);
+  if (kinds.length !== 1) problems.push({ message: "exactly one of cosign or notary is required", path: path21 });
+  const expressions2 = [];
+  for (const { at: at3, target: target2 } of ATTESTOR_EXPRESSIONS) {
+    let node3 = item;
+    for (const key3 of at3) node3 = isObject3(node3) ? node3[key3] : void 0;
+    if (!isObject3(node3)) continue;
+    if (at3[1] === "certificate" && isObject3(item.cosign) && isObject3(item.cosign.key) && typeof item.cosign.key.expression === "string" && item.cosign.key.expression !== "") continue;
+    const expression = node3.expression;
+    if (typeof expression === "string" && expression !== "") expressions2.push({ expression, path: [...path21, ...at3, "expression"], target: [...at3, target2] });
+  }
+  return { name, value: item, expressions: expressions2 };
+}
+function decodeImageValidatingPolicySpec(spec2, problems) {
+  const path21 = ["spec"];
+  const value2 = isObject3(spec2) ? spec2 : {};
+  const shared = { ...value2 };
+  for (const field3 of IMAGE_FIELDS) delete shared[field3];
+  const base2 = decodeValidatingPolicySpec(isObject3(spec2) ? shared : spec2, problems);
+  if (base2.mode !== "Kubernetes" && base2.mode !== "JSON") {
+    problems.push({ message: `unsupported value "${base2.mode}": supported values: "Kubernetes", "JSON"`, path: [...path21, "evaluation", "mode"] });
+  }
+  const matchImageReferences = [];
+  list3(value2.matchImageReferences, [...path21, "matchImageReferences"], problems).forEach((item, index) => {
+    const at3 = [...path21, "matchImageReferences", index];
+    if (!isObject3(item)) return problems.push({ message: "expected an object", path: at3 });
+    const glob = optionalString(item, "glob", at3, problems);
+    const expression = optionalString(item, "expression", at3, problems);
+    if (glob === void 0 === (expression === void 0)) problems.push({ message: "exactly one of glob or expression is required", path: at3 });
+    matchImageReferences.push({ ...glob === void 0 ? {} : { glob }, ...expression === void 0 ? {} : { expression } });
+    return void 0;
+  });
+  const images = [];
+  list3(value2.images, [...path21, "images"], problems).forEach((item, index) => {
+    const at3 = [...path21, "images", index];
+    if (!isObject3(item)) return problems.push({ message: "expected an object", path: at3 });
+    const name = optionalString(item, "name", at3, problems);
+    const expression = optionalString(item, "expression", at3, problems);
+    if (name === void 0) problems.push({ message: "name is required", path: [...at3, "name"] });
+    if (expression === void 0) problems.push({ message: "expression is required", path: [...at3, "expression"] });
+    images.push({ name: name ?? "", expression: expression ?? "" });
+    return void 0;
+  });
+  const attestors = [];
+  list3(value2.attestors, [...path21, "attestors"], problems).forEach((item, index) => {
+    const attestor = decodeAttestor(item, [...path21, "attestors", index], problems);
+    if (attestor !== void 0) attestors.push(attestor);
+  });
+  const attestations = [];
+  list3(value2.attestations, [...path21, "attestations"], problems).forEach((item, index) => {
+    const at3 = [...path21, "attestations", index];
+    if (!isObject3(item)) return problems.push({ message: "expected an object", path: at3 });
+    const name = optionalString(item, "name", at3, problems);
+    if (name === void 0 || name === "") problems.push({ message: "name is required", path: [...at3, "name"] });
+    else attestations.push(name);
+    return void 0;
+  });
+  let verifyDigest = true;
+  let required3 = true;
+  const configurations = value2.validationConfigurations;
+  if (isObject3(configurations)) {
+    const at3 = [...path21, "validationConfigurations"];
+    verifyDigest = booleanField(configurations, "verifyDigest", at3, problems) ?? true;
+    required3 = booleanField(configurations, "required", at3, problems) ?? true;
+    booleanField(configurations, "mutateDigest", at3, problems);
+  } else if (configurations !== void 0 && configurations !== null) {
+    problems.push({ message: "expected an object", path: [...path21, "validationConfigurations"] });
+  }
+  return { base: base2, matchImageReferences, images, attestors, attestations, verifyDigest, required: required3 };
+}
+
+// src/families/cel/ivpol/evaluate.ts
+var EvaluationFailure = class extends Error {
+  constructor(message2, at3, registry = false, compile2 = false) {
+    super(message2);
+    this.at = at3;
+    this.registry = registry;
+    this.compile = compile2;
+  }
+  at;
+  registry;
+  compile;
+};
+var RegistryError = class extends Error {
+};
+function celTypeName4(value2) {
+  if (value2 === null) return "null_type";
+  if (typeof value2 === "bigint") return "int";
+  if (typeof value2 === "number") return "double";
+  if (Array.isArray(value2)) return "list";
+  return typeof value2 === "object" ? "map" : typeof value2;
+}
+function at2(program, path21, error) {
+  return { path: path21, start: error.start, end: error.end };
+}
+function conditionsHold3(conditions, activation, failurePolicy) {
+  const errors = [];
+  for (const { program, path: path21 } of conditions) {
+    const result = program.evaluate(activation);
+    if (!result.ok) {
+      errors.push(new EvaluationFailure(result.error.message, at2(program, path21, result.error)));
+      continue;
+    }
+    if (typeof result.value !== "boolean") {
+      errors.push(new EvaluationFailure(`type conversion error from '${celTypeName4(result.value)}' to 'bool'`, { path: path21, start: 0, end: program.expression.length }));
+      continue;
+    }
+    if (!result.value) return false;
+  }
+  if (errors.length === 0) return true;
+  if (failurePolicy === "Ignore") return false;
+  throw new EvaluationFailure(errors.map((error) => error.message).join("; "), errors[0].at);
+}
+function expressions(list5) {
+  return list5.map((compiled3) => ({ program: compiled3.program, path: compiled3.path }));
+}
+function matchesImage(image, matchers2) {
+  if (matchers2.length === 0) return true;
+  for (const matcher of matchers2) {
+    if ("glob" in matcher) {
+      if (matcher.glob.match(image)) return true;
+      continue;
+    }
+    const result = matcher.program.evaluate({ ref: image });
+    if (!result.ok) throw new EvaluationFailure(result.error.message);
+    if (typeof result.value !== "boolean") throw new EvaluationFailure(`type conversion error from '${celTypeName4(result.value)}' to 'bool'`);
+    if (result.value) return true;
+  }
+  return false;
+}
+function missingImageData(image) {
+  return `image data for ${image} is read from its registry, which kyverno-lint does not contact: supply it as an entry "image: ${image}" of spec.images in a Context file (kyverno test: context, kyverno apply: --context-file)`;
+}
+var OfflineVerifier = class {
+  constructor(compiled3, images) {
+    this.compiled = compiled3;
+    this.images = images;
+  }
+  compiled;
+  images;
+  data(image) {
+    const data = this.images?.get(image);
+    if (data === void 0) throw new RegistryError(`failed to get imagedata: ${missingImageData(image)}`);
+    return data;
+  }
+  attestation(name) {
+    if (!this.compiled.spec.attestations.includes(name)) throw new Error(`attestation not found in policy: ${name}`);
+  }
+  verification(what, image) {
+    return new RegistryError(
+      `${what} of ${image} needs its registry (signatures and attestations are read from it), which kyverno-lint does not contact: verify it with the Kyverno CLI or in the cluster, or leave the image out of matchImageReferences, or exempt the resource with a PolicyException`
+    );
+  }
+  verifyImageSignatures(image, attestors) {
+    if (!matchesImage(image, this.compiled.matchers)) return 0n;
+    this.data(image);
+    if (attestors.length === 0) return 0n;
+    throw this.verification("verifying the signatures", image);
+  }
+  verifyAttestationSignatures(image, attestation, attestors) {
+    if (!matchesImage(image, this.compiled.matchers)) return 0n;
+    this.attestation(attestation);
+    this.data(image);
+    if (attestors.length === 0) return 0n;
+    throw this.verification(`verifying the attestation ${attestation}`, image);
+  }
+  extractPayload(image, attestation) {
+    this.attestation(attestation);
+    this.data(image);
+    throw this.verification(`reading the verified payload of the attestation ${attestation}`, image);
+  }
+  getImageData(image) {
+    return this.data(image);
+  }
+};
+function isRegistryMessage(message2) {
+  return message2.includes("which kyverno-lint does not contact");
+}
+function attestorsValue(compiled3, activation, mode) {
+  const out = {};
+  for (const { attestor, programs } of compiled3.attestors) {
+    let value2;
+    Object.defineProperty(out, attestor.name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        if (value2 !== void 0) return value2;
+        const copy2 = structuredClone(attestor.value);
+        for (const { program, target: target2 } of programs) {
+          const result = program.evaluate(activation);
+          if (!result.ok) throw new Error(`failed to convert key in compiled attestor: ${attestor.name}, error: failed to evaluate compiled attestor: ${attestor.name}, error: ${result.error.message}`);
+          if (typeof result.value !== "string") throw new Error(`failed to convert expression in compiled attestor: ${attestor.name}, error: type conversion error from '${celTypeName4(result.value)}' to 'string'`);
+          let node3 = copy2;
+          for (const key3 of target2.slice(0, -1)) node3 = node3[key3];
+          node3[target2[target2.length - 1]] = result.value;
+        }
+        value2 = validatingPolicyActivation({ object: copy2, oldObject: null, request: null, namespaceObject: null }, mode).object;
+        return value2;
+      }
+    });
+  }
+  return out;
+}
+function extractImages(compiled3, input, activation) {
+  const extractors = /* @__PURE__ */ new Map();
+  for (const extractor of input.kubernetes ? input.builtIns : []) extractors.set(extractor.name, extractor);
+  for (const extractor of compiled3.extractors) extractors.set(extractor.name, extractor);
+  const byName = {};
+  const matched = [];
+  for (const [name, extractor] of extractors) {
+    const result = extractor.program.evaluate(activation);
+    if (!result.ok) throw new EvaluationFailure(result.error.message, extractor.path.length > 0 ? at2(extractor.program, extractor.path, result.error) : void 0);
+    const value2 = result.value;
+    if (!Array.isArray(value2) || !value2.every((item) => typeof item === "string")) {
+      const type = Array.isArray(value2) ? `list(${celTypeName4(value2.find((item) => typeof item !== "string"))})` : celTypeName4(value2);
+      throw new EvaluationFailure(`type conversion error from '${type}' to '[]string'`, extractor.path.length > 0 ? { path: extractor.path, start: 0, end: extractor.program.expression.length } : void 0);
+    }
+    byName[name] = [];
+    for (const image of value2) {
+      if (!matchesImage(image, compiled3.matchers)) continue;
+      byName[name].push(image);
+      matched.push(image);
+    }
+  }
+  return { byName, matched };
+}
+function rule3(name, status, message2, properties) {
+  const out = { name, type: "ImageVerify", status, message: message2 };
+  if (properties !== void 0 && Object.keys(properties).length > 0) out.properties = properties;
+  return out;
+}
+function auditAnnotations3(compiled3, activation) {
+  const out = {};
+  for (const { key: key3, compiled: expression } of compiled3.base.auditAnnotations) {
+    const result = expression.program.evaluate(activation);
+    if (!result.ok) throw new EvaluationFailure(`failed to evaluate auditAnnotation '${key3}': ${result.error.message}`, at2(expression.program, expression.path, result.error));
+    if (typeof result.value === "string") {
+      if (result.value !== "") out[key3] = result.value;
+    } else if (result.value !== null) {
+      throw new EvaluationFailure(`failed to convert auditAnnotation '${key3}' expression: type conversion error from '${celTypeName4(result.value)}' to 'string'`);
+    }
+  }
+  return out;
+}
+var variableLists2 = /* @__PURE__ */ new WeakMap();
+function variablesOf2(compiled3) {
+  let list5 = variableLists2.get(compiled3);
+  if (list5 === void 0) {
+    list5 = compiled3.base.variables.map(({ name, compiled: expression }) => ({ name, program: expression.program }));
+    variableLists2.set(compiled3, list5);
+  }
+  return list5;
+}
+function evaluateImageSpec(compiled3, input) {
+  const activation = Object.assign(validatingPolicyActivation(input.data, input.mode), input.handles);
+  const failurePolicy = compiled3.spec.base.failurePolicy;
+  const exceptions = input.exceptions.map((exception) => {
+    const conditions = exceptionConditions(exception, input.env);
+    if (!conditions.ok) throw new EvaluationFailure(conditions.message, void 0, false, true);
+    return { exception, conditions };
+  });
+  if (!conditionsHold3(expressions(compiled3.base.matchConditions), activation, failurePolicy)) return null;
+  const matched = [];
+  for (const { exception, conditions } of exceptions) {
+    const programs = conditions.programs.map((program) => ({ program, path: [] }));
+    let holds4;
+    try {
+      holds4 = conditionsHold3(programs, activation, failurePolicy);
+    } catch (error) {
+      throw error instanceof EvaluationFailure ? new EvaluationFailure(error.message) : error;
+    }
+    if (holds4) matched.push(exception);
+  }
+  if (matched.length > 0) return rule3("exception", "skip", `rule is skipped due to policy exception: ${matched.map(exceptionKey).join(", ")}`);
+  activation.variables = lazyVariables(variablesOf2(compiled3), activation);
+  const { byName, matched: images } = extractImages(compiled3, input, activation);
+  if (compiled3.spec.verifyDigest) {
+    for (const image of images) {
+      let digest4;
+      try {
+        digest4 = parseRegistryReference(image).kind === "digest";
+      } catch (error) {
+        throw new EvaluationFailure(`failed to parse image reference ${image}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (!digest4) return rule3(input.name, "fail", `image ${image} does not have a digest`);
+    }
+  }
+  for (const image of images) {
+    if (input.images?.get(image) === void 0) throw new EvaluationFailure(missingImageData(image), void 0, true);
+  }
+  activation.images = byName;
+  activation.attestations = Object.fromEntries(compiled3.spec.attestations.map((name) => [name, name]));
+  activation.attestors = attestorsValue(compiled3, activation, input.mode);
+  return withImageVerifier(new OfflineVerifier(compiled3, input.images), () => {
+    for (const [index, validation] of compiled3.base.validations.entries()) {
+      const { program, path: path21 } = validation.expression;
+      const result = program.evaluate(activation);
+      if (!result.ok) throw new EvaluationFailure(result.error.message, at2(program, path21, result.error), isRegistryMessage(result.error.message));
+      if (typeof result.value !== "boolean") {
+        return rule3(input.name, "error", `error: type conversion error from '${celTypeName4(result.value)}' to 'bool'`);
+      }
+      if (result.value) continue;
+      let message2 = validation.message;
+      if (validation.messageExpression !== void 0) {
+        const text4 = validation.messageExpression.program.evaluate(activation);
+        if (!text4.ok) message2 = `failed to evaluate message expression: ${text4.error.message}`;
+        else if (typeof text4.value !== "string") message2 = `failed to convert message expression to string: type conversion error from '${celTypeName4(text4.value)}' to 'string'`;
+        else message2 = text4.value;
+      }
+      if (message2 === "") message2 = `CEL expression validation failed at index ${index}`;
+      const failed = rule3(input.name, "fail", message2, auditAnnotations3(compiled3, activation));
+      failed.policyPath = path21;
+      failed.expressionRange = { start: 0, end: validation.expression.written.length };
+      return failed;
+    }
+    const annotations = auditAnnotations3(compiled3, activation);
+    if (compiled3.spec.required && images.length > 0) {
+      return rule3(input.name, "fail", `image ${images[0]} is not verified: no policy performed a signature or attestation check on it`, annotations);
+    }
+    return rule3(input.name, "pass", "success", annotations);
+  });
+}
+function failureRule(failure2, json2) {
+  const what = failure2.compile ? "failed to compile policy" : json2 ? "failed to evaluate policy for JSON" : "failed to evaluate policy";
+  const response = rule3("evaluation", "error", `${what}: ${failure2.message}`);
+  if (failure2.registry) response.needsRegistry = true;
+  if (failure2.at !== void 0) {
+    response.policyPath = failure2.at.path;
+    response.expressionRange = { start: failure2.at.start, end: failure2.at.end };
+  }
+  return response;
+}
+
+// src/families/cel/ivpol/policy.ts
+var ImageValidatingPolicy = class extends CelCompiledPolicy {
+  specs;
+  env;
+  constructor(data) {
+    super(data, { name: "", type: "ImageVerify" });
+    this.specs = data.specs;
+    this.env = data.env;
+  }
+  get mode() {
+    const first = this.specs[0];
+    return ("compiled" in first ? first.compiled.spec : first.spec).base.mode;
+  }
+  /** The response for a resource (Kyverno CLI: on the resource as loaded), null when nothing matches it. */
+  validateImages(request2) {
+    const { attributes, data } = admissionRequest(request2);
+    const exceptions = exceptionsFor(request2.exceptions, this.name, this.kind);
+    const base2 = {
+      data,
+      kubernetes: true,
+      builtIns: builtInExtractors(this.env, attributes.group, attributes.version, attributes.resource),
+      mode: request2.numberMode ?? "float64",
+      env: this.env,
+      handles: libraryHandles(this.namespaced ? this.namespace : "", request2.external),
+      images: contextImages(request2.external),
+      name: this.name
+    };
+    let last;
+    this.specs.forEach((entry2, index) => {
+      const spec2 = "compiled" in entry2 ? entry2.compiled.spec : entry2.spec;
+      const outcome = matchConstraints(spec2.base.matchConstraints ?? {}, attributes, data.namespaceObject);
+      if (outcome.error !== void 0) {
+        last = { name: "match", type: "ImageVerify", status: "error", message: `failed to execute matching: ${outcome.error}` };
+        return;
+      }
+      if (!outcome.matched) return;
+      if (!("compiled" in entry2)) {
+        last = compileFailureRule(entry2.failure);
+        return;
+      }
+      const rule5 = this.evaluate(entry2.compiled, { ...base2, exceptions: index === 0 ? exceptions : [] }, false);
+      if (rule5 !== null) last = rule5;
+    });
+    return last === void 0 ? null : { policy: this, resource: request2.resource, rules: [last] };
+  }
+  /** The responses for a JSON payload: a `JSON` mode policy's, none for the others. */
+  validateJson(request2) {
+    if (this.mode !== "JSON") return [];
+    const entry2 = this.specs[0];
+    if (!("compiled" in entry2)) return [{ policy: this, resource: request2.resource, rules: [compileFailureRule(entry2.failure)] }];
+    const input = {
+      data: { object: request2.resource, oldObject: null, request: null, namespaceObject: null },
+      kubernetes: false,
+      builtIns: [],
+      mode: request2.numberMode ?? "float64",
+      exceptions: [],
+      env: this.env,
+      handles: libraryHandles(this.namespaced ? this.namespace : "", request2.external),
+      images: contextImages(request2.external),
+      name: this.name
+    };
+    const rule5 = this.evaluate(entry2.compiled, input, true);
+    if (rule5 === null) return [];
+    delete rule5.properties;
+    if (rule5.status === "error" && rule5.name === this.name) {
+      rule5.name = "evaluation";
+      rule5.message = `failed to evaluate policy for JSON: ${rule5.message.replace(/^error: /, "")}`;
+    }
+    return [{ policy: this, resource: request2.resource, rules: [rule5] }];
+  }
+  evaluate(compiled3, input, json2) {
+    try {
+      return evaluateImageSpec(compiled3, input);
+    } catch (error) {
+      if (!(error instanceof EvaluationFailure)) throw error;
+      return failureRule(error, json2);
+    }
+  }
+  /** `validationActions` (default `[Deny]`): Deny blocks admission; Audit and Warn only report. */
+  failureAction() {
+    const first = this.specs[0];
+    const actions = ("compiled" in first ? first.compiled.spec : first.spec).base.validationActions;
+    return actions.length === 0 || actions.includes("Deny") ? "Enforce" : "Audit";
+  }
+};
+function compileFailureRule(failure2) {
+  return {
+    name: "evaluation",
+    type: "ImageVerify",
+    status: "error",
+    message: `failed to compile policy: ${failure2.fieldError}`,
+    policyPath: failure2.path,
+    expressionRange: { start: failure2.start, end: failure2.end }
+  };
+}
+
+// src/families/cel/ivpol/accept.ts
+var IMAGE_VALIDATING_POLICY_VERSIONS = {
+  ImageValidatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
+  NamespacedImageValidatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
+};
+function acceptImageValidatingPolicy(document, source) {
+  const kind3 = String(document.kind);
+  const apiVersion = String(document.apiVersion);
+  const problems = [];
+  if (!IMAGE_VALIDATING_POLICY_VERSIONS[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
+  const metadata = policyMetadata(document);
+  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
+  const spec2 = decodeImageValidatingPolicySpec(document.spec, problems);
+  if (problems.length > 0) return { status: "malformed", problems };
+  const policyKind = policyKindOf(apiVersion, kind3);
+  const namespace = policyKind.namespaced ? metadata.namespace || "default" : "";
+  const env = imageValidatingPolicyEnvironment(namespace, spec2.base.variables.map((variable) => variable.name));
+  const entry2 = (decoded, written) => {
+    const outcome = compileImageSpec(env, decoded, written);
+    return outcome.ok ? { compiled: outcome.compiled } : { failure: outcome.failure, spec: decoded };
+  };
+  const specs = [entry2(spec2)];
+  const rawSpec = isObject3(document.spec) ? document.spec : {};
+  for (const variant of autogenVariants(rawSpec, spec2.base.matchConstraints, spec2.base.podControllers)) {
+    const variantProblems = [];
+    specs.push(entry2(decodeImageValidatingPolicySpec(variant.spec, variantProblems), spec2));
+  }
+  const policy = new ImageValidatingPolicy({
+    apiVersion,
+    kind: kind3,
+    name: metadata.name,
+    namespace,
+    namespaced: policyKind.namespaced,
+    annotations: metadata.annotations,
+    ...source === void 0 ? {} : { source },
+    specs,
+    env
+  });
+  return { status: "accepted", policy };
+}
+
 // src/families/cel/vap/decode.ts
 var ADMISSION_V1 = "admissionregistration.k8s.io/v1";
 function checkDocument(document, problems) {
@@ -37959,8 +41291,8 @@ function decodeValidatingAdmissionPolicySpec(spec2, problems) {
   };
   const paramKind = objectField(value2, "paramKind", path21, problems);
   if (paramKind !== void 0) {
-    const at = [...path21, "paramKind"];
-    decoded.paramKind = { apiVersion: optionalString(paramKind, "apiVersion", at, problems) ?? "", kind: optionalString(paramKind, "kind", at, problems) ?? "" };
+    const at3 = [...path21, "paramKind"];
+    decoded.paramKind = { apiVersion: optionalString(paramKind, "apiVersion", at3, problems) ?? "", kind: optionalString(paramKind, "kind", at3, problems) ?? "" };
   }
   const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
   if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
@@ -37976,15 +41308,15 @@ function decodeValidatingAdmissionPolicyBindingSpec(spec2, problems) {
   };
   const paramRef = objectField(value2, "paramRef", path21, problems);
   if (paramRef !== void 0) {
-    const at = [...path21, "paramRef"];
+    const at3 = [...path21, "paramRef"];
     const ref = {};
     for (const field3 of ["name", "namespace", "parameterNotFoundAction"]) {
-      const text4 = optionalString(paramRef, field3, at, problems);
+      const text4 = optionalString(paramRef, field3, at3, problems);
       if (text4 !== void 0) ref[field3] = text4;
     }
     if (paramRef.selector !== void 0 && paramRef.selector !== null) {
       if (isObject3(paramRef.selector)) ref.selector = paramRef.selector;
-      else problems.push({ message: "expected a label selector object", path: [...at, "selector"] });
+      else problems.push({ message: "expected a label selector object", path: [...at3, "selector"] });
     }
     decoded.paramRef = ref;
   }
@@ -38019,6 +41351,9 @@ function admissionCelEnvironment(declarations) {
   if (declarations.params) variables.params = "dyn";
   if (declarations.authorizer) variables.authorizer = "dyn";
   variables.variables = VARIABLES_TYPE2;
+  if (declarations.patchTypes) {
+    return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables), ...KUBERNETES_LIBRARIES], costLimit: PER_CALL_LIMIT, structLiterals: true });
+  }
   return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables)], costLimit: PER_CALL_LIMIT });
 }
 
@@ -38216,6 +41551,10 @@ function offlineParamStore(objects2, cluster) {
 }
 
 // src/families/admission/validator.ts
+var MUTATION_TYPES = {
+  ApplyConfiguration: ["Object"],
+  JSONPatch: ["list<JSONPatch>", "list", "list<dyn>", "dyn"]
+};
 var MAX_MESSAGE_BYTES = 5 * 1024;
 var UTF8 = new TextEncoder();
 function issue(error, expression) {
@@ -38224,7 +41563,7 @@ function issue(error, expression) {
   const column = before[before.length - 1].length + 1;
   return `ERROR: <input>:${line}:${column}: ${error.message}`;
 }
-function compileExpression(env, expression, returnTypes) {
+function compileExpression2(env, expression, returnTypes) {
   const result = env.compile(expression);
   if (!result.ok) return { ok: false, message: `compilation failed: ${issue(result.error, expression)}`, error: result.error };
   const type = result.program.outputType;
@@ -38245,35 +41584,66 @@ var AdmissionValidator = class {
   #matchConditions;
   #validations;
   #messages;
-  constructor(expressions, options2) {
-    this.#expressions = expressions;
+  #mutations;
+  constructor(expressions2, options2) {
+    this.#expressions = expressions2;
     this.#failurePolicy = options2.failurePolicy ?? "Fail";
     this.#params = options2.params;
     const declarations = (variables, authorizer) => ({
       params: options2.params,
       authorizer,
-      variables
+      variables,
+      ...options2.patchTypes ? { patchTypes: true } : {}
     });
     const declared = [];
     const compiledVariables = /* @__PURE__ */ new Map();
-    expressions.variables.forEach((variable, index) => {
+    expressions2.variables.forEach((variable, index) => {
       const env2 = admissionCelEnvironment(declarations(declared, options2.authorizer));
-      const compiled3 = compileExpression(env2, variable.expression, null);
+      const compiled3 = compileExpression2(env2, variable.expression, null);
       const type = compiled3.ok ? compiled3.program.outputType : "dyn";
-      const at = declared.findIndex((entry2) => entry2.name === variable.name);
-      if (at >= 0) declared.splice(at, 1);
+      const at3 = declared.findIndex((entry2) => entry2.name === variable.name);
+      if (at3 >= 0) declared.splice(at3, 1);
       declared.push({ name: variable.name, type });
       compiledVariables.set(variable.name, { name: variable.name, index, compiled: compiled3 });
     });
     this.#variables = [...compiledVariables.values()];
     const env = admissionCelEnvironment(declarations(declared, options2.authorizer));
     const messageEnv = options2.authorizer ? admissionCelEnvironment(declarations(declared, false)) : env;
-    this.#matchConditions = expressions.matchConditions.map((condition2) => compileExpression(env, condition2.expression, ["bool"]));
-    this.#validations = expressions.validations.map((validation) => compileExpression(env, validation.expression, ["bool"]));
-    this.#messages = expressions.validations.map(
-      (validation) => validation.messageExpression ? compileExpression(messageEnv, validation.messageExpression, ["string"]) : null
+    this.#matchConditions = expressions2.matchConditions.map((condition2) => compileExpression2(env, condition2.expression, ["bool"]));
+    this.#validations = expressions2.validations.map((validation) => compileExpression2(env, validation.expression, ["bool"]));
+    this.#messages = expressions2.validations.map(
+      (validation) => validation.messageExpression ? compileExpression2(messageEnv, validation.messageExpression, ["string"]) : null
     );
-    for (const annotation2 of expressions.auditAnnotations ?? []) compileExpression(env, annotation2.valueExpression, ["string", "null"]);
+    for (const annotation2 of expressions2.auditAnnotations ?? []) compileExpression2(env, annotation2.valueExpression, ["string", "null"]);
+    this.#mutations = (expressions2.mutations ?? []).map((mutation2) => compileExpression2(env, mutation2.expression, MUTATION_TYPES[mutation2.patchType]));
+  }
+  /**
+   * The match conditions alone (matchconditions/matcher.go, `matcher.Match`): whether they hold, or the error that
+   * decides under the failure policy `Fail` (under `Ignore` an error is a mismatch).
+   */
+  matchConditions(bindings, budget = RUNTIME_COST_BUDGET) {
+    const result = this.#match(bindings, budget);
+    if (result === null) return { matched: true };
+    if (!result.matched) return { matched: false };
+    return { matched: true, error: result.decisions[0]?.message ?? "match conditions failed" };
+  }
+  /**
+   * The value of mutation `index` in a composition context of its own (a mutating evaluator's `ForInput`, as each
+   * patcher of k8s.io/apiserver pkg/admission/plugin/policy/mutating/patch evaluates its expression): variables are
+   * evaluated afresh for the object the mutation sees.
+   */
+  mutation(index, bindings, budget = RUNTIME_COST_BUDGET) {
+    const compiled3 = this.#mutations[index];
+    const mutation2 = this.#expressions.mutations?.[index];
+    if (compiled3 === void 0 || mutation2 === void 0) return { ok: false, message: `no mutation ${index}` };
+    const scope = new Evaluation(this.#variables, bindings, this.#params, budget);
+    try {
+      const result = scope.evaluate(compiled3, mutation2.expression, "validations", index);
+      return result.ok ? result : { ok: false, message: result.message };
+    } catch (error) {
+      if (!(error instanceof OutOfBudget)) throw error;
+      return { ok: false, message: error.message };
+    }
   }
   /**
    * Evaluates the match conditions, then the validations and their messages (validating `validator.Validate`),
@@ -38473,6 +41843,8 @@ function bindingParams(params, ref) {
 }
 var EMPTY_NAMESPACE = Object.freeze({ metadata: Object.freeze({}) });
 var ValidatingAdmissionPolicy = class extends CelCompiledPolicy {
+  /** Kyverno's CLI validates with the CEL kinds after every mutation (MutatingAdmissionPolicies, MutatingPolicies). */
+  stage = 3;
   spec;
   #validator;
   constructor(data) {
@@ -38568,6 +41940,223 @@ function acceptValidatingAdmissionPolicyBinding(document) {
   const spec2 = decodeValidatingAdmissionPolicyBindingSpec(document.spec, problems);
   if (problems.length > 0) return { status: "malformed", problems };
   const binding = { family: "cel", kind: VALIDATING_ADMISSION_POLICY_BINDING, name, policyName: spec2.policyName, spec: spec2 };
+  return { status: "accepted", binding };
+}
+
+// src/families/cel/map/decode.ts
+var MUTATING_ADMISSION_VERSIONS = /* @__PURE__ */ new Set([
+  "admissionregistration.k8s.io/v1alpha1",
+  "admissionregistration.k8s.io/v1beta1",
+  "admissionregistration.k8s.io/v1"
+]);
+function checkMutatingAdmissionDocument(document, problems) {
+  if (!MUTATING_ADMISSION_VERSIONS.has(String(document.apiVersion))) {
+    problems.push({ message: `policy type not supported ${String(document.apiVersion)}, Kind=${String(document.kind)}`, path: ["apiVersion"] });
+  }
+  const metadata = isObject3(document.metadata) ? document.metadata : {};
+  const name = typeof metadata.name === "string" ? metadata.name : "";
+  if (name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
+  return name;
+}
+var PATCH_FIELDS = { ApplyConfiguration: "applyConfiguration", JSONPatch: "jsonPatch" };
+function mutations2(value2, path21, problems) {
+  const out = [];
+  list3(value2, path21, problems).forEach((item, index) => {
+    const at3 = [...path21, index];
+    if (!isObject3(item)) {
+      problems.push({ message: "expected an object", path: at3 });
+      return;
+    }
+    const patchType = optionalString(item, "patchType", at3, problems) ?? "";
+    if (patchType !== "ApplyConfiguration" && patchType !== "JSONPatch") {
+      problems.push({ message: `unsupported value "${patchType}": supported values: "ApplyConfiguration", "JSONPatch"`, path: [...at3, "patchType"] });
+      return;
+    }
+    const block = objectField(item, PATCH_FIELDS[patchType], at3, problems);
+    if (block === void 0) return;
+    const expression = optionalString(block, "expression", [...at3, PATCH_FIELDS[patchType]], problems) ?? "";
+    out.push({ patchType, expression });
+  });
+  return out;
+}
+function decodeMutatingAdmissionPolicySpec(spec2, problems) {
+  const path21 = ["spec"];
+  const value2 = isObject3(spec2) ? spec2 : {};
+  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
+  const failurePolicy = optionalString(value2, "failurePolicy", path21, problems) ?? "Fail";
+  if (failurePolicy !== "Fail" && failurePolicy !== "Ignore") {
+    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path21, "failurePolicy"] });
+  }
+  optionalString(value2, "reinvocationPolicy", path21, problems);
+  const decoded = {
+    variables: namedExpressions(value2.variables, [...path21, "variables"], problems),
+    mutations: mutations2(value2.mutations, [...path21, "mutations"], problems),
+    failurePolicy: failurePolicy === "Ignore" ? "Ignore" : "Fail",
+    matchConditions: namedExpressions(value2.matchConditions, [...path21, "matchConditions"], problems)
+  };
+  const paramKind = objectField(value2, "paramKind", path21, problems);
+  if (paramKind !== void 0) {
+    const at3 = [...path21, "paramKind"];
+    decoded.paramKind = { apiVersion: optionalString(paramKind, "apiVersion", at3, problems) ?? "", kind: optionalString(paramKind, "kind", at3, problems) ?? "" };
+  }
+  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path21, "matchConstraints"], problems);
+  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
+  return decoded;
+}
+function decodeMutatingAdmissionPolicyBindingSpec(spec2, problems) {
+  const path21 = ["spec"];
+  const value2 = isObject3(spec2) ? spec2 : {};
+  if (!isObject3(spec2)) problems.push({ message: "spec is required", path: path21 });
+  const decoded = { policyName: optionalString(value2, "policyName", path21, problems) ?? "" };
+  const paramRef = objectField(value2, "paramRef", path21, problems);
+  if (paramRef !== void 0) {
+    const at3 = [...path21, "paramRef"];
+    const ref = {};
+    for (const field3 of ["name", "namespace", "parameterNotFoundAction"]) {
+      const text4 = optionalString(paramRef, field3, at3, problems);
+      if (text4 !== void 0) ref[field3] = text4;
+    }
+    if (paramRef.selector !== void 0 && paramRef.selector !== null) {
+      if (isObject3(paramRef.selector)) ref.selector = paramRef.selector;
+      else problems.push({ message: "expected a label selector object", path: [...at3, "selector"] });
+    }
+    decoded.paramRef = ref;
+  }
+  const matchResources = decodeMatchResources(value2.matchResources, [...path21, "matchResources"], problems);
+  if (matchResources !== void 0) decoded.matchResources = matchResources;
+  return decoded;
+}
+
+// src/families/cel/map/policy.ts
+var MUTATING_ADMISSION_POLICY = "MutatingAdmissionPolicy";
+var MUTATING_ADMISSION_POLICY_BINDING = "MutatingAdmissionPolicyBinding";
+function isMutatingAdmissionPolicyBinding(binding) {
+  return binding.family === "cel" && binding.kind === MUTATING_ADMISSION_POLICY_BINDING && "spec" in binding;
+}
+var MutatingAdmissionPolicy = class extends CelCompiledPolicy {
+  /** Kyverno's CLI runs MutatingAdmissionPolicies after the kyverno.io policies, before the MutatingPolicies. */
+  stage = 1;
+  /** Mutations computed by expressions (a JSON patch appending with `/-`) need not reach a fixed point. */
+  mutationsSettle = false;
+  spec;
+  /** The compiled expressions without and with `params` declared, compiled on first use. */
+  #validators = [void 0, void 0];
+  constructor(data) {
+    super({ ...data, kind: MUTATING_ADMISSION_POLICY, namespace: "", namespaced: false }, { name: data.name, type: "Mutation" });
+    this.spec = data.spec;
+  }
+  /**
+   * The expressions compiled with `params` declared or not (kyverno/kyverno pkg/admissionpolicy/compiler.go: the
+   * Kubernetes base environment with the mutation types; an expression that does not compile fails when evaluated).
+   */
+  #validator(params) {
+    const index = params ? 1 : 0;
+    let validator = this.#validators[index];
+    if (validator === void 0) {
+      validator = new AdmissionValidator(
+        { matchConditions: this.spec.matchConditions, variables: this.spec.variables, validations: [], mutations: this.spec.mutations },
+        { params, authorizer: false, failurePolicy: this.spec.failurePolicy, patchTypes: true }
+      );
+      this.#validators[index] = validator;
+    }
+    return validator;
+  }
+  /** The policy's response for the request's resource, none when it has no rule (see the file comment). */
+  mutate(request2) {
+    const resource = request2.resource;
+    const gvk = groupVersionKind(resource);
+    const plural3 = resourceOfKind(gvk.group, gvk.kind);
+    const namespace = metadataString3(resource, "namespace");
+    const name = metadataString3(resource, "name");
+    const attributes = { ...gvk, resource: plural3, subresource: "", namespace, name, operation: "CREATE", object: resource, oldObject: null };
+    const namespaceName = gvk.group === "" && gvk.version === "v1" && gvk.kind === "Namespace" ? "" : namespace;
+    const labels = request2.namespaceLabels;
+    const namespaceObject2 = namespaceName === "" ? null : { metadata: labels === void 0 ? { name: namespaceName } : { name: namespaceName, labels: { ...labels } } };
+    const mode = request2.numberMode ?? "float64";
+    const bindings = {
+      object: celValue2(resource, mode),
+      oldObject: null,
+      request: admissionRequest2({ kind: gvk, resource: { group: gvk.group, version: gvk.version, resource: plural3 }, name, namespace, operation: "CREATE", user: resolveUser(request2.userInfo) }),
+      namespaceObject: namespaceObject2
+    };
+    const matches = (constraints) => {
+      const outcome = matchConstraints(constraints, attributes, namespaceObject2);
+      return outcome.error === void 0 && outcome.matched;
+    };
+    const emitted = (response2) => response2 === null || response2.rules.length === 0 ? [] : [response2];
+    const own = (request2.bindings ?? []).filter((binding) => isMutatingAdmissionPolicyBinding(binding) && binding.policyName === this.name);
+    if (own.length === 0) {
+      if (!matches(this.spec.matchConstraints ?? {})) return [];
+      const mutated = this.#mutateResource(resource, resource, bindings, null, request2);
+      return "error" in mutated ? [] : emitted(mutated.response);
+    }
+    let response = null;
+    let carried = resource;
+    for (const binding of own) {
+      if (binding.spec.matchResources !== void 0 && !matches(binding.spec.matchResources)) continue;
+      const params = binding.spec.paramRef === void 0 ? null : bindingParams(request2.external?.params ?? [], binding.spec.paramRef);
+      const mutated = this.#mutateResource(carried, resource, bindings, params, request2);
+      if ("error" in mutated) continue;
+      response = mutated.response;
+      carried = response.patchedResource ?? carried;
+    }
+    return emitted(response);
+  }
+  /**
+   * `mutateResource`: the match conditions, then the mutations applied to `object` (the admission request's object).
+   * `carried` is the resource of the engine response, kept as its patched resource when nothing was patched.
+   */
+  #mutateResource(carried, object2, bindings, params, request2) {
+    const mode = request2.numberMode ?? "float64";
+    const validator = this.#validator(params !== null);
+    const withParams = (value2) => params === null ? value2 : { ...value2, params: celValue2(params, mode) };
+    const response = { policy: this, resource: request2.resource, rules: [], patchedResource: carried };
+    const match = validator.matchConditions(params === null ? { ...bindings, namespaceObject: null } : { ...bindings, namespaceObject: null, params: null });
+    if (match.error !== void 0) return { error: match.error };
+    if (!match.matched) {
+      response.rules = [this.#rule("skip", "match conditions aren't met")];
+      return { response };
+    }
+    let patched = object2;
+    for (const [index, mutation2] of this.spec.mutations.entries()) {
+      const view2 = patched === object2 ? bindings : { ...bindings, object: celValue2(patched, mode) };
+      const value2 = validator.mutation(index, withParams(view2));
+      if (!value2.ok) return { response };
+      const outcome = mutation2.patchType === "ApplyConfiguration" ? applyConfiguration(value2.value, patched, DEDUCED, false) : applyJsonPatchValue(value2.value, patched);
+      if (!outcome.ok) return { response };
+      patched = outcome.object;
+    }
+    const passed = this.#rule("pass", "mutation is successfully applied");
+    if (jsonEqual(patched, object2, "type")) passed.unchanged = true;
+    response.rules = [passed];
+    response.patchedResource = patched;
+    return { response };
+  }
+  #rule(status, message2) {
+    return { name: this.name, type: "Mutation", status, message: message2 };
+  }
+  /** A MutatingAdmissionPolicy reports no failures: its mutations are applied or offered as fixes. */
+  failureAction() {
+    return "Audit";
+  }
+};
+
+// src/families/cel/map/accept.ts
+function acceptMutatingAdmissionPolicy(document, source) {
+  const problems = [];
+  const name = checkMutatingAdmissionDocument(document, problems);
+  const spec2 = decodeMutatingAdmissionPolicySpec(document.spec, problems);
+  if (problems.length > 0) return { status: "malformed", problems };
+  const { annotations } = policyMetadata(document);
+  const policy = new MutatingAdmissionPolicy({ apiVersion: String(document.apiVersion), name, annotations, ...source === void 0 ? {} : { source }, spec: spec2 });
+  return { status: "accepted", policy };
+}
+function acceptMutatingAdmissionPolicyBinding(document) {
+  const problems = [];
+  const name = checkMutatingAdmissionDocument(document, problems);
+  const spec2 = decodeMutatingAdmissionPolicyBindingSpec(document.spec, problems);
+  if (problems.length > 0) return { status: "malformed", problems };
+  const binding = { family: "cel", kind: MUTATING_ADMISSION_POLICY_BINDING, name, policyName: spec2.policyName, spec: spec2 };
   return { status: "accepted", binding };
 }
 
@@ -38670,6 +42259,93 @@ function acceptDeletingPolicy(document, source) {
   });
   return { status: "accepted", policy };
 }
+var MUTATING_POLICY_VERSIONS = {
+  MutatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
+  NamespacedMutatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
+};
+function acceptMutatingPolicy(document, source) {
+  const kind3 = String(document.kind);
+  const apiVersion = String(document.apiVersion);
+  const problems = [];
+  if (!MUTATING_POLICY_VERSIONS[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
+  const metadata = policyMetadata(document);
+  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
+  const spec2 = decodeMutatingPolicySpec(document.spec, problems);
+  if (problems.length > 0) return { status: "malformed", problems };
+  const policyKind = policyKindOf(apiVersion, kind3);
+  const namespace = policyKind.namespaced ? metadata.namespace || "default" : "";
+  const env = mutatingPolicyEnvironment(namespace, spec2.variables.map((variable) => variable.name));
+  const specs = [];
+  const original = compileMutatingSpec(env, spec2);
+  const rejected = (failure2) => ({
+    status: "invalid",
+    reason: `failed to compile policy ${metadata.name} (${failure2.fieldError})`,
+    ruleCount: 1,
+    at: { path: failure2.path, start: failure2.start, end: failure2.end },
+    abortsTest: true
+  });
+  if (!original.ok) return rejected(original.failure);
+  specs.push(original.compiled);
+  const rawSpec = isObject3(document.spec) ? document.spec : {};
+  for (const variant of autogenVariants(rawSpec, spec2.matchConstraints, spec2.podControllers, rewriteMutatingSpec)) {
+    const variantSpec = decodeMutatingPolicySpec(variant.spec, []);
+    const compiled3 = compileMutatingSpec(env, variantSpec, spec2);
+    if (!compiled3.ok) return rejected(compiled3.failure);
+    specs.push(compiled3.compiled);
+  }
+  const policy = new MutatingPolicy({
+    apiVersion,
+    kind: kind3,
+    name: metadata.name,
+    namespace,
+    namespaced: policyKind.namespaced,
+    annotations: metadata.annotations,
+    ...source === void 0 ? {} : { source },
+    specs,
+    env
+  });
+  return { status: "accepted", policy };
+}
+var GENERATING_POLICY_VERSIONS = {
+  GeneratingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
+  NamespacedGeneratingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
+};
+function acceptGeneratingPolicy(document, source) {
+  const kind3 = String(document.kind);
+  const apiVersion = String(document.apiVersion);
+  const problems = [];
+  if (!GENERATING_POLICY_VERSIONS[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
+  const metadata = policyMetadata(document);
+  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
+  const spec2 = decodeGeneratingPolicySpec(document.spec, problems);
+  if (problems.length > 0) return { status: "malformed", problems };
+  const policyKind = policyKindOf(apiVersion, kind3);
+  const namespace = policyKind.namespaced ? metadata.namespace || "default" : "";
+  const compiled3 = compileGeneratingPolicy(namespace, spec2);
+  if (!compiled3.ok) {
+    const { failure: failure2 } = compiled3;
+    return {
+      status: "invalid",
+      reason: generatingCompileErrorReason(metadata.name, failure2),
+      ruleCount: 1,
+      at: { path: failure2.path, start: failure2.start, end: failure2.end },
+      abortsTest: true
+    };
+  }
+  const policy = new GeneratingPolicy({
+    apiVersion,
+    kind: kind3,
+    name: metadata.name,
+    namespace,
+    namespaced: policyKind.namespaced,
+    annotations: metadata.annotations,
+    ...source === void 0 ? {} : { source },
+    spec: spec2,
+    compiled: compiled3.compiled,
+    env: compiled3.env
+  });
+  return { status: "accepted", policy };
+}
 function acceptAuthzPolicy(document, spec2, mode, source) {
   const metadata = policyMetadata(document);
   const compiled3 = compileAuthz(mode, spec2);
@@ -38701,7 +42377,11 @@ var celFamily = {
     const kind3 = typeof document.kind === "string" ? document.kind : "";
     if (kind3 in VALIDATING_POLICY_VERSIONS) return acceptValidatingPolicy(document, source);
     if (kind3 in DELETING_POLICY_VERSIONS) return acceptDeletingPolicy(document, source);
+    if (kind3 in MUTATING_POLICY_VERSIONS) return acceptMutatingPolicy(document, source);
+    if (kind3 in GENERATING_POLICY_VERSIONS) return acceptGeneratingPolicy(document, source);
+    if (kind3 in IMAGE_VALIDATING_POLICY_VERSIONS) return acceptImageValidatingPolicy(document, source);
     if (kind3 === VALIDATING_ADMISSION_POLICY) return acceptValidatingAdmissionPolicy(document, source);
+    if (kind3 === MUTATING_ADMISSION_POLICY) return acceptMutatingAdmissionPolicy(document, source);
     const policyKind = policyKindOf(String(document.apiVersion), kind3);
     if (policyKind === void 0) throw new TypeError(`not a CEL policy kind: ${String(document.apiVersion)} ${kind3}`);
     return { status: "unsupported", kind: policyKind };
@@ -38711,6 +42391,7 @@ var celFamily = {
   },
   acceptBinding(document) {
     if (document.kind === VALIDATING_ADMISSION_POLICY_BINDING) return acceptValidatingAdmissionPolicyBinding(document);
+    if (document.kind === MUTATING_ADMISSION_POLICY_BINDING) return acceptMutatingAdmissionPolicyBinding(document);
     const kind3 = policyKindOf(String(document.apiVersion), String(document.kind));
     if (kind3 === void 0) throw new TypeError(`not a CEL policy binding kind: ${String(document.apiVersion)} ${String(document.kind)}`);
     return { status: "unsupported", kind: kind3 };
@@ -38884,7 +42565,7 @@ function keyError(key3) {
 function valueError2(value2) {
   return isValidLabelValue2(value2) ? null : `values[0]: Invalid value: ${JSON.stringify(value2)}: must be a valid label value`;
 }
-function compileExpression2(expr) {
+function compileExpression3(expr) {
   if (!isObject(expr)) return "matchExpressions: must be an object";
   const { key: key3, operator, values } = expr;
   if (typeof key3 !== "string" || typeof operator !== "string") return "matchExpressions: key and operator are required";
@@ -38936,7 +42617,7 @@ function compile(sel) {
   if (matchExpressions !== void 0 && matchExpressions !== null) {
     if (!Array.isArray(matchExpressions)) return invalid("matchExpressions: must be a list");
     for (const expr of matchExpressions) {
-      const requirement2 = compileExpression2(expr);
+      const requirement2 = compileExpression3(expr);
       if (typeof requirement2 === "string") return invalid(requirement2);
       fixed.push(requirement2);
     }
@@ -39063,7 +42744,7 @@ var EMPTY_MAP = Object.freeze({});
 function asObject(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2) ? value2 : void 0;
 }
-function stringField2(obj, key3) {
+function stringField3(obj, key3) {
   const value2 = obj?.[key3];
   return typeof value2 === "string" ? value2 : "";
 }
@@ -39079,11 +42760,11 @@ var MatchSubject = class {
   constructor(input) {
     this.input = input;
     this.metadata = asObject(input.resource.metadata);
-    const name = stringField2(this.metadata, "name");
+    const name = stringField3(this.metadata, "name");
     this.gvk = { group: input.group, version: input.version, kind: input.kind };
-    this.objectKind = stringField2(input.resource, "kind");
-    this.name = name !== "" ? name : stringField2(this.metadata, "generateName");
-    this.namespace = stringField2(this.metadata, "namespace");
+    this.objectKind = stringField3(input.resource, "kind");
+    this.name = name !== "" ? name : stringField3(this.metadata, "generateName");
+    this.namespace = stringField3(this.metadata, "namespace");
   }
   input;
   gvk;
@@ -39256,9 +42937,9 @@ function excludeBlockHolds(exclude, res) {
 var RuleMatcher = class {
   #match;
   #exclude;
-  constructor(rule3) {
-    this.#match = blockPlan(rule3.match ?? NO_MATCH);
-    const exclude = rule3.exclude;
+  constructor(rule5) {
+    this.#match = blockPlan(rule5.match ?? NO_MATCH);
+    const exclude = rule5.exclude;
     this.#exclude = exclude === void 0 || exclude === null ? null : blockPlan(exclude);
   }
   /** {@link ruleMatches} for the rule this matcher was prepared from. */
@@ -39274,22 +42955,22 @@ var RuleMatcher = class {
   }
 };
 var ruleMatchers = /* @__PURE__ */ new WeakMap();
-function ruleMatcher(rule3) {
-  let matcher = ruleMatchers.get(rule3);
+function ruleMatcher(rule5) {
+  let matcher = ruleMatchers.get(rule5);
   if (matcher === void 0) {
-    matcher = new RuleMatcher(rule3);
-    ruleMatchers.set(rule3, matcher);
+    matcher = new RuleMatcher(rule5);
+    ruleMatchers.set(rule5, matcher);
   }
   return matcher;
 }
 function anyAllMatches(statement, input, options2 = EXCEPTION_FILTER_OPTIONS) {
   const res = view(input);
-  const holds3 = (filter) => {
+  const holds4 = (filter) => {
     const plan = filterPlan(filter);
     return !(plan.emptyDescription && plan.emptyUserInfo) && filterHolds(plan, res, options2, false);
   };
-  if (statement.any && statement.any.length > 0) return statement.any.some(holds3);
-  if (statement.all && statement.all.length > 0) return statement.all.every(holds3);
+  if (statement.any && statement.any.length > 0) return statement.any.some(holds4);
+  if (statement.all && statement.all.length > 0) return statement.all.every(holds4);
   return true;
 }
 
@@ -39646,7 +43327,7 @@ var ruleV2beta1 = object(
   },
   { required: ["match", "name"] }
 );
-function spec(rule3) {
+function spec(rule5) {
   return object({
     admission: bool2,
     applyRules: enumOf("All", "One"),
@@ -39656,7 +43337,7 @@ function spec(rule3) {
     generateExisting: bool2,
     generateExistingOnPolicyUpdate: bool2,
     mutateExistingOnPolicyUpdate: bool2,
-    rules: arrayOf(rule3),
+    rules: arrayOf(rule5),
     schemaValidation: bool2,
     useServerSideApply: bool2,
     validationFailureAction: enumOf("audit", "enforce", "Audit", "Enforce"),
@@ -39686,9 +43367,9 @@ var OBJECT_META = object({
   selfLink: str,
   uid: str
 });
-function policyDocument(rule3) {
+function policyDocument(rule5) {
   return object(
-    { apiVersion: str, kind: str, metadata: OBJECT_META, spec: spec(rule3), status: anyValue2 },
+    { apiVersion: str, kind: str, metadata: OBJECT_META, spec: spec(rule5), status: anyValue2 },
     { required: ["spec"] }
   );
 }
@@ -40010,7 +43691,7 @@ function formatGoValue(value2, numberMode) {
   const keys = Object.keys(value2).sort(compareGoStrings);
   return `map[${keys.map((k) => `${k}:${formatGoValue(value2[k], numberMode)}`).join(" ")}]`;
 }
-function goTypeName(value2, numberMode) {
+function goTypeName5(value2, numberMode) {
   if (value2 === null || value2 === void 0) return "<nil>";
   switch (typeof value2) {
     case "string":
@@ -40400,7 +44081,7 @@ function stringText(value2, numberMode) {
       return null;
   }
 }
-function holds2(cmp, operator) {
+function holds3(cmp, operator) {
   switch (operator) {
     case "":
       return cmp === 0;
@@ -40422,11 +44103,11 @@ function compare2(value2, c, numberMode) {
     if (text5 !== null) {
       if (c.duration !== null) {
         const d = parseGoDuration(text5);
-        if (d !== null) return holds2(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
+        if (d !== null) return holds3(d === c.duration ? 0 : d < c.duration ? -1 : 1, c.operator);
       }
       if (c.quantity !== null) {
         const q = parseQuantity(text5);
-        if (q !== null) return holds2(compareQuantities(q, c.quantity), c.operator);
+        if (q !== null) return holds3(compareQuantities(q, c.quantity), c.operator);
       }
     }
   }
@@ -40485,7 +44166,7 @@ function validateNullPattern(value2) {
       return value2 === null || value2 === void 0;
   }
 }
-function validateValue(value2, pattern2, numberMode) {
+function validateValue2(value2, pattern2, numberMode) {
   switch (typeof pattern2) {
     case "boolean":
       return value2 === pattern2;
@@ -40520,7 +44201,7 @@ function checkElement3(resource, pattern2, path21, ev) {
   if (isObject(pattern2)) {
     if (!isObject(resource)) {
       return plainFailure(
-        `pattern and resource have different structures. Path: ${path21}. Expected map[string]interface {}, found ${goTypeName(resource, ev.numberMode)}`,
+        `pattern and resource have different structures. Path: ${path21}. Expected map[string]interface {}, found ${goTypeName5(resource, ev.numberMode)}`,
         path21
       );
     }
@@ -40530,11 +44211,11 @@ function checkElement3(resource, pattern2, path21, ev) {
   }
   if (Array.isArray(resource)) {
     for (const element of resource) {
-      if (!validateValue(element, pattern2, ev.numberMode)) return scalarMismatch(resource, pattern2, path21, ev);
+      if (!validateValue2(element, pattern2, ev.numberMode)) return scalarMismatch(resource, pattern2, path21, ev);
     }
     return null;
   }
-  return validateValue(resource, pattern2, ev.numberMode) ? null : scalarMismatch(resource, pattern2, path21, ev);
+  return validateValue2(resource, pattern2, ev.numberMode) ? null : scalarMismatch(resource, pattern2, path21, ev);
 }
 function scalarMismatch(resource, pattern2, path21, ev) {
   const value2 = formatGoValue(resource, ev.numberMode);
@@ -40553,9 +44234,9 @@ function rewrittenMetadata(pattern2, key3, resource, ev) {
   if (!isObject(original)) return null;
   const resourceMetadata = resource["metadata"];
   if (resourceMetadata === null || resourceMetadata === void 0) return null;
-  const current3 = ev.metadataRewrites?.get(original) ?? original;
-  const next = expandMetadataWildcards(current3, resourceMetadata);
-  if (next !== current3) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
+  const current4 = ev.metadataRewrites?.get(original) ?? original;
+  const next = expandMetadataWildcards(current4, resourceMetadata);
+  if (next !== current4) (ev.metadataRewrites ??= /* @__PURE__ */ new Map()).set(original, next);
   return next === original ? null : next;
 }
 function checkMap(resource, pattern2, cachedPlan, path21, ev) {
@@ -40613,13 +44294,13 @@ function handleAnchor(anchor, pattern2, resource, path21, ev) {
 function handleExistence(resource, pattern2, path21, ev) {
   if (!Array.isArray(resource)) {
     return plainFailure(
-      `invalid resource type ${goTypeName(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
+      `invalid resource type ${goTypeName5(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
       path21
     );
   }
   if (!Array.isArray(pattern2)) {
     return plainFailure(
-      `invalid pattern type ${goTypeName(pattern2, "float64")}: Pattern has to be of list to compare against resource`,
+      `invalid pattern type ${goTypeName5(pattern2, "float64")}: Pattern has to be of list to compare against resource`,
       path21
     );
   }
@@ -40710,7 +44391,7 @@ function isRangePattern(pattern2) {
   return IN_RANGE2.test(pattern2);
 }
 function matchStringPattern(value2, pattern2) {
-  return validateValue(value2, pattern2, "float64");
+  return validateValue2(value2, pattern2, "float64");
 }
 
 // src/families/kyverno/engine/conditions/set-values.ts
@@ -40996,7 +44677,7 @@ function toInKey(key3) {
   if (!Array.isArray(key3)) return null;
   for (const element of key3) {
     if (typeof element !== "string") {
-      throw new ConditionError2(`interface conversion: interface {} is ${goTypeName2(element)}, not string`);
+      throw new ConditionError2(`interface conversion: interface {} is ${goTypeName6(element)}, not string`);
     }
   }
   return key3;
@@ -41033,7 +44714,7 @@ function keySetInValue(key3, value2, notIn) {
   const set3 = new Set(values);
   return notIn ? key3.some((k) => !set3.has(k)) : key3.every((k) => set3.has(k));
 }
-function goTypeName2(v) {
+function goTypeName6(v) {
   if (v === null) return "nil";
   if (typeof v === "number") return "float64";
   if (typeof v === "bigint") return "int64";
@@ -41392,7 +45073,7 @@ function deepEqual(a, b) {
   for (const key3 in bo) if (Object.prototype.hasOwnProperty.call(bo, key3)) count2--;
   return count2 === 0;
 }
-function goTypeName3(value2) {
+function goTypeName7(value2) {
   if (value2 === null || value2 === void 0) return "nil";
   switch (typeof value2) {
     case "number":
@@ -41410,8 +45091,8 @@ function goTypeName3(value2) {
   }
 }
 function goInterfaceEquals(a, b) {
-  const ta = goTypeName3(a);
-  if (ta !== goTypeName3(b)) return false;
+  const ta = goTypeName7(a);
+  if (ta !== goTypeName7(b)) return false;
   if (typeof a === "object" && a !== null && !(a instanceof ExpRef)) {
     throw runtimeError(`runtime error: comparing uncomparable type ${ta}`);
   }
@@ -41579,8 +45260,8 @@ function slice2(array, node3) {
 }
 function project(right, elements2, into) {
   for (const element of elements2) {
-    const current3 = evaluate4(right, element);
-    if (current3 !== null && !(current3 instanceof NotFound)) into.push(current3);
+    const current4 = evaluate4(right, element);
+    if (current4 !== null && !(current4 instanceof NotFound)) into.push(current4);
   }
   return into;
 }
@@ -41631,8 +45312,8 @@ function evaluate4(node3, value2) {
       const collected = [];
       for (const element of left) {
         if (isFalse(orNull(evaluate4(node3.condition, element)))) continue;
-        const current3 = evaluate4(node3.right, element);
-        if (current3 !== null && !(current3 instanceof NotFound)) collected.push(current3);
+        const current4 = evaluate4(node3.right, element);
+        if (current4 !== null && !(current4 instanceof NotFound)) collected.push(current4);
       }
       return collected;
     }
@@ -41685,11 +45366,11 @@ function evaluate4(node3, value2) {
       if (value2 === null) return null;
       const collected = {};
       for (const pair of node3.pairs) {
-        const current3 = orNull(evaluate4(pair.value, value2));
+        const current4 = orNull(evaluate4(pair.value, value2));
         if (pair.key === "__proto__") {
-          Object.defineProperty(collected, pair.key, { value: current3, writable: true, enumerable: true, configurable: true });
+          Object.defineProperty(collected, pair.key, { value: current4, writable: true, enumerable: true, configurable: true });
         } else {
-          collected[pair.key] = current3;
+          collected[pair.key] = current4;
         }
       }
       return collected;
@@ -41844,10 +45525,10 @@ var Lexer2 = class {
   /** Text up to the closing `end` rune; a backslash skips the following rune. */
   consumeUntil(end) {
     const start = this.pos;
-    let current3 = this.next();
-    while (current3 !== end && current3 !== EOF) {
-      if (current3 === 92 && this.peek() !== EOF) this.next();
-      current3 = this.next();
+    let current4 = this.next();
+    while (current4 !== end && current4 !== EOF) {
+      if (current4 === 92 && this.peek() !== EOF) this.next();
+      current4 = this.next();
     }
     if (this.lastWidth === 0) throw syntaxError2(`Unclosed delimiter: ${String.fromCharCode(end)}`);
     return this.expression.slice(start, this.pos - this.lastWidth);
@@ -41870,14 +45551,14 @@ var Lexer2 = class {
   consumeRawStringLiteral() {
     let buf = "";
     let currentIndex = this.pos;
-    let current3 = this.next();
-    while (current3 !== 39 && this.peek() !== EOF) {
-      if (current3 === 92 && this.peek() === 39) {
+    let current4 = this.next();
+    while (current4 !== 39 && this.peek() !== EOF) {
+      if (current4 === 92 && this.peek() === 39) {
         buf += this.expression.slice(currentIndex, this.pos - 1) + "'";
         this.next();
         currentIndex = this.pos;
       }
-      current3 = this.next();
+      current4 = this.next();
     }
     if (this.lastWidth === 0) throw syntaxError2("Unclosed delimiter: '");
     if (currentIndex < this.pos) buf += this.expression.slice(currentIndex, this.pos - 1);
@@ -41913,7 +45594,7 @@ var IDENTITY = { type: "Identity" };
 var EMPTY = { type: "Empty" };
 var MAX_GO_INT = 9223372036854775807n;
 var MIN_GO_INT = -9223372036854775808n;
-function atoi(text4) {
+function atoi2(text4) {
   if (!/^[+-]?\d+$/.test(text4)) throw new JmesPathError("syntax", `strconv.Atoi: parsing "${text4}": invalid syntax`);
   const big = BigInt(text4);
   if (big > MAX_GO_INT || big < MIN_GO_INT) {
@@ -41986,11 +45667,11 @@ var Parser6 = class {
     const token = this.tokens[this.index];
     this.advance();
     let left = this.nud(token);
-    let current3 = this.current();
-    while (bindingPower < bp(current3)) {
+    let current4 = this.current();
+    while (bindingPower < bp(current4)) {
       this.advance();
-      left = this.led(current3, left);
-      current3 = this.current();
+      left = this.led(current4, left);
+      current4 = this.current();
     }
     this.depth--;
     return left;
@@ -42114,7 +45795,7 @@ var Parser6 = class {
   }
   indexExpression() {
     if (this.lookahead(0) === "tColon" || this.lookahead(1) === "tColon") return this.sliceExpression();
-    const index = atoi(this.tokens[this.index].value);
+    const index = atoi2(this.tokens[this.index].value);
     this.advance();
     this.match("tRbracket");
     return { type: "Index", index };
@@ -42122,18 +45803,18 @@ var Parser6 = class {
   sliceExpression() {
     const parts2 = [null, null, null];
     let i = 0;
-    let current3 = this.current();
-    while (current3 !== "tRbracket" && i < 3) {
-      if (current3 === "tColon") {
+    let current4 = this.current();
+    while (current4 !== "tRbracket" && i < 3) {
+      if (current4 === "tColon") {
         i++;
         this.advance();
-      } else if (current3 === "tNumber") {
-        parts2[i] = atoi(this.tokens[this.index].value);
+      } else if (current4 === "tNumber") {
+        parts2[i] = atoi2(this.tokens[this.index].value);
         this.advance();
       } else {
-        throw syntaxError2(`Expected tColon or tNumber, received: ${current3}`);
+        throw syntaxError2(`Expected tColon or tNumber, received: ${current4}`);
       }
-      current3 = this.current();
+      current4 = this.current();
     }
     this.match("tRbracket");
     return { type: "Slice", start: parts2[0], stop: parts2[1], step: parts2[2] };
@@ -42179,25 +45860,25 @@ var Parser6 = class {
     return { type: "MultiSelectHash", pairs };
   }
   dotRHS(bindingPower) {
-    const current3 = this.current();
-    if (current3 === "tQuotedIdentifier" || current3 === "tUnquotedIdentifier" || current3 === "tStar") {
+    const current4 = this.current();
+    if (current4 === "tQuotedIdentifier" || current4 === "tUnquotedIdentifier" || current4 === "tStar") {
       return this.expression(bindingPower);
     }
-    if (current3 === "tLbracket") {
+    if (current4 === "tLbracket") {
       this.advance();
       return this.multiSelectList();
     }
-    if (current3 === "tLbrace") {
+    if (current4 === "tLbrace") {
       this.advance();
       return this.multiSelectHash();
     }
     throw syntaxError2("Expected identifier, lbracket, or lbrace");
   }
   projectionRHS(bindingPower) {
-    const current3 = this.current();
-    if (bp(current3) < 10) return IDENTITY;
-    if (current3 === "tLbracket" || current3 === "tFilter") return this.expression(bindingPower);
-    if (current3 === "tDot") {
+    const current4 = this.current();
+    if (bp(current4) < 10) return IDENTITY;
+    if (current4 === "tLbracket" || current4 === "tFilter") return this.expression(bindingPower);
+    if (current4 === "tDot") {
       this.advance();
       return this.dotRHS(bindingPower);
     }
@@ -42209,7 +45890,7 @@ function functionName(left) {
     case "Field":
       return { name: left.name, nameGoType: "string" };
     case "Literal":
-      return typeof left.value === "string" ? { name: left.value, nameGoType: "string" } : { name: null, nameGoType: goTypeName3(left.value) };
+      return typeof left.value === "string" ? { name: left.value, nameGoType: "string" } : { name: null, nameGoType: goTypeName7(left.value) };
     case "Comparator":
       return { name: null, nameGoType: "jmespath.tokType" };
     case "Index":
@@ -42722,7 +46403,7 @@ function walkToPodSpec(resource, path21) {
   if (!isObject(node3)) throw new Error("invalid image config");
   return node3;
 }
-function extractImages(resource) {
+function extractImages2(resource) {
   const kind3 = typeof resource.kind === "string" ? resource.kind : "";
   const specPath = POD_SPEC_PATHS[kind3];
   if (specPath === void 0) return null;
@@ -42851,9 +46532,9 @@ function parseWithoutFragment(raw) {
     const slash = authority.indexOf("/");
     rest = slash >= 0 ? authority.slice(slash) : "";
     authority = slash >= 0 ? authority.slice(0, slash) : authority;
-    const at = authority.lastIndexOf("@");
-    url.Host = parseHost2(at < 0 ? authority : authority.slice(at + 1));
-    if (at >= 0) url.User = {};
+    const at3 = authority.lastIndexOf("@");
+    url.Host = parseHost2(at3 < 0 ? authority : authority.slice(at3 + 1));
+    if (at3 >= 0) url.User = {};
   } else if (url.Scheme !== "" && rest.startsWith("/")) {
     url.OmitHost = true;
   }
@@ -43427,9 +47108,9 @@ function expandTemplate(template, matcher, names) {
   }
   return out + rest;
 }
-function goReplaceAll(re, src, replacement, literal) {
+function goReplaceAll(re, src, replacement, literal2) {
   const matcher = re.matcher(src);
-  const names = literal || !replacement.includes("$") ? {} : re.namedGroups();
+  const names = literal2 || !replacement.includes("$") ? {} : re.namedGroups();
   const end = src.length;
   let out = "";
   let lastMatchEnd = 0;
@@ -43439,7 +47120,7 @@ function goReplaceAll(re, src, replacement, literal) {
     const stop = matcher.end(0);
     out += src.slice(lastMatchEnd, start);
     if (stop > lastMatchEnd || start === 0) {
-      out += literal ? replacement : expandTemplate(replacement, matcher, names);
+      out += literal2 ? replacement : expandTemplate(replacement, matcher, names);
     }
     lastMatchEnd = stop;
     const width2 = codePointWidth2(src, searchPos);
@@ -43453,7 +47134,7 @@ function goReplaceAll(re, src, replacement, literal) {
 // src/lang/jmespath/functions/regex-functions.ts
 var STRING5 = { types: ["string"] };
 var STRING_OR_NUMBER = { types: ["string", "number"] };
-function replaceAll(name, literal, args) {
+function replaceAll(name, literal2, args) {
   const src = ifaceToString(args[1]);
   const replacement = ifaceToString(args[2]);
   let re;
@@ -43462,7 +47143,7 @@ function replaceAll(name, literal, args) {
   } catch (err) {
     throw functionError(name, err.message);
   }
-  return goReplaceAll(re, src, replacement, literal);
+  return goReplaceAll(re, src, replacement, literal2);
 }
 var REGEX_FUNCTIONS = [
   {
@@ -43945,7 +47626,7 @@ function openFlowCollection(source) {
 function goYamlMessage(source, error) {
   const reason2 = error.reason;
   const line = error.mark?.line ?? 0;
-  const at = error.mark === void 0 ? void 0 : source[error.mark.position];
+  const at3 = error.mark === void 0 ? void 0 : source[error.mark.position];
   const lineText = source.split("\n")[line] ?? "";
   if (reason2 === "unexpected end of the stream within a flow collection") {
     const last = source.trimEnd().slice(-1);
@@ -43955,10 +47636,10 @@ function goYamlMessage(source, error) {
   if (reason2.startsWith("unexpected end of the stream within a")) {
     return scannerError(source.split("\n").length - 1, "found unexpected end of stream");
   }
-  if (reason2 === "bad indentation of a mapping entry" && at === ":") {
+  if (reason2 === "bad indentation of a mapping entry" && at3 === ":") {
     return scannerError(line, "mapping values are not allowed in this context");
   }
-  if (at === "@" || at === "`" || reason2 === "tab characters must not be used in indentation" || /^ *\t/.test(lineText)) {
+  if (at3 === "@" || at3 === "`" || reason2 === "tab characters must not be used in indentation" || /^ *\t/.test(lineText)) {
     return scannerError(line, "found character that cannot start any token");
   }
   return `yaml: line ${line + 1}: ${reason2}`;
@@ -44210,37 +47891,37 @@ function nextStdChunk(layout) {
   });
   for (let i = 0; i < layout.length; i++) {
     const c = layout[i];
-    const at = (text4) => layout.startsWith(text4, i);
+    const at3 = (text4) => layout.startsWith(text4, i);
     switch (c) {
       case "J":
-        if (at("Jan")) {
-          if (at("January")) return chunk(i, "LongMonth", 7);
+        if (at3("Jan")) {
+          if (at3("January")) return chunk(i, "LongMonth", 7);
           if (!startsWithLowerCase(layout.slice(i + 3))) return chunk(i, "Month", 3);
         }
         break;
       case "M":
-        if (at("Mon")) {
-          if (at("Monday")) return chunk(i, "LongWeekDay", 6);
+        if (at3("Mon")) {
+          if (at3("Monday")) return chunk(i, "LongWeekDay", 6);
           if (!startsWithLowerCase(layout.slice(i + 3))) return chunk(i, "WeekDay", 3);
         }
-        if (at("MST")) return chunk(i, "TZ", 3);
+        if (at3("MST")) return chunk(i, "TZ", 3);
         break;
       case "0":
         if (i + 1 < layout.length && layout[i + 1] >= "1" && layout[i + 1] <= "6") {
           return chunk(i, ZERO_X[layout.charCodeAt(i + 1) - 49], 2);
         }
-        if (at("002")) return chunk(i, "ZeroYearDay", 3);
+        if (at3("002")) return chunk(i, "ZeroYearDay", 3);
         break;
       case "1":
-        return at("15") ? chunk(i, "Hour", 2) : chunk(i, "NumMonth", 1);
+        return at3("15") ? chunk(i, "Hour", 2) : chunk(i, "NumMonth", 1);
       case "2":
-        return at("2006") ? chunk(i, "LongYear", 4) : chunk(i, "Day", 1);
+        return at3("2006") ? chunk(i, "LongYear", 4) : chunk(i, "Day", 1);
       case "_":
-        if (at("_2")) {
-          if (at("_2006")) return { prefix: layout.slice(0, i + 1), std: { kind: "LongYear", digits: 0 }, suffix: layout.slice(i + 5) };
+        if (at3("_2")) {
+          if (at3("_2006")) return { prefix: layout.slice(0, i + 1), std: { kind: "LongYear", digits: 0 }, suffix: layout.slice(i + 5) };
           return chunk(i, "UnderDay", 2);
         }
-        if (at("__2")) return chunk(i, "UnderYearDay", 3);
+        if (at3("__2")) return chunk(i, "UnderYearDay", 3);
         break;
       case "3":
         return chunk(i, "Hour12", 1);
@@ -44249,14 +47930,14 @@ function nextStdChunk(layout) {
       case "5":
         return chunk(i, "Second", 1);
       case "P":
-        if (at("PM")) return chunk(i, "PM", 2);
+        if (at3("PM")) return chunk(i, "PM", 2);
         break;
       case "p":
-        if (at("pm")) return chunk(i, "pm", 2);
+        if (at3("pm")) return chunk(i, "pm", 2);
         break;
       case "-":
       case "Z":
-        for (const [text4, kind3] of ZONES[c]) if (at(text4)) return chunk(i, kind3, text4.length);
+        for (const [text4, kind3] of ZONES[c]) if (at3(text4)) return chunk(i, kind3, text4.length);
         break;
       case ".":
       case ",":
@@ -44323,7 +48004,7 @@ function leadingInt(s) {
   }
   return [Number(x), s.slice(i)];
 }
-function atoi2(s) {
+function atoi3(s) {
   const negative = s[0] === "-";
   const body = s[0] === "-" || s[0] === "+" ? s.slice(1) : s;
   const [x, rest] = leadingInt(body);
@@ -44358,7 +48039,7 @@ function lookupName(table3, value2) {
 function parseNanoseconds(value2, n) {
   if (!commaOrPeriod(value2[0])) throw new Bad();
   const count2 = Math.min(n, 10);
-  let ns = atoi2(value2.slice(1, count2));
+  let ns = atoi3(value2.slice(1, count2));
   for (let i = 0; i < 10 - count2; i++) ns *= 10;
   return ns;
 }
@@ -44446,12 +48127,12 @@ function parseElement(std, value2, nextLayout, f, range4) {
   switch (std.kind) {
     case "Year":
       if (v.length < 2) throw new Bad();
-      f.year = atoi2(v.slice(0, 2));
+      f.year = atoi3(v.slice(0, 2));
       f.year += f.year >= 69 ? 1900 : 2e3;
       return v.slice(2);
     case "LongYear":
       if (v.length < 4 || !isDigitAt2(v, 0)) throw new Bad();
-      f.year = atoi2(v.slice(0, 4));
+      f.year = atoi3(v.slice(0, 4));
       return v.slice(4);
     case "Month":
     case "LongMonth":
@@ -44626,17 +48307,17 @@ function parseGoTime(layout, value2) {
     if (f.day < 0) f.day = 1;
   }
   if (f.day < 1 || f.day > daysIn2(f.month, f.year)) throw parseError3(layout, value2, "", v, ": day out of range");
-  const at = (offset, attached = offset) => {
+  const at3 = (offset, attached = offset) => {
     const t = makeTime(f.year, f.month, f.day, f.hour, f.min, f.sec, f.nsec, offset);
     return { ...t, offset: attached };
   };
-  if (f.utc) return at(0);
-  if (f.zoneOffset !== -1) return at(f.zoneOffset);
+  if (f.utc) return at3(0);
+  if (f.zoneOffset !== -1) return at3(f.zoneOffset);
   if (f.zoneName !== "") {
-    const gmtOffset = f.zoneName.length > 3 && f.zoneName.startsWith("GMT") ? atoi2(f.zoneName.slice(3)) * 3600 : 0;
-    return at(0, gmtOffset);
+    const gmtOffset = f.zoneName.length > 3 && f.zoneName.startsWith("GMT") ? atoi3(f.zoneName.slice(3)) * 3600 : 0;
+    return at3(0, gmtOffset);
   }
-  return at(0);
+  return at3(0);
 }
 
 // src/lang/jmespath/functions/go-duration-text.ts
@@ -45564,11 +49245,11 @@ function decodeCertificate2(der) {
         while (!r.empty()) {
           const e = r.read(TAG.SEQUENCE);
           if (e === null) fail2("x509: malformed extension");
-          const extension = parseExtension2(e.content);
-          const oid = extension.id.join(".");
+          const extension2 = parseExtension2(e.content);
+          const oid = extension2.id.join(".");
           if (seen.has(oid)) fail2(`x509: certificate contains duplicate extension with OID "${oid}"`);
           seen.add(oid);
-          extensions.push(extension);
+          extensions.push(extension2);
         }
         processExtensions2(fields2, extensions);
       }
@@ -45709,11 +49390,11 @@ function requestedExtensions(attributes) {
       continue;
     }
     if (id === null || firstValue === null || !oidEquals(id, OID_EXTENSION_REQUEST)) continue;
-    for (const extension of parseExtensions(firstValue.full)) {
-      const key3 = extension.id.join(".");
+    for (const extension2 of parseExtensions(firstValue.full)) {
+      const key3 = extension2.id.join(".");
       if (seen.has(key3)) throw new Error("x509: certificate request contains duplicate requested extensions");
       seen.add(key3);
-      out.push(extension);
+      out.push(extension2);
     }
   }
   return out;
@@ -45751,8 +49432,8 @@ function decodeCertificateRequest2(der) {
   const subjectName = parseName2(subject2.full, "asn1");
   const extensions = requestedExtensions(attributes);
   let san = { dnsNames: null, emailAddresses: null, ipAddresses: null, uris: null };
-  for (const extension of extensions) {
-    if (oidEquals(extension.id, OID_SUBJECT_ALT_NAME)) san = parseSubjectAltNames(extension.value);
+  for (const extension2 of extensions) {
+    if (oidEquals(extension2.id, OID_SUBJECT_ALT_NAME)) san = parseSubjectAltNames(extension2.value);
   }
   const publicKey = kyvernoPublicKey(keyInfo);
   const parsedAttributes = attributes.map((a) => parseAttribute(a.full)).filter((a) => a !== null);
@@ -45968,11 +49649,11 @@ function extremeBy(array, expref, wantGreater) {
   let bestValue = start;
   let bestItem = array[0];
   for (let i = 1; i < array.length; i++) {
-    const current3 = expref.evaluate(array[i]);
-    if (typeof current3 !== kind3) throw runtimeError(`invalid type, must be ${kind3}`);
-    const cmp = kind3 === "number" ? compareNumbers2(current3, bestValue) : compareGoStrings(current3, bestValue);
+    const current4 = expref.evaluate(array[i]);
+    if (typeof current4 !== kind3) throw runtimeError(`invalid type, must be ${kind3}`);
+    const cmp = kind3 === "number" ? compareNumbers2(current4, bestValue) : compareGoStrings(current4, bestValue);
     if (wantGreater ? cmp > 0 : cmp < 0) {
-      bestValue = current3;
+      bestValue = current4;
       bestItem = array[i];
     }
   }
@@ -46080,7 +49761,7 @@ var BUILTIN_FUNCTIONS = [
       const merged = {};
       for (const obj of objects2) {
         if (!isJsonObject(obj)) {
-          throw runtimeError(`interface conversion: interface {} is ${goTypeName3(obj)}, not map[string]interface {}`);
+          throw runtimeError(`interface conversion: interface {} is ${goTypeName7(obj)}, not map[string]interface {}`);
         }
         for (const key3 of Object.keys(obj)) setOwnProperty(merged, key3, obj[key3]);
       }
@@ -46241,7 +49922,7 @@ function dropPrefix(match, source) {
 }
 
 // src/families/kyverno/engine/variables/traverse.ts
-var isMap3 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+var isMap5 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 var childPath = (path21, key3) => `${path21}/${key3.replaceAll("/", "\\/")}`;
 function walk2(value2, path21, action) {
   if (typeof value2 === "object" && value2 !== null && action.unchanged?.(value2)) return value2;
@@ -46254,7 +49935,7 @@ function walk2(value2, path21, action) {
     }
     return out;
   }
-  if (isMap3(value2)) {
+  if (isMap5(value2)) {
     const out = {};
     for (const key3 of Object.keys(value2)) {
       let newKey = action.leaf(key3, path21, true);
@@ -46275,7 +49956,7 @@ function walk2(value2, path21, action) {
   return value2;
 }
 function traverse(document, path21, action) {
-  if (Array.isArray(document) || isMap3(document)) return walk2(document, path21, action);
+  if (Array.isArray(document) || isMap5(document)) return walk2(document, path21, action);
   const leaf = action.leaf(document, path21, false);
   if (leaf instanceof SubstitutionFailure) return leaf;
   return walk2(leaf, path21, action);
@@ -46283,7 +49964,7 @@ function traverse(document, path21, action) {
 function visitLeavesAndKeys(document, visit, path21 = "") {
   if (Array.isArray(document)) {
     for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path21}/${i}`);
-  } else if (isMap3(document)) {
+  } else if (isMap5(document)) {
     for (const key3 of Object.keys(document)) {
       visit(key3, path21);
       visitLeavesAndKeys(document[key3], visit, childPath(path21, key3));
@@ -46362,8 +50043,8 @@ function substituteReferencesInString(value2, path21, document) {
       throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path21}`);
     }
     const replacement = (initial ? "" : match[0]) + resolved;
-    const at = value2.indexOf(match);
-    if (at >= 0) value2 = value2.slice(0, at) + replacement + value2.slice(at + match.length);
+    const at3 = value2.indexOf(match);
+    if (at3 >= 0) value2 = value2.slice(0, at3) + replacement + value2.slice(at3 + match.length);
   }
   for (const escaped of value2.match(ESCAPED_REFERENCES) ?? []) value2 = value2.split(escaped).join(escaped.slice(1));
   return value2;
@@ -46407,9 +50088,9 @@ var LiteralNameMatcher = class {
   #lastIsWord;
   test(query) {
     const name = this.name;
-    for (let at = query.indexOf(name); at >= 0; at = query.indexOf(name, at + 1)) {
-      if (at > 0 && isNameJoinCode(query.charCodeAt(at - 1))) continue;
-      const end = at + name.length;
+    for (let at3 = query.indexOf(name); at3 >= 0; at3 = query.indexOf(name, at3 + 1)) {
+      if (at3 > 0 && isNameJoinCode(query.charCodeAt(at3 - 1))) continue;
+      const end = at3 + name.length;
       const nextIsWord = end < query.length && isWordCode(query.charCodeAt(end));
       if (nextIsWord !== this.#lastIsWord) return true;
     }
@@ -46578,14 +50259,14 @@ function encodeSharedEntry(value2) {
   }
   return encoded;
 }
-var isMap4 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+var isMap6 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 function mergeMaps(src, dest, overwriteMaps) {
   const out = { ...dest };
   for (const key3 of Object.keys(src)) {
     const value2 = src[key3];
-    if (!overwriteMaps && isMap4(value2)) {
+    if (!overwriteMaps && isMap6(value2)) {
       const existing = Object.prototype.hasOwnProperty.call(out, key3) ? out[key3] : void 0;
-      setOwnProperty(out, key3, isMap4(existing) ? mergeMaps(value2, existing, false) : value2);
+      setOwnProperty(out, key3, isMap6(existing) ? mergeMaps(value2, existing, false) : value2);
     } else {
       setOwnProperty(out, key3, value2);
     }
@@ -46608,7 +50289,7 @@ function replaceIn(node3, tags2, depth, value2) {
     setOwnProperty(out, key3, value2);
   } else {
     const child = Object.prototype.hasOwnProperty.call(node3, key3) ? node3[key3] : void 0;
-    setOwnProperty(out, key3, isMap4(child) ? replaceIn(child, tags2, depth + 1, value2) : push(value2, tags2.slice(depth + 1)));
+    setOwnProperty(out, key3, isMap6(child) ? replaceIn(child, tags2, depth + 1, value2) : push(value2, tags2.slice(depth + 1)));
   }
   return out;
 }
@@ -46778,16 +50459,16 @@ var JsonContext = class {
 // src/families/kyverno/engine/variables/json-pointer.ts
 function parsePath(rawPath) {
   const pointer = [];
-  let current3 = "";
+  let current4 = "";
   let escaped = false;
   let quoted2 = false;
   const flush = () => {
-    if (current3 !== "") pointer.push(current3);
-    current3 = "";
+    if (current4 !== "") pointer.push(current4);
+    current4 = "";
   };
   for (const ch of rawPath) {
     if (escaped) {
-      current3 += ch;
+      current4 += ch;
       escaped = false;
     } else if (ch === "\\") {
       escaped = true;
@@ -46796,10 +50477,10 @@ function parsePath(rawPath) {
     } else if (ch === "/" && !quoted2) {
       flush();
     } else {
-      current3 += ch;
+      current4 += ch;
     }
   }
-  if (escaped) current3 += "\uFFFD";
+  if (escaped) current4 += "\uFFFD";
   flush();
   return pointer;
 }
@@ -46850,8 +50531,8 @@ function variableText(v) {
   return goTrimSpace(v.replaceAll("{{", "").replaceAll("}}", ""));
 }
 function replaceFirst(text4, search2, replacement) {
-  const at = text4.indexOf(search2);
-  return at < 0 ? text4 : text4.slice(0, at) + replacement + text4.slice(at + search2.length);
+  const at3 = text4.indexOf(search2);
+  return at3 < 0 ? text4 : text4.slice(0, at3) + replacement + text4.slice(at3 + search2.length);
 }
 var NO_VARIABLES = [];
 var scans = /* @__PURE__ */ new Map();
@@ -46942,14 +50623,14 @@ var VariableSubstituter = class {
           } catch (err) {
             if (!(err instanceof GoJsonError)) throw err;
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path21}: failed to marshal ${goTypeName3(result)}: ${formatGoValue2(result)}`
+              `failed to resolve ${variable} at path ${path21}: failed to marshal ${goTypeName7(result)}: ${formatGoValue2(result)}`
             );
           }
         }
         if (shallow && result !== null) {
           if (typeof result !== "string") {
             throw new SubstitutionError(
-              `failed to resolve ${variable} at path ${path21}: interface conversion: interface {} is ${goTypeName3(result)}, not string`
+              `failed to resolve ${variable} at path ${path21}: interface conversion: interface {} is ${goTypeName7(result)}, not string`
             );
           }
           text4 = text4.replaceAll("{{", "\\{{");
@@ -47065,9 +50746,9 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
     } catch (err) {
       throw new Error(`failed to substitute variables in apiCall context entry ${quote2(entry2.name)}: ${err.message}`);
     }
-    const call3 = isObject(substituted) ? substituted : {};
-    const url = apiCallUrl(call3);
-    const method = typeof call3.method === "string" && call3.method !== "" ? call3.method : "GET";
+    const call4 = isObject(substituted) ? substituted : {};
+    const url = apiCallUrl(call4);
+    const method = typeof call4.method === "string" && call4.method !== "" ? call4.method : "GET";
     const mock = url === "" ? void 0 : mocks.lookup(method, url);
     if (mock === void 0) {
       remaining.push(entry2);
@@ -47077,7 +50758,7 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
       throw new Error(`HTTP ${mock.statusCode} from apiCall mock for context entry ${quote2(entry2.name)} (v1 apiCall treats non-2xx as failure)`);
     }
     let data = mock.body;
-    const jmesPath = typeof call3.jmesPath === "string" ? call3.jmesPath : "";
+    const jmesPath = typeof call4.jmesPath === "string" ? call4.jmesPath : "";
     if (jmesPath !== "") {
       try {
         data = compileJmesPath(jmesPath).search(mock.body);
@@ -47094,7 +50775,7 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
 function search(expression, data) {
   return compileJmesPath(expression).search(data);
 }
-function resolve(entry2) {
+function resolve2(entry2) {
   const name = JSON.stringify(entry2.name);
   const projections = entry2.projections ?? [];
   let root;
@@ -47129,7 +50810,7 @@ function resolve(entry2) {
 var GlobalContextStore = class {
   #entries = /* @__PURE__ */ new Map();
   constructor(entries) {
-    for (const entry2 of entries) this.#entries.set(entry2.name, resolve(entry2));
+    for (const entry2 of entries) this.#entries.set(entry2.name, resolve2(entry2));
   }
   has(name) {
     return this.#entries.has(name);
@@ -47223,13 +50904,13 @@ var ApiCallLoader = class {
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
     }
-    const call3 = isObject(substituted) ? substituted : {};
-    const urlPath = text(call3.urlPath);
-    const method = text(call3.method);
+    const call4 = isObject(substituted) ? substituted : {};
+    const urlPath = text(call4.urlPath);
+    const method = text(call4.method);
     if (urlPath === "") {
-      if (!isObject(call3.service)) throw new Error(`missing service for APICall ${name}`);
+      if (!isObject(call4.service)) throw new Error(`missing service for APICall ${name}`);
       throw new Error(
-        `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call3.service.url)} is not requested offline`
+        `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call4.service.url)} is not requested offline`
       );
     }
     const policyNamespace = this.options.policyNamespace;
@@ -47241,7 +50922,7 @@ var ApiCallLoader = class {
       const message2 = typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message2}`);
     }
-    return text(call3.responseType) === "Text" ? stringifyJson(response.body) : response.body;
+    return text(call4.responseType) === "Text" ? stringifyJson(response.body) : response.body;
   }
   #store(data) {
     const { name, apiCall } = this.entry;
@@ -47284,7 +50965,7 @@ var OBJECT_META_FIELDS = [
   "finalizers",
   "managedFields"
 ];
-function isEmpty(value2) {
+function isEmpty2(value2) {
   if (value2 === null || value2 === "" || value2 === 0 || value2 === false) return true;
   if (Array.isArray(value2)) return value2.length === 0;
   return isObject(value2) && Object.keys(value2).length === 0;
@@ -47295,15 +50976,15 @@ function objectMeta(metadata) {
   for (const field3 of OBJECT_META_FIELDS) {
     const value2 = source[field3];
     if (field3 === "creationTimestamp") out[field3] = value2 ?? null;
-    else if (value2 !== void 0 && !isEmpty(value2)) out[field3] = value2;
+    else if (value2 !== void 0 && !isEmpty2(value2)) out[field3] = value2;
   }
   return out;
 }
 function configMapData(data) {
   if (data === void 0 || data === null) return null;
-  if (!isObject(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName(data, "float64")}`);
+  if (!isObject(data)) throw new Error(`cannot convert ConfigMap data: expected an object, got ${goTypeName5(data, "float64")}`);
   for (const [key3, value2] of Object.entries(data)) {
-    if (typeof value2 !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName(value2, "float64")}, not a string`);
+    if (typeof value2 !== "string") throw new Error(`cannot convert ConfigMap data: value of key "${key3}" is a ${goTypeName5(value2, "float64")}, not a string`);
   }
   return data;
 }
@@ -47358,7 +51039,7 @@ var ConfigMapLoader = class {
       throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field3} ${raw}: ${err.message}`);
     }
     if (typeof value2 !== "string") {
-      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field3} ${raw}: expected string, got ${goTypeName(value2, "float64")}`);
+      throw new Error(`failed to substitute variables in context ${this.entry.name} configMap.${field3} ${raw}: expected string, got ${goTypeName5(value2, "float64")}`);
     }
     return value2;
   }
@@ -47436,18 +51117,18 @@ var GlobalReferenceLoader = class {
 };
 
 // src/families/kyverno/engine/context/external/loader-factories.ts
-var current2;
+var current3;
 function enterOfflineScope(scope) {
-  const previous = current2;
-  current2 = scope;
+  const previous = current3;
+  current3 = scope;
   return previous;
 }
 function leaveOfflineScope(previous) {
-  current2 = previous;
+  current3 = previous;
 }
 function currentScope() {
-  if (current2 === void 0) throw new TypeError("offline context loaders used outside enterOfflineScope");
-  return current2;
+  if (current3 === void 0) throw new TypeError("offline context loaders used outside enterOfflineScope");
+  return current3;
 }
 function leaveOut(scope, entry2, kind3, reason2) {
   scope.unresolved.record(entry2, kind3, reason2);
@@ -47516,9 +51197,9 @@ function describeLookup(entry2) {
     return `ConfigMap ${namespace === "" ? "" : `${namespace}/`}${entry2.configMap.name ?? ""}`;
   }
   if (entry2.apiCall) {
-    const call3 = entry2.apiCall;
-    const method = text2(call3.method) || "GET";
-    return `${method} ${isObject(call3.service) ? text2(call3.service.url) : text2(call3.urlPath)}`;
+    const call4 = entry2.apiCall;
+    const method = text2(call4.method) || "GET";
+    return `${method} ${isObject(call4.service) ? text2(call4.service.url) : text2(call4.urlPath)}`;
   }
   if (entry2.globalReference) return `global context entry ${text2(entry2.globalReference.name)}`;
   if (entry2.imageRegistry) return `image registry data of ${text2(entry2.imageRegistry.reference)}`;
@@ -47569,8 +51250,8 @@ function withUnresolvedHint(response, unresolved) {
   const message2 = response.message;
   const hints = [];
   const seen = /* @__PURE__ */ new Set();
-  for (let at = message2.indexOf(UNKNOWN_KEY); at >= 0; at = message2.indexOf(UNKNOWN_KEY, at + 1)) {
-    const start = at + UNKNOWN_KEY.length;
+  for (let at3 = message2.indexOf(UNKNOWN_KEY); at3 >= 0; at3 = message2.indexOf(UNKNOWN_KEY, at3 + 1)) {
+    const start = at3 + UNKNOWN_KEY.length;
     const end = message2.indexOf('"', start);
     if (end < 0) break;
     const name = message2.slice(start, end);
@@ -47734,16 +51415,16 @@ function registerContextEntries(context2, entries, options2 = {}) {
 
 // src/families/kyverno/engine/rule-plan.ts
 var RulePlan = class {
-  constructor(rule3) {
-    this.rule = rule3;
-    this.name = rule3.name;
-    this.validates = Boolean(rule3.validate);
-    this.matcher = ruleMatcher(rule3);
-    this.context = rule3.context;
-    this.preconditions = rule3.preconditions;
-    const validation = rule3.validate ?? {};
+  constructor(rule5) {
+    this.rule = rule5;
+    this.name = rule5.name;
+    this.validates = Boolean(rule5.validate);
+    this.matcher = ruleMatcher(rule5);
+    this.context = rule5.context;
+    this.preconditions = rule5.preconditions;
+    const validation = rule5.validate ?? {};
     this.validation = validation;
-    this.message = rule3.validate?.message ?? "";
+    this.message = rule5.validate?.message ?? "";
     if (validation.manifests && Object.keys(validation.manifests).length > 0) this.handler = "manifests";
     else if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) this.handler = "podSecurity";
     else if (validation.cel && Object.keys(validation.cel).length > 0) this.handler = "cel";
@@ -47776,11 +51457,11 @@ var RulePlan = class {
   spec;
 };
 var rulePlans = /* @__PURE__ */ new WeakMap();
-function rulePlan(rule3) {
-  let plan = rulePlans.get(rule3);
+function rulePlan(rule5) {
+  let plan = rulePlans.get(rule5);
   if (plan === void 0) {
-    plan = new RulePlan(rule3);
-    rulePlans.set(rule3, plan);
+    plan = new RulePlan(rule5);
+    rulePlans.set(rule5, plan);
   }
   return plan;
 }
@@ -47935,12 +51616,12 @@ var RuleEnvironment = class _RuleEnvironment {
    */
   withElement(element, index, nesting, elementScope, listExpression) {
     this.context.addElement(element, index, nesting);
-    const isMap6 = element !== null && typeof element === "object" && !Array.isArray(element);
-    let scoped = isMap6;
+    const isMap8 = element !== null && typeof element === "object" && !Array.isArray(element);
+    let scoped = isMap8;
     if (elementScope !== void 0) {
-      if (elementScope && !isMap6) {
+      if (elementScope && !isMap8) {
         return new ElementScopeFailure(
-          `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName(element, "float64")}`
+          `cannot use elementScope=true foreach rules for elements that are not maps, expected type=map got type=${goTypeName5(element, "float64")}`
         );
       }
       scoped = elementScope;
@@ -47999,7 +51680,7 @@ function metaString(object2, field3) {
 var nameOf2 = (object2) => metaString(object2, "name");
 var namespaceOf2 = (object2) => metaString(object2, "namespace");
 var apiVersionOf = (object2) => topString(object2, "apiVersion");
-var kindOf2 = (object2) => topString(object2, "kind");
+var kindOf3 = (object2) => topString(object2, "kind");
 function metadataFor(object2) {
   const metadata = object2.metadata;
   if (metadata === void 0 || metadata === null) {
@@ -48090,7 +51771,7 @@ function manageLabels(object2, trigger, policy, ruleName) {
   const { group, version } = groupVersion(apiVersionOf(trigger));
   labels[TRIGGER_VERSION_LABEL] = version;
   labels[TRIGGER_GROUP_LABEL] = group;
-  labels[TRIGGER_KIND_LABEL] = kindOf2(trigger);
+  labels[TRIGGER_KIND_LABEL] = kindOf3(trigger);
   labels[TRIGGER_NAMESPACE_LABEL] = namespaceOf2(trigger);
   labels[TRIGGER_UID_LABEL] = metaString(trigger, "uid");
   setLabels(object2, labels);
@@ -48100,7 +51781,7 @@ function addSourceLabels(object2) {
   const { group, version } = groupVersion(apiVersionOf(object2));
   labels[SOURCE_GROUP_LABEL] = group;
   labels[SOURCE_VERSION_LABEL] = version;
-  labels[SOURCE_KIND_LABEL] = kindOf2(object2);
+  labels[SOURCE_KIND_LABEL] = kindOf3(object2);
   labels[SOURCE_NAMESPACE_LABEL] = namespaceOf2(object2);
   labels[SOURCE_NAME_LABEL] = nameOf2(object2);
   setLabels(object2, labels);
@@ -48124,7 +51805,7 @@ function patternDocument(block) {
 function unmarshalError(value2, path21, type) {
   return new GenerationError(`json: cannot unmarshal ${jsonTypeName(value2)} into Go struct field ${path21} of type ${type}`);
 }
-function stringField3(object2, field3, path21) {
+function stringField4(object2, field3, path21) {
   const value2 = object2[field3];
   if (value2 === void 0 || value2 === null) return "";
   if (typeof value2 !== "string") throw unmarshalError(value2, `${path21}.${field3}`, "string");
@@ -48151,15 +51832,15 @@ function decodePattern(document) {
   const data = document.data;
   return {
     target: {
-      apiVersion: stringField3(document, "apiVersion", path21),
-      kind: stringField3(document, "kind", path21),
-      namespace: stringField3(document, "namespace", path21),
-      name: stringField3(document, "name", path21)
+      apiVersion: stringField4(document, "apiVersion", path21),
+      kind: stringField4(document, "kind", path21),
+      namespace: stringField4(document, "namespace", path21),
+      name: stringField4(document, "name", path21)
     },
     data: data === null ? void 0 : data,
-    clone: { namespace: stringField3(clone2, "namespace", "CloneFrom"), name: stringField3(clone2, "name", "CloneFrom") },
+    clone: { namespace: stringField4(clone2, "namespace", "CloneFrom"), name: stringField4(clone2, "name", "CloneFrom") },
     cloneList: {
-      namespace: stringField3(cloneList2, "namespace", "CloneList"),
+      namespace: stringField4(cloneList2, "namespace", "CloneList"),
       kinds: kindList,
       selector: isObject(selector2) ? selector2 : null
     }
@@ -48255,7 +51936,7 @@ function notFound2(address) {
   return new StoreError("NotFound", `${resourceName(address.apiVersion, address.kind)} "${address.name}" not found`);
 }
 function addressOf(object2) {
-  return { apiVersion: apiVersionOf(object2), kind: kindOf2(object2), namespace: namespaceOf2(object2), name: nameOf2(object2) };
+  return { apiVersion: apiVersionOf(object2), kind: kindOf3(object2), namespace: namespaceOf2(object2), name: nameOf2(object2) };
 }
 
 // src/families/kyverno/engine/generate/targets.ts
@@ -48318,7 +51999,7 @@ function manageCloneList(store, targetNamespace, pattern2) {
     for (const source of store.list(apiVersion, kind3, sourceNamespace, pattern2.cloneList.selector)) {
       const sourceAddress = {
         apiVersion: apiVersionOf(source),
-        kind: kindOf2(source),
+        kind: kindOf3(source),
         namespace: namespaceOf2(source),
         name: nameOf2(source)
       };
@@ -48378,7 +52059,7 @@ function applyActions(scope, actions) {
     const object2 = action.data;
     setMetaString(object2, "name", target2.name);
     setMetaString(object2, "namespace", target2.namespace);
-    if (kindOf2(object2) === "") object2.kind = target2.kind;
+    if (kindOf3(object2) === "") object2.kind = target2.kind;
     object2.apiVersion = target2.apiVersion;
     manageLabels(object2, scope.trigger, scope.policy, scope.ruleName);
     if (action.action === "Create") {
@@ -48557,7 +52238,7 @@ var imagesCache = /* @__PURE__ */ new WeakMap();
 function imagesOf(resource) {
   let images = imagesCache.get(resource);
   if (images === void 0) {
-    images = extractImages(resource);
+    images = extractImages2(resource);
     imagesCache.set(resource, images);
   }
   return images;
@@ -48670,8 +52351,8 @@ function clonesFromCluster(generate4) {
   }
   return clone2 !== null && typeof clone2 === "object" && !Array.isArray(clone2) && Object.values(clone2).some((value2) => value2 !== "" && value2 !== null);
 }
-function hasGenerate(rule3) {
-  const generate4 = rule3.generate;
+function hasGenerate(rule5) {
+  const generate4 = rule5.generate;
   return generate4 !== void 0 && generate4 !== null && typeof generate4 === "object" && Object.keys(generate4).length > 0;
 }
 function generateObjects(policy, response, request2, cloneSources) {
@@ -48699,11 +52380,11 @@ function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, id
   const generated = /* @__PURE__ */ new Map();
   const applyOne = policy.policy.spec.applyRules === "One";
   let applied = 0;
-  for (const rule3 of policy.policy.spec.rules ?? []) {
-    if (!hasGenerate(rule3) || rule3.name !== ruleName) continue;
+  for (const rule5 of policy.policy.spec.rules ?? []) {
+    if (!hasGenerate(rule5) || rule5.name !== ruleName) continue;
     if (applyOne && applied > 0) break;
     const env = new RuleEnvironment({
-      rule: rule3,
+      rule: rule5,
       context: trigger.context,
       operation: trigger.operation,
       numberMode: trigger.numberMode,
@@ -48714,15 +52395,15 @@ function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, id
       policyNamespace: policy.kind === "Policy" ? policy.namespace : void 0
     });
     try {
-      env.loadContext(rule3.context);
+      env.loadContext(rule5.context);
     } catch (error) {
       throw new GenerationError(`failed to load rule level context: ${errorText(error)}`);
     }
-    const block = rule3.generate;
-    const scope = { store, trigger: triggerObject, policy: identity5, ruleName: rule3.name, synchronize: block.synchronize === true };
+    const block = rule5.generate;
+    const scope = { store, trigger: triggerObject, policy: identity5, ruleName: rule5.name, synchronize: block.synchronize === true };
     const foreach = block.foreach;
-    const targets = Array.isArray(foreach) ? generateForeach(env, scope, foreach) : generatePattern(env, scope, rule3.context, rule3.preconditions, block);
-    generated.set(rule3.name, targets);
+    const targets = Array.isArray(foreach) ? generateForeach(env, scope, foreach) : generatePattern(env, scope, rule5.context, rule5.preconditions, block);
+    generated.set(rule5.name, targets);
     applied++;
   }
   return generated.get(ruleName) ?? [];
@@ -48733,12 +52414,12 @@ var NO_LABELS = Object.freeze({});
 function generateResource(policy, request2) {
   if (!request2.exceptions?.length) {
     const kind3 = typeof request2.resource.kind === "string" ? request2.resource.kind : "";
-    if (!policy.rulesForKind(kind3).some((rule3) => hasGenerate(rule3) || isMutateExisting(rule3))) return null;
+    if (!policy.rulesForKind(kind3).some((rule5) => hasGenerate(rule5) || isMutateExisting(rule5))) return null;
   }
   return withoutStackTraces(evaluatePolicy, policy, request2);
 }
-function isMutateExisting(rule3) {
-  const targets = rule3.mutate?.targets;
+function isMutateExisting(rule5) {
+  const targets = rule5.mutate?.targets;
   return Array.isArray(targets) && targets.length > 0;
 }
 function evaluatePolicy(policy, request2) {
@@ -48765,10 +52446,10 @@ function evaluatePolicy(policy, request2) {
   };
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
-  for (const rule3 of policy.computedRules(trigger.kind)) {
-    const type = hasGenerate(rule3) ? "Generation" : isMutateExisting(rule3) ? "Mutation" : null;
+  for (const rule5 of policy.computedRules(trigger.kind)) {
+    const type = hasGenerate(rule5) ? "Generation" : isMutateExisting(rule5) ? "Mutation" : null;
     if (type === null) continue;
-    const response = filterRule(evaluation, rule3, type);
+    const response = filterRule(evaluation, rule5, type);
     if (response === null) continue;
     responses.push(response);
     if (applyOne && response.status !== "skip") break;
@@ -48776,10 +52457,10 @@ function evaluatePolicy(policy, request2) {
   if (responses.length === 0) return null;
   return { policy, resource: trigger.resource, rules: responses };
 }
-function filterRule(evaluation, rule3, type) {
+function filterRule(evaluation, rule5, type) {
   const { trigger, request: request2 } = evaluation;
   const env = new RuleEnvironment({
-    rule: rule3,
+    rule: rule5,
     context: trigger.context,
     operation: trigger.operation,
     numberMode: trigger.numberMode,
@@ -48789,15 +52470,15 @@ function filterRule(evaluation, rule3, type) {
     external: request2.external,
     policyNamespace: evaluation.policyNamespace
   });
-  const exceptions = matchingExceptions(evaluation, env, rule3);
+  const exceptions = matchingExceptions(evaluation, env, rule5);
   if (exceptions.length > 0) {
     const keys = exceptions.map((exception) => exception.key).join(", ");
-    return ruleResponse(rule3.name, type, "skip", `rule is skipped due to policy exception ${keys}`);
+    return ruleResponse(rule5.name, type, "skip", `rule is skipped due to policy exception ${keys}`);
   }
-  const matcher = ruleMatcher(rule3);
+  const matcher = ruleMatcher(rule5);
   if (evaluation.newSubject === null || !matcher.matchesSubject(evaluation.newSubject)) {
     if (type === "Generation" && evaluation.oldInput !== null && matcher.matches(evaluation.oldInput)) {
-      return ruleResponse(rule3.name, type, "fail", "");
+      return ruleResponse(rule5.name, type, "fail", "");
     }
     return null;
   }
@@ -48805,46 +52486,46 @@ function filterRule(evaluation, rule3, type) {
   context2.checkpoint();
   try {
     try {
-      env.loadContext(rule3.context);
+      env.loadContext(rule5.context);
     } catch {
       return null;
     }
-    const response = evaluatePreconditions(env, rule3, type, trigger);
+    const response = evaluatePreconditions(env, rule5, type, trigger);
     const unresolved = env.unresolved;
     return unresolved === void 0 ? response : withUnresolvedHint(response, unresolved);
   } finally {
     context2.restore();
   }
 }
-function matchingExceptions(evaluation, env, rule3) {
+function matchingExceptions(evaluation, env, rule5) {
   const all = evaluation.request.exceptions;
   if (all === void 0 || all.length === 0) return [];
-  return exceptionsFor2(all, policyReference(evaluation.policy), rule3.name).filter(
+  return exceptionsFor2(all, policyReference(evaluation.policy), rule5.name).filter(
     (exception) => anyAllMatches(exception.match, evaluation.exceptionInput) && exceptionConditionsHold(env, exception)
   );
 }
-function evaluatePreconditions(env, rule3, type, trigger) {
-  const evaluate6 = () => tryEvaluateConditions(rule3.preconditions, env.substituteCondition);
+function evaluatePreconditions(env, rule5, type, trigger) {
+  const evaluate6 = () => tryEvaluateConditions(rule5.preconditions, env.substituteCondition);
   let outcome;
   try {
     outcome = evaluate6();
   } catch (error) {
-    return ruleError(rule3.name, type, "failed to evaluate conditions", error);
+    return ruleError(rule5.name, type, "failed to evaluate conditions", error);
   }
-  if (outcome instanceof ConditionFailure) return ruleError(rule3.name, type, "failed to evaluate conditions", outcome.message);
-  if (outcome.result) return ruleResponse(rule3.name, type, "pass", "");
+  if (outcome instanceof ConditionFailure) return ruleError(rule5.name, type, "failed to evaluate conditions", outcome.message);
+  if (outcome.result) return ruleResponse(rule5.name, type, "pass", "");
   if (trigger.oldResource !== null) {
     env.context.setResource(trigger.oldResource);
     let old;
     try {
       old = evaluate6();
     } catch (error) {
-      return ruleError(rule3.name, type, "failed to evaluate conditions for old resource", error);
+      return ruleError(rule5.name, type, "failed to evaluate conditions for old resource", error);
     }
-    if (old instanceof ConditionFailure) return ruleError(rule3.name, type, "failed to evaluate conditions for old resource", old.message);
-    if (old.result) return ruleResponse(rule3.name, type, "fail", old.message);
+    if (old instanceof ConditionFailure) return ruleError(rule5.name, type, "failed to evaluate conditions for old resource", old.message);
+    if (old.result) return ruleResponse(rule5.name, type, "fail", old.message);
   }
-  return ruleResponse(rule3.name, type, "skip", "");
+  return ruleResponse(rule5.name, type, "skip", "");
 }
 
 // src/families/kyverno/engine/mutate/idempotent.ts
@@ -48853,7 +52534,7 @@ function isFixedMerge(mutate) {
   return keys.length === 1 && keys[0] === "patchStrategicMerge" && !hasVariables(mutate.patchStrategicMerge ?? null);
 }
 function settlesByConstruction(policy) {
-  return (policy.spec.rules ?? []).every((rule3) => rule3.mutate === void 0 || isFixedMerge(rule3.mutate));
+  return (policy.spec.rules ?? []).every((rule5) => rule5.mutate === void 0 || isFixedMerge(rule5.mutate));
 }
 
 // src/families/kyverno/engine/match-input.ts
@@ -48897,396 +52578,6 @@ function readIdentity(resource) {
   };
 }
 
-// src/families/kyverno/engine/mutate/json-patch/index.ts
-var ERR_MISSING = "missing value";
-var ERR_INVALID = "invalid state detected";
-var ERR_INVALID_INDEX = "invalid index referenced";
-var ERR_TEST_FAILED = "test failed";
-var PatchError = class extends Error {
-  constructor(message2, missing = false) {
-    super(message2);
-    this.missing = missing;
-  }
-  missing;
-};
-function wrap2(context2, cause, missing = false) {
-  return new PatchError(`${context2}: ${cause}`, missing);
-}
-var INT64_MIN3 = -(2n ** 63n);
-var INT64_MAX2 = 2n ** 63n - 1n;
-function atoi3(text4) {
-  if (!/^[+-]?[0-9]+$/.test(text4)) return { error: `strconv.Atoi: parsing ${JSON.stringify(text4)}: invalid syntax` };
-  const big = BigInt(text4);
-  if (big < INT64_MIN3 || big > INT64_MAX2) {
-    return { error: `strconv.Atoi: parsing ${JSON.stringify(text4)}: value out of range` };
-  }
-  return { value: Number(big) };
-}
-function decodeKey(token) {
-  return token.replace(/~[01]/g, (escape4) => escape4 === "~1" ? "/" : "~");
-}
-function isContainer(value2) {
-  return typeof value2 === "object" && value2 !== null;
-}
-var clone = cloneJson;
-function hasOwn2(object2, key3) {
-  return Object.prototype.hasOwnProperty.call(object2, key3);
-}
-function get3(state, container, key3) {
-  if (key3 === "") return { value: container === state.doc ? clone(state.original) : void 0 };
-  if (!Array.isArray(container)) {
-    if (!hasOwn2(container, key3)) return wrap2(`unable to get nonexistent key: ${key3}`, ERR_MISSING, true);
-    const value3 = container[key3];
-    return { value: value3 === null ? void 0 : value3 };
-  }
-  const parsed = atoi3(key3);
-  if ("error" in parsed) return new PatchError(parsed.error);
-  let index = parsed.value;
-  if (index < 0) {
-    if (index < -container.length) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
-    index += container.length;
-  }
-  if (index >= container.length) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
-  const value2 = container[index];
-  return { value: value2 === null ? void 0 : value2 };
-}
-function add2(container, key3, value2) {
-  if (!Array.isArray(container)) {
-    setOwnProperty(container, key3, value2);
-    return null;
-  }
-  if (key3 === "-") {
-    container.push(value2);
-    return null;
-  }
-  const parsed = atoi3(key3);
-  if ("error" in parsed) return wrap2(`value was not a proper array index: '${key3}'`, parsed.error);
-  let index = parsed.value;
-  const size = container.length + 1;
-  if (index >= size) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
-  if (index < 0) {
-    if (index < -size) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
-    index += size;
-  }
-  container.splice(index, 0, value2);
-  return null;
-}
-function set(container, key3, value2) {
-  if (!Array.isArray(container)) {
-    setOwnProperty(container, key3, value2);
-    return null;
-  }
-  const parsed = atoi3(key3);
-  if ("error" in parsed) return new PatchError(parsed.error);
-  let index = parsed.value;
-  if (index < 0) {
-    if (index < -container.length) return wrap2(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
-    index += container.length;
-  }
-  container[index] = value2;
-  return null;
-}
-function remove(container, key3) {
-  if (!Array.isArray(container)) {
-    delete container[key3];
-    return null;
-  }
-  const parsed = atoi3(key3);
-  if ("error" in parsed) return new PatchError(parsed.error);
-  let index = parsed.value;
-  if (index >= container.length) return null;
-  if (index < 0) {
-    if (index < -container.length) return null;
-    index += container.length;
-  }
-  container.splice(index, 1);
-  return null;
-}
-function findObject(state, path21) {
-  const split = path21.split("/");
-  if (split.length < 2) return path21 === "" ? { container: state.doc, key: "" } : null;
-  let container = state.doc;
-  for (const part of split.slice(1, -1)) {
-    const next = get3(state, container, decodeKey(part));
-    if (next instanceof PatchError || !isContainer(next.value)) return null;
-    container = next.value;
-  }
-  return { container, key: decodeKey(split[split.length - 1]) };
-}
-function ensurePathExists(state, path21) {
-  const split = path21.split("/");
-  if (split.length < 2) return null;
-  const parts2 = split.slice(1);
-  let container = state.doc;
-  for (let at = 0; at < parts2.length - 1; at++) {
-    const part = parts2[at];
-    const target2 = get3(state, container, decodeKey(part));
-    if (target2 instanceof PatchError || target2.value === void 0) {
-      const own = atoi3(part);
-      if ("value" in own && Array.isArray(container) && own.value >= container.length + 1) {
-        while (container.length < own.value) container.push(null);
-      }
-      const nextPart = parts2[at + 1];
-      const next = atoi3(nextPart);
-      if ("value" in next || nextPart === "-") {
-        let index = "value" in next ? next.value : 0;
-        if (index < 0) {
-          if (index < -1) {
-            return wrap2(`Unable to ensure path for negative index other than -1: ${index}`, ERR_INVALID_INDEX);
-          }
-          index = 0;
-        }
-        const created = [];
-        add2(container, part, created);
-        for (let i = 0; i < index; i++) created.push(null);
-        container = created;
-      } else {
-        const created = {};
-        add2(container, part, created);
-        container = created;
-      }
-    } else if (isContainer(target2.value)) {
-      container = target2.value;
-    } else {
-      return new PatchError(ERR_INVALID);
-    }
-  }
-  return null;
-}
-function equal(a, b) {
-  if (a === void 0 || a === null || b === void 0 || b === null) {
-    return (a === void 0 || a === null) && (b === void 0 || b === null);
-  }
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => equal(item, b[i]));
-  }
-  if (typeof a === "object" || typeof b === "object") {
-    if (typeof a !== "object" || typeof b !== "object") return false;
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key3) => hasOwn2(b, key3) && equal(a[key3], b[key3]));
-  }
-  return a === b;
-}
-function operationValue(op) {
-  return clone(op.value ?? null);
-}
-function applyAdd(state, op) {
-  const path21 = op.path;
-  if (path21 === "") {
-    const value2 = operationValue(op);
-    if (!isContainer(value2)) {
-      return new PatchError(`json: cannot unmarshal ${goTypeName4(value2)} into Go value of type map[string]*jsonpatch.lazyNode`);
-    }
-    state.doc = value2;
-    state.original = clone(value2);
-    return null;
-  }
-  const ensured = ensurePathExists(state, path21);
-  if (ensured !== null) return ensured;
-  const found = findObject(state, path21);
-  if (found === null) return wrap2(`add operation does not apply: doc is missing path: "${path21}"`, ERR_MISSING, true);
-  const failed = add2(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap2(`error in add for path: '${path21}'`, failed.message);
-}
-function applyRemove(state, op) {
-  const path21 = op.path;
-  const found = findObject(state, path21);
-  if (found === null) return null;
-  const failed = remove(found.container, found.key);
-  return failed === null ? null : wrap2(`error in remove for path: '${path21}'`, failed.message);
-}
-function applyReplace(state, op) {
-  const path21 = op.path;
-  if (path21 === "") {
-    const value2 = operationValue(op);
-    if (!isContainer(value2)) return null;
-    state.doc = value2;
-    return null;
-  }
-  const found = findObject(state, path21);
-  if (found === null) return wrap2(`replace operation does not apply: doc is missing path: ${path21}`, ERR_MISSING, true);
-  if (get3(state, found.container, found.key) instanceof PatchError) {
-    return wrap2(`replace operation does not apply: doc is missing key: ${path21}`, ERR_MISSING, true);
-  }
-  const failed = set(found.container, found.key, operationValue(op));
-  return failed === null ? null : wrap2(`error in remove for path: '${path21}'`, failed.message);
-}
-function applyMove(state, op) {
-  const from = op.from;
-  if (from === "") return wrap2("unable to move entire document to another path", ERR_INVALID);
-  const source = findObject(state, from);
-  if (source === null) return wrap2(`move operation does not apply: doc is missing from path: ${from}`, ERR_MISSING, true);
-  const value2 = get3(state, source.container, source.key);
-  if (value2 instanceof PatchError) return wrap2(`error in move for path: '${source.key}'`, value2.message);
-  const removed = remove(source.container, source.key);
-  if (removed !== null) return wrap2(`error in move for path: '${source.key}'`, removed.message);
-  const path21 = op.path;
-  const target2 = findObject(state, path21);
-  if (target2 === null) {
-    return wrap2(`move operation does not apply: doc is missing destination path: ${path21}`, ERR_MISSING, true);
-  }
-  const failed = add2(target2.container, target2.key, value2.value ?? null);
-  return failed === null ? null : wrap2(`error in move for path: '${path21}'`, failed.message);
-}
-function applyCopy(state, op) {
-  const from = op.from;
-  const source = findObject(state, from);
-  if (source === null) {
-    return wrap2(`copy operation does not apply: doc is missing from path: "${from}"`, ERR_MISSING, true);
-  }
-  const value2 = get3(state, source.container, source.key);
-  if (value2 instanceof PatchError) return wrap2(`error in copy for from: '${from}'`, value2.message);
-  const path21 = op.path;
-  const target2 = findObject(state, path21);
-  if (target2 === null) {
-    return wrap2(`copy operation does not apply: doc is missing destination path: ${path21}`, ERR_MISSING, true);
-  }
-  const failed = add2(target2.container, target2.key, clone(value2.value ?? null));
-  return failed === null ? null : wrap2("error while adding value during copy", failed.message);
-}
-function applyTest(state, op) {
-  const path21 = op.path;
-  const expected = op.value;
-  if (path21 === "") {
-    return equal(state.doc, expected) ? null : wrap2(`testing value ${path21} failed`, ERR_TEST_FAILED);
-  }
-  const found = findObject(state, path21);
-  if (found === null) return wrap2(`test operation does not apply: is missing path: ${path21}`, ERR_MISSING, true);
-  const actual = get3(state, found.container, found.key);
-  if (actual instanceof PatchError && !actual.missing) return wrap2(`error in test for path: '${path21}'`, actual.message);
-  const value2 = actual instanceof PatchError ? void 0 : actual.value;
-  return equal(value2, expected) ? null : wrap2(`testing value ${path21} failed`, ERR_TEST_FAILED);
-}
-function goTypeName4(value2) {
-  if (Array.isArray(value2)) return "array";
-  if (value2 === null) return "null";
-  if (typeof value2 === "object") return "object";
-  if (typeof value2 === "boolean") return "bool";
-  return typeof value2;
-}
-function stringField4(op, field3) {
-  const value2 = op[field3];
-  if (value2 === void 0 || value2 === null) {
-    return field3 === "path" ? `operation missing path field: ${ERR_MISSING}` : `operation, missing from field: ${ERR_MISSING}`;
-  }
-  if (typeof value2 !== "string") return `json: cannot unmarshal ${goTypeName4(value2)} into Go value of type string`;
-  return null;
-}
-function kindOf3(op) {
-  return typeof op.op === "string" ? op.op : "unknown";
-}
-function validateOperation(op) {
-  switch (kindOf3(op)) {
-    case "add":
-    case "replace":
-      if (!hasOwn2(op, "value")) return `failed to decode 'value': operation, missing value field: ${ERR_MISSING}`;
-      break;
-    case "move":
-    case "copy": {
-      const error2 = stringField4(op, "from");
-      if (error2 !== null) return `failed to decode 'from': ${error2}`;
-      break;
-    }
-    case "remove":
-    case "test":
-      break;
-    default:
-      return "unsupported operation";
-  }
-  const error = stringField4(op, "path");
-  return error === null ? null : `failed to decode 'path': ${error}`;
-}
-var decodedPatches = /* @__PURE__ */ new Map();
-var MAX_DECODED_PATCHES = 1024;
-function decodeJsonPatch(patch2) {
-  if (typeof patch2 !== "string") return decode(patch2);
-  let decoded = decodedPatches.get(patch2);
-  if (decoded === void 0) {
-    decoded = decode(patch2);
-    if (decodedPatches.size >= MAX_DECODED_PATCHES) decodedPatches.clear();
-    decodedPatches.set(patch2, decoded);
-  }
-  return decoded;
-}
-function decode(patch2) {
-  let value2;
-  if (typeof patch2 === "string") {
-    if (patch2.length === 0 || patch2[0] === "[") {
-      try {
-        value2 = goJsonParse(patch2);
-      } catch (error) {
-        if (!(error instanceof GoJsonError) && !(error instanceof SyntaxError)) throw error;
-        return { error: `failed to decode patches: ${ERR_INVALID}` };
-      }
-    } else {
-      const parsed = parseDocuments("patchesJson6902", patch2);
-      const problem3 = parsed.problems.find((p) => p.severity === "error");
-      if (problem3 !== void 0) {
-        return { error: `failed to convert patchesJSON6902 to JSON: error converting YAML to JSON: ${problem3.message}` };
-      }
-      value2 = parsed.documents[0]?.value ?? null;
-    }
-  } else {
-    value2 = patch2;
-  }
-  if (value2 === null) return { operations: [] };
-  if (!Array.isArray(value2)) {
-    return { error: `failed to decode patches: json: cannot unmarshal ${goTypeName4(value2)} into Go value of type jsonpatch.Patch` };
-  }
-  const operations = [];
-  for (const item of value2) {
-    if (item !== null && (typeof item !== "object" || Array.isArray(item))) {
-      return {
-        error: `failed to decode patches: json: cannot unmarshal ${goTypeName4(item)} into Go value of type jsonpatch.Operation`
-      };
-    }
-    operations.push(item ?? {});
-  }
-  for (const [i, op] of operations.entries()) {
-    const error = validateOperation(op);
-    if (error !== null) {
-      const text4 = value2[i] === null ? "null" : goJsonStringify(op);
-      return { error: `failed to decode patches: invalid operation ${text4}: ${error}` };
-    }
-  }
-  return { operations };
-}
-function applyJsonPatch(resource, patch2) {
-  const decoded = decodeJsonPatch(patch2);
-  if ("error" in decoded) return decoded;
-  const state = { doc: clone(resource), original: resource };
-  for (const op of decoded.operations) {
-    let failed;
-    switch (kindOf3(op)) {
-      case "add":
-        failed = applyAdd(state, op);
-        break;
-      case "remove":
-        failed = applyRemove(state, op);
-        break;
-      case "replace":
-        failed = applyReplace(state, op);
-        break;
-      case "move":
-        failed = applyMove(state, op);
-        break;
-      case "test":
-        failed = applyTest(state, op);
-        break;
-      case "copy":
-        failed = applyCopy(state, op);
-        break;
-      default:
-        failed = new PatchError(`Unexpected kind: ${kindOf3(op)}`);
-    }
-    if (failed !== null) return { error: failed.message };
-  }
-  if (Array.isArray(state.doc)) return { error: "patched resource is not an object" };
-  return { resource: state.doc };
-}
-
 // src/families/kyverno/engine/mutate/strategic-merge/nodes.ts
 function hasKey2(map2, key3) {
   return Object.prototype.hasOwnProperty.call(map2, key3);
@@ -49294,7 +52585,7 @@ function hasKey2(map2, key3) {
 function fieldOf(node3, key3) {
   return isObject(node3) && hasKey2(node3, key3) ? node3[key3] : void 0;
 }
-function scalarText2(v) {
+function scalarText3(v) {
   if (v === void 0) return "";
   if (v === null) return "null";
   if (typeof v === "string") return v;
@@ -49436,14 +52727,14 @@ function directiveOf(text4) {
 }
 function mapDirective(patch2) {
   if (!hasKey2(patch2, "$patch")) return "merge";
-  const directive = directiveOf(scalarText2(patch2["$patch"]));
+  const directive = directiveOf(scalarText3(patch2["$patch"]));
   delete patch2["$patch"];
   return directive;
 }
 function sequenceDirective(patch2) {
   const element = patch2.find((e) => isObject(e) && hasKey2(e, "$patch"));
   if (!isObject(element) || Object.keys(element).length > 1) return "merge";
-  const text4 = scalarText2(element["$patch"]);
+  const text4 = scalarText3(element["$patch"]);
   const directive = directiveOf(text4);
   elementSetter(patch2, void 0, ["$patch"], [text4]);
   return directive;
@@ -49561,7 +52852,7 @@ function elementValues(sources, keys) {
     for (const element of src) {
       const values = keys.map((k) => {
         const v = isObject(element) && hasKey2(element, k) ? element[k] : void 0;
-        return isNilOrEmpty(v) ? "" : scalarText2(v);
+        return isNilOrEmpty(v) ? "" : scalarText3(v);
       });
       const id = JSON.stringify(values);
       if (values.length === 0 || seen.has(id)) continue;
@@ -49577,7 +52868,7 @@ function elementPrimitiveValues(sources) {
   for (const src of [sources[1], sources[0]]) {
     if (!Array.isArray(src)) continue;
     for (const item of src) {
-      const v = scalarText2(item);
+      const v = scalarText3(item);
       if (seen.has(v)) continue;
       out.push([v]);
       seen.add(v);
@@ -49633,8 +52924,8 @@ function setElements(valuesList, keys, dest, sources, schema) {
     const originElement = elementList(sources[1], k, v);
     const val = walk3(destElement, originElement, elementSchema);
     if (isObject(destElement) && typeof val === "object" && isObject(val) && val !== originElement) {
-      const at = dest.indexOf(destElement);
-      if (at !== -1) dest[at] = val;
+      const at3 = dest.indexOf(destElement);
+      if (at3 !== -1) dest[at3] = val;
     }
     if (isMissingOrNull(val) || val === KEEP_NULL || isEmptyMap(val)) {
       elementSetter(dest, void 0, validKeys, validValues);
@@ -49656,22 +52947,22 @@ function elementList(source, keys, values) {
   if (!Array.isArray(source)) return void 0;
   if (keys.length === 0 || keys[0] === "") {
     const v = values[0] ?? "";
-    return source.find((e) => !isObject(e) && !Array.isArray(e) && scalarText2(e) === v);
+    return source.find((e) => !isObject(e) && !Array.isArray(e) && scalarText3(e) === v);
   }
   if (keys.length !== values.length) return void 0;
   return source.find(
-    (e) => isObject(e) && keys.every((k, i) => hasKey2(e, k) && scalarText2(e[k]) === values[i])
+    (e) => isObject(e) && keys.every((k, i) => hasKey2(e, k) && scalarText3(e[k]) === values[i])
   );
 }
 function fieldMatches(element, name, stringValue) {
   if (element === null) return false;
   if (name === "") {
     if (isObject(element) || Array.isArray(element)) throw new MergeError(wrongKindMessage("ScalarNode", element));
-    return scalarText2(element) === stringValue;
+    return scalarText3(element) === stringValue;
   }
   if (!isObject(element)) throw new MergeError(wrongKindMessage("MappingNode", element));
   if (!hasKey2(element, name)) return false;
-  return stringValue === "" || scalarText2(element[name]) === stringValue;
+  return stringValue === "" || scalarText3(element[name]) === stringValue;
 }
 function elementSetter(list5, element, keys, values) {
   const content = [];
@@ -49705,7 +52996,7 @@ function elementSetter(list5, element, keys, values) {
 function appendListNode(dst, src, keys) {
   for (const elem of [...src]) {
     if (keys[0] === "") {
-      elementSetter(dst, elem, [""], [scalarText2(elem)]);
+      elementSetter(dst, elem, [""], [scalarText3(elem)]);
       continue;
     }
     const v = [];
@@ -49715,7 +53006,7 @@ function appendListNode(dst, src, keys) {
         dst.push(elem);
         continue;
       }
-      v.push(scalarText2(elem[key3]));
+      v.push(scalarText3(elem[key3]));
     }
     if (keys.length > 1) elementSetter(dst, void 0, keys, v);
     elementSetter(dst, elem, keys, v);
@@ -49855,7 +53146,7 @@ function handleAddIfNotPresentAnchor(pattern2, resource) {
   return anchors.length;
 }
 function toInterface(v) {
-  return isObject(v) || Array.isArray(v) ? v : scalarText2(v);
+  return isObject(v) || Array.isArray(v) ? v : scalarText3(v);
 }
 function checkCondition(pattern2, resource) {
   const result = matchPattern(toInterface(resource), toInterface(pattern2), { numberMode: "float64" });
@@ -49872,7 +53163,7 @@ function hasAnchors(node3, filter) {
     return false;
   }
   if (Array.isArray(node3)) return node3.some((e) => hasAnchors(e, filter));
-  return containsCondition(parseAnchor(scalarText2(node3)));
+  return containsCondition(parseAnchor(scalarText3(node3)));
 }
 function deleteConditionElements(pattern2) {
   if (pattern2 === null) return;
@@ -49981,7 +53272,7 @@ function foreachEntries(value2) {
   return Array.isArray(value2) ? value2.filter(isObject) : [];
 }
 function mutateForEach(env, entries, resource, nesting) {
-  let current3 = resource;
+  let current4 = resource;
   let applied = 0;
   for (const entry2 of entries) {
     const list5 = typeof entry2.list === "string" ? entry2.list : "";
@@ -49989,16 +53280,16 @@ function mutateForEach(env, entries, resource, nesting) {
     if (elements2 instanceof QueryFailure) {
       return patchError(`failed to evaluate list ${list5}: ${elements2.message}`, elements2.message);
     }
-    const outcome = mutateElements(env, entry2, elements2, current3, nesting);
+    const outcome = mutateElements(env, entry2, elements2, current4, nesting);
     if (outcome.status === "error") return patchError("failed to mutate elements", outcome.message);
     if (outcome.status === "pass") {
       applied++;
-      current3 = outcome.resource;
-      env.context.setResource(current3);
+      current4 = outcome.resource;
+      env.context.setResource(current4);
     }
   }
   const message2 = `${applied} elements processed`;
-  return applied === 0 ? { status: "skip", resource: current3, message: message2 } : { status: "pass", resource: current3, message: message2 };
+  return applied === 0 ? { status: "skip", resource: current4, message: message2 } : { status: "pass", resource: current4, message: message2 };
 }
 function mutateElements(env, entry2, elements2, resource, nesting) {
   const context2 = env.context;
@@ -50206,11 +53497,11 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
     if (mutation2.foreach !== void 0 && mutation2.foreach !== null) {
       outcome = mutateForEach(env, foreachEntries(mutation2.foreach), target2.object, 0);
     } else {
-      const rule3 = substituteRule();
-      if (rule3 instanceof SubstitutionFailure) {
-        outcome = { status: "error", message: `variable substitution failed: ${rule3.message}` };
+      const rule5 = substituteRule();
+      if (rule5 instanceof SubstitutionFailure) {
+        outcome = { status: "error", message: `variable substitution failed: ${rule5.message}` };
       } else {
-        const substituted = isObject(rule3.mutate) ? rule3.mutate : {};
+        const substituted = isObject(rule5.mutate) ? rule5.mutate : {};
         outcome = applyMutation(target2.object, substituted.patchStrategicMerge, substituted.patchesJson6902);
       }
     }
@@ -50251,36 +53542,36 @@ function evaluatePolicy2(policy, request2) {
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
   const policyNamespace = policy.kind === "Policy" ? policy.namespace : void 0;
-  let current3 = resource;
-  for (const rule3 of rules) {
-    const matchInput = matchInputFor(current3, request2, engineOperation, policy);
+  let current4 = resource;
+  for (const rule5 of rules) {
+    const matchInput = matchInputFor(current4, request2, engineOperation, policy);
     const env = new RuleEnvironment({
-      rule: rule3,
+      rule: rule5,
       context: context2,
       operation,
       numberMode,
-      resource: current3,
+      resource: current4,
       isDelete,
       values: request2.values,
       external: request2.external,
       policyNamespace
     });
     if (!env.plan.matcher.matchesSubject(new MatchSubject(matchInput))) continue;
-    const exceptions = request2.exceptions?.length ? exceptionsFor2(request2.exceptions, policyReference(policy), rule3.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : [];
+    const exceptions = request2.exceptions?.length ? exceptionsFor2(request2.exceptions, policyReference(policy), rule5.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : [];
     context2.checkpoint();
     let result;
     try {
-      result = evaluateRule(env, rule3, current3, exceptions, request2.targets, request2.keepResourceOnMutateError === true);
+      result = evaluateRule(env, rule5, current4, exceptions, request2.targets, request2.keepResourceOnMutateError === true);
     } finally {
       context2.restore();
     }
-    current3 = result.resource;
-    context2.setResource(current3);
+    current4 = result.resource;
+    context2.setResource(current4);
     const unresolved = env.unresolved;
     for (const response of result.responses) responses.push(unresolved === void 0 ? response : withUnresolvedHint(response, unresolved));
     if (applyOne && result.responses.some((response) => response.status === "pass" || response.status === "fail")) break;
   }
-  return { policy, resource, rules: responses, patchedResource: current3 };
+  return { policy, resource, rules: responses, patchedResource: current4 };
 }
 var mutateRulesOf = /* @__PURE__ */ new WeakMap();
 function mutateRules(policy, resource) {
@@ -50289,23 +53580,23 @@ function mutateRules(policy, resource) {
   const forKind = policy.rulesForKind(identity5.kind);
   let rules = mutateRulesOf.get(forKind);
   if (rules === void 0) {
-    rules = forKind.filter((rule3) => rule3.mutate !== void 0);
+    rules = forKind.filter((rule5) => rule5.mutate !== void 0);
     mutateRulesOf.set(forKind, rules);
   }
   return rules.length === 0 ? null : rules;
 }
-function evaluateRule(env, rule3, resource, exceptions, targets, keepOnError) {
+function evaluateRule(env, rule5, resource, exceptions, targets, keepOnError) {
   const name = env.plan.name;
   const only = (response) => ({ resource, responses: [response] });
   try {
-    env.loadContext(rule3.context);
+    env.loadContext(rule5.context);
   } catch (error) {
     return only(ruleResponse(name, "Mutation", "error", `failed to load context: ${errorText(error)}`));
   }
-  if (rule3.preconditions !== void 0) {
+  if (rule5.preconditions !== void 0) {
     let outcome2;
     try {
-      outcome2 = tryEvaluateConditions(rule3.preconditions, env.substituteCondition);
+      outcome2 = tryEvaluateConditions(rule5.preconditions, env.substituteCondition);
     } catch (error) {
       return only(ruleResponse(name, "Mutation", "error", `failed to evaluate preconditions: ${errorText(error)}`));
     }
@@ -50320,9 +53611,9 @@ function evaluateRule(env, rule3, resource, exceptions, targets, keepOnError) {
     const keys = applicable.map((exception) => exception.key).join(", ");
     return only(ruleResponse(name, "Mutation", "skip", `rule is skipped due to policy exceptions${keys}`));
   }
-  const mutation2 = isObject(rule3.mutate) ? rule3.mutate : {};
+  const mutation2 = isObject(rule5.mutate) ? rule5.mutate : {};
   const substituteRule = () => {
-    const substituted = env.trySubstitute(rule3);
+    const substituted = env.trySubstitute(rule5);
     return substituted instanceof SubstitutionFailure ? substituted : isObject(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
@@ -50789,27 +54080,27 @@ var Violations = class {
     return this.data.length;
   }
 };
-var SPEC = FieldPath.of("spec");
+var SPEC2 = FieldPath.of("spec");
 var CONTAINER_LISTS = {
-  initContainers: SPEC.child("initContainers"),
-  containers: SPEC.child("containers"),
-  ephemeralContainers: SPEC.child("ephemeralContainers")
+  initContainers: SPEC2.child("initContainers"),
+  containers: SPEC2.child("containers"),
+  ephemeralContainers: SPEC2.child("ephemeralContainers")
 };
 var PATHS = {
   annotations: FieldPath.of("metadata", "annotations"),
-  volumes: SPEC.child("volumes"),
-  hostNetwork: SPEC.child("hostNetwork"),
-  hostPID: SPEC.child("hostPID"),
-  hostIPC: SPEC.child("hostIPC"),
-  runAsNonRoot: SPEC.child("securityContext", "runAsNonRoot"),
-  runAsUser: SPEC.child("securityContext", "runAsUser"),
-  seccompProfileType: SPEC.child("securityContext", "seccompProfile", "type"),
-  seLinuxOptionsType: SPEC.child("securityContext", "seLinuxOptions", "type"),
-  seLinuxOptionsUser: SPEC.child("securityContext", "seLinuxOptions", "user"),
-  seLinuxOptionsRole: SPEC.child("securityContext", "seLinuxOptions", "role"),
-  sysctls: SPEC.child("securityContext", "sysctls"),
-  hostProcess: SPEC.child("securityContext", "windowsOptions", "hostProcess"),
-  appArmorProfileType: SPEC.child("securityContext", "appArmorProfile", "type")
+  volumes: SPEC2.child("volumes"),
+  hostNetwork: SPEC2.child("hostNetwork"),
+  hostPID: SPEC2.child("hostPID"),
+  hostIPC: SPEC2.child("hostIPC"),
+  runAsNonRoot: SPEC2.child("securityContext", "runAsNonRoot"),
+  runAsUser: SPEC2.child("securityContext", "runAsUser"),
+  seccompProfileType: SPEC2.child("securityContext", "seccompProfile", "type"),
+  seLinuxOptionsType: SPEC2.child("securityContext", "seLinuxOptions", "type"),
+  seLinuxOptionsUser: SPEC2.child("securityContext", "seLinuxOptions", "user"),
+  seLinuxOptionsRole: SPEC2.child("securityContext", "seLinuxOptions", "role"),
+  sysctls: SPEC2.child("securityContext", "sysctls"),
+  hostProcess: SPEC2.child("securityContext", "windowsOptions", "hostProcess"),
+  appArmorProfileType: SPEC2.child("securityContext", "appArmorProfile", "type")
 };
 function containerPath(kind3, index) {
   return CONTAINER_LISTS[kind3].index(index);
@@ -51854,11 +55145,11 @@ function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) 
 
 // src/families/kyverno/engine/validate/messages.ts
 function patternFailureMessage(env, errorText5, path21) {
-  const rule3 = env.plan;
-  const message2 = rule3.message;
+  const rule5 = env.plan;
+  const message2 = rule5.message;
   if (message2 === "") {
-    if (path21 !== "") return `validation error: rule ${rule3.name} failed at path ${path21}`;
-    return `validation error: rule ${rule3.name} execution error: ${errorText5}`;
+    if (path21 !== "") return `validation error: rule ${rule5.name} failed at path ${path21}`;
+    return `validation error: rule ${rule5.name} execution error: ${errorText5}`;
   }
   let result;
   let failed = false;
@@ -51868,12 +55159,12 @@ function patternFailureMessage(env, errorText5, path21) {
     failed = true;
   }
   if (failed || result instanceof SubstitutionFailure) {
-    return `validation error: variables substitution error in rule ${rule3.name} execution error: ${errorText5}`;
+    return `validation error: variables substitution error in rule ${rule5.name} execution error: ${errorText5}`;
   }
   let substituted = messageText(result);
   if (!substituted.endsWith(".")) substituted += ".";
-  if (path21 !== "") return `validation error: ${substituted} rule ${rule3.name} failed at path ${path21}`;
-  return `validation error: ${substituted} rule ${rule3.name} execution error: ${errorText5}`;
+  if (path21 !== "") return `validation error: ${substituted} rule ${rule5.name} failed at path ${path21}`;
+  return `validation error: ${substituted} rule ${rule5.name} execution error: ${errorText5}`;
 }
 function anyPatternFailureMessage(message2, errors) {
   const joined = errors.join(" ");
@@ -51882,9 +55173,9 @@ function anyPatternFailureMessage(message2, errors) {
   return `validation error: ${message2}. ${joined}`;
 }
 function denyMessage(env, conditionMessages) {
-  const rule3 = env.plan;
-  const message2 = [rule3.message, conditionMessages].filter((part) => part !== "").join("; ");
-  if (message2 === "") return `validation error: rule ${rule3.name} failed`;
+  const rule5 = env.plan;
+  const message2 = [rule5.message, conditionMessages].filter((part) => part !== "").join("; ");
+  if (message2 === "") return `validation error: rule ${rule5.name} failed`;
   try {
     const result = env.trySubstitute(message2);
     return result instanceof SubstitutionFailure ? conditionMessages : messageText(result);
@@ -51939,33 +55230,33 @@ function runValidator(env, spec2) {
   return null;
 }
 function validateDeny(env, deny) {
-  const rule3 = env.plan;
+  const rule5 = env.plan;
   let outcome;
   try {
     outcome = tryEvaluateConditions(deny.conditions, env.substituteCondition);
   } catch (error) {
-    return ruleError(rule3.name, "Validation", "failed to check deny conditions", error);
+    return ruleError(rule5.name, "Validation", "failed to check deny conditions", error);
   }
-  if (outcome instanceof ConditionFailure) return ruleError(rule3.name, "Validation", "failed to check deny conditions", outcome.message);
+  if (outcome instanceof ConditionFailure) return ruleError(rule5.name, "Validation", "failed to check deny conditions", outcome.message);
   if (!outcome.result) {
-    return ruleResponse(rule3.name, "Validation", "pass", `validation rule '${rule3.name}' passed.`);
+    return ruleResponse(rule5.name, "Validation", "pass", `validation rule '${rule5.name}' passed.`);
   }
-  return ruleResponse(rule3.name, "Validation", "fail", denyMessage(env, outcome.message));
+  return ruleResponse(rule5.name, "Validation", "fail", denyMessage(env, outcome.message));
 }
 function validatePatterns(env, target2, pattern2, anyPattern) {
-  const rule3 = env.plan;
+  const rule5 = env.plan;
   if (pattern2 !== void 0) {
     const result = matchPattern(target2, pattern2, { numberMode: env.numberMode });
     switch (result.outcome) {
       case "pass":
-        return ruleResponse(rule3.name, "Validation", "pass", `validation rule '${rule3.name}' passed.`);
+        return ruleResponse(rule5.name, "Validation", "pass", `validation rule '${rule5.name}' passed.`);
       case "skip":
-        return ruleResponse(rule3.name, "Validation", "skip", result.message);
+        return ruleResponse(rule5.name, "Validation", "skip", result.message);
       case "error":
-        return ruleResponse(rule3.name, "Validation", "error", patternFailureMessage(env, result.message, ""));
+        return ruleResponse(rule5.name, "Validation", "error", patternFailureMessage(env, result.message, ""));
       case "fail":
         return ruleResponse(
-          rule3.name,
+          rule5.name,
           "Validation",
           "fail",
           patternFailureMessage(env, result.message, result.path),
@@ -51975,10 +55266,10 @@ function validatePatterns(env, target2, pattern2, anyPattern) {
   }
   if (!Array.isArray(anyPattern)) {
     return ruleError(
-      rule3.name,
+      rule5.name,
       "Validation",
       "failed to deserialize anyPattern, expected type array",
-      `json: cannot unmarshal ${goTypeName5(anyPattern ?? null)} into Go value of type []interface {}`
+      `json: cannot unmarshal ${goTypeName8(anyPattern ?? null)} into Go value of type []interface {}`
     );
   }
   const failed = [];
@@ -51987,30 +55278,30 @@ function validatePatterns(env, target2, pattern2, anyPattern) {
   for (let index = 0; index < anyPattern.length; index++) {
     const result = matchPattern(target2, anyPattern[index], { numberMode: env.numberMode });
     if (result.outcome === "pass") {
-      return ruleResponse(rule3.name, "Validation", "pass", `validation rule '${rule3.name}' anyPattern[${index}] passed.`);
+      return ruleResponse(rule5.name, "Validation", "pass", `validation rule '${rule5.name}' anyPattern[${index}] passed.`);
     }
     if (result.outcome === "skip") {
-      skipped.push(`rule ${rule3.name}[${index}] skipped: ${result.message}`);
+      skipped.push(`rule ${rule5.name}[${index}] skipped: ${result.message}`);
     } else if (result.outcome === "fail" && result.path !== "") {
-      failed.push(`rule ${rule3.name}[${index}] failed at path ${result.path}`);
+      failed.push(`rule ${rule5.name}[${index}] failed at path ${result.path}`);
       firstFailurePath ??= env.resourcePath(result.path);
     } else {
-      failed.push(`rule ${rule3.name}[${index}] failed: ${result.message}`);
+      failed.push(`rule ${rule5.name}[${index}] failed: ${result.message}`);
     }
   }
   if (failed.length > 0) {
-    return ruleResponse(rule3.name, "Validation", "fail", anyPatternFailureMessage(rule3.message, failed), firstFailurePath);
+    return ruleResponse(rule5.name, "Validation", "fail", anyPatternFailureMessage(rule5.message, failed), firstFailurePath);
   }
-  if (skipped.length > 0) return ruleResponse(rule3.name, "Validation", "skip", skipped.join(" "));
-  return ruleResponse(rule3.name, "Validation", "pass", rule3.message);
+  if (skipped.length > 0) return ruleResponse(rule5.name, "Validation", "skip", skipped.join(" "));
+  return ruleResponse(rule5.name, "Validation", "pass", rule5.message);
 }
-function goTypeName5(value2) {
+function goTypeName8(value2) {
   if (value2 === null) return "null";
   if (typeof value2 === "object") return "object";
   return typeof value2 === "boolean" ? "bool" : typeof value2;
 }
 function validateForEach(env, entries, nesting) {
-  const rule3 = env.plan;
+  const rule5 = env.plan;
   let applied = 0;
   let listError;
   for (const entry2 of entries) {
@@ -52031,13 +55322,13 @@ function validateForEach(env, entries, nesting) {
     applied += count2;
   }
   if (applied === 0) {
-    if (listError !== void 0) return ruleError(rule3.name, "Validation", "failed to evaluate list", listError);
+    if (listError !== void 0) return ruleError(rule5.name, "Validation", "failed to evaluate list", listError);
     return null;
   }
-  return ruleResponse(rule3.name, "Validation", "pass", "rule passed");
+  return ruleResponse(rule5.name, "Validation", "pass", "rule passed");
 }
 function validateElements(env, spec2, elements2, nesting) {
-  const rule3 = env.plan;
+  const rule5 = env.plan;
   const ctx = env.context;
   let count2 = 0;
   ctx.checkpoint();
@@ -52050,17 +55341,17 @@ function validateElements(env, spec2, elements2, nesting) {
       try {
         elementEnv = env.withElement(element, index, nesting, spec2.elementScope, spec2.list);
       } catch (error) {
-        return { response: ruleError(rule3.name, "Validation", "failed to process foreach", error), count: count2 };
+        return { response: ruleError(rule5.name, "Validation", "failed to process foreach", error), count: count2 };
       }
       if (elementEnv instanceof ElementScopeFailure) {
-        return { response: ruleError(rule3.name, "Validation", "failed to process foreach", elementEnv.message), count: count2 };
+        return { response: ruleError(rule5.name, "Validation", "failed to process foreach", elementEnv.message), count: count2 };
       }
       const result = runValidator(elementEnv, spec2);
       if (result === null || result.status === "skip") continue;
       if (result.status === "error" && result.message.includes("failed to evaluate preconditions")) continue;
       if (result.status !== "pass") {
         return {
-          response: ruleResponse(rule3.name, "Validation", result.status, `validation failure: ${result.message}`, result.path),
+          response: ruleResponse(rule5.name, "Validation", result.status, `validation failure: ${result.message}`, result.path),
           count: count2
         };
       }
@@ -52069,7 +55360,7 @@ function validateElements(env, spec2, elements2, nesting) {
   } finally {
     ctx.restore();
   }
-  return { response: ruleResponse(rule3.name, "Validation", "pass", ""), count: count2 };
+  return { response: ruleResponse(rule5.name, "Validation", "pass", ""), count: count2 };
 }
 
 // src/families/kyverno/engine/validate/cel.ts
@@ -52080,41 +55371,41 @@ var objects = (value2) => Array.isArray(value2) ? value2.filter(isObject) : [];
 function named(value2) {
   return objects(value2).map((entry2) => ({ name: str2(entry2.name), expression: str2(entry2.expression) }));
 }
-function celExpressions(rule3) {
-  const cel2 = isObject(rule3.validate?.cel) ? rule3.validate.cel : {};
-  const fallback = rule3.validate?.message ?? "";
+function celExpressions(rule5) {
+  const cel2 = isObject(rule5.validate?.cel) ? rule5.validate.cel : {};
+  const fallback = rule5.validate?.message ?? "";
   const validations2 = objects(cel2.expressions).map((entry2) => ({
     expression: str2(entry2.expression),
     message: str2(entry2.message) === "" ? fallback : str2(entry2.message),
     messageExpression: str2(entry2.messageExpression),
     reason: str2(entry2.reason)
   }));
-  const expressions = {
-    matchConditions: named(rule3.celPreconditions),
+  const expressions2 = {
+    matchConditions: named(rule5.celPreconditions),
     variables: named(cel2.variables),
     validations: validations2,
     auditAnnotations: objects(cel2.auditAnnotations).map((entry2) => ({ key: str2(entry2.key), valueExpression: str2(entry2.valueExpression) }))
   };
-  return { expressions, cel: cel2 };
+  return { expressions: expressions2, cel: cel2 };
 }
-function compiledRule(rule3, policy) {
-  let compiled3 = compiledRules.get(rule3);
+function compiledRule(rule5, policy) {
+  let compiled3 = compiledRules.get(rule5);
   if (compiled3 !== void 0) return compiled3;
   let byContent = compiledByPolicy.get(policy);
   if (byContent === void 0) {
     byContent = /* @__PURE__ */ new Map();
     compiledByPolicy.set(policy, byContent);
   }
-  const key3 = stringifyJson([rule3.celPreconditions ?? null, rule3.validate?.cel ?? null, rule3.validate?.message ?? ""]);
+  const key3 = stringifyJson([rule5.celPreconditions ?? null, rule5.validate?.cel ?? null, rule5.validate?.message ?? ""]);
   compiled3 = byContent.get(key3);
   if (compiled3 === void 0) {
-    const { expressions, cel: cel2 } = celExpressions(rule3);
+    const { expressions: expressions2, cel: cel2 } = celExpressions(rule5);
     const param = isObject(cel2.paramKind) && isObject(cel2.paramRef) ? { kind: cel2.paramKind, ref: cel2.paramRef } : null;
-    const validator = new AdmissionValidator(expressions, { params: param !== null, authorizer: true });
-    compiled3 = { validator, expressions, param };
+    const validator = new AdmissionValidator(expressions2, { params: param !== null, authorizer: true });
+    compiled3 = { validator, expressions: expressions2, param };
     byContent.set(key3, compiled3);
   }
-  compiledRules.set(rule3, compiled3);
+  compiledRules.set(rule5, compiled3);
   return compiled3;
 }
 function generatedValidatingAdmissionPolicy(policy) {
@@ -52123,8 +55414,8 @@ function generatedValidatingAdmissionPolicy(policy) {
 }
 function validateCel(env, policy) {
   if (generatedValidatingAdmissionPolicy(policy)) return null;
-  const rule3 = env.plan.rule;
-  const compiled3 = compiledRule(rule3, policy);
+  const rule5 = env.plan.rule;
+  const compiled3 = compiledRule(rule5, policy);
   const mode = env.numberMode;
   const operation = toEngineOperation2(env.operation);
   const resource = env.resource;
@@ -52162,23 +55453,23 @@ function validateCel(env, policy) {
     const params = env.external?.params ?? [];
     const store = offlineParamStore([...params, resource], env.external?.cluster);
     const collected = collectParams(compiled3.param.kind, compiled3.param.ref, namespace, store);
-    if ("error" in collected) return ruleResponse(rule3.name, "Validation", "error", `error in parameterized resource: ${collected.error}`);
+    if ("error" in collected) return ruleResponse(rule5.name, "Validation", "error", `error in parameterized resource: ${collected.error}`);
     for (const param of collected.params) results.push({ result: compiled3.validator.validate({ ...bindings, params: celValue2(param, mode) }, void 0, env.explainFailures) });
   } else {
     results.push({ result: compiled3.validator.validate(bindings, void 0, env.explainFailures) });
   }
   for (const { result } of results) {
-    if (!result.matched) return ruleResponse(rule3.name, "Validation", "skip", "cel preconditions not met");
+    if (!result.matched) return ruleResponse(rule5.name, "Validation", "skip", "cel preconditions not met");
     for (const decision of result.decisions) {
-      if (decision.action === "admit" && decision.evaluation === "error") return located2(ruleResponse(rule3.name, "Validation", "error", decision.message), decision, rule3, policy, compiled3);
+      if (decision.action === "admit" && decision.evaluation === "error") return located2(ruleResponse(rule5.name, "Validation", "error", decision.message), decision, rule5, policy, compiled3);
       if (decision.action === "deny") {
-        const failed = ruleResponse(rule3.name, "Validation", "fail", decision.message);
+        const failed = ruleResponse(rule5.name, "Validation", "fail", decision.message);
         if (decision.blamed !== void 0) failed.path = `/${decision.blamed.join("/")}/`;
-        return located2(failed, decision, rule3, policy, compiled3);
+        return located2(failed, decision, rule5, policy, compiled3);
       }
     }
   }
-  return ruleResponse(rule3.name, "Validation", "pass", `Validation rule '${rule3.name}' passed.`);
+  return ruleResponse(rule5.name, "Validation", "pass", `Validation rule '${rule5.name}' passed.`);
 }
 function queryObject(env, path21) {
   try {
@@ -52189,33 +55480,33 @@ function queryObject(env, path21) {
   }
 }
 var AUTOGEN_PREFIXES = ["autogen-cronjob-", "autogen-"];
-function writtenRule(rule3, policy) {
+function writtenRule(rule5, policy) {
   const rules = policy.policy.spec.rules ?? [];
-  const index = rules.indexOf(rule3);
-  if (index >= 0) return { rule: rule3, index };
+  const index = rules.indexOf(rule5);
+  if (index >= 0) return { rule: rule5, index };
   for (const prefix of AUTOGEN_PREFIXES) {
-    if (!rule3.name.startsWith(prefix)) continue;
-    const original = rules.findIndex((candidate) => candidate.name === rule3.name.slice(prefix.length));
+    if (!rule5.name.startsWith(prefix)) continue;
+    const original = rules.findIndex((candidate) => candidate.name === rule5.name.slice(prefix.length));
     if (original >= 0) return { rule: rules[original], index: original };
   }
   return null;
 }
-function expressionAt(expressions, origin) {
+function expressionAt(expressions2, origin) {
   switch (origin.list) {
     case "matchConditions":
-      return expressions.matchConditions[origin.index]?.expression;
+      return expressions2.matchConditions[origin.index]?.expression;
     case "variables":
-      return expressions.variables[origin.index]?.expression;
+      return expressions2.variables[origin.index]?.expression;
     case "validations":
-      return expressions.validations[origin.index]?.expression;
+      return expressions2.validations[origin.index]?.expression;
     case "messageExpressions":
-      return expressions.validations[origin.index]?.messageExpression;
+      return expressions2.validations[origin.index]?.messageExpression;
   }
 }
-function located2(response, decision, rule3, policy, compiled3) {
+function located2(response, decision, rule5, policy, compiled3) {
   const origin = decision.origin;
   if (origin === void 0) return response;
-  const written = writtenRule(rule3, policy);
+  const written = writtenRule(rule5, policy);
   if (written === null) return response;
   const base2 = ["spec", "rules", written.index];
   let path21;
@@ -52236,7 +55527,7 @@ function located2(response, decision, rule3, policy, compiled3) {
   response.policyPath = path21;
   if (origin.range !== void 0) {
     const evaluated = expressionAt(compiled3.expressions, origin);
-    const original = written.rule === rule3 ? evaluated : expressionAt(celExpressions(written.rule).expressions, origin);
+    const original = written.rule === rule5 ? evaluated : expressionAt(celExpressions(written.rule).expressions, origin);
     if (evaluated !== void 0 && evaluated === original) response.expressionRange = { start: origin.range.start, end: origin.range.end };
   }
   return response;
@@ -52274,14 +55565,14 @@ function evaluatePolicy3(policy, request2, rewritesRequest, rules) {
   const matchInput = matchInputFor(resource, request2, engineOperation, policy);
   const subject2 = new MatchSubject(matchInput);
   rules ??= policy.validateRulesForKind(identity5.kind);
-  for (const rule3 of rules) {
-    const plan = rulePlan(rule3);
+  for (const rule5 of rules) {
+    const plan = rulePlan(rule5);
     if (!plan.validates) continue;
     if (!plan.matcher.matchesSubject(subject2)) continue;
-    const exceptions = request2.exceptions?.length ? exceptionsFor2(request2.exceptions, policyReference(policy), rule3.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : NO_EXCEPTIONS;
+    const exceptions = request2.exceptions?.length ? exceptionsFor2(request2.exceptions, policyReference(policy), rule5.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : NO_EXCEPTIONS;
     context2 ??= createAdmissionContext({ resource: request2.resource, operation, userInfo: request2.userInfo });
     const env = new RuleEnvironment({
-      rule: rule3,
+      rule: rule5,
       context: context2,
       operation,
       numberMode,
@@ -52309,45 +55600,45 @@ function evaluatePolicy3(policy, request2, rewritesRequest, rules) {
   return { policy, resource, rules: responses };
 }
 function evaluateValidateRule(env, policy, operation, exceptions = NO_EXCEPTIONS) {
-  const rule3 = env.plan;
+  const rule5 = env.plan;
   try {
-    env.loadContext(rule3.context);
+    env.loadContext(rule5.context);
   } catch (error) {
-    return ruleError(rule3.name, "Validation", "failed to load context", error);
+    return ruleError(rule5.name, "Validation", "failed to load context", error);
   }
-  if (rule3.preconditions !== void 0) {
+  if (rule5.preconditions !== void 0) {
     let outcome;
     try {
-      outcome = tryEvaluateConditions(rule3.preconditions, env.substituteCondition);
+      outcome = tryEvaluateConditions(rule5.preconditions, env.substituteCondition);
     } catch (error) {
-      return ruleError(rule3.name, "Validation", "failed to evaluate preconditions", error);
+      return ruleError(rule5.name, "Validation", "failed to evaluate preconditions", error);
     }
-    if (outcome instanceof ConditionFailure) return ruleError(rule3.name, "Validation", "failed to evaluate preconditions", outcome.message);
+    if (outcome instanceof ConditionFailure) return ruleError(rule5.name, "Validation", "failed to evaluate preconditions", outcome.message);
     if (!outcome.result) {
       const message2 = outcome.message === "" ? "preconditions not met" : `preconditions not met; ${outcome.message}`;
-      return ruleResponse(rule3.name, "Validation", "skip", message2);
+      return ruleResponse(rule5.name, "Validation", "skip", message2);
     }
   }
   const applicable = exceptions.length === 0 ? exceptions : exceptions.filter((exception) => exceptionConditionsHold(env, exception));
-  if (applicable.length > 0 && !rule3.rule.validate?.podSecurity) {
+  if (applicable.length > 0 && !rule5.rule.validate?.podSecurity) {
     const keys = applicable.map((exception) => exception.key).join(", ");
-    return ruleResponse(rule3.name, "Validation", "skip", `rule is skipped due to policy exceptions${keys}`);
+    return ruleResponse(rule5.name, "Validation", "skip", `rule is skipped due to policy exceptions${keys}`);
   }
   const response = runHandler(env, policy, applicable);
-  if (response?.status === "fail" && rule3.handler !== "cel" && preExistingViolationsAllowed(rule3.rule, policy, operation)) {
+  if (response?.status === "fail" && rule5.handler !== "cel" && preExistingViolationsAllowed(rule5.rule, policy, operation)) {
     return evaluateOldObject(env, policy) ?? response;
   }
   return response;
 }
 function runHandler(env, policy, exceptions) {
-  const rule3 = env.plan;
-  switch (rule3.handler) {
+  const rule5 = env.plan;
+  switch (rule5.handler) {
     case "manifests":
-      return ruleResponse(rule3.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
+      return ruleResponse(rule5.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
     case "podSecurity": {
       if (env.isDelete) return null;
-      const result = evaluatePodSecurity(env.resource, rule3.validation.podSecurity, rule3.name, exceptions);
-      return ruleResponse(rule3.name, "Validation", result.status, result.message, result.path);
+      const result = evaluatePodSecurity(env.resource, rule5.validation.podSecurity, rule5.name, exceptions);
+      return ruleResponse(rule5.name, "Validation", result.status, result.message, result.path);
     }
     case "cel":
       return validateCel(env, policy);
@@ -52355,14 +55646,14 @@ function runHandler(env, policy, exceptions) {
       return validateRule(env);
   }
 }
-function preExistingViolationsAllowed(rule3, policy, operation) {
+function preExistingViolationsAllowed(rule5, policy, operation) {
   if (operation !== "UPDATE") return false;
-  if (rule3.validate?.allowExistingViolations === false) return false;
-  const action = rule3.validate?.failureAction ?? policy.policy.spec.validationFailureAction ?? "";
+  if (rule5.validate?.allowExistingViolations === false) return false;
+  const action = rule5.validate?.failureAction ?? policy.policy.spec.validationFailureAction ?? "";
   return action === "Enforce" || action === "enforce";
 }
 function evaluateOldObject(env, policy) {
-  const rule3 = env.rule;
+  const rule5 = env.rule;
   let oldObject;
   try {
     oldObject = env.context.query("request.oldObject");
@@ -52372,7 +55663,7 @@ function evaluateOldObject(env, policy) {
   if (oldObject === null || typeof oldObject !== "object" || Array.isArray(oldObject)) return null;
   const context2 = createAdmissionContext({ resource: oldObject, operation: "CREATE" });
   const oldEnv = new RuleEnvironment({
-    rule: rule3,
+    rule: rule5,
     context: context2,
     operation: "CREATE",
     numberMode: env.numberMode,
@@ -52385,10 +55676,10 @@ function evaluateOldObject(env, policy) {
   try {
     oldResponse = evaluateValidateRule(oldEnv, policy, "CREATE");
   } catch (error) {
-    return ruleResponse(rule3.name, "Validation", "skip", `failed to validate old object: ${errorText(error)}`);
+    return ruleResponse(rule5.name, "Validation", "skip", `failed to validate old object: ${errorText(error)}`);
   }
   if (oldResponse?.status === "fail") {
-    return ruleResponse(rule3.name, "Validation", "skip", "skipping the rule evaluation as pre-existing violations are allowed");
+    return ruleResponse(rule5.name, "Validation", "skip", "skipping the rule evaluation as pre-existing violations are allowed");
   }
   return null;
 }
@@ -52425,20 +55716,20 @@ function verifyImagesAction(entries) {
 }
 function policyFailureAction(policy, namespace, labels = {}) {
   const spec2 = policy.spec;
-  for (const rule3 of spec2.rules ?? []) {
-    if (rule3.validate !== void 0) {
-      const action = firstMatching(rule3.validate.failureActionOverrides, namespace, labels) ?? rule3.validate.failureAction;
+  for (const rule5 of spec2.rules ?? []) {
+    if (rule5.validate !== void 0) {
+      const action = firstMatching(rule5.validate.failureActionOverrides, namespace, labels) ?? rule5.validate.failureAction;
       if (action !== void 0) return action;
-    } else if (Array.isArray(rule3.verifyImages) && rule3.verifyImages.length > 0) {
-      const action = verifyImagesAction(rule3.verifyImages);
+    } else if (Array.isArray(rule5.verifyImages) && rule5.verifyImages.length > 0) {
+      const action = verifyImagesAction(rule5.verifyImages);
       if (action !== void 0) return action;
     }
   }
   return firstMatching(spec2.validationFailureActionOverrides, namespace, labels) ?? spec2.validationFailureAction ?? "";
 }
-function ruleFailureAction(policy, rule3, namespace, labels = {}) {
+function ruleFailureAction(policy, rule5, namespace, labels = {}) {
   const spec2 = policy.spec;
-  const action = (rule3?.validate ? firstMatching(rule3.validate.failureActionOverrides, namespace, labels) ?? rule3.validate.failureAction : void 0) ?? firstMatching(spec2.validationFailureActionOverrides, namespace, labels) ?? spec2.validationFailureAction;
+  const action = (rule5?.validate ? firstMatching(rule5.validate.failureActionOverrides, namespace, labels) ?? rule5.validate.failureAction : void 0) ?? firstMatching(spec2.validationFailureActionOverrides, namespace, labels) ?? spec2.validationFailureAction;
   return isEnforce(action) ? "Enforce" : "Audit";
 }
 
@@ -52533,9 +55824,9 @@ function hasPatchesJson6902(value2) {
 }
 function canAutoGen(rules) {
   let needed = false;
-  for (const rule3 of rules) {
-    if (hasContent(rule3.generate)) return false;
-    const mutate = rule3.mutate;
+  for (const rule5 of rules) {
+    if (hasContent(rule5.generate)) return false;
+    const mutate = rule5.mutate;
     if (isObject(mutate)) {
       if (hasPatchesJson6902(mutate.patchesJson6902)) return false;
       const foreach = mutate.foreach;
@@ -52550,8 +55841,8 @@ function canAutoGen(rules) {
       for (const filter of block.any ?? []) descriptions.push(filter.resources);
       for (const filter of block.all ?? []) descriptions.push(filter.resources);
     };
-    collect(rule3.match);
-    collect(rule3.exclude);
+    collect(rule5.match);
+    collect(rule5.exclude);
     for (const desc of descriptions) {
       const support = descriptionSupport(desc);
       if (!support.supported) return false;
@@ -52598,12 +55889,12 @@ function rewriteBlock(block, kinds, rewrite, inlineOnlyIfSet) {
 function wrapTemplate(tplKey, value2) {
   return { spec: { [tplKey]: value2 ?? null } };
 }
-function keptValidateFields(validate2, shift, pivot) {
+function keptValidateFields(validate3, shift, pivot) {
   const out = {};
-  const message2 = typeof validate2.message === "string" ? shiftReferences(validate2.message, shift, pivot) : "";
+  const message2 = typeof validate3.message === "string" ? shiftReferences(validate3.message, shift, pivot) : "";
   if (message2 !== "") out.message = message2;
   for (const key3 of ["failureAction", "failureActionOverrides", "allowExistingViolations"]) {
-    if (isPresent(validate2[key3])) out[key3] = validate2[key3];
+    if (isPresent(validate3[key3])) out[key3] = validate3[key3];
   }
   return out;
 }
@@ -52636,43 +55927,43 @@ function generateMutation(mutate, tplKey) {
   }
   return null;
 }
-function generateValidation(validate2, tplKey, shift) {
-  if (isPresent(validate2.pattern)) {
-    return { ...keptValidateFields(validate2, shift, "pattern"), pattern: wrapTemplate(tplKey, validate2.pattern) };
+function generateValidation(validate3, tplKey, shift) {
+  if (isPresent(validate3.pattern)) {
+    return { ...keptValidateFields(validate3, shift, "pattern"), pattern: wrapTemplate(tplKey, validate3.pattern) };
   }
-  if (isPresent(validate2.deny)) {
-    return { ...keptValidateFields(validate2, shift, "deny"), deny: validate2.deny };
+  if (isPresent(validate3.deny)) {
+    return { ...keptValidateFields(validate3, shift, "deny"), deny: validate3.deny };
   }
-  if (isPresent(validate2.podSecurity)) {
-    return { ...keptValidateFields(validate2, shift, "podSecurity"), podSecurity: validate2.podSecurity };
+  if (isPresent(validate3.podSecurity)) {
+    return { ...keptValidateFields(validate3, shift, "podSecurity"), podSecurity: validate3.podSecurity };
   }
-  if (isPresent(validate2.anyPattern)) {
-    const patterns = Array.isArray(validate2.anyPattern) ? validate2.anyPattern : [];
+  if (isPresent(validate3.anyPattern)) {
+    const patterns = Array.isArray(validate3.anyPattern) ? validate3.anyPattern : [];
     return {
-      ...keptValidateFields(validate2, shift, "anyPattern"),
+      ...keptValidateFields(validate3, shift, "anyPattern"),
       anyPattern: patterns.map((pattern2) => wrapTemplate(tplKey, pattern2))
     };
   }
-  if (Array.isArray(validate2.foreach) && validate2.foreach.length > 0) {
-    return { ...keptValidateFields(validate2, shift, "pattern"), foreach: validate2.foreach };
+  if (Array.isArray(validate3.foreach) && validate3.foreach.length > 0) {
+    return { ...keptValidateFields(validate3, shift, "pattern"), foreach: validate3.foreach };
   }
-  if (hasContent(validate2.cel)) return validate2;
-  if (isPresent(validate2.assert)) return { ...validate2, assert: autogenAssertion(validate2.assert, tplKey) };
+  if (hasContent(validate3.cel)) return validate3;
+  if (isPresent(validate3.assert)) return { ...validate3, assert: autogenAssertion(validate3.assert, tplKey) };
   return null;
 }
-function generateRule(name, rule3, tplKey, shift, kinds, rewrite) {
-  if (rule3 === null) return null;
-  const out = { ...rule3, name, match: rewriteBlock(rule3.match ?? {}, kinds, rewrite, false) };
-  if (isPresent(rule3.exclude)) out.exclude = rewriteBlock(rule3.exclude, kinds, rewrite, true);
-  if (isObject(rule3.mutate)) {
-    const mutate = generateMutation(rule3.mutate, tplKey);
+function generateRule(name, rule5, tplKey, shift, kinds, rewrite) {
+  if (rule5 === null) return null;
+  const out = { ...rule5, name, match: rewriteBlock(rule5.match ?? {}, kinds, rewrite, false) };
+  if (isPresent(rule5.exclude)) out.exclude = rewriteBlock(rule5.exclude, kinds, rewrite, true);
+  if (isObject(rule5.mutate)) {
+    const mutate = generateMutation(rule5.mutate, tplKey);
     if (mutate !== null) return { ...out, mutate };
   }
-  if (isObject(rule3.validate)) {
-    const validate2 = generateValidation(rule3.validate, tplKey, shift);
-    if (validate2 !== null) return { ...out, validate: validate2 };
+  if (isObject(rule5.validate)) {
+    const validate3 = generateValidation(rule5.validate, tplKey, shift);
+    if (validate3 !== null) return { ...out, validate: validate3 };
   }
-  if (isPresent(rule3.verifyImages)) return out;
+  if (isPresent(rule5.verifyImages)) return out;
   return null;
 }
 function autogenRuleName(prefix, name) {
@@ -52683,10 +55974,10 @@ function isAutogenRuleName(name) {
   return name.startsWith("autogen-");
 }
 var TEMPLATE_CONTROLLER_ORDER = ["DaemonSet", "Deployment", "Job", "StatefulSet", "ReplicaSet", "ReplicationController"];
-function generateRuleForControllers(rule3, controllers) {
-  if (isAutogenRuleName(rule3.name) || controllers === "") return null;
-  const excludeKinds = matchKinds(rule3.exclude);
-  if (!containsKind(matchKinds(rule3.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
+function generateRuleForControllers(rule5, controllers) {
+  if (isAutogenRuleName(rule5.name) || controllers === "") return null;
+  const excludeKinds = matchKinds(rule5.exclude);
+  if (!containsKind(matchKinds(rule5.match), "Pod") || excludeKinds.length > 0 && !containsKind(excludeKinds, "Pod")) {
     return null;
   }
   let effective = controllers;
@@ -52697,19 +55988,19 @@ function generateRuleForControllers(rule3, controllers) {
     if (validated.length > 0) effective = validated.join(",");
   }
   return generateRule(
-    autogenRuleName("autogen", rule3.name),
-    rule3,
+    autogenRuleName("autogen", rule5.name),
+    rule5,
     "template",
     "spec/template",
     splitKinds(effective),
     rewritePodFilters
   );
 }
-function generateCronJobRule(rule3, controllers) {
+function generateCronJobRule(rule5, controllers) {
   if (!controllers.includes("CronJob") && !controllers.includes("all")) return null;
   return generateRule(
-    autogenRuleName("autogen-cronjob", rule3.name),
-    generateRuleForControllers(rule3, controllers),
+    autogenRuleName("autogen-cronjob", rule5.name),
+    generateRuleForControllers(rule5, controllers),
     "jobTemplate",
     "spec/jobTemplate/spec/template",
     ["CronJob"],
@@ -52737,30 +56028,30 @@ function hasPreconditions(value2) {
   if (Array.isArray(value2)) return value2.length > 0;
   return isObject(value2) && (isPresent(value2.any) || isPresent(value2.all));
 }
-function convertRule(rule3, target2) {
-  const out = { name: rule3.name };
-  if (hasContent(rule3.match)) out.match = rule3.match;
-  if (hasContent(rule3.exclude)) out.exclude = rule3.exclude;
-  if (Array.isArray(rule3.celPreconditions) && rule3.celPreconditions.length > 0) out.celPreconditions = rule3.celPreconditions;
-  if (Array.isArray(rule3.context) && rule3.context.length > 0) out.context = rule3.context;
-  if (hasPreconditions(rule3.preconditions)) out.preconditions = rule3.preconditions;
-  if (hasContent(rule3.mutate)) out.mutate = rule3.mutate;
-  if (hasContent(rule3.validate)) out.validate = rule3.validate;
-  if (Array.isArray(rule3.verifyImages) && rule3.verifyImages.length > 0) out.verifyImages = rule3.verifyImages;
-  if (isPresent(rule3.skipBackgroundRequests)) out.skipBackgroundRequests = rule3.skipBackgroundRequests;
-  if (isObject(rule3.reportProperties) && Object.keys(rule3.reportProperties).length > 0) {
-    out.reportProperties = rule3.reportProperties;
+function convertRule(rule5, target2) {
+  const out = { name: rule5.name };
+  if (hasContent(rule5.match)) out.match = rule5.match;
+  if (hasContent(rule5.exclude)) out.exclude = rule5.exclude;
+  if (Array.isArray(rule5.celPreconditions) && rule5.celPreconditions.length > 0) out.celPreconditions = rule5.celPreconditions;
+  if (Array.isArray(rule5.context) && rule5.context.length > 0) out.context = rule5.context;
+  if (hasPreconditions(rule5.preconditions)) out.preconditions = rule5.preconditions;
+  if (hasContent(rule5.mutate)) out.mutate = rule5.mutate;
+  if (hasContent(rule5.validate)) out.validate = rule5.validate;
+  if (Array.isArray(rule5.verifyImages) && rule5.verifyImages.length > 0) out.verifyImages = rule5.verifyImages;
+  if (isPresent(rule5.skipBackgroundRequests)) out.skipBackgroundRequests = rule5.skipBackgroundRequests;
+  if (isObject(rule5.reportProperties) && Object.keys(rule5.reportProperties).length > 0) {
+    out.reportProperties = rule5.reportProperties;
   }
-  const cel2 = isObject(rule3.validate) && isPresent(rule3.validate.cel);
+  const cel2 = isObject(rule5.validate) && isPresent(rule5.validate.cel);
   const replacements = target2 === "Pod" ? cel2 ? POD_CEL_REPLACEMENTS : POD_REPLACEMENTS : cel2 ? CRONJOB_CEL_REPLACEMENTS : CRONJOB_REPLACEMENTS;
   return rewriteStrings(out, replacements);
 }
 function generateRules(rules, controllers) {
   const out = [];
-  for (const rule3 of rules) {
-    const forControllers = generateRuleForControllers(rule3, stripCronJob(controllers));
+  for (const rule5 of rules) {
+    const forControllers = generateRuleForControllers(rule5, stripCronJob(controllers));
     if (forControllers !== null) out.push(convertRule(forControllers, "Pod"));
-    const forCronJob = generateCronJobRule(rule3, controllers);
+    const forCronJob = generateCronJobRule(rule5, controllers);
     if (forCronJob !== null) out.push(convertRule(forCronJob, "CronJob"));
   }
   return out;
@@ -52780,7 +56071,7 @@ function createAutogen(policy) {
     if (requested === "none") return rules;
     const generated = generateRules(rules, requested);
     if (generated.length === 0) return rules;
-    return [...rules.filter((rule3) => !isAutogenRuleName(rule3.name)), ...generated];
+    return [...rules.filter((rule5) => !isAutogenRuleName(rule5.name)), ...generated];
   };
   return {
     eligible,
@@ -52823,14 +56114,14 @@ function compiledPolicy(policy, handlers2) {
     annotations: policy.metadata.annotations ?? {},
     scored: policy.metadata.annotations?.["policies.kyverno.io/scored"] !== "false",
     ...policy.source ? { source: policy.source } : {},
-    hasValidate: rules.some((rule3) => rule3.validate !== void 0),
-    hasMutate: rules.some((rule3) => rule3.mutate !== void 0),
-    hasGenerate: rules.some((rule3) => rule3.generate !== void 0),
+    hasValidate: rules.some((rule5) => rule5.validate !== void 0),
+    hasMutate: rules.some((rule5) => rule5.mutate !== void 0),
+    hasGenerate: rules.some((rule5) => rule5.generate !== void 0),
     computedRules: (kind3) => autogen.rulesFor(kind3),
     rulesForKind(kind3) {
       let selected = byKind2.get(kind3);
       if (selected === void 0) {
-        selected = autogen.rulesFor(kind3).filter((rule3) => mayMatchKind(rule3.match, kind3));
+        selected = autogen.rulesFor(kind3).filter((rule5) => mayMatchKind(rule5.match, kind3));
         byKind2.set(kind3, selected);
       }
       return selected;
@@ -52838,7 +56129,7 @@ function compiledPolicy(policy, handlers2) {
     validateRulesForKind(kind3) {
       let selected = validateByKind.get(kind3);
       if (selected === void 0) {
-        selected = data.rulesForKind(kind3).filter((rule3) => rule3.validate !== void 0);
+        selected = data.rulesForKind(kind3).filter((rule5) => rule5.validate !== void 0);
         validateByKind.set(kind3, selected);
       }
       return selected;
@@ -52871,9 +56162,9 @@ function handlers(compiled3) {
     rules: ruleInfos(compiled3),
     ruleCount: compiled3.computedRules("").length,
     mutationsSettle: !compiled3.hasMutate || settlesByConstruction(policy),
-    failureAction(rule3, kind3, namespace, labels) {
-      if (rule3 === void 0) return isEnforce(policyFailureAction(policy, namespace, labels)) ? "Enforce" : "Audit";
-      const definition = compiled3.rulesForKind(kind3).find((candidate) => candidate.name === rule3);
+    failureAction(rule5, kind3, namespace, labels) {
+      if (rule5 === void 0) return isEnforce(policyFailureAction(policy, namespace, labels)) ? "Enforce" : "Audit";
+      const definition = compiled3.rulesForKind(kind3).find((candidate) => candidate.name === rule5);
       return ruleFailureAction(policy, definition, namespace, labels);
     },
     mutate: compiled3.hasMutate ? (request2) => mutateResource(compiled3, request2) : void 0,
@@ -52890,36 +56181,36 @@ function generate3(compiled3, request2, cloneSources) {
   const generation2 = generateObjects(compiled3, response, request2, cloneSources());
   return generation2.error === void 0 ? { response } : { response, generationError: generation2.error };
 }
-function hasVerifyImages(rule3) {
-  return Array.isArray(rule3.verifyImages) && rule3.verifyImages.length > 0;
+function hasVerifyImages(rule5) {
+  return Array.isArray(rule5.verifyImages) && rule5.verifyImages.length > 0;
 }
 function ruleInfos(compiled3) {
   const written = compiled3.policy.spec.rules ?? [];
   const seen = /* @__PURE__ */ new Set();
   const out = [];
-  for (const rule3 of [...written, ...compiled3.computedRules("")]) {
-    if (seen.has(rule3.name)) continue;
-    seen.add(rule3.name);
-    const info = { name: rule3.name, type: ruleType(rule3) };
-    if (!written.includes(rule3)) info.autogen = true;
-    if (rule3.verifyImages !== void 0) info.notEvaluated = `rule ${rule3.name}: verifyImages rules are not supported yet`;
-    if (clonesFromCluster(rule3.generate)) info.clones = true;
+  for (const rule5 of [...written, ...compiled3.computedRules("")]) {
+    if (seen.has(rule5.name)) continue;
+    seen.add(rule5.name);
+    const info = { name: rule5.name, type: ruleType(rule5) };
+    if (!written.includes(rule5)) info.autogen = true;
+    if (rule5.verifyImages !== void 0) info.notEvaluated = `rule ${rule5.name}: verifyImages rules are not supported yet`;
+    if (clonesFromCluster(rule5.generate)) info.clones = true;
     out.push(info);
   }
   return out;
 }
-function ruleType(rule3) {
-  if (rule3.mutate !== void 0) return "Mutation";
-  if (rule3.generate !== void 0) return "Generation";
-  if (rule3.verifyImages !== void 0) return "ImageVerify";
+function ruleType(rule5) {
+  if (rule5.mutate !== void 0) return "Mutation";
+  if (rule5.generate !== void 0) return "Generation";
+  if (rule5.verifyImages !== void 0) return "ImageVerify";
   return "Validation";
 }
 
 // src/families/kyverno/policy/json-patch.ts
-var import_yaml7 = __toESM(require_dist(), 1);
+var import_yaml8 = __toESM(require_dist(), 1);
 function parsePatch(patch2) {
   try {
-    const decoded = (0, import_yaml7.parse)(patch2, { version: "1.1", logLevel: "error" });
+    const decoded = (0, import_yaml8.parse)(patch2, { version: "1.1", logLevel: "error" });
     if (decoded === null || decoded === void 0) return [];
     return Array.isArray(decoded) ? decoded : null;
   } catch {
@@ -52950,12 +56241,12 @@ function canonical(value2) {
 var PSS_RESTRICTED_CONTROLS = ["Volume Types", "Privilege Escalation", "Running as Non-root", "Running as Non-root user", "Seccomp", "Capabilities"];
 var PSS_POD_LEVEL_CONTROLS2 = ["Host Namespaces", "HostPath Volumes", "Sysctls", "AppArmor", "Volume Types"];
 var PSS_CONTAINER_LEVEL_CONTROLS2 = ["Capabilities", "Privileged Containers", "Host Ports", "/proc Mount Type", "Privilege Escalation"];
-function ruleKinds(rule3) {
+function ruleKinds(rule5) {
   return {
-    mutate: hasContent(rule3.mutate),
-    validate: hasContent(rule3.validate),
-    generate: hasContent(rule3.generate),
-    verifyImages: list4(rule3.verifyImages).some((vi) => hasContent(vi))
+    mutate: hasContent(rule5.mutate),
+    validate: hasContent(rule5.validate),
+    generate: hasContent(rule5.generate),
+    verifyImages: list4(rule5.verifyImages).some((vi) => hasContent(vi))
   };
 }
 function validateUserInfo(info, path21, errs) {
@@ -53018,9 +56309,9 @@ function validateMatchResources(block, path21, namespaced, cluster, errs) {
 function hasAll(set3, values) {
   return values.every((v) => set3.has(v));
 }
-function matchesEmptySet(rule3) {
-  const match = rule3.match ?? {};
-  const exclude = rule3.exclude ?? {};
+function matchesEmptySet(rule5) {
+  const match = rule5.match ?? {};
+  const exclude = rule5.exclude ?? {};
   if (list4(exclude.all).length > 0 || list4(match.all).length > 0) return false;
   if (list4(match.any).length > 0 && list4(exclude.any).length > 0) {
     const excluded = new Set(list4(exclude.any).map(canonical));
@@ -53073,22 +56364,22 @@ function matchesEmptySet(rule3) {
   if (isPresent2(m.annotations) !== isPresent2(e.annotations)) return false;
   return true;
 }
-function validatePodSecurityControls(rule3, path21, errs) {
-  const podSecurity2 = rule3.validate?.podSecurity;
+function validatePodSecurityControls(rule5, path21, errs) {
+  const podSecurity2 = rule5.validate?.podSecurity;
   if (!isPresent2(podSecurity2) || !podSecurity2) return;
   const forbiddenControls = podSecurity2.level === "baseline" ? PSS_RESTRICTED_CONTROLS : [];
   list4(podSecurity2.exclude).forEach((exclude, idx) => {
-    const at = `${path21}.podSecurity.exclude[${idx}].controlName`;
+    const at3 = `${path21}.podSecurity.exclude[${idx}].controlName`;
     const name = str3(exclude.controlName);
     if (PSS_CONTAINER_LEVEL_CONTROLS2.includes(name)) {
       if (list4(exclude.images).length === 0) {
-        errs.push(invalid2(at, JSON.stringify(name), "exclude.images must be specified for the container level control"));
+        errs.push(invalid2(at3, JSON.stringify(name), "exclude.images must be specified for the container level control"));
       }
     } else if (PSS_POD_LEVEL_CONTROLS2.includes(name) && list4(exclude.images).length !== 0) {
-      errs.push(invalid2(at, JSON.stringify(name), "exclude.images must not be specified for the pod level control"));
+      errs.push(invalid2(at3, JSON.stringify(name), "exclude.images must not be specified for the pod level control"));
     }
     if (name === "Seccomp" || name === "Capabilities") return;
-    if (forbiddenControls.includes(name)) errs.push(invalid2(at, JSON.stringify(name), "Invalid control name defined at the given level"));
+    if (forbiddenControls.includes(name)) errs.push(invalid2(at3, JSON.stringify(name), "Invalid control name defined at the given level"));
   });
 }
 function validateGeneratePattern(gen, path21, namespaced, policyNamespace, cluster, errs) {
@@ -53151,8 +56442,8 @@ function validateGeneratePattern(gen, path21, namespaced, policyNamespace, clust
     errs.push(forbidden2(`${path21}.cloneList.namespace`, "namespace is forbidden for cluster-wide target resources"));
   }
 }
-function validateGeneration(rule3, path21, namespaced, policyNamespace, cluster, errs) {
-  const gen = rule3.generate;
+function validateGeneration(rule5, path21, namespaced, policyNamespace, cluster, errs) {
+  const gen = rule5.generate;
   if (!isObject(gen) || !hasContent(gen)) return;
   const count2 = (isPresent2(gen.data) ? 1 : 0) + (hasContent(gen.clone) ? 1 : 0) + (isObject(gen.cloneList) && isPresent2(gen.cloneList.kinds) ? 1 : 0) + (isPresent2(gen.foreach) ? 1 : 0);
   if (count2 > 1) {
@@ -53167,32 +56458,32 @@ function validateGeneration(rule3, path21, namespaced, policyNamespace, cluster,
     validateGeneratePattern(gen, path21, namespaced, policyNamespace, cluster, errs);
   }
 }
-function validateRule2(rule3, path21, namespaced, policyNamespace, cluster, errs) {
-  const kinds = ruleKinds(rule3);
+function validateRule2(rule5, path21, namespaced, policyNamespace, cluster, errs) {
+  const kinds = ruleKinds(rule5);
   const count2 = [kinds.mutate, kinds.validate, kinds.generate, kinds.verifyImages].filter(Boolean).length;
   if (count2 === 0) {
     errs.push(
-      invalid2(path21, "v1.Rule{...}", `No operation defined in the rule '${rule3.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
+      invalid2(path21, "v1.Rule{...}", `No operation defined in the rule '${rule5.name}'.(supported operations: mutate,validate,generate,verifyImages)`)
     );
   } else if (count2 !== 1) {
     errs.push(
       invalid2(
         path21,
         "v1.Rule{...}",
-        `Multiple operations defined in the rule '${rule3.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
+        `Multiple operations defined in the rule '${rule5.name}', only one operation (mutate,validate,generate,verifyImages) is allowed per rule`
       )
     );
   }
-  if (isPresent2(rule3.imageExtractors) && !kinds.verifyImages) {
+  if (isPresent2(rule5.imageExtractors) && !kinds.verifyImages) {
     errs.push(
-      invalid2(`${path21}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule3.name}', imageExtractors can only be defined for verifyImages rule`)
+      invalid2(`${path21}.imageExtractors`, "v1.Rule{...}", `Invalid rule spec for rule '${rule5.name}', imageExtractors can only be defined for verifyImages rule`)
     );
   }
-  if (matchesEmptySet(rule3)) errs.push(invalid2(path21, "v1.Rule{...}", "Rule is matching an empty set"));
-  validateMatchResources(rule3.match, `${path21}.match`, namespaced, cluster, errs);
-  validateMatchResources(rule3.exclude, `${path21}.exclude`, namespaced, cluster, errs);
-  if (kinds.mutate && namespaced && isObject(rule3.mutate) && Array.isArray(rule3.mutate.targets)) {
-    rule3.mutate.targets.forEach((target2, idx) => {
+  if (matchesEmptySet(rule5)) errs.push(invalid2(path21, "v1.Rule{...}", "Rule is matching an empty set"));
+  validateMatchResources(rule5.match, `${path21}.match`, namespaced, cluster, errs);
+  validateMatchResources(rule5.exclude, `${path21}.exclude`, namespaced, cluster, errs);
+  if (kinds.mutate && namespaced && isObject(rule5.mutate) && Array.isArray(rule5.mutate.targets)) {
+    rule5.mutate.targets.forEach((target2, idx) => {
       const ns = isObject(target2) ? str3(target2.namespace) : "";
       if (ns !== "" && ns !== policyNamespace) {
         errs.push(
@@ -53205,17 +56496,17 @@ function validateRule2(rule3, path21, namespaced, policyNamespace, cluster, errs
       }
     });
   }
-  validatePodSecurityControls(rule3, path21, errs);
-  validateGeneration(rule3, path21, namespaced, policyNamespace, cluster, errs);
+  validatePodSecurityControls(rule5, path21, errs);
+  validateGeneration(rule5, path21, namespaced, policyNamespace, cluster, errs);
 }
-function isMutateExistingOnPolicyUpdate(rule3) {
-  const value2 = isObject(rule3.mutate) ? rule3.mutate.mutateExistingOnPolicyUpdate : void 0;
+function isMutateExistingOnPolicyUpdate(rule5) {
+  const value2 = isObject(rule5.mutate) ? rule5.mutate.mutateExistingOnPolicyUpdate : void 0;
   return typeof value2 === "boolean" ? value2 : void 0;
 }
 function mutateExistingOnPolicyUpdate(policy) {
-  for (const rule3 of policy.spec.rules ?? []) {
-    if (hasContent(rule3.mutate)) {
-      const value2 = isMutateExistingOnPolicyUpdate(rule3);
+  for (const rule5 of policy.spec.rules ?? []) {
+    if (hasContent(rule5.mutate)) {
+      const value2 = isMutateExistingOnPolicyUpdate(rule5);
       if (value2 !== void 0) return value2;
     }
   }
@@ -53230,8 +56521,8 @@ function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
   if (isPresent2(spec2.failurePolicy) && isPresent2(webhook?.failurePolicy)) {
     errs.push(forbidden2("spec.failurePolicy", "remove the deprecated field and use spec.webhookConfiguration.failurePolicy instead"));
   }
-  for (const rule3 of spec2.rules ?? []) {
-    if (hasContent(rule3.generate) && isObject(rule3.generate) && typeof rule3.generate.generateExisting === "boolean") {
+  for (const rule5 of spec2.rules ?? []) {
+    if (hasContent(rule5.generate) && isObject(rule5.generate) && typeof rule5.generate.generateExisting === "boolean") {
       if (isPresent2(spec2.generateExistingOnPolicyUpdate)) {
         errs.push(forbidden2("spec.generateExistingOnPolicyUpdate", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
       }
@@ -53239,13 +56530,13 @@ function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
         errs.push(forbidden2("spec.generateExisting", "remove the deprecated field and use spec.generate[*].generateExisting instead"));
       }
     }
-    if (hasContent(rule3.mutate) && isMutateExistingOnPolicyUpdate(rule3) !== void 0 && spec2.mutateExistingOnPolicyUpdate === true) {
+    if (hasContent(rule5.mutate) && isMutateExistingOnPolicyUpdate(rule5) !== void 0 && spec2.mutateExistingOnPolicyUpdate === true) {
       errs.push(forbidden2("spec.mutateExistingOnPolicyUpdate", "remove the deprecated field and use spec.mutate[*].mutateExistingOnPolicyUpdate instead"));
     }
   }
   if (mutateExistingOnPolicyUpdate(policy)) {
-    (spec2.rules ?? []).forEach((rule3, i) => {
-      if (hasContent(rule3.mutate) && !(isObject(rule3.mutate) && Array.isArray(rule3.mutate.targets) && rule3.mutate.targets.length > 0)) {
+    (spec2.rules ?? []).forEach((rule5, i) => {
+      if (hasContent(rule5.mutate) && !(isObject(rule5.mutate) && Array.isArray(rule5.mutate.targets) && rule5.mutate.targets.length > 0)) {
         errs.push(forbidden2("spec.mutateExistingOnPolicyUpdate", `rules[${i}].mutate.targets has to be specified when mutateExistingOnPolicyUpdate is set`));
       }
     });
@@ -53259,11 +56550,11 @@ function validateSpec(policy, namespaced, policyNamespace, cluster, errs) {
     errs.push(invalid2("spec.webhookConfiguration.timeoutSeconds", String(webhookTimeout), "the timeout value must be between 1 and 30 seconds"));
   }
   const names = /* @__PURE__ */ new Set();
-  (spec2.rules ?? []).forEach((rule3, i) => {
-    if (names.has(rule3.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule3.name}'`));
-    names.add(rule3.name);
+  (spec2.rules ?? []).forEach((rule5, i) => {
+    if (names.has(rule5.name)) errs.push(invalid2(`spec.rules[${i}].name`, "v1.Rule{...}", `Duplicate rule name: '${rule5.name}'`));
+    names.add(rule5.name);
   });
-  (spec2.rules ?? []).forEach((rule3, i) => validateRule2(rule3, `spec.rules[${i}]`, namespaced, policyNamespace, cluster, errs));
+  (spec2.rules ?? []).forEach((rule5, i) => validateRule2(rule5, `spec.rules[${i}]`, namespaced, policyNamespace, cluster, errs));
   if (namespaced && list4(spec2.validationFailureActionOverrides).length > 0) {
     errs.push(forbidden2("spec.validationFailureActionOverrides", "Use of validationFailureActionOverrides is supported only with ClusterPolicy"));
   }
@@ -53376,10 +56667,10 @@ function* stringsWithPaths(doc, path21 = "") {
   }
 }
 function checkStringVariables(value2, path21, ctx) {
-  let current3 = value2;
-  let matches = findVariables(current3);
+  let current4 = value2;
+  let matches = findVariables(current4);
   while (matches.length > 0) {
-    const original = current3;
+    const original = current4;
     for (const match of matches) {
       const [prefix, v] = splitMatch(match);
       let expression = variableExpression(v);
@@ -53393,9 +56684,9 @@ function checkStringVariables(value2, path21, ctx) {
         }
       }
       if (original === v) return;
-      current3 = current3.replace(prefix + v, () => `${prefix}null`);
+      current4 = current4.replace(prefix + v, () => `${prefix}null`);
     }
-    matches = findVariables(current3);
+    matches = findVariables(current4);
   }
 }
 function substituteAgainstMock(doc, ctx) {
@@ -53406,14 +56697,14 @@ function allowedVariables(background, target2) {
   if (target2) return background ? ALLOWED_VARIABLES_BACKGROUND_IN_TARGET : ALLOWED_VARIABLES_IN_TARGET;
   return background ? ALLOWED_VARIABLES_BACKGROUND : ALLOWED_VARIABLES;
 }
-function hasValidateImageVerification(rule3) {
-  return (rule3.verifyImages ?? []).some((vi) => isObject(vi) && isObject(vi.validate) && Object.keys(vi.validate).length > 0);
+function hasValidateImageVerification(rule5) {
+  return (rule5.verifyImages ?? []).some((vi) => isObject(vi) && isObject(vi.validate) && Object.keys(vi.validate).length > 0);
 }
-function buildContext(rule3, background, target2) {
+function buildContext(rule5, background, target2) {
   const ctx = new MockContext(allowedVariables(background, target2));
-  ctx.addContextEntries(rule3.context);
-  if (hasValidateImageVerification(rule3)) {
-    for (const vi of rule3.verifyImages ?? []) {
+  ctx.addContextEntries(rule5.context);
+  if (hasValidateImageVerification(rule5)) {
+    for (const vi of rule5.verifyImages ?? []) {
       for (const att of isObject(vi) && Array.isArray(vi.attestations) ? vi.attestations : []) {
         if (isObject(att)) ctx.addPattern(`${typeof att.name === "string" ? att.name : ""}*`);
       }
@@ -53424,45 +56715,45 @@ function buildContext(rule3, background, target2) {
       for (const entry2 of list5) if (isObject(entry2)) ctx.addContextEntries(entry2.context);
     }
   };
-  if (isObject(rule3.validate)) listContexts(rule3.validate.foreach);
-  if (isObject(rule3.mutate)) {
-    listContexts(rule3.mutate.foreach);
-    listContexts(rule3.mutate.targets);
+  if (isObject(rule5.validate)) listContexts(rule5.validate.foreach);
+  if (isObject(rule5.mutate)) {
+    listContexts(rule5.mutate.foreach);
+    listContexts(rule5.mutate.targets);
   }
-  if (isObject(rule3.generate)) listContexts(rule3.generate.foreach);
+  if (isObject(rule5.generate)) listContexts(rule5.generate.foreach);
   return ctx;
 }
-function forbiddenSectionError(rule3) {
-  const mutate = rule3.mutate;
+function forbiddenSectionError(rule5) {
+  const mutate = rule5.mutate;
   if (isObject(mutate) && typeof mutate.patchesJson6902 === "string" && mutate.patchesJson6902 !== "") {
     const ops = parsePatch(mutate.patchesJson6902) ?? [];
     for (const op of ops) {
       if (isObject(op) && typeof op.path === "string" && findVariables(op.path).length > 0) {
-        return `rule "${rule3.name}" should not have variables in patchesJSON6902 path section`;
+        return `rule "${rule5.name}" should not have variables in patchesJSON6902 path section`;
       }
     }
   }
-  if (isPresent3(rule3.exclude) && SIMPLE_VARIABLE.test(JSON.stringify(rule3.exclude))) {
-    return `rule "${rule3.name}" should not have variables in exclude section`;
+  if (isPresent3(rule5.exclude) && SIMPLE_VARIABLE.test(JSON.stringify(rule5.exclude))) {
+    return `rule "${rule5.name}" should not have variables in exclude section`;
   }
-  if (SIMPLE_VARIABLE.test(JSON.stringify(rule3.match ?? {}))) {
-    return `rule "${rule3.name}" should not have variables in match section`;
+  if (SIMPLE_VARIABLE.test(JSON.stringify(rule5.match ?? {}))) {
+    return `rule "${rule5.name}" should not have variables in match section`;
   }
-  for (const vi of rule3.verifyImages ?? []) {
+  for (const vi of rule5.verifyImages ?? []) {
     if (!isObject(vi)) continue;
     let refs = Array.isArray(vi.imageReferences) ? vi.imageReferences : [];
     if (refs.length === 0 && typeof vi.image === "string" && vi.image !== "") refs = [vi.image];
     if (refs.some((ref) => typeof ref === "string" && findVariables(ref).length > 0)) {
-      return `rule "${rule3.name}" should not have variables in image reference section`;
+      return `rule "${rule5.name}" should not have variables in image reference section`;
     }
   }
   return null;
 }
-function withoutAttestationConditions(rule3) {
-  if (!Array.isArray(rule3.verifyImages)) return rule3;
+function withoutAttestationConditions(rule5) {
+  if (!Array.isArray(rule5.verifyImages)) return rule5;
   return {
-    ...rule3,
-    verifyImages: rule3.verifyImages.map(
+    ...rule5,
+    verifyImages: rule5.verifyImages.map(
       (vi) => isObject(vi) && Array.isArray(vi.attestations) ? { ...vi, attestations: vi.attestations.map((a) => isObject(a) ? { ...a, conditions: null } : a) } : vi
     )
   };
@@ -53471,10 +56762,10 @@ function errorText4(err) {
   return err instanceof Error ? err.message : String(err);
 }
 function invalidVariablesError(rules, background) {
-  for (const rule3 of rules) {
-    const forbidden3 = forbiddenSectionError(rule3);
+  for (const rule5 of rules) {
+    const forbidden3 = forbiddenSectionError(rule5);
     if (forbidden3 !== null) return forbidden3;
-    const ruleDoc = withoutAttestationConditions(rule3);
+    const ruleDoc = withoutAttestationConditions(rule5);
     const mutate = ruleDoc.mutate;
     const targets = isObject(mutate) && Array.isArray(mutate.targets) ? mutate.targets : null;
     if (targets !== null) {
@@ -53499,7 +56790,7 @@ function invalidVariablesError(rules, background) {
     try {
       substituteAgainstMock(ruleDoc, buildContext(ruleDoc, background, targets !== null));
     } catch (err) {
-      return `variable substitution failed for rule ${rule3.name}: ${errorText4(err)}`;
+      return `variable substitution failed for rule ${rule5.name}: ${errorText4(err)}`;
     }
   }
   return null;
@@ -53511,18 +56802,18 @@ function userInfoDefined(filter) {
   if ((filter.subjects?.length ?? 0) > 0) return "subjects";
   return "";
 }
-function userMatchExcludeError(index, rule3) {
-  const at = (section, path22) => `invalid variable used at path: spec/rules[${index}]/${section}/${path22}`;
-  const match = rule3.match ?? {};
+function userMatchExcludeError(index, rule5) {
+  const at3 = (section, path22) => `invalid variable used at path: spec/rules[${index}]/${section}/${path22}`;
+  const match = rule5.match ?? {};
   let path21 = userInfoDefined(match);
-  if (path21) return at("match", path21);
-  for (const [i, filter] of (match.any ?? []).entries()) if (path21 = userInfoDefined(filter)) return at("match", `any[${i}]/${path21}`);
-  for (const [i, filter] of (match.all ?? []).entries()) if (path21 = userInfoDefined(filter)) return at("match", `all[${i}]/${path21}`);
-  const exclude = rule3.exclude;
+  if (path21) return at3("match", path21);
+  for (const [i, filter] of (match.any ?? []).entries()) if (path21 = userInfoDefined(filter)) return at3("match", `any[${i}]/${path21}`);
+  for (const [i, filter] of (match.all ?? []).entries()) if (path21 = userInfoDefined(filter)) return at3("match", `all[${i}]/${path21}`);
+  const exclude = rule5.exclude;
   if (isPresent3(exclude) && exclude) {
-    if (path21 = userInfoDefined(exclude)) return at("exclude", path21);
-    for (const [i, filter] of (exclude.all ?? []).entries()) if (path21 = userInfoDefined(filter)) return at("exclude", `all[${i}]/${path21}`);
-    for (const [i, filter] of (exclude.any ?? []).entries()) if (path21 = userInfoDefined(filter)) return at("exclude", `any[${i}]/${path21}`);
+    if (path21 = userInfoDefined(exclude)) return at3("exclude", path21);
+    for (const [i, filter] of (exclude.all ?? []).entries()) if (path21 = userInfoDefined(filter)) return at3("exclude", `all[${i}]/${path21}`);
+    for (const [i, filter] of (exclude.any ?? []).entries()) if (path21 = userInfoDefined(filter)) return at3("exclude", `any[${i}]/${path21}`);
   }
   return null;
 }
@@ -53534,18 +56825,18 @@ function policyVariables(policy) {
   return Array.from(text4.matchAll(VARIABLE_PATTERN), (m) => m[2]);
 }
 function userVariablesError(policy, rules, variables) {
-  for (const [index, rule3] of rules.entries()) {
-    const err = userMatchExcludeError(index, rule3);
+  for (const [index, rule5] of rules.entries()) {
+    const err = userMatchExcludeError(index, rule5);
     if (err !== null) return err;
   }
-  if ((policy.spec.rules ?? []).some((rule3) => isObject(rule3.mutate) && isPresent3(rule3.mutate.targets))) return null;
+  if ((policy.spec.rules ?? []).some((rule5) => isObject(rule5.mutate) && isPresent3(rule5.mutate.targets))) return null;
   for (const variable of variables) {
     if (FORBIDDEN_USER_VARIABLES.some((re) => re.test(variable))) return `variable ${variable} is not allowed`;
   }
   return null;
 }
-function elementOutsideForeachError(rule3) {
-  for (const [value2, path21] of stringsWithPaths(rule3)) {
+function elementOutsideForeachError(rule5) {
+  for (const [value2, path21] of stringsWithPaths(rule5)) {
     for (const match of findVariables(value2)) {
       const variable = variableExpression(splitMatch(match)[1]);
       if (variable.startsWith("element") && !path21.includes("/foreach/")) {
@@ -53583,11 +56874,11 @@ function jsonPatchError(patch2, index) {
   }
   return null;
 }
-function onlyDealsWithMetadata(rule3) {
+function onlyDealsWithMetadata(rule5) {
   const onlyMetadata = (value2) => !isObject(value2) || Object.keys(value2).every((key3) => key3 === "metadata");
-  if (isObject(rule3.mutate)) {
-    if (!onlyMetadata(rule3.mutate.patchStrategicMerge)) return false;
-    const patch2 = rule3.mutate.patchesJson6902;
+  if (isObject(rule5.mutate)) {
+    if (!onlyMetadata(rule5.mutate.patchStrategicMerge)) return false;
+    const patch2 = rule5.mutate.patchesJson6902;
     if (typeof patch2 === "string" && patch2 !== "") {
       let ops = null;
       try {
@@ -53600,33 +56891,33 @@ function onlyDealsWithMetadata(rule3) {
       }
     }
   }
-  const validate2 = rule3.validate;
-  if (validate2) {
-    if (!onlyMetadata(validate2.pattern)) return false;
-    if (isPresent2(validate2.anyPattern)) {
-      if (!Array.isArray(validate2.anyPattern)) return false;
-      if (!validate2.anyPattern.every(onlyMetadata)) return false;
+  const validate3 = rule5.validate;
+  if (validate3) {
+    if (!onlyMetadata(validate3.pattern)) return false;
+    if (isPresent2(validate3.anyPattern)) {
+      if (!Array.isArray(validate3.anyPattern)) return false;
+      if (!validate3.anyPattern.every(onlyMetadata)) return false;
     }
   }
   return true;
 }
 var METADATA_ONLY = "policy can only deal with the metadata field of the resource if the rule does not match any kind";
 var WILDCARD_ALLOWED_VARIABLES = /\{\{\s*(request\.|serviceAccountName|serviceAccountNamespace)[^{}]*\}\}/;
-function wildcardKindError(kinds, background, rule3) {
+function wildcardKindError(kinds, background, rule5) {
   if (!kinds.includes("*")) return null;
   if (background) {
     return "wildcard policy not allowed in background mode. Set spec.background=false to disable background mode for this policy rule ";
   }
   if (kinds.length > 1) return "wildcard policy can not deal with more than one kind";
-  const types = ruleKinds(rule3);
-  if (types.generate || types.verifyImages || isPresent2(rule3.validate?.foreach)) {
+  const types = ruleKinds(rule5);
+  if (types.generate || types.verifyImages || isPresent2(rule5.validate?.foreach)) {
     return "wildcard policy does not support rule type";
   }
-  if (types.validate && rule3.validate) {
-    if ((isPresent2(rule3.validate.pattern) || isPresent2(rule3.validate.anyPattern)) && !onlyDealsWithMetadata(rule3)) {
+  if (types.validate && rule5.validate) {
+    if ((isPresent2(rule5.validate.pattern) || isPresent2(rule5.validate.anyPattern)) && !onlyDealsWithMetadata(rule5)) {
       return METADATA_ONLY;
     }
-    const conditions = rule3.validate.deny?.conditions;
+    const conditions = rule5.validate.deny?.conditions;
     if (Array.isArray(conditions)) {
       for (const condition2 of conditions) {
         const key3 = str3(condition2.key);
@@ -53636,16 +56927,16 @@ function wildcardKindError(kinds, background, rule3) {
       }
     }
   }
-  if (types.mutate && !onlyDealsWithMetadata(rule3)) return METADATA_ONLY;
+  if (types.mutate && !onlyDealsWithMetadata(rule5)) return METADATA_ONLY;
   return null;
 }
 function kindsError(rules, background) {
-  for (const [i, rule3] of rules.entries()) {
+  for (const [i, rule5] of rules.entries()) {
     const check2 = (kinds, where) => {
-      const err = wildcardKindError(kinds ?? [], background, rule3);
+      const err = wildcardKindError(kinds ?? [], background, rule5);
       return err === null ? null : `path: spec.rules[${i}].${where}: ${err}`;
     };
-    const match = rule3.match ?? {};
+    const match = rule5.match ?? {};
     for (const [j, filter] of list4(match.any).entries()) {
       const err = check2(filter.resources?.kinds, `match.any[${j}].kinds`);
       if (err) return err;
@@ -53656,7 +56947,7 @@ function kindsError(rules, background) {
     }
     const inline = check2(match.resources?.kinds, "match.kinds");
     if (inline) return inline;
-    const exclude = rule3.exclude;
+    const exclude = rule5.exclude;
     if (exclude) {
       for (const [j, filter] of list4(exclude.any).entries()) {
         const err = check2(filter.resources?.kinds, `exclude.any[${j}].kinds`);
@@ -53763,41 +57054,41 @@ function foreachFailure(entries, schemaKey, withDeny) {
   }
   return null;
 }
-function resourcesFailure(rule3) {
-  const exclude = rule3.exclude;
+function resourcesFailure(rule5) {
+  const exclude = rule5.exclude;
   if (exclude) {
     if ((list4(exclude.any).length > 0 || list4(exclude.all).length > 0) && !isEmptyResourceDescription(exclude.resources)) {
       return ["exclude.", "can't specify any/all together with exclude resources"];
     }
   }
-  const match = rule3.match ?? {};
+  const match = rule5.match ?? {};
   if ((list4(match.any).length > 0 || list4(match.all).length > 0) && !isEmptyResourceDescription(match.resources)) {
     return ["match.", "can't specify any/all together with match resources"];
   }
   const filters = list4(match.any).length > 0 ? list4(match.any).map((f) => f.resources) : list4(match.all).length > 0 ? list4(match.all).map((f) => f.resources) : [match.resources];
   if (filters.some((desc) => isEmptyResourceDescription(desc))) return ["match.resources.", "match resources not specified"];
-  const preconditions = rule3.preconditions;
+  const preconditions = rule5.preconditions;
   if (isPresent2(preconditions)) {
     const failure2 = conditionsFailure(preconditions, "preconditions") ?? operatorsFailure(preconditions, "preconditions");
     if (failure2) return [`validate.${failure2[0]}`, failure2[1]];
   }
-  const validate2 = rule3.validate;
-  if (validate2) {
-    if (isPresent2(validate2.deny)) {
-      const raw = validate2.deny?.conditions;
+  const validate3 = rule5.validate;
+  if (validate3) {
+    if (isPresent2(validate3.deny)) {
+      const raw = validate3.deny?.conditions;
       const failure2 = conditionsFailure(raw, "conditions") ?? operatorsFailure(raw, "conditions");
       if (failure2) return [`validate.deny.${failure2[0]}`, failure2[1]];
     }
-    if (list4(validate2.foreach).length > 0) {
-      const failure2 = foreachFailure(validate2.foreach, "validate.foreach", true);
+    if (list4(validate3.foreach).length > 0) {
+      const failure2 = foreachFailure(validate3.foreach, "validate.foreach", true);
       if (failure2) return failure2;
     }
   }
-  if (isObject(rule3.mutate) && asList(rule3.mutate.foreach).length > 0) {
-    const failure2 = foreachFailure(rule3.mutate.foreach, "mutate.foreach", false);
+  if (isObject(rule5.mutate) && asList(rule5.mutate.foreach).length > 0) {
+    const failure2 = foreachFailure(rule5.mutate.foreach, "mutate.foreach", false);
     if (failure2) return failure2;
   }
-  for (const vi of list4(rule3.verifyImages)) {
+  for (const vi of list4(rule5.verifyImages)) {
     if (!isObject(vi)) continue;
     for (const att of asList(vi.attestations)) {
       for (const c of isObject(att) ? asList(att.conditions) : []) {
@@ -53841,16 +57132,16 @@ var RESERVED_CONTEXT_NAMES = [
 ];
 var CONTEXT_ENTRY_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry", "variable"];
 var BINDING_IDENTIFIER = /^\w+$/;
-function contextError(rule3) {
-  const entries = list4(rule3.context);
-  if (entries.length > 0 && isObject(rule3.validate?.cel) && Object.keys(rule3.validate.cel).length > 0) {
+function contextError(rule5) {
+  const entries = list4(rule5.context);
+  if (entries.length > 0 && isObject(rule5.validate?.cel) && Object.keys(rule5.validate.cel).length > 0) {
     return "context variables are not supported for CEL expressions in validate rules";
   }
   for (const raw of entries) {
     const entry2 = isObject(raw) ? raw : {};
     const name = str3(entry2.name);
     if (name === "") return "a name is required for context entries";
-    if (isPresent2(rule3.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
+    if (isPresent2(rule5.validate?.assert) && !BINDING_IDENTIFIER.test(name)) {
       return `context entry name ${name} is invalid, it must be a single word when the validation rule uses \`assert\``;
     }
     for (const reserved of RESERVED_CONTEXT_NAMES) {
@@ -53924,8 +57215,8 @@ function patternFailure(pattern2, path21, supported) {
   }
   return null;
 }
-function validateActionFailure(rule3) {
-  const v = rule3.validate ?? {};
+function validateActionFailure(rule5) {
+  const v = rule5.validate ?? {};
   const count2 = (isPresent2(v.pattern) ? 1 : 0) + (isPresent2(v.anyPattern) ? 1 : 0) + (isPresent2(v.deny) ? 1 : 0) + (isPresent2(v.foreach) ? 1 : 0) + (isPresent2(v.podSecurity) ? 1 : 0) + (isPresent2(v.cel) ? 1 : 0) + (isObject(v.manifests) && asList(v.manifests.attestors).length > 0 ? 1 : 0) + (isPresent2(v.assert) ? 1 : 0);
   if (count2 === 0) return ["", "one of pattern, anyPattern, deny, foreach, cel must be specified"];
   if (count2 > 1) return ["", "only one of pattern, anyPattern, deny, foreach, cel can be specified"];
@@ -53949,7 +57240,7 @@ function validateActionFailure(rule3) {
     if (n === 0) return ["", "one of pattern, anyPattern, deny, or a nested foreach must be specified"];
     if (n > 1) return ["", "only one of pattern, anyPattern, deny, or a nested foreach can be specified"];
   }
-  if (isPresent2(rule3.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
+  if (isPresent2(rule5.celPreconditions) && !isPresent2(v.cel)) return ["", "celPrecondition can only be used with validate.cel"];
   const cel2 = v.cel;
   if (isObject(cel2)) {
     if (asList(cel2.expressions).some((e) => str3(isObject(e) ? e.expression : void 0) === "")) {
@@ -53978,20 +57269,20 @@ function validateActionFailure(rule3) {
   return null;
 }
 function mutateForeachFailure(entries, tag) {
-  let current3 = tag;
+  let current4 = tag;
   for (const [i, entry2] of entries.entries()) {
     const fe = isObject(entry2) ? entry2 : {};
-    current3 = `${current3}foreach[${i}]`;
+    current4 = `${current4}foreach[${i}]`;
     const nested = asList(fe.foreach);
     if (nested.length > 0) {
       const declares = isPresent2(fe.context) || isPresent2(fe.preconditions) || str3(fe.patchesJson6902) !== "" || isPresent2(fe.patchStrategicMerge);
       if (declares) {
-        return [current3, "a nested foreach cannot contain other declarations"];
+        return [current4, "a nested foreach cannot contain other declarations"];
       }
-      return mutateForeachFailure(nested, current3);
+      return mutateForeachFailure(nested, current4);
     }
     if (str3(fe.patchesJson6902) === "" === !isPresent2(fe.patchStrategicMerge)) {
-      return [current3, "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
+      return [current4, "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
     }
   }
   return null;
@@ -54007,7 +57298,7 @@ function mutateActionFailure(mutate) {
   if (hasPsm && hasJsonPatch) return ["foreach", "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"];
   return null;
 }
-function generateActionFailure(rule3, generate4) {
+function generateActionFailure(rule5, generate4) {
   const cloneList2 = isObject(generate4.cloneList) ? generate4.cloneList : {};
   const selector2 = cloneList2.selector;
   if (isObject(selector2)) {
@@ -54018,33 +57309,33 @@ function generateActionFailure(rule3, generate4) {
     ];
     if (texts.some(containsWildcard)) return ["selector", "wildcard characters `*/?` not supported"];
   }
-  if (isPresent2(rule3.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
+  if (isPresent2(rule5.celPreconditions)) return ["", "celPrecondition can only be used with validate.cel"];
   if (isPresent2(generate4.data)) {
     const failure2 = patternFailure(generate4.data, "/", NO_ANCHORS);
     if (failure2) return [`data.${failure2[0]}`, `anchors not supported on generate resources: ${failure2[1]}`];
   }
   return null;
 }
-function actionsError(index, rule3) {
-  const types = ruleKinds(rule3);
-  if (types.mutate && isObject(rule3.mutate)) {
-    const failure2 = mutateActionFailure(rule3.mutate);
+function actionsError(index, rule5) {
+  const types = ruleKinds(rule5);
+  if (types.mutate && isObject(rule5.mutate)) {
+    const failure2 = mutateActionFailure(rule5.mutate);
     if (failure2) return `path: spec.rules[${index}].mutate.${failure2[0]}.: ${failure2[1]}`;
   }
   if (types.validate) {
-    const failure2 = validateActionFailure(rule3);
+    const failure2 = validateActionFailure(rule5);
     if (failure2) return `path: spec.rules[${index}].validate.${failure2[0]}.: ${failure2[1]}`;
   }
-  if (types.generate && isObject(rule3.generate)) {
-    const failure2 = generateActionFailure(rule3, rule3.generate);
+  if (types.generate && isObject(rule5.generate)) {
+    const failure2 = generateActionFailure(rule5, rule5.generate);
     if (failure2) return `path: spec.rules[${index}].generate.${failure2[0]}.: ${failure2[1]}`;
-    if (list4(rule3.match?.resources?.kinds).includes(str3(rule3.generate.kind))) {
+    if (list4(rule5.match?.resources?.kinds).includes(str3(rule5.generate.kind))) {
       return "generation kind and match resource kind should not be the same";
     }
   }
   return null;
 }
-function labelsAndAnnotationsAreStrings(rule3) {
+function labelsAndAnnotationsAreStrings(rule5) {
   const stringMap4 = (value2) => !isObject(value2) || Object.values(value2).every((v) => typeof v === "string");
   const checkMeta = (meta) => !isObject(meta) || stringMap4(meta.labels) && stringMap4(meta.annotations);
   const checkPattern = (pattern2) => {
@@ -54058,23 +57349,23 @@ function labelsAndAnnotationsAreStrings(rule3) {
     }
     return true;
   };
-  const validate2 = rule3.validate;
-  if (ruleKinds(rule3).validate && validate2) {
-    if (isPresent2(validate2.foreach)) {
-      for (const fe of list4(validate2.foreach)) {
+  const validate3 = rule5.validate;
+  if (ruleKinds(rule5).validate && validate3) {
+    if (isPresent2(validate3.foreach)) {
+      for (const fe of list4(validate3.foreach)) {
         if (isObject(fe.pattern)) return checkPattern(fe.pattern);
       }
-    } else if (isObject(validate2.pattern)) {
-      return checkPattern(validate2.pattern);
-    } else if (isPresent2(validate2.anyPattern)) {
-      if (!Array.isArray(validate2.anyPattern)) return false;
-      for (const pattern2 of validate2.anyPattern) {
+    } else if (isObject(validate3.pattern)) {
+      return checkPattern(validate3.pattern);
+    } else if (isPresent2(validate3.anyPattern)) {
+      if (!Array.isArray(validate3.anyPattern)) return false;
+      for (const pattern2 of validate3.anyPattern) {
         if (isObject(pattern2) && !checkPattern(pattern2)) return false;
       }
     }
   }
-  const mutate = rule3.mutate;
-  if (ruleKinds(rule3).mutate && isObject(mutate)) {
+  const mutate = rule5.mutate;
+  if (ruleKinds(rule5).mutate && isObject(mutate)) {
     if (isPresent2(mutate.foreach)) {
       for (const fe of asList(mutate.foreach)) {
         if (isObject(fe) && isObject(fe.patchStrategicMerge)) return checkPattern(fe.patchStrategicMerge);
@@ -54085,39 +57376,39 @@ function labelsAndAnnotationsAreStrings(rule3) {
   }
   return true;
 }
-function missingKindsError(rule3) {
-  const match = rule3.match ?? {};
+function missingKindsError(rule5) {
+  const match = rule5.match ?? {};
   const filters = list4(match.any).length > 0 ? list4(match.any) : list4(match.all).length > 0 ? list4(match.all) : [match];
   if (!filters.some((filter) => list4(filter.resources?.kinds).length === 0)) return null;
-  return onlyDealsWithMetadata(rule3) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
+  return onlyDealsWithMetadata(rule5) ? "at least one element must be specified in a kind block, the kind attribute is mandatory when working with the resources element" : METADATA_ONLY;
 }
-function imageExtractorsError(rule3) {
-  const extractors = rule3.imageExtractors;
-  if (!isObject(extractors) || !Array.isArray(rule3.verifyImages)) return null;
-  if (!rule3.verifyImages.some((vi) => isObject(vi) && vi.mutateDigest === true)) return null;
+function imageExtractorsError(rule5) {
+  const extractors = rule5.imageExtractors;
+  if (!isObject(extractors) || !Array.isArray(rule5.verifyImages)) return null;
+  if (!rule5.verifyImages.some((vi) => isObject(vi) && vi.mutateDigest === true)) return null;
   const usesJmesPath = Object.values(extractors).some(
     (configs) => asList(configs).some((config) => isObject(config) && str3(config.jmesPath) !== "")
   );
   return usesJmesPath ? "jmespath may not be used in an image extractor when mutating digests with verify images" : null;
 }
-function ruleError2(index, rule3) {
-  if (isObject(rule3.mutate) && typeof rule3.mutate.patchesJson6902 === "string" && rule3.mutate.patchesJson6902 !== "") {
-    const err = jsonPatchError(rule3.mutate.patchesJson6902, index);
+function ruleError2(index, rule5) {
+  if (isObject(rule5.mutate) && typeof rule5.mutate.patchesJson6902 === "string" && rule5.mutate.patchesJson6902 !== "") {
+    const err = jsonPatchError(rule5.mutate.patchesJson6902, index);
     if (err) return err;
   }
-  const resources = resourcesFailure(rule3);
+  const resources = resourcesFailure(rule5);
   if (resources) return `path: spec.rules[${index}].${resources[0]}: ${resources[1]}`;
-  const element = elementOutsideForeachError(rule3);
+  const element = elementOutsideForeachError(rule5);
   if (element) return element;
-  const context2 = contextError(rule3);
+  const context2 = contextError(rule5);
   if (context2) return `path: spec.rules[${index}]: ${context2}`;
-  const extractors = imageExtractorsError(rule3);
+  const extractors = imageExtractorsError(rule5);
   if (extractors) return `path: spec.rules[${index}]: ${extractors}`;
-  const kinds = missingKindsError(rule3);
+  const kinds = missingKindsError(rule5);
   if (kinds) return kinds;
-  const actions = actionsError(index, rule3);
+  const actions = actionsError(index, rule5);
   if (actions) return actions;
-  if (!labelsAndAnnotationsAreStrings(rule3)) {
+  if (!labelsAndAnnotationsAreStrings(rule5)) {
     return 'labels and annotations supports only string values, "use double quotes around the non string values"';
   }
   return null;
@@ -54141,12 +57432,12 @@ function overridesError(overrides, path21) {
     const action = str3(override.action);
     if (!["audit", "enforce", "Audit", "Enforce"].includes(action)) return "invalid action";
     const [patterns, names] = separateWildcards(asList(override.namespaces).map(str3));
-    const at = `${path21}[${i}].namespaces`;
+    const at3 = `${path21}[${i}].namespaces`;
     const enforce = action === "Enforce" || action === "enforce";
     const opposite = sets[enforce ? "audit" : "enforce"];
     const conflicts = names.filter((ns) => opposite.has(ns));
     if (conflicts.length > 0) {
-      return `conflicting namespaces found in path: ${at}: ${[...new Set(conflicts)].sort().join(", ")}`;
+      return `conflicting namespaces found in path: ${at3}: ${[...new Set(conflicts)].sort().join(", ")}`;
     }
     for (const p of patterns) sets[enforce ? "enforceW" : "auditW"].add(p);
     for (const ns of names) sets[action.toLowerCase()].add(ns);
@@ -54158,16 +57449,16 @@ function overridesError(overrides, path21) {
     ];
     for (const [patternSet, nameSet, relation] of checks) {
       const hit = matchPatterns(sorted(patternSet), sorted(nameSet));
-      if (hit) return `path: ${at}: wildcard pattern '${hit[0]}' ${relation} '${hit[1]}'`;
+      if (hit) return `path: ${at3}: wildcard pattern '${hit[0]}' ${relation} '${hit[1]}'`;
     }
   }
   return null;
 }
 function failureActionOverridesError(policy) {
-  for (const [i, rule3] of (policy.spec.rules ?? []).entries()) {
-    if (!ruleKinds(rule3).validate) continue;
+  for (const [i, rule5] of (policy.spec.rules ?? []).entries()) {
+    if (!ruleKinds(rule5).validate) continue;
     const err = overridesError(
-      list4(rule3.validate?.failureActionOverrides),
+      list4(rule5.validate?.failureActionOverrides),
       `spec.rules[${i}].validate.validationFailureActionOverrides`
     );
     if (err) return err;
@@ -54211,17 +57502,17 @@ function validatePolicy(policy, cluster = NO_CLUSTER_SCOPES) {
   }
   if (spec2.admission === false) {
     const original = spec2.rules ?? [];
-    if (original.some((rule3) => ruleKinds(rule3).mutate || ruleKinds(rule3).generate || ruleKinds(rule3).verifyImages)) {
+    if (original.some((rule5) => ruleKinds(rule5).mutate || ruleKinds(rule5).generate || ruleKinds(rule5).verifyImages)) {
       return "disabling admission processing is only allowed with validation policies";
     }
   }
   const kinds = kindsError(rules, background);
   if (kinds) return kinds;
-  for (const [index, rule3] of rules.entries()) {
-    const err = ruleError2(index, rule3);
+  for (const [index, rule5] of rules.entries()) {
+    const err = ruleError2(index, rule5);
     if (err) return err;
-    if (ruleKinds(rule3).mutate) {
-      const explicit2 = rule3.mutate?.mutateExistingOnPolicyUpdate;
+    if (ruleKinds(rule5).mutate) {
+      const explicit2 = rule5.mutate?.mutateExistingOnPolicyUpdate;
       const onUpdate = typeof explicit2 === "boolean" ? explicit2 : spec2.mutateExistingOnPolicyUpdate === true;
       if (onUpdate) {
         const update = onPolicyUpdateError(policy, rules, variables);
@@ -54294,15 +57585,15 @@ function loadExceptions(paths, log) {
     if (file === null) continue;
     for (const document of file.documents) {
       const value2 = document.value;
-      const at = { file: file.path, line: document.line, column: 1 };
+      const at3 = { file: file.path, line: document.line, column: 1 };
       if (!isPolicyException(value2) && !isCelPolicyException(value2)) {
         const kind3 = value2 !== null && typeof value2 === "object" && !Array.isArray(value2) ? `${String(value2.apiVersion)}/${String(value2.kind)}` : typeof value2;
-        log.report({ ...at, message: `policy exception type not supported ${kind3}`, severity: "error" });
+        log.report({ ...at3, message: `policy exception type not supported ${kind3}`, severity: "error" });
         continue;
       }
       const accepted = acceptException(value2);
       if (accepted.status === "accepted") exceptions.push(accepted.exception);
-      else if (accepted.status === "invalid") log.report({ ...at, message: accepted.reason, severity: "error" });
+      else if (accepted.status === "invalid") log.report({ ...at3, message: accepted.reason, severity: "error" });
     }
   }
   return exceptions;
@@ -54343,8 +57634,8 @@ function reason(error) {
 }
 function isOutputFile(output) {
   const last = output.split("/").pop() ?? "";
-  const extension = last.split(".").pop();
-  return extension === "yaml" || extension === "yml";
+  const extension2 = last.split(".").pop();
+  return extension2 === "yaml" || extension2 === "yml";
 }
 var MutationOutput = class _MutationOutput {
   constructor(target2, isFile) {
@@ -54596,10 +57887,10 @@ var ValuesFile = class {
       return {
         name: asString(policy.name),
         rules: asArray(policy.rules).map((rawRule) => {
-          const rule3 = asObject2(rawRule);
+          const rule5 = asObject2(rawRule);
           const foreach = {};
-          for (const [key3, value2] of Object.entries(asObject2(rule3.foreachValues))) foreach[key3] = asArray(value2);
-          return { name: asString(rule3.name), values: { ...asObject2(rule3.values) }, foreachValues: foreach };
+          for (const [key3, value2] of Object.entries(asObject2(rule5.foreachValues))) foreach[key3] = asArray(value2);
+          return { name: asString(rule5.name), values: { ...asObject2(rule5.values) }, foreachValues: foreach };
         }),
         resources: asArray(policy.resources).map((rawResource) => {
           const resource = asObject2(rawResource);
@@ -54675,7 +57966,7 @@ var ValuesFile = class {
   ruleEntry(policyName2, ruleName) {
     const policy = this.policies.find((entry2) => entry2.name === policyName2);
     return policy?.rules.find(
-      (rule3) => ruleName === rule3.name || ruleName === `autogen-${rule3.name}` || ruleName === `autogen-cronjob-${rule3.name}`
+      (rule5) => ruleName === rule5.name || ruleName === `autogen-${rule5.name}` || ruleName === `autogen-cronjob-${rule5.name}`
     );
   }
   /** The per-rule lookups handed to the engine for one policy (built once per policy name). */
@@ -54857,10 +58148,8 @@ async function applyCommand(argv, io) {
   const exceptions = loadExceptions(args.list("exception").map((path21) => resolveArg(io, path21)), log);
   const clusterFiles = listPolicyFiles(args.list("cluster-resources").map((path21) => resolveArg(io, path21)));
   reportProblems(log, clusterFiles.problems);
-  const cluster = mockedCluster(
-    [...resources.resources.map((resource) => resource.value), ...params],
-    loadClusterObjects(clusterFiles.files, log)
-  );
+  const clusterState = loadClusterObjects(clusterFiles.files, log);
+  const cluster = mockedCluster([...resources.resources.map((resource) => resource.value), ...params], clusterState);
   const contextPath = args.string("context-file");
   let celContext = { resources: [], images: [] };
   if (contextPath && resources.resources.length > 0 && policiesReadContext(policySet.documents)) {
@@ -54882,7 +58171,7 @@ async function applyCommand(argv, io) {
   const policies = [];
   for (const { compiled: compiled3, file, document } of policySet.policies) {
     ruleCount += appliedRuleCount(compiled3);
-    const notEvaluated = [...new Set(compiled3.rules.filter((rule3) => rule3.notEvaluated !== void 0).map((rule3) => RULE_SECTIONS[rule3.type]))];
+    const notEvaluated = [...new Set(compiled3.rules.filter((rule5) => rule5.notEvaluated !== void 0).map((rule5) => RULE_SECTIONS[rule5.type]))];
     if (notEvaluated.length > 0) {
       reportAt(log, file, document, [], `policy ${compiled3.name}: ${notEvaluated.join(", ")} rules are not evaluated yet`, "warning");
     }
@@ -54901,7 +58190,7 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
 `);
   const settings = { auditWarn: args.boolean("audit-warn"), namespaceLabels };
   const responses = [];
-  const mutations = [];
+  const mutations3 = [];
   const evaluation = {
     // `kyverno apply` converts every resource number to float64 after loading, as `kyverno test` does
     // (cmd/cli/kubectl-kyverno/commands/apply/command.go, loadResources → test.ProcessResources).
@@ -54911,7 +58200,7 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
     userInfo: userInfo2 ?? void 0,
     exceptions,
     bindings: policySet.bindings,
-    external: params.length > 0 ? { cluster, celContext, params } : { cluster, celContext },
+    external: { cluster, celContext, ...params.length > 0 ? { params } : {}, ...clusterState.definitions.length > 0 ? { crds: clusterState.definitions } : {} },
     namespaceLabels,
     targets
   };
@@ -54922,7 +58211,7 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
       let after;
       for (const { kind: kind3, response, generationError } of evaluated) {
         const printed = { policy: response.policy.name, resourcePath: resourcePath(resource.value), resourceName: resource.name };
-        const targetsOf = response.rules.flatMap((rule3) => rule3.patchedTarget ? [rule3.patchedTarget] : []);
+        const targetsOf = response.rules.flatMap((rule5) => rule5.patchedTarget ? [rule5.patchedTarget] : []);
         if (kind3 === "mutate") {
           before ??= response.resource;
           if (response.patchedResource !== void 0 && Object.keys(response.patchedResource).length > 0) after = response.patchedResource;
@@ -54933,14 +58222,14 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
             const message2 = `failed to apply generate policy ${response.policy.name}: ${generationError}`;
             log.report({ ...sourceOf(resources, resource, void 0), message: message2, severity: "warning" });
           }
-          for (const generated of response.rules.flatMap((rule3) => rule3.generatedResources ?? [])) {
+          for (const generated of response.rules.flatMap((rule5) => rule5.generatedResources ?? [])) {
             const text4 = printObject({ ...printed, object: generated, targets: targetsOf, generated: true }, output);
             if (!json2) write(text4);
           }
         }
         responses.push(applyResponse(kind3, response, resource, resources, settings));
       }
-      if (before !== void 0 && after !== void 0 && !jsonEqual(before, after, "type")) mutations.push({ resource, before, after });
+      if (before !== void 0 && after !== void 0 && !jsonEqual(before, after, "type")) mutations3.push({ resource, before, after });
     }
   } catch (error) {
     if (!(error instanceof OutputError)) throw error;
@@ -54951,12 +58240,12 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
   const fixing = args.boolean("fix") || args.boolean("fix-dry-run");
   if (fixing || json2) {
     const mutators = policies.filter((policy) => policy.mutate !== void 0);
-    for (const mutation2 of mutations) {
-      const again = [...new Set(unsettledRules(mutators, mutation2.resource, mutation2.after, evaluation).map(({ policy, rule: rule3 }) => `${policy.name}/${rule3.name}`))];
+    for (const mutation2 of mutations3) {
+      const again = [...new Set(unsettledRules(mutators, mutation2.resource, mutation2.after, evaluation).map(({ policy, rule: rule5 }) => `${policy.name}/${rule5.name}`))];
       if (again.length > 0) mutation2.unfixable = `the mutation is not idempotent: ${again.join(", ")} would change it again once fixed`;
     }
   }
-  const mutated = mutatedResources(mutations, resources.files);
+  const mutated = mutatedResources(mutations3, resources.files);
   for (const item of mutated) {
     if (item.editError === void 0) continue;
     const message2 = `no source edit for the mutated ${item.resource.kind}/${item.resource.name}: ${item.editError}`;
@@ -55237,10 +58526,10 @@ async function jpParseCommand(argv, io) {
   }
   requireInputPaths(io, args, { positionals: false, flags: ["file"] });
   try {
-    const expressions = [...args.positionals];
-    for (const file of args.list("file")) expressions.push(readJpFile(io, file, "failed read file"));
-    if (expressions.length === 0) expressions.push(await readJpStdin(io, "Enter a jmespath expression and hit Ctrl+D."));
-    for (const expression of expressions) {
+    const expressions2 = [...args.positionals];
+    for (const file of args.list("file")) expressions2.push(readJpFile(io, file, "failed read file"));
+    if (expressions2.length === 0) expressions2.push(await readJpStdin(io, "Enter a jmespath expression and hit Ctrl+D."));
+    for (const expression of expressions2) {
       const ast = parseJmesPath(expression);
       io.stdout(`# ${expression}
 ${formatJmesPathAst(ast)}
@@ -55413,7 +58702,7 @@ import { writeFileSync as writeFileSync3 } from "node:fs";
 import path14 from "node:path";
 
 // src/config/load.ts
-var import_yaml8 = __toESM(require_dist(), 1);
+var import_yaml9 = __toESM(require_dist(), 1);
 import { existsSync, readFileSync as readFileSync3, statSync as statSync4 } from "node:fs";
 import path5 from "node:path";
 
@@ -55421,11 +58710,11 @@ import path5 from "node:path";
 function editDistance(a, b) {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
-    const current3 = [i];
+    const current4 = [i];
     for (let j = 1; j <= b.length; j++) {
-      current3[j] = Math.min(previous[j] + 1, current3[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current4[j] = Math.min(previous[j] + 1, current4[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     }
-    previous = current3;
+    previous = current4;
   }
   return previous[b.length];
 }
@@ -55496,29 +58785,29 @@ var Decoder = class {
   }
   /** The node itself, an alias replaced by the node it names. */
   resolve(node3) {
-    if ((0, import_yaml8.isAlias)(node3)) return node3.resolve(this.document) ?? null;
+    if ((0, import_yaml9.isAlias)(node3)) return node3.resolve(this.document) ?? null;
     return node3 ?? null;
   }
   /** The entries of a mapping as (key text, key node, value node, null for no value or `null`); non-string keys are problems. */
   entries(node3, what) {
-    if (!(0, import_yaml8.isMap)(node3)) {
+    if (!(0, import_yaml9.isMap)(node3)) {
       this.report(node3, `${what} must be a mapping, got ${describe5(node3)}`);
       return null;
     }
     const out = [];
     for (const pair of node3.items) {
       const keyNode = this.resolve(pair.key);
-      if (keyNode === null || !(0, import_yaml8.isScalar)(keyNode) || typeof keyNode.value !== "string") {
+      if (keyNode === null || !(0, import_yaml9.isScalar)(keyNode) || typeof keyNode.value !== "string") {
         this.report(keyNode, `${what}: keys must be strings`);
         continue;
       }
       const value2 = this.resolve(pair.value);
-      out.push({ key: keyNode.value, keyNode, value: (0, import_yaml8.isScalar)(value2) && value2.value === null ? null : value2 });
+      out.push({ key: keyNode.value, keyNode, value: (0, import_yaml9.isScalar)(value2) && value2.value === null ? null : value2 });
     }
     return out;
   }
   string(node3, what) {
-    if ((0, import_yaml8.isScalar)(node3) && typeof node3.value === "string") {
+    if ((0, import_yaml9.isScalar)(node3) && typeof node3.value === "string") {
       if (node3.value.trim() !== "") return node3.value;
       this.report(node3, `${what} must not be empty`);
       return void 0;
@@ -55534,14 +58823,14 @@ var Decoder = class {
     return void 0;
   }
   stringList(node3, what) {
-    if (!(0, import_yaml8.isSeq)(node3)) {
+    if (!(0, import_yaml9.isSeq)(node3)) {
       this.report(node3, `${what} must be a list of strings, got ${describe5(node3)}`);
       return void 0;
     }
     const out = [];
     node3.items.forEach((raw, index) => {
       const item = this.resolve(raw);
-      const text4 = item === null || (0, import_yaml8.isScalar)(item) && item.value === null ? this.missing(item ?? node3, `${what}[${index}]`) : this.string(item, `${what}[${index}]`);
+      const text4 = item === null || (0, import_yaml9.isScalar)(item) && item.value === null ? this.missing(item ?? node3, `${what}[${index}]`) : this.string(item, `${what}[${index}]`);
       if (text4 !== void 0) out.push(text4);
     });
     return out;
@@ -55549,7 +58838,7 @@ var Decoder = class {
   /** A list of globs relative to the config file's folder. */
   globs(node3, what) {
     const globs = this.stringList(node3, what);
-    if (globs === void 0 || !(0, import_yaml8.isSeq)(node3)) return void 0;
+    if (globs === void 0 || !(0, import_yaml9.isSeq)(node3)) return void 0;
     return globs.filter((glob, index) => {
       const normalized = glob.trim().replace(/^(\.\/)+/, "");
       if (normalized.startsWith("/") || normalized === ".." || normalized.startsWith("../")) {
@@ -55560,18 +58849,18 @@ var Decoder = class {
     });
   }
   boolean(node3, what) {
-    if ((0, import_yaml8.isScalar)(node3) && typeof node3.value === "boolean") return node3.value;
+    if ((0, import_yaml9.isScalar)(node3) && typeof node3.value === "boolean") return node3.value;
     this.report(node3, `${what} must be true or false, got ${describe5(node3)}`);
     return void 0;
   }
   nonNegativeInteger(node3, what) {
-    if ((0, import_yaml8.isScalar)(node3) && typeof node3.value === "number" && Number.isInteger(node3.value) && node3.value >= 0) return node3.value;
+    if ((0, import_yaml9.isScalar)(node3) && typeof node3.value === "number" && Number.isInteger(node3.value) && node3.value >= 0) return node3.value;
     this.report(node3, `${what} must be an integer of 0 or more, got ${describe5(node3)}`);
     return void 0;
   }
   /** A size in bytes: a positive integer, or a string such as `64Mi`, `64MiB` or `10MB`. */
   byteSize(node3, what) {
-    const value2 = (0, import_yaml8.isScalar)(node3) && (typeof node3.value === "number" || typeof node3.value === "string") ? parseByteSize(String(node3.value)) : null;
+    const value2 = (0, import_yaml9.isScalar)(node3) && (typeof node3.value === "number" || typeof node3.value === "string") ? parseByteSize(String(node3.value)) : null;
     if (value2 !== null) return value2;
     this.report(node3, `${what} must be a size in bytes of 1 or more (such as 67108864, 64Mi, 64MiB or 10MB), got ${describe5(node3)}`);
     return void 0;
@@ -55613,9 +58902,9 @@ var Decoder = class {
 };
 function describe5(node3) {
   if (node3 === null) return "nothing";
-  if ((0, import_yaml8.isMap)(node3)) return "a mapping";
-  if ((0, import_yaml8.isSeq)(node3)) return "a list";
-  if ((0, import_yaml8.isScalar)(node3)) {
+  if ((0, import_yaml9.isMap)(node3)) return "a mapping";
+  if ((0, import_yaml9.isSeq)(node3)) return "a list";
+  if ((0, import_yaml9.isScalar)(node3)) {
     const { value: value2 } = node3;
     if (value2 === null) return "null";
     if (typeof value2 === "string") return `"${value2}"`;
@@ -55654,10 +58943,10 @@ function ruleIdProblem(key3) {
 }
 function decodeIgnore(decoder2, node3, config) {
   const ignore2 = decoder2.stringList(node3, "ignore");
-  if (ignore2 === void 0 || !(0, import_yaml8.isSeq)(node3)) return;
+  if (ignore2 === void 0 || !(0, import_yaml9.isSeq)(node3)) return;
   config.ignore = [];
   decoder2.positions.ignore = [];
-  const nodes = node3.items.map((item) => decoder2.resolve(item)).filter((item) => (0, import_yaml8.isScalar)(item) && typeof item.value === "string" && item.value.trim() !== "");
+  const nodes = node3.items.map((item) => decoder2.resolve(item)).filter((item) => (0, import_yaml9.isScalar)(item) && typeof item.value === "string" && item.value.trim() !== "");
   ignore2.forEach((pattern2, index) => {
     const item = nodes[index];
     if (!pattern2.includes("/") && !/[*?]/.test(pattern2)) {
@@ -55756,8 +59045,8 @@ function decodeTopLevel(decoder2, node3, config) {
 }
 function parseConfig(file, text4) {
   const config = { ...defaults(), file };
-  const lines = new import_yaml8.LineCounter();
-  const documents = (0, import_yaml8.parseAllDocuments)(text4, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const lines = new import_yaml9.LineCounter();
+  const documents = (0, import_yaml9.parseAllDocuments)(text4, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const problems = [];
   if (!Array.isArray(documents) || documents.length === 0) return { config, problems };
   for (const document2 of documents) {
@@ -55774,7 +59063,7 @@ function parseConfig(file, text4) {
   const [document] = documents;
   const decoder2 = new Decoder(file, document, lines);
   const root = decoder2.resolve(document.contents);
-  if (root !== null && !((0, import_yaml8.isScalar)(root) && root.value === null)) decodeTopLevel(decoder2, root, config);
+  if (root !== null && !((0, import_yaml9.isScalar)(root) && root.value === null)) decodeTopLevel(decoder2, root, config);
   const { positions } = decoder2;
   if (Object.keys(positions.severityPolicies).length + Object.keys(positions.severityRules).length + positions.ignore.length > 0) config.positions = positions;
   return { config, problems: decoder2.problems };
@@ -55818,12 +59107,12 @@ function toPosix(relative) {
   return path6.sep === "/" ? relative : relative.split(path6.sep).join("/");
 }
 function findGitRoot(dir) {
-  let current3 = path6.resolve(dir);
+  let current4 = path6.resolve(dir);
   for (; ; ) {
-    if (existsSync2(path6.join(current3, ".git"))) return current3;
-    const parent = path6.dirname(current3);
-    if (parent === current3) return null;
-    current3 = parent;
+    if (existsSync2(path6.join(current4, ".git"))) return current4;
+    const parent = path6.dirname(current4);
+    if (parent === current4) return null;
+    current4 = parent;
   }
 }
 var GitignoreStack = class _GitignoreStack {
@@ -55846,9 +59135,9 @@ var GitignoreStack = class _GitignoreStack {
    */
   static forWalk(top2, dir) {
     const folders = [];
-    for (let current3 = path6.resolve(dir); ; current3 = path6.dirname(current3)) {
-      if (current3 === path6.resolve(top2) || path6.dirname(current3) === current3) break;
-      folders.unshift(current3);
+    for (let current4 = path6.resolve(dir); ; current4 = path6.dirname(current4)) {
+      if (current4 === path6.resolve(top2) || path6.dirname(current4) === current4) break;
+      folders.unshift(current4);
     }
     let stack = _GitignoreStack.at(top2);
     for (const folder of folders) {
@@ -55929,9 +59218,9 @@ function errorMessage4(error) {
 var KUSTOMIZATION = "Kustomization";
 function isWanted(walk5, file) {
   if (path8.basename(file) === KUSTOMIZATION) return walk5.include.empty || walk5.include.matches(file);
-  const extension = path8.extname(file);
-  if (walk5.include.empty) return DEFAULT_EXTENSIONS.has(extension) || extension === JSON_EXTENSION && "ifKubernetes";
-  return INCLUDE_EXTENSIONS.has(extension) && walk5.include.matches(file);
+  const extension2 = path8.extname(file);
+  if (walk5.include.empty) return DEFAULT_EXTENSIONS.has(extension2) || extension2 === JSON_EXTENSION && "ifKubernetes";
+  return INCLUDE_EXTENSIONS.has(extension2) && walk5.include.matches(file);
 }
 function entryKind(dir, entry2) {
   if (entry2.isFile()) return "file";
@@ -56026,7 +59315,7 @@ async function findFiles(options2) {
 }
 
 // src/lint/helm.ts
-var import_yaml9 = __toESM(require_dist(), 1);
+var import_yaml10 = __toESM(require_dist(), 1);
 import { readdirSync as readdirSync3, statSync as statSync7 } from "node:fs";
 import path9 from "node:path";
 
@@ -56040,18 +59329,18 @@ function scanActions(text4) {
   for (; ; ) {
     const start = text4.indexOf("{{", from);
     if (start < 0) break;
-    let at = start + 2;
-    if (text4[at] === "-" && /\s/.test(text4[at + 1] ?? "")) at += 2;
-    while (/\s/.test(text4[at] ?? "")) at++;
+    let at3 = start + 2;
+    if (text4[at3] === "-" && /\s/.test(text4[at3 + 1] ?? "")) at3 += 2;
+    while (/\s/.test(text4[at3] ?? "")) at3++;
     let end;
-    if (text4.startsWith("/*", at)) {
-      const close = text4.indexOf("*/", at + 2);
+    if (text4.startsWith("/*", at3)) {
+      const close = text4.indexOf("*/", at3 + 2);
       const after = close < 0 ? -1 : text4.indexOf("}}", close + 2);
       end = after < 0 ? text4.length : after + 2;
     } else {
       end = text4.length;
       let quote4 = "";
-      for (let i = at; i < text4.length; i++) {
+      for (let i = at3; i < text4.length; i++) {
         const ch = text4[i];
         if (quote4 !== "") {
           if (ch === "\\" && quote4 !== "`") i++;
@@ -56202,16 +59491,16 @@ function parseTemplate(text4) {
       continue;
     }
     if (onlyActions) {
-      const output = lineActions.find((_, at) => roles[at] === "output");
+      const output = lineActions.find((_, at3) => roles[at3] === "output");
       if (output !== void 0) addOutput(lineNumber, indent2, indentOf(output.body) ?? indent2);
       updateBlocks(roles);
       continue;
     }
-    const current3 = ranges();
+    const current4 = ranges();
     if (content.startsWith(OPEN)) {
       addOutput(lineNumber, indent2, indent2);
     } else {
-      readEntry(content, lineNumber, indent2, current3);
+      readEntry(content, lineNumber, indent2, current4);
     }
     updateBlocks(roles);
   }
@@ -56222,17 +59511,17 @@ function parseTemplate(text4) {
     return { startLine, endLine: startLine, kind: null, contentLine: null, contentColumn: 1, root: node2("root", startLine, 1, -1, []) };
   }
   function addOutput(line, indent2, effective) {
-    let at = stack.length - 1;
-    while (at > 0 && stack[at].indent >= effective) at--;
-    stack[at].children.push(node2("output", line, indent2 + 1, effective, ranges()));
+    let at3 = stack.length - 1;
+    while (at3 > 0 && stack[at3].indent >= effective) at3--;
+    stack[at3].children.push(node2("output", line, indent2 + 1, effective, ranges()));
   }
-  function readEntry(content, line, indent2, current3) {
+  function readEntry(content, line, indent2, current4) {
     const item = ITEM.exec(content);
     if (item === null) {
       const entry3 = keyAt2(content);
       if (entry3 === null) return;
       while (stack.length > 1 && stack.at(-1).indent >= indent2) stack.pop();
-      pushKey(entry3, line, indent2, current3);
+      pushKey(entry3, line, indent2, current4);
       return;
     }
     while (stack.length > 1) {
@@ -56240,21 +59529,21 @@ function parseTemplate(text4) {
       if (top2.indent < indent2 || top2.indent === indent2 && top2.kind === "key" && top2.value === "") break;
       stack.pop();
     }
-    const itemNode = node2("item", line, indent2 + 1, indent2, current3);
+    const itemNode = node2("item", line, indent2 + 1, indent2, current4);
     stack.at(-1).children.push(itemNode);
     stack.push(itemNode);
     const rest = content.slice(item[0].length);
     const restIndent = indent2 + item[0].length;
     if (rest.startsWith(OPEN)) {
-      itemNode.children.push(node2("output", line, restIndent + 1, restIndent, current3));
+      itemNode.children.push(node2("output", line, restIndent + 1, restIndent, current4));
       return;
     }
     const entry2 = keyAt2(rest);
-    if (entry2 !== null) pushKey(entry2, line, restIndent, current3);
+    if (entry2 !== null) pushKey(entry2, line, restIndent, current4);
     else if (BLOCK_SCALAR.test(rest)) scalarIndent = indent2;
   }
-  function pushKey(entry2, line, indent2, current3) {
-    const keyNode = node2("key", line, indent2 + 1, indent2, current3, { key: entry2.key, value: entry2.value });
+  function pushKey(entry2, line, indent2, current4) {
+    const keyNode = node2("key", line, indent2 + 1, indent2, current4, { key: entry2.key, value: entry2.value });
     stack.at(-1).children.push(keyNode);
     stack.push(keyNode);
     if (BLOCK_SCALAR.test(entry2.value)) scalarIndent = indent2;
@@ -56272,13 +59561,13 @@ function stepsOf(path21, rendered) {
   const steps = [];
   const values = [];
   let value2 = rendered;
-  let at = 0;
-  while (at < path21.length) {
-    const segment = path21[at];
+  let at3 = 0;
+  while (at3 < path21.length) {
+    const segment = path21[at3];
     if (value2 === void 0) {
       steps.push(typeof segment === "number" ? { index: segment } : { key: segment });
       values.push(void 0);
-      at++;
+      at3++;
       continue;
     }
     if (Array.isArray(value2)) {
@@ -56287,19 +59576,19 @@ function stepsOf(path21, rendered) {
       steps.push({ index });
       values.push(value2);
       value2 = value2[index];
-      at++;
+      at3++;
       continue;
     }
     if (!isObject(value2)) break;
     let key3 = "";
     let found = false;
-    for (let end = at; end < path21.length; end++) {
-      key3 = end === at ? String(path21[at]) : `${key3}/${String(path21[end])}`;
+    for (let end = at3; end < path21.length; end++) {
+      key3 = end === at3 ? String(path21[at3]) : `${key3}/${String(path21[end])}`;
       if (Object.prototype.hasOwnProperty.call(value2, key3)) {
         steps.push({ key: key3 });
         values.push(value2);
         value2 = value2[key3];
-        at = end + 1;
+        at3 = end + 1;
         found = true;
         break;
       }
@@ -56324,31 +59613,31 @@ function itemFor(parent, index, list5) {
   const ranged = items2.filter((item) => rangeOf2(item) === groups[0]);
   if (groups.length > 1 || !Array.isArray(list5)) return ranged[0];
   let lastRanged = -1;
-  items2.forEach((item, at) => {
-    if (rangeOf2(item) !== null) lastRanged = at;
+  items2.forEach((item, at3) => {
+    if (rangeOf2(item) !== null) lastRanged = at3;
   });
   const after = items2.slice(lastRanged + 1);
   const fromEnd = list5.length - index;
   if (fromEnd <= after.length) return after[after.length - fromEnd];
   return ranged[(index - before.length) % ranged.length];
 }
-function follow(parent, steps, values, at) {
-  if (at >= steps.length) return { node: parent, depth: at };
-  const step3 = steps[at];
-  let best = { node: parent, depth: at };
+function follow(parent, steps, values, at3) {
+  if (at3 >= steps.length) return { node: parent, depth: at3 };
+  const step3 = steps[at3];
+  let best = { node: parent, depth: at3 };
   if ("index" in step3) {
-    const item = itemFor(parent, step3.index, values[at]);
-    return item === null ? best : follow(item, steps, values, at + 1);
+    const item = itemFor(parent, step3.index, values[at3]);
+    return item === null ? best : follow(item, steps, values, at3 + 1);
   }
   for (const child of parent.children) {
     if (child.kind !== "key" || child.key !== step3.key) continue;
-    const match = follow(child, steps, values, at + 1);
+    const match = follow(child, steps, values, at3 + 1);
     if (match.depth > best.depth) best = match;
     if (best.depth === steps.length) break;
   }
-  if (best.depth === at && INDEX3.test(step3.key)) {
-    const item = itemFor(parent, Number(step3.key), values[at]);
-    if (item !== null) return follow(item, steps, values, at + 1);
+  if (best.depth === at3 && INDEX3.test(step3.key)) {
+    const item = itemFor(parent, Number(step3.key), values[at3]);
+    if (item !== null) return follow(item, steps, values, at3 + 1);
   }
   return best;
 }
@@ -56395,19 +59684,19 @@ function parseSourcePath(source) {
   const parts2 = source.split("/");
   if (parts2.some((part) => part === "" || part === "." || part === "..")) return null;
   const charts = [parts2[0]];
-  let at = 1;
-  while (parts2[at] === "charts" && at + 2 < parts2.length) {
-    charts.push(parts2[at + 1]);
-    at += 2;
+  let at3 = 1;
+  while (parts2[at3] === "charts" && at3 + 2 < parts2.length) {
+    charts.push(parts2[at3 + 1]);
+    at3 += 2;
   }
-  const file = parts2.slice(at);
+  const file = parts2.slice(at3);
   if (file.length < 2 || file[0] !== "templates" && file[0] !== "crds") return null;
   return { charts, file: file.join("/") };
 }
 function chartMetadata(text4) {
   let value2;
   try {
-    value2 = (0, import_yaml9.parse)(stripByteOrderMark(text4));
+    value2 = (0, import_yaml10.parse)(stripByteOrderMark(text4));
   } catch {
     return null;
   }
@@ -56477,8 +59766,8 @@ function renderedOrder(input) {
   const sources = input.helm ?? [];
   const order = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Map();
-  for (const [at, source] of sources.entries()) {
-    const next = sources[at + 1]?.line ?? Number.POSITIVE_INFINITY;
+  for (const [at3, source] of sources.entries()) {
+    const next = sources[at3 + 1]?.line ?? Number.POSITIVE_INFINITY;
     const document = input.documents[lastAtOrBefore(input.documents, source.line) + 1];
     if (document === void 0 || document.line >= next) continue;
     const kind3 = isObject(document.value) && typeof document.value.kind === "string" ? document.value.kind : null;
@@ -56578,8 +59867,8 @@ function lineLength(template, line) {
   let lengths = lineLengths.get(template);
   if (lengths === void 0) {
     const starts = lineStarts(template.text);
-    lengths = starts.map((start, at) => {
-      let end = at + 1 < starts.length ? starts[at + 1] - 1 : template.text.length;
+    lengths = starts.map((start, at3) => {
+      let end = at3 + 1 < starts.length ? starts[at3 + 1] - 1 : template.text.length;
       if (end > start && template.text[end - 1] === "\r") end--;
       return end - start;
     });
@@ -56592,16 +59881,16 @@ function templateLocation(input, line, path21) {
   const target2 = sourceOfLine(input.helm, line)?.target;
   if (target2 === void 0) return null;
   const rendered = input.documents[lastAtOrBefore(input.documents, line)]?.value;
-  const at = path21 === void 0 || path21.length === 0 ? templateDocumentStart(target2.document) : locateInTemplate(target2.document, path21, rendered);
-  const endColumn = Math.max(lineLength(target2.template, at.line) + 1, at.column);
-  return { file: target2.template.display, line: at.line, column: at.column, endLine: at.line, endColumn };
+  const at3 = path21 === void 0 || path21.length === 0 ? templateDocumentStart(target2.document) : locateInTemplate(target2.document, path21, rendered);
+  const endColumn = Math.max(lineLength(target2.template, at3.line) + 1, at3.column);
+  return { file: target2.template.display, line: at3.line, column: at3.column, endLine: at3.line, endColumn };
 }
 
 // src/config/severity.ts
 var AUTOGEN_PREFIX = /^autogen-(cronjob-)?/;
-function ruleNames(rule3) {
-  const base2 = rule3.replace(AUTOGEN_PREFIX, "");
-  return base2 === rule3 || base2 === "" ? [rule3] : [rule3, base2];
+function ruleNames(rule5) {
+  const base2 = rule5.replace(AUTOGEN_PREFIX, "");
+  return base2 === rule5 || base2 === "" ? [rule5] : [rule5, base2];
 }
 function policyNames(policy) {
   const slash = policy.lastIndexOf("/");
@@ -56610,8 +59899,8 @@ function policyNames(policy) {
 function configuredSeverity(mapping, policyName2, ruleName) {
   const policies = policyNames(policyName2);
   for (const policy of policies) {
-    for (const rule3 of ruleNames(ruleName)) {
-      const key3 = `${policy}/${rule3}`;
+    for (const rule5 of ruleNames(ruleName)) {
+      const key3 = `${policy}/${rule5}`;
       if (Object.hasOwn(mapping.rules, key3)) return mapping.rules[key3];
     }
   }
@@ -56628,8 +59917,8 @@ function isIgnored(ignore2, ruleId) {
   const slash = ruleId.lastIndexOf("/");
   const ids = [ruleId];
   if (slash !== -1) {
-    const rule3 = ruleId.slice(slash + 1);
-    for (const name of ruleNames(rule3).slice(1)) ids.push(`${ruleId.slice(0, slash + 1)}${name}`);
+    const rule5 = ruleId.slice(slash + 1);
+    for (const name of ruleNames(rule5).slice(1)) ids.push(`${ruleId.slice(0, slash + 1)}${name}`);
   }
   return ignore2.some((pattern2) => ids.some((id) => wildcardMatch(pattern2, id)));
 }
@@ -56684,8 +59973,8 @@ function fullLocation(file, location2) {
   if (endColumn === void 0) endColumn = Math.max(lineLength2(file, location2.line) + 1, location2.column);
   return { file: file.display, line: location2.line, column: location2.column, endLine, endColumn };
 }
-function problem2(ruleId, file, at, message2, severity = "error") {
-  return { ruleId: `kyverno-lint/${ruleId}`, policy: "", rule: "", severity, status: "problem", message: message2, location: fullLocation(file, at) };
+function problem2(ruleId, file, at3, message2, severity = "error") {
+  return { ruleId: `kyverno-lint/${ruleId}`, policy: "", rule: "", severity, status: "problem", message: message2, location: fullLocation(file, at3) };
 }
 function readText(file, maxBytes) {
   try {
@@ -56788,8 +60077,8 @@ var WorkspaceLoader = class {
       const value2 = document.value;
       const { class: kind3, kind: policyKind } = classifyWithKind(value2);
       if (document.listItem !== void 0 && kind3 === "other" && role.manifests) {
-        const at = this.where(source, document, []);
-        this.workspace.problems.push(problem2("invalid-manifest", source, at, `List: items[${document.listItem}]: not a Kubernetes object (apiVersion and kind are required)`));
+        const at3 = this.where(source, document, []);
+        this.workspace.problems.push(problem2("invalid-manifest", source, at3, `List: items[${document.listItem}]: not a Kubernetes object (apiVersion and kind are required)`));
         continue;
       }
       if (value2 === null) continue;
@@ -56824,8 +60113,8 @@ var WorkspaceLoader = class {
       const value2 = document.value;
       if (value2 === null || typeof value2 !== "object" || Array.isArray(value2) || value2.apiVersion !== "v1" || value2.kind !== "List") continue;
       if (value2.items === void 0 || value2.items === null || Array.isArray(value2.items)) continue;
-      const at = locate(source.path, source.text, document.index, ["items"]);
-      this.workspace.problems.push(problem2("invalid-manifest", source, at, `List: items: Invalid value: must be of type array, got ${jsonType(value2.items)}`));
+      const at3 = locate(source.path, source.text, document.index, ["items"]);
+      this.workspace.problems.push(problem2("invalid-manifest", source, at3, `List: items: Invalid value: must be of type array, got ${jsonType(value2.items)}`));
     }
   }
   /** Reports each shape problem of a document as a `kyverno-lint/<code>` finding at its node; whether there was one. */
@@ -56836,8 +60125,8 @@ var WorkspaceLoader = class {
     }
     return problems.length > 0;
   }
-  where(source, document, at) {
-    return locate(source.path, source.text, document.index, document.listItem === void 0 ? [...at] : ["items", document.listItem, ...at]);
+  where(source, document, at3) {
+    return locate(source.path, source.text, document.index, document.listItem === void 0 ? [...at3] : ["items", document.listItem, ...at3]);
   }
   /**
    * Validates and compiles the policies read, in the order read, as the admission controller would: a
@@ -56856,9 +60145,9 @@ var WorkspaceLoader = class {
           this.reportShape("invalid-policy", source, document, value2, accepted.problems);
           break;
         case "invalid": {
-          const at = accepted.at;
-          const inExpression = at === void 0 ? null : locateInScalar({ file: source.path, text: source.text }, document, at.path, at.start, at.end);
-          const where = inExpression ?? this.where(source, document, at?.path ?? []);
+          const at3 = accepted.at;
+          const inExpression = at3 === void 0 ? null : locateInScalar({ file: source.path, text: source.text }, document, at3.path, at3.start, at3.end);
+          const where = inExpression ?? this.where(source, document, at3?.path ?? []);
           this.workspace.problems.push(problem2("invalid-policy", source, where, `${subjectOf(value2)} is not evaluated: ${accepted.reason}`));
           break;
         }
@@ -56904,8 +60193,8 @@ var WorkspaceLoader = class {
       this.fileProblem(found.file, code, found.message, found.severity);
       return;
     }
-    const at = found.document === void 0 ? { line: 1, column: 1 } : locateInDocument({ file: source.path, text: source.text }, found.document, found.path);
-    this.workspace.problems.push(problem2(code, source, at, found.message, found.severity));
+    const at3 = found.document === void 0 ? { line: 1, column: 1 } : locateInDocument({ file: source.path, text: source.text }, found.document, found.path);
+    this.workspace.problems.push(problem2(code, source, at3, found.message, found.severity));
   }
   addManifest(source, document, value2) {
     if (this.reportShape("invalid-manifest", source, document, value2, checkObjectMetadata(value2))) return;
@@ -56924,8 +60213,8 @@ function isHelmTemplate(file) {
 }
 
 // src/lint/findings.ts
-function ruleIdOf(policy, rule3) {
-  return rule3 === "" ? policyReference(policy) : `${policyReference(policy)}/${rule3}`;
+function ruleIdOf(policy, rule5) {
+  return rule5 === "" ? policyReference(policy) : `${policyReference(policy)}/${rule5}`;
 }
 function resourceRef(resource) {
   return { apiVersion: resource.apiVersion, kind: resource.kind, namespace: resource.namespace, name: resource.name };
@@ -56982,16 +60271,27 @@ function responseFindings(responses, context2) {
   const out = { findings: [], suppressed: 0 };
   for (const { kind: kind3, response } of responses) {
     const policy = response.policy;
-    for (const rule3 of response.rules) {
-      if (kind3 === "delete" && rule3.status !== "error") {
-        if (rule3.status !== "pass") continue;
-        const finding2 = deletionFinding(policy, rule3, context2);
+    for (const responded of response.rules) {
+      const rule5 = kind3 === "verifyImages" && policy.family === "cel" && responded.name === policy.name ? { ...responded, name: "" } : responded;
+      if (kind3 === "delete" && rule5.status !== "error") {
+        if (rule5.status !== "pass") continue;
+        const finding2 = deletionFinding(policy, rule5, context2);
         if (finding2 === null) out.suppressed++;
         else out.findings.push(finding2);
         continue;
       }
-      if (rule3.status !== "fail" && rule3.status !== "error") continue;
-      const finding = ruleFinding(policy, kind3 === "delete" ? { ...rule3, name: "" } : rule3, context2);
+      if (rule5.status !== "fail" && rule5.status !== "error") continue;
+      if (rule5.needsRegistry && context2.registryReported !== void 0) {
+        if (context2.registryReported.has(policy)) continue;
+        context2.registryReported.add(policy);
+        const message2 = `${rule5.message} (reported once for the policy: every resource whose images it matches needs this registry data; the scan reads no Context file, so check these resources with the test or apply command, or ignore the rule in the configuration)`;
+        const finding2 = ruleFinding(policy, { ...rule5, message: message2 }, context2);
+        if (finding2 === null) out.suppressed++;
+        else out.findings.push(finding2);
+        continue;
+      }
+      const policyRule = kind3 === "delete" || kind3 === "generate" && policy.family === "cel";
+      const finding = ruleFinding(policy, policyRule ? { ...rule5, name: "" } : rule5, context2);
       if (finding === null) out.suppressed++;
       else out.findings.push(finding);
     }
@@ -56999,7 +60299,7 @@ function responseFindings(responses, context2) {
   return out;
 }
 var settingsCache = /* @__PURE__ */ new WeakMap();
-function ruleSettings(config, policy, rule3) {
+function ruleSettings(config, policy, rule5) {
   let byPolicy = settingsCache.get(config);
   if (byPolicy === void 0) {
     byPolicy = /* @__PURE__ */ new WeakMap();
@@ -57010,53 +60310,53 @@ function ruleSettings(config, policy, rule3) {
     byRule = /* @__PURE__ */ new Map();
     byPolicy.set(policy, byRule);
   }
-  let settings = byRule.get(rule3);
+  let settings = byRule.get(rule5);
   if (settings === void 0) {
-    const ruleId = ruleIdOf(policy, rule3);
-    const configured = configuredSeverity(config.severity, policyReference(policy), rule3);
+    const ruleId = ruleIdOf(policy, rule5);
+    const configured = configuredSeverity(config.severity, policyReference(policy), rule5);
     settings = { ruleId, reported: !isIgnored(config.ignore, ruleId) && configured !== "off", configured, metadata: policyMetadata2(policy) };
-    byRule.set(rule3, settings);
+    byRule.set(rule5, settings);
   }
   return settings;
 }
-function isReported(config, policy, rule3) {
-  return ruleSettings(config, policy, rule3).reported;
+function isReported(config, policy, rule5) {
+  return ruleSettings(config, policy, rule5).reported;
 }
-function ruleFinding(policy, rule3, context2) {
-  const settings = ruleSettings(context2.config, policy, rule3.name);
+function ruleFinding(policy, rule5, context2) {
+  const settings = ruleSettings(context2.config, policy, rule5.name);
   if (!settings.reported) return null;
   const ruleId = settings.ruleId;
   let severity;
-  if (rule3.status === "error") {
+  if (rule5.status === "error") {
     severity = "warning";
   } else {
-    const action = policy.failureAction(rule3.name, context2.resource.kind, context2.resource.namespace, context2.namespaceLabels);
+    const action = policy.failureAction(rule5.name, context2.resource.kind, context2.resource.namespace, context2.namespaceLabels);
     severity = settings.configured ?? actionSeverity(context2.config.severity, action);
     if (severity === "error" && !policy.scored && settings.configured === void 0) severity = "warning";
   }
   if (severity === "off") return null;
-  const message2 = rule3.status === "error" ? `rule could not be evaluated: ${rule3.message}` : rule3.message || "validation failed";
-  const inPolicy = rule3.status === "error" ? expressionLocation(policy, rule3, context2) : null;
+  const message2 = rule5.status === "error" ? `rule could not be evaluated: ${rule5.message}` : rule5.message || "validation failed";
+  const inPolicy = rule5.status === "error" ? expressionLocation(policy, rule5, context2) : null;
   return {
     ruleId,
     policy: policy.name,
-    rule: rule3.name,
+    rule: rule5.name,
     severity,
-    status: rule3.status,
-    type: rule3.type,
+    status: rule5.status,
+    type: rule5.type,
     // An error located in the policy names the resource it was evaluated on.
     message: inPolicy === null ? message2 : `${message2} (on ${context2.resource.kind} ${resourceName2(context2.resource)})`,
-    location: inPolicy ?? locateFailurePath(context2, rule3.status === "fail" ? rule3.path : void 0),
+    location: inPolicy ?? locateFailurePath(context2, rule5.status === "fail" ? rule5.path : void 0),
     resource: resourceRef(context2.resource),
     ...settings.metadata
   };
 }
-function deletionFinding(policy, rule3, context2) {
+function deletionFinding(policy, rule5, context2) {
   const settings = ruleSettings(context2.config, policy, "");
   if (!settings.reported) return null;
   const severity = settings.configured ?? "info";
   if (severity === "off") return null;
-  const schedule = rule3.properties?.schedule;
+  const schedule = rule5.properties?.schedule;
   const { resource } = context2;
   return {
     ruleId: settings.ruleId,
@@ -57074,29 +60374,29 @@ function deletionFinding(policy, rule3, context2) {
 function resourceName2(resource) {
   return resource.namespace ? `${resource.namespace}/${resource.name}` : resource.name;
 }
-function expressionLocation(policy, rule3, context2) {
-  if (rule3.policyPath === void 0) return null;
+function expressionLocation(policy, rule5, context2) {
+  if (rule5.policyPath === void 0) return null;
   const source = context2.policySource?.(policy);
   if (source === void 0) return null;
   const { file, document } = source;
-  const path21 = document.listItem === void 0 ? rule3.policyPath : ["items", document.listItem, ...rule3.policyPath];
-  const range4 = rule3.expressionRange;
-  const inExpression = range4 === void 0 ? null : locateInScalar({ file: file.path, text: file.text }, document, rule3.policyPath, range4.start, range4.end);
+  const path21 = document.listItem === void 0 ? rule5.policyPath : ["items", document.listItem, ...rule5.policyPath];
+  const range4 = rule5.expressionRange;
+  const inExpression = range4 === void 0 ? null : locateInScalar({ file: file.path, text: file.text }, document, rule5.policyPath, range4.start, range4.end);
   const found = inExpression ?? locateInDocument({ file: file.path, text: file.text }, document, path21);
   return inTemplate(file, fullLocation(file, found), path21);
 }
 function mutationFinding(context2, rules, mutation2, location2, unsettled = [], noFix) {
-  const reported = rules.filter(({ policy, rule: rule3 }) => isReported(context2.config, policy, rule3.name));
+  const reported = rules.filter(({ policy, rule: rule5 }) => isReported(context2.config, policy, rule5.name));
   if (reported.length === 0) return null;
-  const names = reported.map(({ policy, rule: rule3 }) => ruleIdOf(policy, rule3.name));
+  const names = reported.map(({ policy, rule: rule5 }) => ruleIdOf(policy, rule5.name));
   const resource = context2.resource;
   const what = `${resource.kind}/${resource.name}`;
   const changes = names.length === 1 ? `${names[0]} mutates ${what}` : `${what} is mutated by ${names.join(", ")}`;
   let first = reported[0];
   let message2;
   if (unsettled.length > 0) {
-    first = unsettled.find(({ policy, rule: rule3 }) => isReported(context2.config, policy, rule3.name)) ?? first;
-    const again = [...new Set(unsettled.map(({ policy, rule: rule3 }) => ruleIdOf(policy, rule3.name)))];
+    first = unsettled.find(({ policy, rule: rule5 }) => isReported(context2.config, policy, rule5.name)) ?? first;
+    const again = [...new Set(unsettled.map(({ policy, rule: rule5 }) => ruleIdOf(policy, rule5.name)))];
     const who = again.length === 1 && names.length === 1 && again[0] === names[0] ? "it" : again.join(", ");
     message2 = `${changes} but is not idempotent: ${who} would change ${what} again once fixed, so no fix is offered`;
   } else {
@@ -57136,7 +60436,7 @@ function nearestId(id, policies, form) {
   if (hasWildcard(id)) return null;
   const slash = id.lastIndexOf("/");
   const name = id.slice(0, slash);
-  const rule3 = id.slice(slash + 1);
+  const rule5 = id.slice(slash + 1);
   let owners = policies.filter((policy) => policy.id === name || form === "severity" && policy.alias === name);
   let prefix = name;
   if (owners.length === 0) {
@@ -57145,60 +60445,60 @@ function nearestId(id, policies, form) {
     owners = policies.filter((policy) => namesOf(policy).includes(near2));
     prefix = form === "ignore" ? owners[0].id : near2;
   }
-  const near = closest(rule3, new Set(owners.flatMap((policy) => policy.rules.flatMap(ruleNames))));
+  const near = closest(rule5, new Set(owners.flatMap((policy) => policy.rules.flatMap(ruleNames))));
   return near === null ? null : `${prefix}/${near}`;
 }
 function checkRuleIds(config, policies, problemCodes) {
   const out = { errors: [], warnings: [] };
   const { positions, file } = config;
   if (positions === void 0 || file === void 0) return out;
-  const report = (into, at, message2) => {
-    into.push({ file, line: at.line, column: at.column, message: message2 });
+  const report = (into, at3, message2) => {
+    into.push({ file, line: at3.line, column: at3.column, message: message2 });
   };
   const codes = [...new Set(problemCodes)];
   const toolIds = codes.map((code) => `${TOOL}/${code}`);
   const named2 = (name) => policies.filter((policy) => namesOf(policy).includes(name));
-  for (const [name, at] of Object.entries(positions.severityPolicies)) {
+  for (const [name, at3] of Object.entries(positions.severityPolicies)) {
     if (named2(name).length > 0) continue;
-    report(out.warnings, at, `severity.policies: policy "${name}" is not loaded in this run${didYouMean(closest(name, policies.flatMap(namesOf)), name)}`);
+    report(out.warnings, at3, `severity.policies: policy "${name}" is not loaded in this run${didYouMean(closest(name, policies.flatMap(namesOf)), name)}`);
   }
-  for (const [id, at] of Object.entries(positions.severityRules)) {
+  for (const [id, at3] of Object.entries(positions.severityRules)) {
     const slash = id.lastIndexOf("/");
     const policyName2 = id.slice(0, slash);
-    const rule3 = id.slice(slash + 1);
+    const rule5 = id.slice(slash + 1);
     if (policyName2 === TOOL) {
-      report(out.errors, at, `severity.rules: "${id}": the problems of ${TOOL} have fixed severities (leave them out with ignore)`);
+      report(out.errors, at3, `severity.rules: "${id}": the problems of ${TOOL} have fixed severities (leave them out with ignore)`);
       continue;
     }
     const owners = named2(policyName2);
     if (owners.length === 0) {
-      report(out.warnings, at, `severity.rules: "${id}": policy ${policyName2} is not loaded in this run${didYouMean(nearestId(id, policies, "severity"), id)}`);
-    } else if (!owners.some((policy) => policy.rules.some((name) => ruleNames(name).includes(rule3)))) {
-      report(out.errors, at, `severity.rules: "${id}" names no rule of ${policyList(owners)}${didYouMean(nearestId(id, policies, "severity"), id)}`);
+      report(out.warnings, at3, `severity.rules: "${id}": policy ${policyName2} is not loaded in this run${didYouMean(nearestId(id, policies, "severity"), id)}`);
+    } else if (!owners.some((policy) => policy.rules.some((name) => ruleNames(name).includes(rule5)))) {
+      report(out.errors, at3, `severity.rules: "${id}" names no rule of ${policyList(owners)}${didYouMean(nearestId(id, policies, "severity"), id)}`);
     }
   }
-  const ruleIds = [...policies.flatMap((policy) => policy.rules.map((rule3) => `${policy.id}/${rule3}`)), ...toolIds];
+  const ruleIds = [...policies.flatMap((policy) => policy.rules.map((rule5) => `${policy.id}/${rule5}`)), ...toolIds];
   config.ignore.forEach((pattern2, index) => {
-    const at = positions.ignore[index];
-    if (at === void 0) return;
+    const at3 = positions.ignore[index];
+    if (at3 === void 0) return;
     if (ruleIds.some((id) => isIgnored([pattern2], id))) return;
     const slash = pattern2.lastIndexOf("/");
     const policyPattern = slash === -1 ? pattern2 : pattern2.slice(0, slash);
     const owners = policies.filter((policy) => wildcardMatch(policyPattern, policy.id));
     if (policyPattern === TOOL || owners.length === 0 && wildcardMatch(policyPattern, TOOL)) {
       const code = hasWildcard(pattern2) || slash === -1 ? null : closest(pattern2.slice(slash + 1), codes);
-      report(out.errors, at, `ignore: "${pattern2}" matches none of the problems of ${TOOL}${didYouMean(code === null ? null : `${TOOL}/${code}`, pattern2)}`);
+      report(out.errors, at3, `ignore: "${pattern2}" matches none of the problems of ${TOOL}${didYouMean(code === null ? null : `${TOOL}/${code}`, pattern2)}`);
     } else if (owners.length > 0) {
-      report(out.errors, at, `ignore: "${pattern2}" matches no rule of ${policyList(owners)}${didYouMean(nearestId(pattern2, policies, "ignore"), pattern2)}`);
+      report(out.errors, at3, `ignore: "${pattern2}" matches no rule of ${policyList(owners)}${didYouMean(nearestId(pattern2, policies, "ignore"), pattern2)}`);
     } else {
-      report(out.warnings, at, `ignore: "${pattern2}" matches no policy loaded in this run${didYouMean(slash === -1 ? null : nearestId(pattern2, policies, "ignore"), pattern2)}`);
+      report(out.warnings, at3, `ignore: "${pattern2}" matches no policy loaded in this run${didYouMean(slash === -1 ? null : nearestId(pattern2, policies, "ignore"), pattern2)}`);
     }
   });
   return out;
 }
 
 // src/lint/suppressions.ts
-var import_yaml10 = __toESM(require_dist(), 1);
+var import_yaml12 = __toESM(require_dist(), 1);
 var MARKER = "kyverno-lint-";
 var DIRECTIVE = /^kyverno-lint-(disable-next-line|disable)(?=\s|$)([^]*)$/;
 var REASON_SEPARATOR = /(?:^|\s)-{2,}(?:\s|$)/;
@@ -57216,13 +60516,13 @@ function parseDirective(comment) {
   if (reason2 !== "") directive.justification = reason2;
   return directive;
 }
-var MARKERS = /* @__PURE__ */ new Set([import_yaml10.CST.DOCUMENT, import_yaml10.CST.FLOW_END, import_yaml10.CST.SCALAR]);
+var MARKERS = /* @__PURE__ */ new Set([import_yaml12.CST.DOCUMENT, import_yaml12.CST.FLOW_END, import_yaml12.CST.SCALAR]);
 function commentsOf(text4) {
   const comments = [];
   let offset = 0;
-  for (const token of new import_yaml10.Lexer().lex(text4)) {
+  for (const token of new import_yaml12.Lexer().lex(text4)) {
     if (MARKERS.has(token)) continue;
-    if (import_yaml10.CST.tokenType(token) === "comment") comments.push({ offset, text: token });
+    if (import_yaml12.CST.tokenType(token) === "comment") comments.push({ offset, text: token });
     offset += token.length;
   }
   return comments;
@@ -57452,7 +60752,7 @@ var History = class _History {
 };
 
 // src/build/kustomize/kustomization.ts
-var import_yaml12 = __toESM(require_dist(), 1);
+var import_yaml13 = __toESM(require_dist(), 1);
 var KUSTOMIZATION_FILE_NAMES = ["kustomization.yaml", "kustomization.yml", "Kustomization"];
 var UNSUPPORTED = ["helmCharts", "helmGlobals", "helmChartInflationGenerator", "replacements", "vars", "transformers", "generators", "validators", "crds", "configurations", "openapi", "buildMetadata"];
 var KustomizationError = class extends Error {
@@ -57582,7 +60882,7 @@ function generators(object2, key3, global) {
     const entry2 = {
       name: stringAt(item.name, [...path21, "name"]),
       behavior,
-      literals: listAt(item.literals, [...path21, "literals"]).map((literal, i) => stringAt(literal, [...path21, "literals", i])),
+      literals: listAt(item.literals, [...path21, "literals"]).map((literal2, i) => stringAt(literal2, [...path21, "literals", i])),
       files: listAt(item.files, [...path21, "files"]).map((file, i) => stringAt(file, [...path21, "files", i])),
       envs: [
         ...listAt(item.envs, [...path21, "envs"]).map((file, i) => stringAt(file, [...path21, "envs", i])),
@@ -57599,7 +60899,7 @@ function generators(object2, key3, global) {
 }
 function isInlinePatch(text4) {
   try {
-    const documents = (0, import_yaml12.parseAllDocuments)(text4);
+    const documents = (0, import_yaml13.parseAllDocuments)(text4);
     const values = documents.map((document) => document.errors.length > 0 ? void 0 : document.toJS());
     const resources = values.filter((value2) => value2 !== null);
     return resources.length > 0 && resources.every((value2) => {
@@ -57661,12 +60961,12 @@ function decodeFolded(document) {
     if (!isObject(raw)) return fail3(path21, "labels entries must be maps");
     const item = foldKeys(raw, ["pairs", "includeSelectors", "includeTemplates", "includeVolumeClaimTemplates", "fields"]);
     const fields2 = listAt(item.fields, [...path21, "fields"]).map((rawField, i) => {
-      const at = [...path21, "fields", i];
-      if (!isObject(rawField)) return fail3(at, `${at.join(".")}: expected a map`);
+      const at3 = [...path21, "fields", i];
+      if (!isObject(rawField)) return fail3(at3, `${at3.join(".")}: expected a map`);
       const field3 = foldKeys(rawField, ["path", "group", "version", "kind", "create"]);
-      const spec2 = { path: stringAt(field3.path, [...at, "path"]) };
+      const spec2 = { path: stringAt(field3.path, [...at3, "path"]) };
       for (const key3 of ["group", "version", "kind"]) {
-        const text4 = optionalString2(field3, key3, at);
+        const text4 = optionalString2(field3, key3, at3);
         if (text4 !== void 0) spec2[key3] = text4;
       }
       if (field3.create === true) spec2.create = true;
@@ -57730,12 +61030,12 @@ function decodeFolded(document) {
 
 // src/build/kustomize/generators.ts
 import { createHash as createHash3 } from "node:crypto";
-function parseLiteral(literal) {
-  const equals = literal.indexOf("=");
+function parseLiteral(literal2) {
+  const equals = literal2.indexOf("=");
   if (equals <= 0) return null;
-  let value2 = literal.slice(equals + 1);
+  let value2 = literal2.slice(equals + 1);
   if (value2.length >= 2 && (value2[0] === '"' || value2[0] === "'") && value2.at(-1) === value2[0]) value2 = value2.slice(1, -1);
-  return { key: literal.slice(0, equals), value: value2 };
+  return { key: literal2.slice(0, equals), value: value2 };
 }
 function parseEnvFile(text4) {
   const pairs = [];
@@ -57759,9 +61059,9 @@ function generatorData(entry2, readText2) {
     const key3 = equals === -1 ? file.slice(file.lastIndexOf("/") + 1) : file.slice(0, equals);
     data[key3] = readText2(equals === -1 ? file : file.slice(equals + 1));
   }
-  for (const literal of entry2.literals) {
-    const pair = parseLiteral(literal);
-    if (pair === null) throw new Error(`literal "${literal}" is not KEY=VALUE`);
+  for (const literal2 of entry2.literals) {
+    const pair = parseLiteral(literal2);
+    if (pair === null) throw new Error(`literal "${literal2}" is not KEY=VALUE`);
     data[pair.key] = pair.value;
   }
   return data;
@@ -57839,18 +61139,18 @@ function visitFields(object2, spec2, visit) {
   if (!specSelects(spec2, object2)) return;
   walk4(object2, segmentsOf2(spec2.path), 0, [], spec2.create === true, visit);
 }
-function walk4(node3, segments, at, path21, create, visit) {
+function walk4(node3, segments, at3, path21, create, visit) {
   if (Array.isArray(node3)) {
-    node3.forEach((element, index) => walk4(element, segments, at, [...path21, index], create, visit));
+    node3.forEach((element, index) => walk4(element, segments, at3, [...path21, index], create, visit));
     return;
   }
   if (!isObject(node3)) return;
-  const { name: key3, list: list5 } = segments[at];
+  const { name: key3, list: list5 } = segments[at3];
   const here = [...path21, key3];
-  if (at === segments.length - 1) {
-    const current3 = Object.prototype.hasOwnProperty.call(node3, key3) ? node3[key3] : void 0;
-    if (current3 === void 0 && (!create || list5)) return;
-    const next = visit(current3, here);
+  if (at3 === segments.length - 1) {
+    const current4 = Object.prototype.hasOwnProperty.call(node3, key3) ? node3[key3] : void 0;
+    if (current4 === void 0 && (!create || list5)) return;
+    const next = visit(current4, here);
     if (next !== void 0) node3[key3] = next;
     return;
   }
@@ -57860,7 +61160,7 @@ function walk4(node3, segments, at, path21, create, visit) {
     child = {};
     node3[key3] = child;
   }
-  walk4(child, segments, at + 1, here, create, visit);
+  walk4(child, segments, at3 + 1, here, create, visit);
 }
 
 // src/build/kustomize/transformers.ts
@@ -57941,17 +61241,17 @@ function splitImage(image) {
   let slash = image.indexOf("/");
   const search2 = slash > 0 ? image.slice(slash) : image;
   if (slash <= 0) slash = 0;
-  let at = search2.indexOf("@");
+  let at3 = search2.indexOf("@");
   let colon = search2.indexOf(":");
-  if (colon < 0 && at < 0) return { name: image, tag: "", digest: "" };
-  if (at >= 0 && (at < colon || colon < 0)) {
-    at += slash;
-    return { name: image.slice(0, at), tag: "", digest: image.slice(at + 1) };
+  if (colon < 0 && at3 < 0) return { name: image, tag: "", digest: "" };
+  if (at3 >= 0 && (at3 < colon || colon < 0)) {
+    at3 += slash;
+    return { name: image.slice(0, at3), tag: "", digest: image.slice(at3 + 1) };
   }
-  if (at >= 0 && colon >= 0) {
-    at += slash;
+  if (at3 >= 0 && colon >= 0) {
+    at3 += slash;
     colon += slash;
-    return { name: image.slice(0, colon), tag: image.slice(colon + 1, at), digest: image.slice(at + 1) };
+    return { name: image.slice(0, colon), tag: image.slice(colon + 1, at3), digest: image.slice(at3 + 1) };
   }
   colon += slash;
   return { name: image.slice(0, colon), tag: image.slice(colon + 1), digest: "" };
@@ -57984,7 +61284,7 @@ function updatedImage(image, entry2) {
   }
   return `${name}${tag ? `:${tag}` : ""}${digest4 ? `@${digest4}` : ""}`;
 }
-var IMAGE_FIELDS = [
+var IMAGE_FIELDS2 = [
   "spec/containers[]/image",
   "spec/initContainers[]/image",
   "spec/volumes[]/image/reference",
@@ -58015,12 +61315,12 @@ function setImages(object2, entry2) {
     }
   };
   visit(object2, []);
-  for (const path21 of IMAGE_FIELDS) {
-    visitFields(object2, { path: path21 }, (value2, at) => {
+  for (const path21 of IMAGE_FIELDS2) {
+    visitFields(object2, { path: path21 }, (value2, at3) => {
       if (typeof value2 !== "string") return void 0;
       const image = updatedImage(value2, entry2);
       if (image === null) return void 0;
-      if (!set3.some((done) => done.length === at.length && done.every((segment, index) => segment === at[index]))) set3.push(at);
+      if (!set3.some((done) => done.length === at3.length && done.every((segment, index) => segment === at3[index]))) set3.push(at3);
       return image;
     });
   }
@@ -58034,7 +61334,7 @@ var REPLICAS = [
 ];
 
 // src/build/kustomize/name-reference.ts
-var import_yaml13 = __toESM(require_dist(), 1);
+var import_yaml14 = __toESM(require_dist(), 1);
 
 // src/build/kustomize/name-reference-specs.ts
 var NAME_REFERENCE_FIELD_SPECS = `
@@ -58487,7 +61787,7 @@ function currentId(value2) {
 var table2 = null;
 function referenceTable() {
   if (table2 === null) {
-    table2 = (0, import_yaml13.parse)(NAME_REFERENCE_FIELD_SPECS).nameReference;
+    table2 = (0, import_yaml14.parse)(NAME_REFERENCE_FIELD_SPECS).nameReference;
   }
   return table2;
 }
@@ -58565,8 +61865,8 @@ function selectReferral(reference, oldName, candidates, withNamespace) {
 function setScalar(reference, name) {
   const referral = selectReferral(reference, name, reference.candidates, false);
   if (referral === null) return void 0;
-  const current3 = referral.object.value.metadata.name;
-  return typeof current3 === "string" && current3 !== name ? current3 : void 0;
+  const current4 = referral.object.value.metadata.name;
+  return typeof current4 === "string" && current4 !== name ? current4 : void 0;
 }
 function setMapping(reference, map2) {
   if (typeof map2.name !== "string") return void 0;
@@ -58589,12 +61889,12 @@ function setMapping(reference, map2) {
   if (namespace !== "") next.namespace = namespace;
   return name === map2.name && namespace === map2.namespace ? void 0 : next;
 }
-function set2(reference, current3) {
-  if (typeof current3 === "string") return setScalar(reference, current3);
-  if (isObject(current3)) return setMapping(reference, current3);
-  if (Array.isArray(current3)) {
+function set2(reference, current4) {
+  if (typeof current4 === "string") return setScalar(reference, current4);
+  if (isObject(current4)) return setMapping(reference, current4);
+  if (Array.isArray(current4)) {
     let changed = false;
-    const next = current3.map((element) => {
+    const next = current4.map((element) => {
       const updated = typeof element === "string" ? setScalar(reference, element) : isObject(element) ? setMapping(reference, element) : void 0;
       if (updated === void 0) return element;
       changed = true;
@@ -58618,14 +61918,14 @@ function fixNameReferences(objects2) {
       if (candidates.length === 0) continue;
       const target2 = referrer.object.value;
       const reference = { referrer, value: target2, target: referred, path: spec2.path, candidates };
-      visitFields(target2, { path: spec2.path }, (current3) => current3 === null ? void 0 : set2(reference, current3));
+      visitFields(target2, { path: spec2.path }, (current4) => current4 === null ? void 0 : set2(reference, current4));
     }
     return referrer.object;
   });
 }
 
 // src/build/kustomize/yaml-v3.ts
-var import_yaml14 = __toESM(require_dist(), 1);
+var import_yaml15 = __toESM(require_dist(), 1);
 var V3_BOOLEANS = /* @__PURE__ */ new Set(["true", "True", "TRUE", "false", "False", "FALSE"]);
 var OLD_BOOLEAN = /(?:^|[\s:,[{-])(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)[ \t]*(?:$|[,\]}#\r\n])/m;
 var mayHoldOldBooleans = /* @__PURE__ */ new Map();
@@ -58641,7 +61941,7 @@ function withV3Scalars(source, document) {
     if (typeof value2 === "boolean") {
       const found = nodeAt(source.path, source.text, document.index, path21);
       const node3 = found?.node;
-      if ((0, import_yaml14.isScalar)(node3) && node3.type === "PLAIN" && typeof node3.value === "string" && !V3_BOOLEANS.has(node3.value)) return node3.value;
+      if ((0, import_yaml15.isScalar)(node3) && node3.type === "PLAIN" && typeof node3.value === "string" && !V3_BOOLEANS.has(node3.value)) return node3.value;
       return value2;
     }
     if (Array.isArray(value2)) return value2.map((item, index) => convert(item, [...path21, index]));
@@ -58681,8 +61981,8 @@ var Builder2 = class {
   inputs = /* @__PURE__ */ new Set();
   problems = [];
   #scopes = new ResourceScopes();
-  problem(file, document, at, message2, severity = "error") {
-    const found = { file, path: at, message: message2, severity };
+  problem(file, document, at3, message2, severity = "error") {
+    const found = { file, path: at3, message: message2, severity };
     if (document !== void 0) found.document = document;
     this.problems.push(found);
   }
@@ -58725,7 +62025,7 @@ var Builder2 = class {
       this.problem(file, document, error.path, error.message);
       return start;
     }
-    const at = (entryPath) => ({ file, document, path: entryPath });
+    const at3 = (entryPath) => ({ file, document, path: entryPath });
     const parent = stack.at(-1);
     if (parent !== void 0 && kustomization.kind === "Component" !== component) {
       const message2 = component ? `${file} is listed under components but is a Kustomization (kind: Component expected)` : `${file} is a Component: list it under components, not resources`;
@@ -58740,10 +62040,10 @@ var Builder2 = class {
     let objects2 = [...start];
     const known = new Set(objects2.map((object2) => idKey(object2.value)));
     for (const entry2 of kustomization.resources) {
-      const place = at(entry2.path);
+      const place = at3(entry2.path);
       for (const object2 of this.resource(dir, entry2, place, nextStack)) this.add(objects2, known, object2, place);
     }
-    objects2 = this.generate(dir, kustomization, objects2, at);
+    objects2 = this.generate(dir, kustomization, objects2, at3);
     for (const entry2 of kustomization.components) {
       const target2 = path11.resolve(dir, entry2.value);
       if (REMOTE2.test(entry2.value)) {
@@ -58754,9 +62054,9 @@ var Builder2 = class {
         this.problem(file, document, entry2.path, `component ${entry2.value}: no kustomization file in ${target2}`);
         continue;
       }
-      objects2 = this.kustomization(target2, nextStack, objects2, true, at(entry2.path));
+      objects2 = this.kustomization(target2, nextStack, objects2, true, at3(entry2.path));
     }
-    return this.transform(dir, kustomization, objects2, at);
+    return this.transform(dir, kustomization, objects2, at3);
   }
   /**
    * Adds an object to those accumulated (whose ids are `known`), unless one with its id is there already (api/resmap/reswrangler.go
@@ -58827,11 +62127,11 @@ var Builder2 = class {
     }
     return true;
   }
-  generate(dir, kustomization, objects2, at) {
+  generate(dir, kustomization, objects2, at3) {
     const out = [...objects2];
     const run3 = (kind3, entries) => {
       for (const entry2 of entries) {
-        const place = at(entry2.path);
+        const place = at3(entry2.path);
         let data;
         try {
           data = generatorData(entry2.value, (file) => {
@@ -58879,11 +62179,11 @@ var Builder2 = class {
     run3("Secret", kustomization.secretGenerator);
     return out;
   }
-  transform(dir, kustomization, input, at) {
+  transform(dir, kustomization, input, at3) {
     let objects2 = input;
-    for (const entry2 of kustomization.patches) objects2 = this.patch(dir, entry2, at(entry2.path), objects2);
+    for (const entry2 of kustomization.patches) objects2 = this.patch(dir, entry2, at3(entry2.path), objects2);
     const { namespace, namePrefix, nameSuffix } = kustomization;
-    if (namespace !== void 0) objects2 = objects2.map((object2) => this.setNamespace(object2, namespace.value, at(namespace.path)));
+    if (namespace !== void 0) objects2 = objects2.map((object2) => this.setNamespace(object2, namespace.value, at3(namespace.path)));
     for (const [entry2, prefix] of [
       [namePrefix, true],
       [nameSuffix, false]
@@ -58903,24 +62203,24 @@ var Builder2 = class {
           ...affixes,
           names: [...object2.names, renamed],
           previousIds,
-          history: object2.history.with({ kind: "field", place: at(entry2.path), paths: [["metadata", "name"]] })
+          history: object2.history.with({ kind: "field", place: at3(entry2.path), paths: [["metadata", "name"]] })
         };
       });
     }
     const pairs = (specs, values, place) => {
       objects2 = objects2.map((object2) => this.edit(object2, place, (value2) => setPairs(value2, specs, values)));
     };
-    kustomization.labels.forEach((entry2) => pairs(labelSpecs(entry2.value), entry2.value.pairs, at([...entry2.path, "pairs"])));
-    if (kustomization.commonLabels) pairs(COMMON_LABELS, kustomization.commonLabels.value, at(kustomization.commonLabels.path));
-    if (kustomization.commonAnnotations) pairs(COMMON_ANNOTATIONS, kustomization.commonAnnotations.value, at(kustomization.commonAnnotations.path));
-    for (const entry2 of kustomization.json6902) objects2 = this.patch(dir, entry2, at(entry2.path), objects2);
+    kustomization.labels.forEach((entry2) => pairs(labelSpecs(entry2.value), entry2.value.pairs, at3([...entry2.path, "pairs"])));
+    if (kustomization.commonLabels) pairs(COMMON_LABELS, kustomization.commonLabels.value, at3(kustomization.commonLabels.path));
+    if (kustomization.commonAnnotations) pairs(COMMON_ANNOTATIONS, kustomization.commonAnnotations.value, at3(kustomization.commonAnnotations.path));
+    for (const entry2 of kustomization.json6902) objects2 = this.patch(dir, entry2, at3(entry2.path), objects2);
     for (const entry2 of kustomization.replicas) {
       let found = false;
       for (const spec2 of REPLICAS) {
         objects2 = objects2.map((object2) => {
           if (!idsOf(object2).some((id) => id.name === entry2.value.name && specSelects(spec2, { apiVersion: id.group === "" ? id.version : `${id.group}/${id.version}`, kind: id.kind }))) return object2;
           found = true;
-          return this.edit(object2, at(entry2.path), (value2) => {
+          return this.edit(object2, at3(entry2.path), (value2) => {
             const set3 = [];
             visitFields(value2, spec2, (_current, fieldPath2) => (set3.push(fieldPath2), entry2.value.count));
             return set3;
@@ -58928,11 +62228,11 @@ var Builder2 = class {
         });
       }
       if (!found) {
-        const place = at(entry2.path);
+        const place = at3(entry2.path);
         this.problem(place.file, place.document, place.path, `replicas: no Deployment, ReplicationController, ReplicaSet or StatefulSet named ${entry2.value.name}`);
       }
     }
-    for (const entry2 of kustomization.images) objects2 = objects2.map((object2) => this.edit(object2, at(entry2.path), (value2) => setImages(value2, entry2.value)));
+    for (const entry2 of kustomization.images) objects2 = objects2.map((object2) => this.edit(object2, at3(entry2.path), (value2) => setImages(value2, entry2.value)));
     return objects2;
   }
   /**
@@ -58968,8 +62268,8 @@ var Builder2 = class {
         }
       });
     }
-    visitFields(value2, { path: "spec/service/namespace", group: "apiregistration.k8s.io", kind: "APIService", create: true }, (_current, at) => (paths.push(at), namespace));
-    visitFields(value2, { path: "spec/conversion/webhook/clientConfig/service/namespace", group: "apiextensions.k8s.io", kind: "CustomResourceDefinition" }, (_current, at) => (paths.push(at), namespace));
+    visitFields(value2, { path: "spec/service/namespace", group: "apiregistration.k8s.io", kind: "APIService", create: true }, (_current, at3) => (paths.push(at3), namespace));
+    visitFields(value2, { path: "spec/conversion/webhook/clientConfig/service/namespace", group: "apiextensions.k8s.io", kind: "CustomResourceDefinition" }, (_current, at3) => (paths.push(at3), namespace));
     if (paths.length === 0) return object2;
     const renamed = kind3 === "Namespace" && apiVersion === "v1" ? [...object2.names, namespace] : object2.names;
     return { ...object2, value: value2, names: renamed, namespaces: [...object2.namespaces, String(metadata.namespace ?? "")], history: object2.history.with({ kind: "field", place, paths }) };
@@ -59136,19 +62436,19 @@ var selectorPatterns = /* @__PURE__ */ new Map();
 function selects(target2, object2) {
   const value2 = object2.value;
   const { group, version } = groupVersion2(typeof value2.apiVersion === "string" ? value2.apiVersion : "");
-  const current3 = currentId(value2);
-  const original = object2.previousIds[0] ?? current3;
+  const current4 = currentId(value2);
+  const original = object2.previousIds[0] ?? current4;
   const matches = (pattern2, candidates) => {
     if (pattern2 === void 0 || pattern2 === "") return true;
     let compiled3 = selectorPatterns.get(pattern2);
     if (compiled3 === void 0) selectorPatterns.set(pattern2, compiled3 = compileRe2(`^(?:${pattern2})$`));
     return candidates.some((candidate) => typeof compiled3 === "string" ? candidate === pattern2 : compiled3.matcher(candidate).matches());
   };
-  if (!matches(target2.namespace, [original.namespace, current3.namespace])) return false;
-  if (!matches(target2.name, [original.name, current3.name])) return false;
+  if (!matches(target2.namespace, [original.namespace, current4.namespace])) return false;
+  if (!matches(target2.name, [original.name, current4.name])) return false;
   if (!matches(target2.group, [group])) return false;
   if (!matches(target2.version, [version])) return false;
-  if (!matches(target2.kind, [current3.kind])) return false;
+  if (!matches(target2.kind, [current4.kind])) return false;
   const metadata = isObject(value2.metadata) ? value2.metadata : {};
   const mapOf2 = (found) => isObject(found) ? Object.fromEntries(Object.entries(found).filter((entry2) => typeof entry2[1] === "string")) : {};
   if (target2.labelSelector && !parseLabelSelector(target2.labelSelector)(mapOf2(metadata.labels))) return false;
@@ -59419,7 +62719,7 @@ async function resolveHelmInput(options2, workspace, errors, warnings) {
 }
 function loadedPolicyIds(workspace) {
   return workspace.policies.map(({ compiled: compiled3 }) => {
-    const ids = { id: policyReference(compiled3), rules: compiled3.rules.map((rule3) => rule3.name) };
+    const ids = { id: policyReference(compiled3), rules: compiled3.rules.map((rule5) => rule5.name) };
     if (compiled3.namespaced) ids.alias = compiled3.name;
     return ids;
   });
@@ -59468,7 +62768,9 @@ async function lint(options2) {
   const evaluation = {
     numberMode: "int64",
     operation: options2.config.operation,
-    external: { cluster: mockedCluster(objects2) },
+    // The manifests are the cluster the scan stands for: admission policy bindings find their parameters among them,
+    // and MutatingPolicies the schemas of custom resources in their CRDs.
+    external: { cluster: mockedCluster(objects2), params: objects2, crds: objects2.filter(isCustomResourceDefinition) },
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
     namespaceObject: (namespace) => namespaceObjects.get(namespace) ?? standInNamespace(namespace),
     targets: objects2,
@@ -59485,14 +62787,15 @@ async function lint(options2) {
   let suppressed = 0;
   let findings = workspace.problems.filter((problem3) => !isIgnored(options2.config.ignore, problem3.ruleId));
   suppressed += workspace.problems.length - findings.length;
-  const mutations = [];
+  const mutations3 = [];
   const rerun = policies.filter((policy) => policy.mutate !== void 0 && !policy.mutationsSettle);
   let done = 0;
+  const registryReported = /* @__PURE__ */ new Set();
   for (const manifest of manifests2) {
     const file = workspace.files.get(manifest.file);
     const responses = evaluateResource(policies, manifest, evaluation);
-    for (const { response } of responses) for (const rule3 of response.rules) statuses[rule3.status]++;
-    const context2 = { config: options2.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3 };
+    for (const { response } of responses) for (const rule5 of response.rules) statuses[rule5.status]++;
+    const context2 = { config: options2.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3, registryReported };
     const converted2 = responseFindings(responses, context2);
     if (manifest.builtBy !== void 0) for (const finding of converted2.findings) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted2.findings);
@@ -59500,13 +62803,13 @@ async function lint(options2) {
     const after = mutatedResource(responses, manifest.value);
     if (after !== manifest.value && !jsonEqual(after, manifest.value, "type")) {
       const rules = responses.flatMap(
-        ({ kind: kind3, response }) => kind3 === "mutate" ? response.rules.filter((rule3) => rule3.status === "pass").map((rule3) => ({ policy: response.policy, rule: rule3 })) : []
+        ({ kind: kind3, response }) => kind3 === "mutate" ? response.rules.filter((rule5) => rule5.status === "pass" && rule5.unchanged !== true).map((rule5) => ({ policy: response.policy, rule: rule5 })) : []
       );
-      if (rules.some(({ policy, rule: rule3 }) => isReported(options2.config, policy, rule3.name))) {
+      if (rules.some(({ policy, rule: rule5 }) => isReported(options2.config, policy, rule5.name))) {
         const changing = new Set(rules.map(({ policy }) => policy));
         const again = rerun.filter((policy) => changing.has(policy));
         const unsettled = again.length === 0 ? [] : unsettledRules(again, manifest, after, evaluation);
-        mutations.push({ context: context2, rules, before: manifest.value, after, unsettled });
+        mutations3.push({ context: context2, rules, before: manifest.value, after, unsettled });
       } else {
         suppressed++;
       }
@@ -59516,7 +62819,7 @@ async function lint(options2) {
   }
   const suppressions = new Suppressions(
     workspace.files.values(),
-    [...policyIds.flatMap((policy) => policy.rules.map((rule3) => `${policy.id}/${rule3}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)]
+    [...policyIds.flatMap((policy) => policy.rules.map((rule5) => `${policy.id}/${rule5}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)]
   );
   const suppressedFindings = [];
   const unsuppressed = (finding) => {
@@ -59537,7 +62840,7 @@ async function lint(options2) {
   };
   let fixes = [];
   const edited = (mutation2) => isWritable(mutation2) && (options2.fixes === true || mutation2.context.resource.origin !== void 0);
-  const candidates = mutations.filter(edited);
+  const candidates = mutations3.filter(edited);
   const mutated = mutatedResources(
     candidates.map(({ context: context2, before, after }) => ({ resource: context2.resource, before, after })),
     workspace.files,
@@ -59545,7 +62848,7 @@ async function lint(options2) {
   );
   const edits = new Map(candidates.map((mutation2, index) => [mutation2, mutated[index]]));
   const applied = [];
-  for (const mutation2 of mutations) {
+  for (const mutation2 of mutations3) {
     const { context: context2, rules, unsettled } = mutation2;
     const item = edits.get(mutation2);
     if (item === void 0) {
@@ -59932,7 +63235,7 @@ function tags(category) {
   if (category === void 0) return [];
   return [...new Set(category.split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""))];
 }
-function rule2(finding) {
+function rule4(finding) {
   const isPolicyRule = finding.policy !== "";
   const title = finding.policyTitle !== void 0 && finding.policyTitle !== "" ? finding.policyTitle : finding.policy;
   const description = finding.policyDescription?.trim() ?? "";
@@ -59955,7 +63258,7 @@ function toSarif(report, options2) {
   const results = [...report.findings, ...suppressed].map((finding) => {
     let index = ruleIndex.get(finding.ruleId);
     if (index === void 0) {
-      index = rules.push(rule2(finding)) - 1;
+      index = rules.push(rule4(finding)) - 1;
       ruleIndex.set(finding.ruleId, index);
     }
     const level = LEVELS[finding.severity];
@@ -60090,13 +63393,13 @@ var isWide = (codePoint) => {
 };
 
 // node_modules/get-east-asian-width/index.js
-function validate(codePoint) {
+function validate2(codePoint) {
   if (!Number.isSafeInteger(codePoint)) {
     throw new TypeError(`Expected a code point, got \`${typeof codePoint}\`.`);
   }
 }
 function eastAsianWidth(codePoint, { ambiguousAsWide = false } = {}) {
-  validate(codePoint);
+  validate2(codePoint);
   if (isFullwidth(codePoint) || isWide(codePoint) || ambiguousAsWide && isAmbiguous(codePoint)) {
     return 2;
   }
@@ -61006,8 +64309,8 @@ function renderRow(row, columns, layout, styles2) {
     }
     case "above": {
       const size = Math.max(MIN_WRAP, layout.terminalWidth - columns.message);
-      const rule3 = row.ruleId === "" ? [] : wrapRuleId(row.ruleId, size).map((part) => styles2.dim(part));
-      const [first = "", ...rest] = [...rule3, ...wrap3(row.message, size)];
+      const rule5 = row.ruleId === "" ? [] : wrapRuleId(row.ruleId, size).map((part) => styles2.dim(part));
+      const [first = "", ...rest] = [...rule5, ...wrap3(row.message, size)];
       return [lead + first, ...rest.map((line) => under + line)];
     }
   }
@@ -61240,7 +64543,7 @@ async function lintCommand(argv, io) {
 }
 
 // src/commands/test/compare.ts
-var import_yaml15 = __toESM(require_dist(), 1);
+var import_yaml16 = __toESM(require_dist(), 1);
 import path15 from "node:path";
 var SILENT_IO = { stdout: () => {
 }, stderr: () => {
@@ -61268,8 +64571,8 @@ var ExpectedFiles = class {
     for (const diagnostic of collecting.diagnostics) this.log?.report(diagnostic);
     const error = collecting.diagnostics.find((diagnostic) => diagnostic.severity === "error");
     if (error !== void 0) {
-      const at = error.line > 1 || error.column > 1 ? `${file}:${error.line}:${error.column}: ` : "";
-      return { error: `${at}${error.message}` };
+      const at3 = error.line > 1 || error.column > 1 ? `${file}:${error.line}:${error.column}: ` : "";
+      return { error: `${at3}${error.message}` };
     }
     return { objects: set3.resources.map((resource) => resource.value) };
   }
@@ -61300,9 +64603,9 @@ function fixupGenerateLabels(object2) {
   const metadata = object2.metadata;
   if (metadata !== void 0 && !isObject(metadata)) return object2;
   const labels = { "app.kubernetes.io/managed-by": "kyverno" };
-  const current3 = metadata?.labels;
-  if (isObject(current3) && Object.values(current3).every((value2) => typeof value2 === "string")) {
-    for (const [key3, value2] of Object.entries(current3)) {
+  const current4 = metadata?.labels;
+  if (isObject(current4) && Object.values(current4).every((value2) => typeof value2 === "string")) {
+    for (const [key3, value2] of Object.entries(current4)) {
       if (!key3.startsWith("generate.kyverno.io/")) labels[key3] = value2;
     }
   }
@@ -61329,7 +64632,7 @@ function normalizeForComparison(object2) {
   return isObject(tidied) ? tidied : {};
 }
 function toYaml(object2) {
-  return (0, import_yaml15.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
+  return (0, import_yaml16.stringify)(object2, { sortMapEntries: true, aliasDuplicateObjects: false, lineWidth: 0 });
 }
 function loadErrorMessage(field3, error) {
   return `error: failed to load ${field3} resource (${error})`;
@@ -61805,7 +65108,7 @@ function decodeTest(document, displayFile2) {
 import path19 from "node:path";
 
 // src/commands/load/json-payloads.ts
-var import_yaml16 = __toESM(require_dist(), 1);
+var import_yaml17 = __toESM(require_dist(), 1);
 import path16 from "node:path";
 function yamlTag(value2) {
   if (Array.isArray(value2)) return "!!seq";
@@ -61815,31 +65118,31 @@ function yamlTag(value2) {
 }
 function splitDocuments2(text4) {
   const documents = [];
-  let current3 = [];
+  let current4 = [];
   const flush = () => {
-    if (current3.some((line) => line.trim() !== "" && !line.trim().startsWith("#"))) documents.push(current3.join("\n"));
-    current3 = [];
+    if (current4.some((line) => line.trim() !== "" && !line.trim().startsWith("#"))) documents.push(current4.join("\n"));
+    current4 = [];
   };
   for (const line of text4.split("\n")) {
     if (line.startsWith("---") && line.slice(3).trim() === "") flush();
-    else current3.push(line);
+    else current4.push(line);
   }
   flush();
   return documents;
 }
 function decodePayload(file, text4) {
-  const extension = path16.extname(file);
-  if (extension === ".json") {
+  const extension2 = path16.extname(file);
+  if (extension2 === ".json") {
     try {
       return { value: goJsonParse(text4) };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
   }
-  if (extension !== ".yaml" && extension !== ".yml") return { error: `unrecognized payload format, must be yaml or json (${file})` };
+  if (extension2 !== ".yaml" && extension2 !== ".yml") return { error: `unrecognized payload format, must be yaml or json (${file})` };
   const objects2 = [];
   for (const chunk of splitDocuments2(text4)) {
-    const document = (0, import_yaml16.parseDocument)(chunk);
+    const document = (0, import_yaml17.parseDocument)(chunk);
     const problem3 = document.errors[0];
     if (problem3 !== void 0) return { error: problem3.message };
     const value2 = document.toJS({ maxAliasCount: 100 });
@@ -61919,10 +65222,10 @@ function ruleSelected(requested, name) {
 function ruleless(policy) {
   return policy.family === "cel";
 }
-function ruleMessage(rule3, status) {
-  const properties = rule3.properties;
-  if (properties === void 0) return rule3.message;
-  return properties[`${status}Message`] ?? properties.message ?? rule3.message;
+function ruleMessage(rule5, status) {
+  const properties = rule5.properties;
+  if (properties === void 0) return rule5.message;
+  return properties[`${status}Message`] ?? properties.message ?? rule5.message;
 }
 function resourceLabel(resource) {
   if (resource.jsonPayload !== true) return `${resource.apiVersion}/${resource.kind}/${resource.namespace}/${resource.name}`;
@@ -61962,8 +65265,8 @@ function unsupportedReason(result, input) {
   const policies = input.policies.get(name);
   if (!policies) return input.unsupportedPolicies.get(name) ?? null;
   for (const compiled3 of policies) {
-    for (const rule3 of compiled3.rules) {
-      if (rule3.autogen !== true && ruleSelected(result.rule, rule3.name) && rule3.notEvaluated !== void 0) return rule3.notEvaluated;
+    for (const rule5 of compiled3.rules) {
+      if (rule5.autogen !== true && ruleSelected(result.rule, rule5.name) && rule5.notEvaluated !== void 0) return rule5.notEvaluated;
     }
   }
   return null;
@@ -61979,12 +65282,12 @@ function metadataString5(object2, field3) {
   return typeof value2 === "string" ? value2 : "";
 }
 function patchedTargetFor(target2, response) {
-  for (const rule3 of response.rules) {
-    const object2 = rule3.patchedTarget;
+  for (const rule5 of response.rules) {
+    const object2 = rule5.patchedTarget;
     if (object2 === void 0) continue;
     const namespace = metadataString5(object2, "namespace");
     if (object2.apiVersion === target2.apiVersion && object2.kind === target2.kind && metadataString5(object2, "name") === target2.name && namespace === (target2.namespace === "" ? namespace : target2.namespace)) {
-      return { rule: rule3, object: object2 };
+      return { rule: rule5, object: object2 };
     }
   }
   return void 0;
@@ -62010,16 +65313,16 @@ function expectedActual(result) {
   const expected = result.result;
   return expected === "pass" || expected === "fail" || expected === "skip" || expected === "warn" || expected === "error" ? expected : "missing";
 }
-function statusRow(result, response, rule3, label) {
-  const actual = reportResult(rule3.status, response.policy.scored);
+function statusRow(result, response, rule5, label) {
+  const actual = reportResult(rule5.status, response.policy.scored);
   const ok = actual === result.result;
   return {
     policy: result.policy,
-    rule: rule3.name,
+    rule: rule5.name,
     resource: label,
     result: ok ? "Pass" : "Fail",
     reason: ok ? "Ok" : `Want ${result.result}, got ${actual}`,
-    message: ruleMessage(rule3, actual),
+    message: ruleMessage(rule5, actual),
     actual,
     compared: true
   };
@@ -62033,17 +65336,17 @@ function compareObject(result, actual, files) {
   if (result.generatedResource) return compareWithFile(actual, result.generatedResource, "GeneratedResource", files);
   return { kind: "equal" };
 }
-function checkRow(result, response, rule3, actual, label, files) {
+function checkRow(result, response, rule5, actual, label, files) {
   const comparison2 = compareObject(result, actual, files);
-  if (comparison2.kind === "equal") return { row: statusRow(result, response, rule3, label), missing: false };
+  if (comparison2.kind === "equal") return { row: statusRow(result, response, rule5, label), missing: false };
   const row = {
     policy: result.policy,
-    rule: rule3.name,
+    rule: rule5.name,
     resource: label,
     result: "Fail",
     reason: comparison2.kind === "error" ? "Resource error" : "Resource diff",
     message: comparison2.message,
-    actual: reportResult(rule3.status, response.policy.scored),
+    actual: reportResult(rule5.status, response.policy.scored),
     compared: true
   };
   if (comparison2.kind === "diff") row.diff = comparison2.diff;
@@ -62056,16 +65359,16 @@ function rowsForKey(result, resource, run3, input) {
   const { rows } = out;
   for (const { response } of run3.responses.get(resource.key) ?? []) {
     if (response.policy.name !== name) continue;
-    for (const rule3 of response.rules) {
-      if (!ruleless(response.policy) && !ruleSelected(result.rule, rule3.name)) continue;
-      if (rule3.type === "Generation") {
-        const generated = rule3.generatedResources ?? [];
-        if (generated.length === 0) rows.push(statusRow(result, response, rule3, label));
-        for (const object2 of generated) rows.push(checkRow(result, response, rule3, object2, `/${objectName(object2)}`, input.files).row);
+    for (const rule5 of response.rules) {
+      if (!ruleless(response.policy) && !ruleSelected(result.rule, rule5.name)) continue;
+      if (rule5.type === "Generation") {
+        const generated = rule5.generatedResources ?? [];
+        if (generated.length === 0) rows.push(statusRow(result, response, rule5, label));
+        for (const object2 of generated) rows.push(checkRow(result, response, rule5, object2, `/${objectName(object2)}`, input.files).row);
         continue;
       }
-      const actual = rule3.type === "Mutation" ? response.patchedResource ?? response.resource : response.resource;
-      const { row, missing } = checkRow(result, response, rule3, actual, label, input.files);
+      const actual = rule5.type === "Mutation" ? response.patchedResource ?? response.resource : response.resource;
+      const { row, missing } = checkRow(result, response, rule5, actual, label, input.files);
       if (missing && !result.failOnMissingResources) {
         out.skipped.push(row.message);
         continue;
@@ -62241,6 +65544,7 @@ function loadExternalData(test, dir, inputs, options2, progress) {
     const state = loadClusterObjects(test.clusterResources.map((file) => path19.resolve(dir, file)), options2.log, { crdBase: dir });
     if (state.failed.length > 0) throw new TestError(`failed to load Kubernetes resources: ${displayPath(options2.io, state.failed[0])}`);
     external.cluster = mockedCluster(inputs.clusterObjects, state);
+    if (state.definitions.length > 0) external.crds = state.definitions;
   } else {
     external.celContext = loadCelContext(test, dir, inputs, options2);
   }
@@ -62272,9 +65576,9 @@ function cloneSourceLookup(policies, results, files) {
   for (const compiled3 of policies) {
     const reference = policyReference(compiled3);
     const paths = [];
-    for (const rule3 of compiled3.rules) {
-      const result = results.find((candidate) => candidate.celKind === void 0 && candidate.policy === reference && candidate.rule === rule3.name);
-      if (result?.cloneSourceResource && rule3.clones === true && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
+    for (const rule5 of compiled3.rules) {
+      const result = results.find((candidate) => candidate.celKind === void 0 && candidate.policy === reference && candidate.rule === rule5.name);
+      if (result?.cloneSourceResource && rule5.clones === true && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
     }
     if (paths.length > 0) registered3.set(reference, paths);
   }
@@ -62464,16 +65768,16 @@ function findTestFiles(dir, fileName, log) {
     return [];
   }
   const found = [];
-  const walk5 = (current3) => {
+  const walk5 = (current4) => {
     let entries;
     try {
-      entries = readdirSync4(current3, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+      entries = readdirSync4(current4, { withFileTypes: true }).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     } catch (error) {
-      log.fileError(current3, error instanceof Error ? error.message : String(error));
+      log.fileError(current4, error instanceof Error ? error.message : String(error));
       return;
     }
     for (const entry2 of entries) {
-      const full = path20.join(current3, entry2.name);
+      const full = path20.join(current4, entry2.name);
       if (entry2.isDirectory()) walk5(full);
       else if (entry2.name === fileName) found.push(full);
     }

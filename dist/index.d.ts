@@ -52,6 +52,17 @@ export interface RuleResponse {
 		start: number;
 		end: number;
 	};
+	/**
+	 * An `error` that only data from an image registry would settle (an ImageValidatingPolicy's image data or signature
+	 * checks), which offline evaluation does not read: the message says what to supply.
+	 */
+	needsRegistry?: boolean;
+	/**
+	 * A mutation that passed without changing the resource: the CEL mutating kinds report `pass` whatever their patch
+	 * did (a kyverno.io mutate rule then reports `skip`), so the scan does not name them among the policies that
+	 * changed it.
+	 */
+	unchanged?: boolean;
 }
 /**
  * A replacement of the lines `startLine..endLine` (1-based, inclusive) of the original text.
@@ -592,6 +603,12 @@ export interface ExternalData {
 	 * (`AddParam`); they are in `cluster` too when there is one.
 	 */
 	params?: readonly JsonObject[];
+	/**
+	 * CustomResourceDefinitions whose schemas drive a MutatingPolicy's apply configurations on custom resources (a
+	 * Test's `clusterResources` `crds`, `kyverno apply --cluster-resources`, the repository's own CRDs in a scan;
+	 * kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go `openAPI`).
+	 */
+	crds?: readonly JsonObject[];
 }
 interface CelContextData {
 	/** `spec.resources`: Kubernetes objects. */
@@ -641,6 +658,16 @@ export interface EvaluationRequest {
 	explainFailures?: boolean;
 	/** Subresource being evaluated ("" for the object itself). */
 	subresource?: string;
+	/**
+	 * The parent resource's group, version and kind when the resource is a subresource's object (a Values file's
+	 * `subresources` entry): the CEL kinds' admission request names the parent (kyverno/kyverno
+	 * cmd/cli/kubectl-kyverno/processor/policy_processor.go `ApplyPoliciesOnResource`).
+	 */
+	subresourceParent?: {
+		group: string;
+		version: string;
+		kind: string;
+	};
 	/** Values-file variables. */
 	values?: InjectedValues;
 	/** Policy exceptions that may exempt rules (each family reads its own). */
@@ -720,8 +747,19 @@ export interface CompiledPolicy {
 	readonly ruleCount: number;
 	/** Whether running the policy's mutations again on what they produced can change nothing (no fixed-point check needed). */
 	readonly mutationsSettle: boolean;
-	/** The mutate handler: each policy sees the resource as the previous mutate policy left it. */
-	mutate?(request: EvaluationRequest): PolicyResponse;
+	/**
+	 * The stage of the Kyverno CLI's processing (cmd/cli/kubectl-kyverno/processor/policy_processor.go
+	 * `ApplyPoliciesOnResource`) at which the policy's mutate and validate handlers run: 0 (the default) the
+	 * kyverno.io policies (their mutate rules, then image verification, then their validate rules), 1
+	 * MutatingAdmissionPolicies, 2 MutatingPolicies (every response of the stage carries the stage's final resource),
+	 * 3 the validating CEL kinds, which see what every mutation made.
+	 */
+	readonly stage?: 0 | 1 | 2 | 3;
+	/**
+	 * The mutate handler: each policy sees the resource as the previous mutate policy left it. A list gives one
+	 * response per part of the policy (a MutatingPolicy and its autogen variants), each seeing the previous one's result.
+	 */
+	mutate?(request: EvaluationRequest): PolicyResponse | readonly PolicyResponse[];
 	/** The image verification handler. */
 	verifyImages?(request: EvaluationRequest): PolicyResponse;
 	/**
@@ -741,6 +779,11 @@ export interface CompiledPolicy {
 	 * DeletingPolicy, `applyDeletingPolicies`); null when the policy does not select it. Also called on JSON payloads.
 	 */
 	delete?(request: EvaluationRequest): PolicyResponse | null;
+	/**
+	 * The image validating handler (Kyverno's ImageValidatingPolicy, `applyImageValidatingPolicies`): the response of the
+	 * policy for the resource as given, before any mutation; null when the policy gives none.
+	 */
+	validateImages?(request: EvaluationRequest): PolicyResponse | null;
 	/**
 	 * The JSON payload handler (a Test's `jsonPayloads`, `kyverno apply --json`): the responses of the policy for the
 	 * payload `request.resource`, an arbitrary JSON object. Only the kinds that evaluate raw JSON have it (a
