@@ -5,10 +5,11 @@
  * kyverno/kyverno pkg/cel/policies/vpol/engine/provider.go `NewProvider` does.
  */
 import type { CompiledException, ExceptionAcceptance } from '../../evaluate/types.js';
-import type { JsonObject } from '../../types.js';
+import type { JsonObject, RuleResponse, RuleType } from '../../types.js';
 import type { CelEnvironment, CelProgram } from '../../lang/cel/index.js';
 import { isObject, namedExpressions } from './decode.js';
 import type { NamedExpression } from './vpol/types.js';
+import type { ExceptionsValue } from './environment.js';
 import type { DocumentProblem } from '../../evaluate/types.js';
 
 const API_VERSIONS = new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']);
@@ -140,4 +141,47 @@ export function selectedException(matched: readonly CelPolicyException[]): CelPo
     }
   });
   return matched[selected]!;
+}
+
+/**
+ * The exceptions' outcome for one evaluation (kyverno/kyverno pkg/cel/policies/{vpol,mpol}/compiler/policy.go
+ * `evaluate`): the matched exceptions when one of them exempts fully, else what the partial ones allow. `holds`
+ * evaluates an exception's conditions and throws their errors; an exception that does not compile throws
+ * `failure(message)`. A broken exception after a full exemption does not take it back.
+ */
+export function matchExceptions(
+  exceptions: readonly CelPolicyException[],
+  env: CelEnvironment,
+  holds: (programs: readonly CelProgram[]) => boolean,
+  failure: (message: string) => Error,
+): { exempted: CelPolicyException[] } | { allowances: ExceptionsValue } {
+  const allowances: ExceptionsValue = { allowedImages: [], allowedValues: [] };
+  const matched: CelPolicyException[] = [];
+  let full = false;
+  for (const exception of exceptions) {
+    const conditions = exceptionConditions(exception, env);
+    let matches: boolean;
+    try {
+      if (!conditions.ok) throw failure(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
+      matches = holds(conditions.programs);
+    } catch (error) {
+      if (full) continue;
+      throw error;
+    }
+    if (!matches) continue;
+    matched.push(exception);
+    if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
+    else if (!full) {
+      allowances.allowedImages.push(...exception.images);
+      allowances.allowedValues.push(...exception.allowedValues);
+    }
+  }
+  return full ? { exempted: matched } : { allowances };
+}
+
+/** The rule of a full exemption (`handlePolicy`): `exception`, skip or pass as the selected exception reports it. */
+export function exemptionRule(matched: readonly CelPolicyException[], type: RuleType): RuleResponse {
+  const keys = matched.map(exceptionKey).join(', ');
+  const pass = selectedException(matched).reportResult === 'pass';
+  return { name: 'exception', type, status: pass ? 'pass' : 'skip', message: `rule is ${pass ? 'passed' : 'skipped'} due to policy exception: ${keys}` };
 }

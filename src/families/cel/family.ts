@@ -9,13 +9,14 @@
  * Authz) is compiled with the authz environment and answers only check requests.
  */
 import { policyKindOf } from '../../evaluate/kinds.js';
-import type { Acceptance, BindingAcceptance, DocumentProblem, ExceptionAcceptance, PolicyFamily } from '../../evaluate/types.js';
+import type { Acceptance, BindingAcceptance, ExceptionAcceptance, PolicyFamily } from '../../evaluate/types.js';
 import type { JsonObject } from '../../types.js';
 import type { AuthzMode } from '../../lang/cel/authz/index.js';
 import { AuthzPolicy, authzCompileErrorReason, compileAuthz } from './authz/policy.js';
 import { deletingPolicyEnvironment, mutatingPolicyEnvironment, validatingPolicyEnvironment } from './environment.js';
 import { rewriteMutatingSpec } from './mpol/autogen.js';
-import { compileMutatingSpec, type CompiledMutatingSpec } from './mpol/compile.js';
+import { compileMutatingSpec, type CompiledMutatingSpec, type MutatingCompileFailure } from './mpol/compile.js';
+import { type AcceptSource, compileRejection, decodePolicyDocument, servedVersions } from './accept-common.js';
 import { decodeMutatingPolicySpec } from './mpol/decode.js';
 import { MutatingPolicy } from './mpol/policy.js';
 import { acceptCelException } from './exceptions.js';
@@ -33,213 +34,90 @@ import { acceptMutatingAdmissionPolicy, acceptMutatingAdmissionPolicyBinding } f
 import { MUTATING_ADMISSION_POLICY, MUTATING_ADMISSION_POLICY_BINDING } from './map/policy.js';
 import type { ValidatingPolicySpec } from './vpol/types.js';
 
-const VALIDATING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  ValidatingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
-  NamespacedValidatingPolicy: new Set(['policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
-};
+const VALIDATING_POLICY_VERSIONS = servedVersions('ValidatingPolicy');
 
 function acceptValidatingPolicy(document: JsonObject, source: AcceptSource): Acceptance {
-  const kind = String(document.kind);
-  const apiVersion = String(document.apiVersion);
-  const problems: DocumentProblem[] = [];
-  if (!VALIDATING_POLICY_VERSIONS[kind]!.has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind}`, path: ['apiVersion'] });
-  const metadata = policyMetadata(document);
-  if (metadata.name === '') problems.push({ message: 'metadata.name is required', path: ['metadata', 'name'] });
-  const spec = decodeValidatingPolicySpec(document.spec, problems);
-  if (problems.length > 0) return { status: 'malformed', problems };
-  const policyKind = policyKindOf(apiVersion, kind)!;
+  const decoded = decodePolicyDocument(document, VALIDATING_POLICY_VERSIONS, decodeValidatingPolicySpec, source);
+  if (!decoded.ok) return decoded.acceptance;
+  const { spec, identity, policyKind } = decoded.decoded;
   if (spec.mode === 'Envoy' || spec.mode === 'HTTP') {
     // Kyverno's policy loader routes only the cluster-scoped kind to the authz processor
     // (kyverno/kyverno cmd/cli/kubectl-kyverno/policy/load.go).
-    if (policyKind.namespaced) return { status: 'unsupported', kind: policyKind, reason: `evaluation mode ${spec.mode} of a ${kind} is not supported` };
+    if (policyKind.namespaced) return { status: 'unsupported', kind: policyKind, reason: `evaluation mode ${spec.mode} of a ${identity.kind} is not supported` };
     return acceptAuthzPolicy(document, spec, spec.mode, source);
   }
-  const policyKindNamespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
-  const env = validatingPolicyEnvironment(policyKindNamespace, spec.variables.map((variable) => variable.name));
+  const env = validatingPolicyEnvironment(identity.namespace, spec.variables.map((variable) => variable.name));
   const specs: CompiledSpec[] = [];
-  const rejected = (failure: CompileFailure): Acceptance => {
-    return {
-      status: 'invalid',
-      reason: compileErrorReason(metadata.name, spec.mode, failure),
-      ruleCount: 1,
-      at: { path: failure.path, start: failure.start, end: failure.end },
-      abortsTest: true,
-      ...(spec.mode === 'JSON' ? { abortsPayloads: 'json' as const } : {}),
-    };
-  };
+  const rejected = (failure: CompileFailure): Acceptance => ({
+    ...compileRejection(compileErrorReason(identity.name, spec.mode, failure), failure),
+    ...(spec.mode === 'JSON' ? { abortsPayloads: 'json' as const } : {}),
+  });
   const original = compileSpec(env, spec);
   if (!original.ok) return rejected(original.failure);
   specs.push(original.compiled);
   const rawSpec = isObject(document.spec) ? document.spec : {};
   for (const variant of autogenVariants(rawSpec, spec.matchConstraints, spec.podControllers)) {
-    const variantProblems: DocumentProblem[] = [];
-    const variantSpec = decodeValidatingPolicySpec(variant.spec, variantProblems);
-    const compiled = compileSpec(env, variantSpec, spec);
+    const compiled = compileSpec(env, decodeValidatingPolicySpec(variant.spec, []), spec);
     if (!compiled.ok) return rejected(compiled.failure);
     specs.push(compiled.compiled);
   }
-  const namespaced = policyKind.namespaced;
-  const policy = new ValidatingPolicy({
-    apiVersion,
-    kind,
-    name: metadata.name,
-    namespace: namespaced ? metadata.namespace || 'default' : '',
-    namespaced,
-    annotations: metadata.annotations,
-    ...(source === undefined ? {} : { source }),
-    specs,
-    env,
-  });
-  return { status: 'accepted', policy };
+  return { status: 'accepted', policy: new ValidatingPolicy({ ...identity, specs, env }) };
 }
 
-type AcceptSource = Parameters<PolicyFamily['accept']>[1]['source'];
-
-const DELETING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  DeletingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
-  NamespacedDeletingPolicy: new Set(['policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
-};
+const DELETING_POLICY_VERSIONS = servedVersions('DeletingPolicy');
 
 /**
  * A DeletingPolicy: decoded, compiled once (a compile error aborts a `kyverno test` file, as the Kyverno CLI's
  * deleting-policy provider fails: cmd/cli/kubectl-kyverno/commands/test/test.go `applyDeletingPolicies`).
  */
 function acceptDeletingPolicy(document: JsonObject, source: AcceptSource): Acceptance {
-  const kind = String(document.kind);
-  const apiVersion = String(document.apiVersion);
-  const problems: DocumentProblem[] = [];
-  if (!DELETING_POLICY_VERSIONS[kind]!.has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind}`, path: ['apiVersion'] });
-  const metadata = policyMetadata(document);
-  if (metadata.name === '') problems.push({ message: 'metadata.name is required', path: ['metadata', 'name'] });
-  const spec = decodeDeletingPolicySpec(document.spec, problems);
-  if (problems.length > 0) return { status: 'malformed', problems };
-  const policyKind = policyKindOf(apiVersion, kind)!;
-  const namespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
-  const env = deletingPolicyEnvironment(namespace, spec.variables.map((variable) => variable.name));
+  const decoded = decodePolicyDocument(document, DELETING_POLICY_VERSIONS, decodeDeletingPolicySpec, source);
+  if (!decoded.ok) return decoded.acceptance;
+  const { spec, identity } = decoded.decoded;
+  const env = deletingPolicyEnvironment(identity.namespace, spec.variables.map((variable) => variable.name));
   const compiled = compileDeletingPolicy(env, spec);
-  if (!compiled.ok) {
-    const { failure } = compiled;
-    return {
-      status: 'invalid',
-      reason: `failed to compile policy ${metadata.name} (${failure.fieldError})`,
-      ruleCount: 1,
-      at: { path: failure.path, start: failure.start, end: failure.end },
-      abortsTest: true,
-    };
-  }
-  const policy = new DeletingPolicy({
-    apiVersion,
-    kind,
-    name: metadata.name,
-    namespace,
-    namespaced: policyKind.namespaced,
-    annotations: metadata.annotations,
-    ...(source === undefined ? {} : { source }),
-    spec,
-    variables: compiled.variables,
-    conditions: compiled.conditions,
-    env,
-  });
-  return { status: 'accepted', policy };
+  if (!compiled.ok) return compileRejection(`failed to compile policy ${identity.name} (${compiled.failure.fieldError})`, compiled.failure);
+  return { status: 'accepted', policy: new DeletingPolicy({ ...identity, spec, variables: compiled.variables, conditions: compiled.conditions, env }) };
 }
 
-const MUTATING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  MutatingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
-  NamespacedMutatingPolicy: new Set(['policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
-};
+const MUTATING_POLICY_VERSIONS = servedVersions('MutatingPolicy');
 
 /**
  * A MutatingPolicy: decoded, compiled with its autogen variants (kyverno/kyverno pkg/cel/policies/mpol/engine/provider.go
  * `NewProvider`: a compile error fails the provider, which aborts `kyverno test`).
  */
 function acceptMutatingPolicy(document: JsonObject, source: AcceptSource): Acceptance {
-  const kind = String(document.kind);
-  const apiVersion = String(document.apiVersion);
-  const problems: DocumentProblem[] = [];
-  if (!MUTATING_POLICY_VERSIONS[kind]!.has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind}`, path: ['apiVersion'] });
-  const metadata = policyMetadata(document);
-  if (metadata.name === '') problems.push({ message: 'metadata.name is required', path: ['metadata', 'name'] });
-  const spec = decodeMutatingPolicySpec(document.spec, problems);
-  if (problems.length > 0) return { status: 'malformed', problems };
-  const policyKind = policyKindOf(apiVersion, kind)!;
-  const namespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
-  const env = mutatingPolicyEnvironment(namespace, spec.variables.map((variable) => variable.name));
+  const decoded = decodePolicyDocument(document, MUTATING_POLICY_VERSIONS, decodeMutatingPolicySpec, source);
+  if (!decoded.ok) return decoded.acceptance;
+  const { spec, identity } = decoded.decoded;
+  const env = mutatingPolicyEnvironment(identity.namespace, spec.variables.map((variable) => variable.name));
+  const rejected = (failure: MutatingCompileFailure): Acceptance => compileRejection(`failed to compile policy ${identity.name} (${failure.fieldError})`, failure);
   const specs: CompiledMutatingSpec[] = [];
   const original = compileMutatingSpec(env, spec);
-  const rejected = (failure: { fieldError: string; path: (string | number)[]; start: number; end: number }): Acceptance => ({
-    status: 'invalid',
-    reason: `failed to compile policy ${metadata.name} (${failure.fieldError})`,
-    ruleCount: 1,
-    at: { path: failure.path, start: failure.start, end: failure.end },
-    abortsTest: true,
-  });
   if (!original.ok) return rejected(original.failure);
   specs.push(original.compiled);
   const rawSpec = isObject(document.spec) ? document.spec : {};
   for (const variant of autogenVariants(rawSpec, spec.matchConstraints, spec.podControllers, rewriteMutatingSpec)) {
-    const variantSpec = decodeMutatingPolicySpec(variant.spec, []);
-    const compiled = compileMutatingSpec(env, variantSpec, spec);
+    const compiled = compileMutatingSpec(env, decodeMutatingPolicySpec(variant.spec, []), spec);
     if (!compiled.ok) return rejected(compiled.failure);
     specs.push(compiled.compiled);
   }
-  const policy = new MutatingPolicy({
-    apiVersion,
-    kind,
-    name: metadata.name,
-    namespace,
-    namespaced: policyKind.namespaced,
-    annotations: metadata.annotations,
-    ...(source === undefined ? {} : { source }),
-    specs,
-    env,
-  });
-  return { status: 'accepted', policy };
+  return { status: 'accepted', policy: new MutatingPolicy({ ...identity, specs, env }) };
 }
 
-const GENERATING_POLICY_VERSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
-  GeneratingPolicy: new Set(['policies.kyverno.io/v1alpha1', 'policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
-  NamespacedGeneratingPolicy: new Set(['policies.kyverno.io/v1beta1', 'policies.kyverno.io/v1']),
-};
+const GENERATING_POLICY_VERSIONS = servedVersions('GeneratingPolicy');
 
 /**
  * A GeneratingPolicy: decoded, compiled once (a compile error aborts a `kyverno test` file, as the Kyverno CLI's
  * policy processor fails: cmd/cli/kubectl-kyverno/processor/policy_processor.go, "generating policies").
  */
 function acceptGeneratingPolicy(document: JsonObject, source: AcceptSource): Acceptance {
-  const kind = String(document.kind);
-  const apiVersion = String(document.apiVersion);
-  const problems: DocumentProblem[] = [];
-  if (!GENERATING_POLICY_VERSIONS[kind]!.has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind}`, path: ['apiVersion'] });
-  const metadata = policyMetadata(document);
-  if (metadata.name === '') problems.push({ message: 'metadata.name is required', path: ['metadata', 'name'] });
-  const spec = decodeGeneratingPolicySpec(document.spec, problems);
-  if (problems.length > 0) return { status: 'malformed', problems };
-  const policyKind = policyKindOf(apiVersion, kind)!;
-  const namespace = policyKind.namespaced ? metadata.namespace || 'default' : '';
-  const compiled = compileGeneratingPolicy(namespace, spec);
-  if (!compiled.ok) {
-    const { failure } = compiled;
-    return {
-      status: 'invalid',
-      reason: generatingCompileErrorReason(metadata.name, failure),
-      ruleCount: 1,
-      at: { path: failure.path, start: failure.start, end: failure.end },
-      abortsTest: true,
-    };
-  }
-  const policy = new GeneratingPolicy({
-    apiVersion,
-    kind,
-    name: metadata.name,
-    namespace,
-    namespaced: policyKind.namespaced,
-    annotations: metadata.annotations,
-    ...(source === undefined ? {} : { source }),
-    spec,
-    compiled: compiled.compiled,
-    env: compiled.env,
-  });
-  return { status: 'accepted', policy };
+  const decoded = decodePolicyDocument(document, GENERATING_POLICY_VERSIONS, decodeGeneratingPolicySpec, source);
+  if (!decoded.ok) return decoded.acceptance;
+  const { spec, identity } = decoded.decoded;
+  const compiled = compileGeneratingPolicy(identity.namespace, spec);
+  if (!compiled.ok) return compileRejection(generatingCompileErrorReason(identity.name, compiled.failure), compiled.failure);
+  return { status: 'accepted', policy: new GeneratingPolicy({ ...identity, spec, compiled: compiled.compiled, env: compiled.env }) };
 }
 
 /**

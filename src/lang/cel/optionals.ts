@@ -27,6 +27,7 @@ import {
   receiverElementType,
 } from './ast.js';
 import type { EqualityEvaluator } from './strings.js';
+import { celTokens } from './tokens.js';
 import { celEqualsIn, listElements } from './values.js';
 
 /** Go's zero `time.Time` (0001-01-01T00:00:00Z), the zero timestamp of cel-go `Timestamp.IsZeroValue`. */
@@ -162,67 +163,23 @@ export function findOptionalEntryMarkers(source: string): number[] {
   let prevEnd = false;
   let prevChar = '';
   let bracketOpensList = false;
-  let i = 0;
-  const n = source.length;
-  while (i < n) {
-    const c = source[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
-      i++;
-      continue;
-    }
-    if (c === '/' && source[i + 1] === '/') {
-      while (i < n && source[i] !== '\n') i++;
-      continue;
-    }
-    let quote = c === '"' || c === "'" ? i : -1;
-    if (quote < 0 && /[rRbB]/.test(c) && (source[i + 1] === '"' || source[i + 1] === "'")) quote = i + 1;
-    if (quote >= 0) {
-      i = skipString(source, quote);
-      prevEnd = true;
-      prevChar = '';
-      continue;
-    }
-    if (/[A-Za-z_]/.test(c)) {
-      const start = i;
-      while (i < n && /[A-Za-z0-9_]/.test(source[i]!)) i++;
+  for (const token of celTokens(source)) {
+    if (token.kind !== 'punctuation') {
       // `in` is an operator: `x in [?y]` opens a list.
-      prevEnd = source.slice(start, i) !== 'in';
+      prevEnd = token.kind !== 'identifier' || token.text !== 'in';
       prevChar = '';
       continue;
     }
-    if (/[0-9]/.test(c)) {
-      while (i < n && /[0-9A-Za-z_.]/.test(source[i]!)) {
-        if (source[i] === '.' && !/[0-9]/.test(source[i + 1] ?? '')) break;
-        i++;
-      }
-      prevEnd = true;
-      prevChar = '';
-      continue;
-    }
+    const c = token.text;
     if (c === '?' && (prevChar === ',' || prevChar === '{' || (prevChar === '[' && bracketOpensList))) {
-      markers.push(i);
+      markers.push(token.start);
     } else if (c === '[') {
       bracketOpensList = !prevEnd;
     }
     prevEnd = c === ')' || c === ']' || c === '}';
     prevChar = c;
-    i++;
   }
   return markers;
-}
-
-/** The offset after the string literal whose opening quote is at `quote` (cel-js `readString`). */
-function skipString(source: string, quote: number): number {
-  const q = source[quote]!;
-  const triple = source[quote + 1] === q && source[quote + 2] === q;
-  let i = quote + (triple ? 3 : 1);
-  while (i < source.length) {
-    const c = source[i]!;
-    if (c === '\\') i += 2;
-    else if (c === q && (!triple || (source[i + 1] === q && source[i + 2] === q))) return i + (triple ? 3 : 1);
-    else i++;
-  }
-  return i;
 }
 
 /** The source with the given markers replaced by spaces. */

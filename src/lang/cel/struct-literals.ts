@@ -13,6 +13,7 @@
  * fields (`?name: opt`) are omitted when empty, as cel-go's `EnableOptionalSyntax` does.
  */
 import { type CelJsChecker, type CelJsNode, type CelJsType, walk } from './ast.js';
+import { celTokens } from './tokens.js';
 import { type Environment, Optional, type RegisterTypeDefinition } from '@marcbachmann/cel-js';
 
 /** One message construction: its type name, where the name starts, and the offset of its `{`. */
@@ -61,81 +62,36 @@ export function findStructLiterals(source: string): StructLiteralSite[] {
   let chain: { start: number; text: string; open: boolean } | null = null;
   /** Whether the previous token ends an expression (an operand or `)`/`]`/`}`), or is a `.` after one. */
   let prevEnd = false;
-  let i = 0;
-  const n = source.length;
-  while (i < n) {
-    const c = source[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
-      i++;
-      continue;
-    }
-    if (c === '/' && source[i + 1] === '/') {
-      while (i < n && source[i] !== '\n') i++;
-      continue;
-    }
-    let quote = c === '"' || c === "'" ? i : -1;
-    if (quote < 0 && /[rRbB]/.test(c) && (source[i + 1] === '"' || source[i + 1] === "'")) quote = i + 1;
-    if (quote < 0 && /[rRbB]/.test(c) && /[rRbB]/.test(source[i + 1] ?? '') && (source[i + 2] === '"' || source[i + 2] === "'")) quote = i + 2;
-    if (quote >= 0) {
-      i = skipString(source, quote);
-      chain = null;
-      prevEnd = true;
-      continue;
-    }
-    if (/[A-Za-z_]/.test(c)) {
-      const start = i;
-      while (i < n && /[A-Za-z0-9_]/.test(source[i]!)) i++;
-      const word = source.slice(start, i);
-      if (chain !== null && chain.open) {
-        chain = { start: chain.start, text: `${chain.text}.${word}`, open: false };
-      } else if (!prevEnd && !KEYWORDS.has(word)) {
-        chain = { start, text: word, open: false };
-      } else {
-        chain = null;
-      }
+  for (const token of celTokens(source)) {
+    if (token.kind === 'identifier') {
+      const word = token.text;
+      if (chain !== null && chain.open) chain = { start: chain.start, text: `${chain.text}.${word}`, open: false };
+      else if (!prevEnd && !KEYWORDS.has(word)) chain = { start: token.start, text: word, open: false };
+      else chain = null;
       prevEnd = word !== 'in';
       continue;
     }
-    if (/[0-9]/.test(c)) {
-      while (i < n && /[0-9A-Za-z_.]/.test(source[i]!)) {
-        if (source[i] === '.' && !/[0-9]/.test(source[i + 1] ?? '')) break;
-        i++;
-      }
+    if (token.kind !== 'punctuation') {
       chain = null;
       prevEnd = true;
       continue;
     }
+    const c = token.text;
     if (c === '.') {
       if (chain !== null && !chain.open) chain = { ...chain, open: true };
-      else if (chain === null && !prevEnd) chain = { start: i, text: '', open: true };
+      else if (chain === null && !prevEnd) chain = { start: token.start, text: '', open: true };
       else chain = null;
       // A member access: the next identifier is a field, not the start of a name.
       prevEnd = chain === null;
-      i++;
       continue;
     }
     if (c === '{' && chain !== null && !chain.open && chain.text !== '') {
-      sites.push({ typeName: chain.text.replace(/^\./, ''), nameStart: chain.start, brace: i });
+      sites.push({ typeName: chain.text.replace(/^\./, ''), nameStart: chain.start, brace: token.start });
     }
     chain = null;
     prevEnd = c === ')' || c === ']' || c === '}';
-    i++;
   }
   return sites;
-}
-
-/** The offset after the string literal whose opening quote is at `quote` (cel-js `readString`). */
-function skipString(source: string, quote: number): number {
-  const q = source[quote]!;
-  const triple = source[quote + 1] === q && source[quote + 2] === q;
-  let i = quote + (triple ? 3 : 1);
-  while (i < source.length) {
-    const ch = source[i]!;
-    if (ch === '\\') i += 2;
-    else if (ch === q && (!triple || (source[i + 1] === q && source[i + 2] === q))) return i + (triple ? 3 : 1);
-    else i++;
-  }
-  return i;
 }
 
 /** The source with the type names of `sites` replaced by spaces (line breaks kept). */

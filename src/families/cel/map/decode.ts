@@ -9,7 +9,8 @@
 import type { DocumentProblem } from '../../../evaluate/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import type { AdmissionMutation, ParamKind, ParamRef } from '../../admission/index.js';
-import { decodeMatchResources, type MatchResources } from '../match/index.js';
+import type { MatchResources } from '../match/index.js';
+import { decodeParamKindAndConstraints, decodeParamRefAndResources } from '../vap/decode.js';
 import { isObject, list, namedExpressions, objectField, optionalString, type Path } from '../decode.js';
 import type { NamedExpression } from '../vpol/types.js';
 
@@ -90,14 +91,7 @@ export function decodeMutatingAdmissionPolicySpec(spec: JsonValue | undefined, p
     failurePolicy: failurePolicy === 'Ignore' ? 'Ignore' : 'Fail',
     matchConditions: namedExpressions(value.matchConditions, [...path, 'matchConditions'], problems),
   };
-  const paramKind = objectField(value, 'paramKind', path, problems);
-  if (paramKind !== undefined) {
-    const at = [...path, 'paramKind'];
-    decoded.paramKind = { apiVersion: optionalString(paramKind, 'apiVersion', at, problems) ?? '', kind: optionalString(paramKind, 'kind', at, problems) ?? '' };
-  }
-  const matchConstraints = decodeMatchResources(value.matchConstraints, [...path, 'matchConstraints'], problems);
-  if (matchConstraints !== undefined) decoded.matchConstraints = matchConstraints;
-  return decoded;
+  return Object.assign(decoded, decodeParamKindAndConstraints(value, path, problems));
 }
 
 /** Decodes a MutatingAdmissionPolicyBinding `spec`; `problems` receives the shape problems. */
@@ -106,21 +100,5 @@ export function decodeMutatingAdmissionPolicyBindingSpec(spec: JsonValue | undef
   const value: JsonObject = isObject(spec) ? spec : {};
   if (!isObject(spec)) problems.push({ message: 'spec is required', path });
   const decoded: MutatingAdmissionPolicyBindingSpec = { policyName: optionalString(value, 'policyName', path, problems) ?? '' };
-  const paramRef = objectField(value, 'paramRef', path, problems);
-  if (paramRef !== undefined) {
-    const at = [...path, 'paramRef'];
-    const ref: { -readonly [K in keyof ParamRef]: ParamRef[K] } = {};
-    for (const field of ['name', 'namespace', 'parameterNotFoundAction'] as const) {
-      const text = optionalString(paramRef, field, at, problems);
-      if (text !== undefined) ref[field] = text;
-    }
-    if (paramRef.selector !== undefined && paramRef.selector !== null) {
-      if (isObject(paramRef.selector)) ref.selector = paramRef.selector;
-      else problems.push({ message: 'expected a label selector object', path: [...at, 'selector'] });
-    }
-    decoded.paramRef = ref;
-  }
-  const matchResources = decodeMatchResources(value.matchResources, [...path, 'matchResources'], problems);
-  if (matchResources !== undefined) decoded.matchResources = matchResources;
-  return decoded;
+  return Object.assign(decoded, decodeParamRefAndResources(value, path, problems));
 }

@@ -13,7 +13,7 @@ import type { CompiledException, CompiledPolicy, EvaluationRequest, FailureActio
 import type { JsonObject, RuleResponse, RuleStatus } from '../../../types.js';
 import type { CelEnvironment } from '../../../lang/cel/index.js';
 import { libraryHandles, validatingPolicyActivation, type ActivationData } from '../environment.js';
-import { exceptionConditions, exceptionKey, exceptionsFor, selectedException, type CelPolicyException } from '../exceptions.js';
+import { exceptionsFor, exemptionRule, matchExceptions, type CelPolicyException } from '../exceptions.js';
 import { matchConstraints, metadataString, type AdmissionAttributes, type MatchResources } from '../match/index.js';
 import { lazyVariables } from '../variables.js';
 import { isSimpleMatch } from '../vpol/policy.js';
@@ -218,36 +218,25 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
 
   /** A full exemption's rule (`exception`, skip or pass), or null; an exception's error is the evaluation's. */
   private applyExceptions(exceptions: readonly CelPolicyException[], activation: Record<string, unknown>): RuleResponse | null {
-    const allowedImages: string[] = [];
-    const allowedValues: string[] = [];
-    const matched: CelPolicyException[] = [];
-    let full = false;
-    for (const exception of exceptions) {
-      const conditions = exceptionConditions(exception, this.env);
-      let holds: boolean;
-      try {
-        if (!conditions.ok) throw new StepError(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
-        holds = conditionsHold(
-          conditions.programs.map((program, index) => ({ program, path: ['spec', 'matchConditions', index, 'expression'], written: program.expression })),
-          activation,
-        );
-      } catch (error) {
-        if (full) continue;
-        throw error instanceof StepError ? new StepError(error.message) : error;
-      }
-      if (!holds) continue;
-      matched.push(exception);
-      if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
-      else if (!full) {
-        allowedImages.push(...exception.images);
-        allowedValues.push(...exception.allowedValues);
-      }
-    }
-    activation.exceptions = { allowedImages, allowedValues };
-    if (!full) return null;
-    const keys = matched.map(exceptionKey).join(', ');
-    const pass = selectedException(matched).reportResult === 'pass';
-    return rule('exception', pass ? 'pass' : 'skip', `rule is ${pass ? 'passed' : 'skipped'} due to policy exception: ${keys}`);
+    const outcome = matchExceptions(
+      exceptions,
+      this.env,
+      (programs) => {
+        try {
+          return conditionsHold(
+            programs.map((program, index) => ({ program, path: ['spec', 'matchConditions', index, 'expression'], written: program.expression })),
+            activation,
+          );
+        } catch (error) {
+          // The exception's expression is not in the policy document: the error points at nothing.
+          throw error instanceof StepError ? new StepError(error.message) : error;
+        }
+      },
+      (message) => new StepError(message),
+    );
+    if ('exempted' in outcome) return exemptionRule(outcome.exempted, 'Mutation');
+    activation.exceptions = outcome.allowances;
+    return null;
   }
 
   /** `evaluateAuditAnnotations`: non-empty string values by key. */

@@ -59,14 +59,24 @@ export function decodeValidatingAdmissionPolicySpec(spec: JsonValue | undefined,
     matchConditions: namedExpressions(value.matchConditions, [...path, 'matchConditions'], problems),
     variables: namedExpressions(value.variables, [...path, 'variables'], problems),
   };
+  return Object.assign(decoded, decodeParamKindAndConstraints(value, path, problems));
+}
+
+/** `paramKind` and `matchConstraints` of an admission policy spec (ValidatingAdmissionPolicy, MutatingAdmissionPolicy). */
+export function decodeParamKindAndConstraints(
+  value: JsonObject,
+  path: Path,
+  problems: DocumentProblem[],
+): { paramKind?: ParamKind; matchConstraints?: MatchResources } {
+  const out: { paramKind?: ParamKind; matchConstraints?: MatchResources } = {};
   const paramKind = objectField(value, 'paramKind', path, problems);
   if (paramKind !== undefined) {
     const at = [...path, 'paramKind'];
-    decoded.paramKind = { apiVersion: optionalString(paramKind, 'apiVersion', at, problems) ?? '', kind: optionalString(paramKind, 'kind', at, problems) ?? '' };
+    out.paramKind = { apiVersion: optionalString(paramKind, 'apiVersion', at, problems) ?? '', kind: optionalString(paramKind, 'kind', at, problems) ?? '' };
   }
   const matchConstraints = decodeMatchResources(value.matchConstraints, [...path, 'matchConstraints'], problems);
-  if (matchConstraints !== undefined) decoded.matchConstraints = matchConstraints;
-  return decoded;
+  if (matchConstraints !== undefined) out.matchConstraints = matchConstraints;
+  return out;
 }
 
 /** Decodes a ValidatingAdmissionPolicyBinding `spec`; `problems` receives the shape problems. */
@@ -78,6 +88,12 @@ export function decodeValidatingAdmissionPolicyBindingSpec(spec: JsonValue | und
     policyName: optionalString(value, 'policyName', path, problems) ?? '',
     validationActions: stringList(value.validationActions, [...path, 'validationActions'], problems),
   };
+  return Object.assign(decoded, decodeParamRefAndResources(value, path, problems));
+}
+
+/** `paramRef` and `matchResources` of an admission policy binding spec (ValidatingAdmissionPolicyBinding, MutatingAdmissionPolicyBinding). */
+export function decodeParamRefAndResources(value: JsonObject, path: Path, problems: DocumentProblem[]): { paramRef?: ParamRef; matchResources?: MatchResources } {
+  const out: { paramRef?: ParamRef; matchResources?: MatchResources } = {};
   const paramRef = objectField(value, 'paramRef', path, problems);
   if (paramRef !== undefined) {
     const at = [...path, 'paramRef'];
@@ -90,9 +106,9 @@ export function decodeValidatingAdmissionPolicyBindingSpec(spec: JsonValue | und
       if (isObject(paramRef.selector)) ref.selector = paramRef.selector;
       else problems.push({ message: 'expected a label selector object', path: [...at, 'selector'] });
     }
-    decoded.paramRef = ref;
+    out.paramRef = ref;
   }
   const matchResources = decodeMatchResources(value.matchResources, [...path, 'matchResources'], problems);
-  if (matchResources !== undefined) decoded.matchResources = matchResources;
-  return decoded;
+  if (matchResources !== undefined) out.matchResources = matchResources;
+  return out;
 }

@@ -9,7 +9,7 @@ import { explainFailure, type CelEnvironment, type CelEvalResult, type CelProgra
 import type { NumberMode, RuleResponse, RuleStatus } from '../../../types.js';
 import { validatingPolicyActivation, type ActivationData, type ExceptionsValue } from '../environment.js';
 import { lazyVariables, type VariableProgram } from '../variables.js';
-import { exceptionConditions, exceptionKey, selectedException, type CelPolicyException } from '../exceptions.js';
+import { exemptionRule, matchExceptions, type CelPolicyException } from '../exceptions.js';
 import type { CompiledExpression, CompiledSpec } from './compile.js';
 
 /** The `cel.validationIndex` property of failed and errored validations. */
@@ -137,39 +137,24 @@ function blamedPath(compiled: CompiledSpec, program: CelProgram, activation: Rec
 
 /** The exceptions' outcome: a full exemption (the matched exceptions), or the partial exceptions' allowances. */
 function applyExceptions(input: SpecEvaluation, activation: Record<string, unknown>, failurePolicy: string): CelPolicyException[] | ExceptionsValue {
-  const exceptions: ExceptionsValue = { allowedImages: [], allowedValues: [] };
-  const matched: CelPolicyException[] = [];
-  let full = false;
-  for (const exception of input.exceptions) {
-    const conditions = exceptionConditions(exception, input.env);
-    let holds: boolean;
-    try {
-      if (!conditions.ok) throw new StepError(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
-      holds = conditionsHold(
-        conditions.programs.map((program, index) => ({ program, path: ['spec', 'matchConditions', index, 'expression'], written: program.expression })),
-        activation,
-        failurePolicy,
-      );
-    } catch (error) {
-      // An exemption already granted is not taken back by a broken later exception.
-      if (full) continue;
-      throw error instanceof StepError ? new StepError(error.message) : error;
-    }
-    if (!holds) continue;
-    matched.push(exception);
-    if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
-    else if (!full) {
-      exceptions.allowedImages.push(...exception.images);
-      exceptions.allowedValues.push(...exception.allowedValues);
-    }
-  }
-  return full ? matched : exceptions;
-}
-
-function exceptionResponse(matched: readonly CelPolicyException[]): RuleResponse {
-  const keys = matched.map(exceptionKey).join(', ');
-  const pass = selectedException(matched).reportResult === 'pass';
-  return rule('exception', pass ? 'pass' : 'skip', `rule is ${pass ? 'passed' : 'skipped'} due to policy exception: ${keys}`);
+  const outcome = matchExceptions(
+    input.exceptions,
+    input.env,
+    (programs) => {
+      try {
+        return conditionsHold(
+          programs.map((program, index) => ({ program, path: ['spec', 'matchConditions', index, 'expression'], written: program.expression })),
+          activation,
+          failurePolicy,
+        );
+      } catch (error) {
+        // The exception's expression is not in the policy document: the error points at nothing.
+        throw error instanceof StepError ? new StepError(error.message) : error;
+      }
+    },
+    (message) => new StepError(message),
+  );
+  return 'exempted' in outcome ? outcome.exempted : outcome.allowances;
 }
 
 /** Evaluates a matched spec: the one rule response of the policy. */
@@ -178,7 +163,7 @@ export function evaluateSpec(compiled: CompiledSpec, input: SpecEvaluation): Rul
   const failurePolicy = compiled.spec.failurePolicy;
   try {
     const exceptions = applyExceptions(input, activation, failurePolicy);
-    if (Array.isArray(exceptions)) return exceptionResponse(exceptions);
+    if (Array.isArray(exceptions)) return exemptionRule(exceptions, 'Validation');
     activation.exceptions = exceptions;
     if (!conditionsHold(compiled.matchConditions, activation, failurePolicy)) return rule('', 'skip', 'skip');
     activation.variables = lazyVariables(variablesOf(compiled), activation);
