@@ -21,7 +21,7 @@ import { builtinResourceTypes, splitApiVersion } from '../../../cluster/resource
 import type { CelEnvironment, CelProgram } from '../../../lang/cel/index.js';
 import { GeneratorContext } from '../../../lang/cel/kyverno/index.js';
 import { generatingPolicyEnvironment, libraryHandles, validatingPolicyActivation, type ExceptionsValue } from '../environment.js';
-import { exceptionConditions, exceptionKey, exceptionsFor, selectedException, type CelPolicyException } from '../exceptions.js';
+import { exceptionsFor, exemptionRule, matchExceptions, type CelPolicyException } from '../exceptions.js';
 import { decodeMatchResources, matchConstraints, type MatchResources } from '../match/index.js';
 import { auditAnnotations, isObject, list, namedExpressions, optionalString, type AuditAnnotation, type NamedExpression, type Path } from '../decode.js';
 import { lazyVariables, type VariableProgram } from '../variables.js';
@@ -353,7 +353,7 @@ export class GeneratingPolicy extends CelCompiledPolicy implements CompiledPolic
     const context = new GenerationContext(external?.celContext === undefined && external?.cluster !== undefined, this.namespaced ? this.namespace : '');
     try {
       const exceptions = this.applyExceptions(request, activation);
-      if (Array.isArray(exceptions)) return this.outcome(request, exceptionRule(exceptions));
+      if (Array.isArray(exceptions)) return this.outcome(request, exemptionRule(exceptions, 'Generation'));
       activation.exceptions = exceptions;
       if (!holds(this.compiled.matchConditions, activation)) return null;
       activation.variables = lazyVariables(this.compiled.variables, activation);
@@ -420,32 +420,22 @@ export class GeneratingPolicy extends CelCompiledPolicy implements CompiledPolic
 
   /** The exceptions' outcome: a full exemption (the matched exceptions), or the partial exceptions' allowances. */
   private applyExceptions(request: EvaluationRequest, activation: Record<string, unknown>): CelPolicyException[] | ExceptionsValue {
-    const allowances: ExceptionsValue = { allowedImages: [], allowedValues: [] };
-    const matched: CelPolicyException[] = [];
-    let full = false;
-    for (const exception of exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind)) {
-      let matches: boolean;
-      try {
-        const conditions = exceptionConditions(exception, this.env);
-        if (!conditions.ok) throw new EvaluationError(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
-        matches = holds(
-          conditions.programs.map((program) => ({ program, path: [] })),
-          activation,
-        );
-      } catch (error) {
-        // An exemption already granted is not taken back by a broken later exception.
-        if (full && error instanceof EvaluationError) continue;
-        throw error instanceof EvaluationError ? new EvaluationError(error.message) : error;
-      }
-      if (!matches) continue;
-      matched.push(exception);
-      if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
-      else if (!full) {
-        allowances.allowedImages.push(...exception.images);
-        allowances.allowedValues.push(...exception.allowedValues);
-      }
-    }
-    return full ? matched : allowances;
+    const outcome = matchExceptions(
+      exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind),
+      this.env,
+      (programs) => {
+        try {
+          return holds(
+            programs.map((program) => ({ program, path: [] })),
+            activation,
+          );
+        } catch (error) {
+          throw error instanceof EvaluationError ? new EvaluationError(error.message) : error;
+        }
+      },
+      (message) => new EvaluationError(message),
+    );
+    return 'exempted' in outcome ? outcome.exempted : outcome.allowances;
   }
 
   /** `evaluateAuditAnnotations`: non-empty strings by key; an error, or a value that is not a string, fails. */
@@ -480,11 +470,6 @@ export class GeneratingPolicy extends CelCompiledPolicy implements CompiledPolic
   }
 }
 
-function exceptionRule(matched: readonly CelPolicyException[]): RuleResponse {
-  const keys = matched.map(exceptionKey).join(', ');
-  const pass = selectedException(matched).reportResult === 'pass';
-  return { name: 'exception', type: 'Generation', status: pass ? 'pass' : 'skip', message: `rule is ${pass ? 'passed' : 'skipped'} due to policy exception: ${keys}` };
-}
 
 function celTypeName(value: unknown): string {
   if (value === null) return 'null_type';
