@@ -239,6 +239,6 @@ export function unsettledRules(policies: readonly CompiledPolicy[], resource: Re
   if (final === after || jsonEqual(final, after, 'type')) return [];
   const rules = again.flatMap(({ response }) => response.rules.map((rule) => ({ policy: response.policy, rule })));
   // A mutate rule that changes nothing is skipped ("no patches applied"); mutate-existing rules change their targets.
-  const changing = rules.filter(({ rule }) => rule.status === 'pass' && rule.patchedTarget === undefined);
+  const changing = rules.filter(({ rule }) => rule.status === 'pass' && rule.patchedTarget === undefined && rule.unchanged !== true);
   return changing.length > 0 ? changing : rules;
 }

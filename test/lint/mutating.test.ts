@@ -34,4 +34,13 @@ describe('MutatingPolicies in a repository scan', () => {
       '',
     ]);
   });
+
+  it('offer no edit for a JSON patch that appends again once written', async () => {
+    const appending = path.join(ROOT, 'test/fixtures/lint/mutating-append');
+    const { report, fixes } = await lint({ cwd: appending, paths: [appending], policyPaths: [], config: DEFAULT_CONFIG, fixes: true });
+    expect(report.findings.map((finding) => [finding.ruleId, finding.message, finding.fix !== undefined])).toEqual([
+      ['add-toleration', 'add-toleration mutates Pod/app but is not idempotent: it would change Pod/app again once fixed, so no fix is offered', false],
+    ]);
+    expect(fixes).toEqual([]);
+  });
 });

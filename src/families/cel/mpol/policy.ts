@@ -89,6 +89,8 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
   private readonly env: CelEnvironment;
   /** Kyverno's CLI runs MutatingPolicies after MutatingAdmissionPolicies, once the kyverno.io policies have validated. */
   readonly stage = 2;
+  /** A JSON patch appending with `/-`, or a value computed from the object, changes its own result again. */
+  override readonly mutationsSettle = false;
 
   constructor(data: MutatingPolicyData) {
     super(data, { name: '', type: 'Mutation' });
