@@ -15,7 +15,7 @@ describe('GeneratingPolicies in a repository scan', () => {
     const fixture = path.join(ROOT, 'test/fixtures/lint/generating');
     const { report } = await lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: DEFAULT_CONFIG });
     expect(report.findings.map((finding) => [finding.type, finding.rule, finding.message])).toEqual([
-      ['Generation', '', 'rule could not be evaluated: failed to evaluate policy: No such key: labels (on Namespace team-a)'],
+      ['Generation', '', 'rule could not be evaluated: failed to evaluate policy: no such key: labels (on Namespace team-a)'],
     ]);
   });
 });

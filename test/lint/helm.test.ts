@@ -252,7 +252,7 @@ describe('policies rendered by a chart', () => {
     scratch.write('chart/templates/deployment.yaml', deployment);
     const result = await lint({ cwd: scratch.dir, paths: ['-'], policyPaths: [], config: DEFAULT_CONFIG, stdin: rendered });
     expect(placed(result)).toEqual(['guard-replicas warning chart/templates/policy.yaml:14:7-14:21']);
-    expect(result.report.findings[0]!.message).toBe('rule could not be evaluated: error: No such key: missing (on Deployment default/web)');
+    expect(result.report.findings[0]!.message).toBe('rule could not be evaluated: error: no such key: missing (on Deployment default/web)');
   });
 });
 

@@ -162,6 +162,14 @@ function toCelError(err: unknown, expression: string): CelError {
   return { message, start: range.start, end: range.end };
 }
 
+/**
+ * A runtime error with cel-go's text where cel-js words it differently: a missing map key is cel-go's
+ * `no such key: <key>` (interpreter/attributes.go, `missingKey`), which Kyverno's and Kubernetes' messages carry.
+ */
+function runtimeError(error: CelError): CelError {
+  return error.message.startsWith('No such key: ') ? { ...error, message: `no such key: ${error.message.slice('No such key: '.length)}` } : error;
+}
+
 /** The error cel-js's evaluator creates for a node (`Evaluator.createError`). */
 function nodeError(ev: CelJsEvaluator, message: string, node: CelJsNode): Error {
   const create = (ev as unknown as { createError(code: string, message: string, node: unknown): Error }).createError;
@@ -580,7 +588,7 @@ function makeProgram(expression: string, parsed: ParseResult, outputType: string
         return { ok: true, value };
       } catch (err) {
         if (budget.exceeded) return { ok: false, error: toCelError(new Error(exceeded), expression) };
-        return { ok: false, error: toCelError(err, expression) };
+        return { ok: false, error: runtimeError(toCelError(err, expression)) };
       } finally {
         Error.stackTraceLimit = stackTraceLimit;
         if (meter !== undefined && costLimit !== null) meter.cost += budget.cost;

@@ -45,7 +45,7 @@ describe('DeletingPolicy: would the resource be deleted', () => {
     {
       name: 'errors without a false condition: error',
       spec: { schedule: '* * * * *', matchConstraints: { resourceRules: [podRule] }, conditions: [{ name: 'a', expression: 'object.missing == 1' }] },
-      expected: ['cleanup', 'error', 'No such key: missing'],
+      expected: ['cleanup', 'error', 'no such key: missing'],
     },
     {
       name: 'no conditions: matched',

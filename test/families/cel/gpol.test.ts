@@ -191,7 +191,7 @@ describe('GeneratingPolicy: the generate handler', () => {
     {
       name: 'an evaluation error in a generate expression: error, nothing generated',
       spec: { matchConstraints: { resourceRules: [namespaceRule] }, generate: [{ expression: 'generator.Apply(object.metadata.uid, [])' }] },
-      expected: { rule: ['gen', 'error', 'failed to evaluate policy: No such key: uid'] },
+      expected: { rule: ['gen', 'error', 'failed to evaluate policy: no such key: uid'] },
     },
     {
       name: 'items that are not objects',
@@ -206,7 +206,7 @@ describe('GeneratingPolicy: the generate handler', () => {
     {
       name: 'a match condition error: error',
       spec: { matchConstraints: { resourceRules: [namespaceRule] }, matchConditions: [{ name: 'm', expression: 'object.missing == 1' }], generate: [{ expression: 'generator.Apply("x", [])' }] },
-      expected: { rule: ['gen', 'error', 'failed to evaluate policy: No such key: missing'] },
+      expected: { rule: ['gen', 'error', 'failed to evaluate policy: no such key: missing'] },
     },
     {
       name: 'another kind: no response',

@@ -63,7 +63,7 @@ describe('ImageValidatingPolicy offline', () => {
     {
       name: 'a match condition error fails the evaluation',
       spec: { ...base, matchConditions: [{ name: 'bad', expression: 'object.missing == 1' }] },
-      expected: { rule: 'evaluation', status: 'error', message: 'failed to evaluate policy: No such key: missing' },
+      expected: { rule: 'evaluation', status: 'error', message: 'failed to evaluate policy: no such key: missing' },
     },
     {
       name: 'a match condition error with failurePolicy Ignore: no response',
@@ -163,7 +163,7 @@ describe('ImageValidatingPolicy offline', () => {
       name: 'a validation error',
       spec: { ...base, validations: [{ expression: 'object.spec.missing == 1' }] },
       resource: pod([]),
-      expected: { rule: 'evaluation', status: 'error', message: 'failed to evaluate policy: No such key: missing' },
+      expected: { rule: 'evaluation', status: 'error', message: 'failed to evaluate policy: no such key: missing' },
     },
     {
       name: 'messageExpression and the default message',

@@ -122,13 +122,13 @@ describe('MutatingPolicy: mutations, conditions and errors', () => {
     {
       name: 'a match condition that fails to evaluate: error',
       spec: mutating([apply('Object{metadata: Object.metadata{labels: {"team": "a"}}}')], { matchConditions: [{ name: 'broken', expression: 'object.missing == 1' }] }),
-      rules: [['evaluation', 'error', 'failed to evaluate policy: No such key: missing']],
+      rules: [['evaluation', 'error', 'failed to evaluate policy: no such key: missing']],
       patched: pod(),
     },
     {
       name: 'a mutation that fails to evaluate: error, the object unchanged',
       spec: mutating([apply('Object{metadata: Object.metadata{labels: {"team": object.metadata.missing}}}')]),
-      rules: [['evaluation', 'error', 'failed to evaluate policy: No such key: missing']],
+      rules: [['evaluation', 'error', 'failed to evaluate policy: no such key: missing']],
       patched: pod(),
     },
     {

@@ -58,12 +58,12 @@ describe('ValidatingPolicy evaluation', () => {
     {
       name: 'a failing message expression',
       spec: { matchConstraints: { resourceRules: [podRule] }, validations: [{ expression: 'false', messageExpression: "'pod ' + object.metadata.missing" }] },
-      expected: [[['', 'fail', 'failed to evaluate message expression: No such key: missing']]],
+      expected: [[['', 'fail', 'failed to evaluate message expression: no such key: missing']]],
     },
     {
       name: 'a runtime error',
       spec: { matchConstraints: { resourceRules: [podRule] }, validations: [{ expression: 'object.spec.missing == 1' }] },
-      expected: [[['', 'error', 'error: No such key: missing']]],
+      expected: [[['', 'error', 'error: no such key: missing']]],
     },
     {
       name: 'a false match condition skips',
@@ -73,7 +73,7 @@ describe('ValidatingPolicy evaluation', () => {
     {
       name: 'a match condition error fails the evaluation',
       spec: { matchConstraints: { resourceRules: [podRule] }, matchConditions: [{ name: 'c', expression: 'object.missing' }], validations: [{ expression: 'false' }] },
-      expected: [[['evaluation', 'error', 'failed to load context: No such key: missing']]],
+      expected: [[['evaluation', 'error', 'failed to load context: no such key: missing']]],
     },
     {
       name: 'a match condition error with failurePolicy Ignore skips',
@@ -105,7 +105,7 @@ describe('ValidatingPolicy evaluation', () => {
     {
       name: 'a used failing variable errors',
       spec: { matchConstraints: { resourceRules: [podRule] }, variables: [{ name: 'bad', expression: 'object.missing' }], validations: [{ expression: 'variables.bad == 1' }] },
-      expected: [[['', 'error', 'error: No such key: missing']]],
+      expected: [[['', 'error', 'error: no such key: missing']]],
     },
     {
       name: 'not matched and simple: no response',
@@ -329,7 +329,7 @@ describe('CEL PolicyExceptions', () => {
     {
       name: 'an error in an exception condition',
       exceptions: [exception({ policyRefs: [ref], matchConditions: [{ name: 'n', expression: 'object.missing' }] })],
-      expected: ['evaluation', 'error', 'failed to load context: No such key: missing'],
+      expected: ['evaluation', 'error', 'failed to load context: no such key: missing'],
     },
   ];
   it.each(cases)('$name', ({ exceptions, expected }) => {

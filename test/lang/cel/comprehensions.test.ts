@@ -158,7 +158,7 @@ describe('two-variable comprehensions (cel-go ext/comprehensions.go)', () => {
     ["{'a': 'x', 'b': 'x'}.transformMapEntry(k, v, {v: k})", /insert failed: key x already exists/],
     ['[0, 1].existsOne(i, v, 1 / v > 0)', /division by zero/],
     ['[0].all(i, v, 1 / v > 0)', /division by zero/],
-    ['object.metadata.name.all(i, v, true)', /No such key: name/],
+    ['object.metadata.name.all(i, v, true)', /no such key: name/],
     ['dyn(1).all(i, v, true)', /cannot be range of a comprehension/],
     ['dyn([1]).all(i, v, v)', /predicate must return bool/],
     ["dyn([1]).transformMapEntry(i, v, v)", /must return a map/],

@@ -124,14 +124,14 @@ describe('object types (k8s.io/apiserver BuildRequestType/BuildNamespaceType, Ky
     it('is an error on field access', () => {
       expect(evaluate(env, 'namespaceObject.metadata.name', nullNamespace)).toMatchObject({
         ok: false,
-        error: { message: 'No such key: metadata', start: 16, end: 24 },
+        error: { message: 'no such key: metadata', start: 16, end: 24 },
       });
     });
   });
 
   const runtimeErrors: [string, Record<string, unknown>, RegExp][] = [
     // A declared but absent field.
-    ['request.userInfo.uid', activation, /No such key: uid/],
+    ['request.userInfo.uid', activation, /no such key: uid/],
     // A field of the wrong type.
     ['request.namespace', { ...activation, request: { ...request, namespace: 5 } }, /Field 'namespace' is not of type 'string'/],
     ['variables.name', { ...activation, variables: { name: 1 } }, /not of type 'string'/],

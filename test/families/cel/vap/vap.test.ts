@@ -65,13 +65,13 @@ describe('ValidatingAdmissionPolicy without bindings', () => {
       title: 'an evaluation error is an error',
       spec: { ...replicas, validations: [{ expression: 'object.spec.missing == 1' }] },
       resource: deployment('d', 1),
-      expected: [['check-replicas', 'error', "expression 'object.spec.missing == 1' resulted in error: No such key: missing"]],
+      expected: [['check-replicas', 'error', "expression 'object.spec.missing == 1' resulted in error: no such key: missing"]],
     },
     {
       title: 'an evaluation error is an error with failurePolicy Ignore too',
       spec: { ...replicas, failurePolicy: 'Ignore', validations: [{ expression: 'object.spec.missing == 1' }] },
       resource: deployment('d', 1),
-      expected: [['check-replicas', 'error', "expression 'object.spec.missing == 1' resulted in error: No such key: missing"]],
+      expected: [['check-replicas', 'error', "expression 'object.spec.missing == 1' resulted in error: no such key: missing"]],
     },
     {
       title: 'a compile error is an error',
