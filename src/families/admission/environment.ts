@@ -9,7 +9,13 @@
  * `namespaceObject`, the Kubernetes libraries) are added in this one place.
  */
 import { createCelEnvironment, type CelEnvironment, type CelLibrary } from '../../lang/cel/index.js';
-import { KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
+import { jsonPatchLibrary, KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
+
+/**
+ * The Kubernetes libraries of the base environment (k8s.io/apiserver pkg/cel/environment/base.go: URLs, regex, lists,
+ * quantity, IP, CIDR, format, semver); the JSONPatch library only with the mutation types.
+ */
+const BASE_LIBRARIES = KUBERNETES_LIBRARIES.filter((library) => library !== jsonPatchLibrary);
 
 /** The cost limit of one expression (k8s.io/apiserver pkg/apis/cel/config.go, `PerCallLimit`). */
 export const PER_CALL_LIMIT = 1_000_000;
@@ -79,5 +85,5 @@ export function admissionCelEnvironment(declarations: AdmissionDeclarations): Ce
   if (declarations.patchTypes) {
     return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables), ...KUBERNETES_LIBRARIES], costLimit: PER_CALL_LIMIT, structLiterals: true });
   }
-  return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables)], costLimit: PER_CALL_LIMIT });
+  return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables), ...BASE_LIBRARIES], costLimit: PER_CALL_LIMIT });
 }

@@ -10,6 +10,7 @@ import {
   type AdmissionExpressions,
   type ParamStore,
 } from '../../../src/families/admission/index.js';
+import { admissionCelEnvironment } from '../../../src/families/admission/environment.js';
 import { MockCluster } from '../../../src/cluster/index.js';
 import type { JsonObject, JsonValue } from '../../../src/types.js';
 
@@ -306,5 +307,27 @@ describe('AdmissionValidator', () => {
     const validator = new AdmissionValidator(expressions({ validations: [{ expression: "params.data.name == object.metadata.name" }] }), { params: true, authorizer: false });
     expect(validator.validate({ ...bindings, params: { data: { name: 'web' } } })).toMatchObject({ decisions: [{ evaluation: 'admit' }] });
     expect(validator.validate({ ...bindings, params: null })).toMatchObject({ decisions: [{ evaluation: 'error' }] });
+  });
+});
+
+describe('the admission CEL environment', () => {
+  const validating = admissionCelEnvironment({ params: false, authorizer: false, variables: [] });
+  const mutating = admissionCelEnvironment({ params: false, authorizer: false, variables: [], patchTypes: true });
+  it.each([
+    // The Kubernetes base environment's libraries (k8s.io/apiserver pkg/cel/environment/base.go), in every admission environment.
+    ["quantity('1Gi').isGreaterThan(quantity('1Mi'))", true, true],
+    ["isURL('https://example.com')", true, true],
+    ['[1, 2].isSorted()', true, true],
+    ["ip('10.0.0.1').family() == 4", true, true],
+    ["semver('1.2.3').major() == 1", true, true],
+    // The JSONPatch library and the mutation types only with the mutation types.
+    ["jsonpatch.escapeKey('a/b') == 'a~1b'", false, true],
+    ['Object{} != null', false, true],
+  ])('%s compiles for validation: %s, for mutation: %s', (expression, inValidating, inMutating) => {
+    for (const [env, expected] of [[validating, inValidating], [mutating, inMutating]] as const) {
+      const compiled = env.compile(expression);
+      expect(compiled.ok).toBe(expected);
+      if (compiled.ok) expect(compiled.program.evaluate({})).toEqual({ ok: true, value: true });
+    }
   });
 });
