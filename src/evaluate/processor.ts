@@ -108,16 +108,38 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
   let current = original;
   const mutateStage = (stage: number): void => {
     const first = out.length;
+    const received = current;
     for (const policy of policies) {
       if (policy.mutate === undefined || (policy.stage ?? 0) !== stage) continue;
-      const result = policy.mutate(request(policy, resource, current, options));
+      const evaluation = request(policy, resource, current, options);
+      // MutatingPolicies share one admission request, made for the object the stage received.
+      if (stage === 2 && current !== received) evaluation.admissionObject = received;
+      const result = policy.mutate(evaluation);
       for (const response of isResponseList(result) ? result : [result]) {
         current = response.patchedResource ?? current;
         out.push({ kind: 'mutate', response });
       }
     }
     // The CLI attaches the final resource of all MutatingPolicies to each of their responses.
-    if (stage === 2) for (const { response } of out.slice(first)) response.patchedResource = current;
+    if (stage !== 2) return;
+    for (const { response } of out.slice(first)) response.patchedResource = current;
+    // Then each target goes through every mutate-existing policy, and every passing rule carries the final target.
+    for (const target of options.targets ?? []) {
+      const responses: PolicyResponse[] = [];
+      let patched = target;
+      for (const policy of policies) {
+        if (policy.mutateTarget === undefined || (policy.stage ?? 0) !== 2) continue;
+        const evaluation = request(policy, resource, current, options);
+        if (current !== received) evaluation.admissionObject = received;
+        const result = policy.mutateTarget(evaluation, patched);
+        responses.push(...result.responses);
+        patched = result.target;
+      }
+      for (const response of responses) {
+        for (const rule of response.rules) if (rule.status === 'pass') rule.patchedTarget = patched;
+        out.push({ kind: 'mutate', response });
+      }
+    }
   };
   mutateStage(0);
   if (options.mutateOnly) {

@@ -14,6 +14,7 @@
  */
 import { type CelJsChecker, type CelJsNode, type CelJsType, walk } from './ast.js';
 import { celTokens } from './tokens.js';
+import { setOwnProperty } from '../../util/go-json.js';
 import { type Environment, Optional, type RegisterTypeDefinition } from '@marcbachmann/cel-js';
 
 /** One message construction: its type name, where the name starts, and the offset of its `{`. */
@@ -155,9 +156,14 @@ export function attachStructLiterals(
     const typeName = site.typeName;
     node.setMeta('check', (checker: CelJsChecker, _self: CelJsNode, ctx: unknown): CelJsType => {
       for (const field of fields) {
-        const type = checker.check(field.value, ctx);
-        if (field.optional && type.kind !== 'optional' && type.kind !== 'dyn') {
-          throw checker.createError('optional_expected', `optional entry must be an optional, got '${checker.formatType(type)}'`, field.value);
+        const checked = checker.check(field.value, ctx);
+        if (field.optional && checked.kind !== 'optional' && checked.kind !== 'dyn') {
+          throw checker.createError('optional_expected', `optional entry must be an optional, got '${checker.formatType(checked)}'`, field.value);
+        }
+        const type = field.optional && checked.kind === 'optional' ? checked.valueType! : checked;
+        // cel-go checker.go `checkCreateStruct`: JSONPatch's op, path and from are strings.
+        if (typeName === 'JSONPatch' && field.name !== 'value' && type.kind !== 'dyn' && type.name !== 'string') {
+          throw checker.createError('type_mismatch', `expected type of field '${field.name}' is 'string' but provided type is '${checker.formatType(type)}'`, field.value);
         }
       }
       // `JSONPatch` constructions are `dyn`: cel-js's message types do not accept null values, which cel-go's do
@@ -173,7 +179,7 @@ export function attachStructLiterals(
           if (!value.hasValue()) continue;
           value = value.value();
         }
-        out[field.name] = value;
+        setOwnProperty(out, field.name, value);
       }
       Object.defineProperty(out, STRUCT_TYPE, { value: typeName, enumerable: false });
       return out;

@@ -11,14 +11,17 @@ export interface CelToken {
   readonly text: string;
 }
 
-/** The offset after the string literal whose opening quote is at `quote` (cel-js `readString`). */
-function skipString(source: string, quote: number): number {
+/**
+ * The offset after the string literal whose opening quote is at `quote` (cel-js `readString`); in a raw string
+ * (`r"…"`) a backslash escapes nothing.
+ */
+function skipString(source: string, quote: number, raw: boolean): number {
   const q = source[quote]!;
   const triple = source[quote + 1] === q && source[quote + 2] === q;
   let i = quote + (triple ? 3 : 1);
   while (i < source.length) {
     const c = source[i]!;
-    if (c === '\\') i += 2;
+    if (c === '\\' && !raw) i += 2;
     else if (c === q && (!triple || (source[i + 1] === q && source[i + 2] === q))) return i + (triple ? 3 : 1);
     else i++;
   }
@@ -52,7 +55,7 @@ export function celTokens(source: string): CelToken[] {
       else if (PREFIX.test(source[i + 1] ?? '') && (source[i + 2] === '"' || source[i + 2] === "'")) quote = i + 2;
     }
     if (quote >= 0) {
-      i = skipString(source, quote);
+      i = skipString(source, quote, /[rR]/.test(source.slice(start, quote)));
       push('string', start);
     } else if (/[A-Za-z_]/.test(c)) {
       while (i < n && /[A-Za-z0-9_]/.test(source[i]!)) i++;

@@ -373,4 +373,52 @@ describe('stages: what the validating kinds see of a MutatingPolicy', () => {
     const mutated = out.find(({ kind }) => kind === 'mutate')!.response.patchedResource;
     expect(mutated).toEqual(pod({ app: 'web', team: 'a' }));
   });
+
+  it('each MutatingPolicy sees the object as the previous one left it, and request.object and oldObject as received (engine.go Handle)', () => {
+    const first = compile(mutating([apply('Object{metadata: Object.metadata{labels: {"a": "1"}}}')]), 'MutatingPolicy', { name: 'first' });
+    const second = compile(
+      mutating([
+        apply(
+          'Object{metadata: Object.metadata{annotations: {"object": has(object.metadata.labels.a) ? "patched" : "received", "old": has(oldObject.metadata.labels.a) ? "patched" : "received", "request": has(request.object.metadata.labels.a) ? "patched" : "received"}}}',
+        ),
+      ]),
+      'MutatingPolicy',
+      { name: 'second' },
+    );
+    const out = evaluateResource([first, second], resource(pod() as ResourceDocument['value']), { numberMode: 'float64', operation: 'UPDATE' });
+    const responses = out.filter(({ kind, response }) => kind === 'mutate' && response.rules.length > 0).map(({ response }) => response);
+    expect(responses.map((response) => response.policy.name)).toEqual(['first', 'second']);
+    const final = (pod({ app: 'web', a: '1' }) as { metadata: JsonObject }) as JsonObject;
+    (final.metadata as JsonObject).annotations = { object: 'patched', old: 'received', request: 'received' };
+    // Every MutatingPolicy response carries the final object (policy_processor.go).
+    for (const response of responses) expect(response.patchedResource).toEqual(final);
+  });
+
+  it('mutate-existing targets go through every mutate-existing policy in turn; each passing rule carries the final target (policy_processor.go)', () => {
+    const configMapRule = { apiGroups: [''], apiVersions: ['v1'], operations: ['*'], resources: ['configmaps'] };
+    const existing = (name: string, key: string): CompiledPolicy =>
+      compile(
+        {
+          matchConstraints: { resourceRules: [podRule] },
+          evaluation: { mutateExisting: { enabled: true } },
+          targetMatchConstraints: { resourceRules: [configMapRule] },
+          mutations: [apply(`Object{data: {"${key}": object.metadata.name}}`)],
+        },
+        'MutatingPolicy',
+        { name },
+      );
+    const target: JsonObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings', namespace: 'default' }, data: { x: '1' } };
+    const out = evaluateResource([existing('first', 'a'), existing('second', 'b')], resource(pod() as ResourceDocument['value']), {
+      numberMode: 'float64',
+      operation: 'CREATE',
+      targets: [target],
+    });
+    const targeted = out.filter(({ response }) => response.rules.some((rule) => rule.patchedTarget !== undefined)).map(({ response }) => response);
+    expect(targeted.map((response) => response.policy.name)).toEqual(['first', 'second']);
+    const final = { ...target, data: { x: '1', a: 'settings', b: 'settings' } };
+    for (const response of targeted) expect(response.rules.map((rule) => rule.patchedTarget)).toEqual([final]);
+    // The target responses come after the responses for the trigger, which carry no target.
+    expect(out.findIndex(({ response }) => response.rules.some((rule) => rule.patchedTarget !== undefined))).toBeGreaterThan(out.findIndex(({ response }) => response.policy.name === 'second'));
+  });
 });
+

@@ -41,6 +41,7 @@ describe('message constructions of the mutation library', () => {
     { expression: 'Object{} != null', expected: { type: 'bool', value: true, struct: undefined } },
     { expression: 'Object{"a": 1}', expected: { error: "Syntax error: mismatched input in message construction of 'Object', expected a field name" } },
     { expression: 'JSONPatch{oops: 1}', expected: { error: "undefined field 'oops'" } },
+    { expression: 'JSONPatch{op: 1, path: "/a"}', expected: { error: "expected type of field 'op' is 'string' but provided type is 'int'" } },
     { expression: 'Foo{a: 1}', expected: { error: "undeclared reference to 'Foo'" } },
   ])('$expression', ({ expression, expected }) => {
     expect(run(expression)).toEqual(expected);
@@ -51,6 +52,13 @@ describe('message constructions of the mutation library', () => {
       { typeName: 'Object', nameStart: 0, brace: 6 },
       { typeName: 'x.y', nameStart: 25, brace: 28 },
       { typeName: 'Object.spec', nameStart: 33, brace: 46 },
+    ]);
+  });
+
+  it('reads a backslash in a raw string as a character', () => {
+    expect(findStructLiterals('r"C:\\" + x ? Object{a: 1} : "\\"" + Foo{}')).toEqual([
+      { typeName: 'Object', nameStart: 13, brace: 19 },
+      { typeName: 'Foo', nameStart: 35, brace: 38 },
     ]);
   });
 

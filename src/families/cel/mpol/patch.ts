@@ -9,6 +9,7 @@ import { Optional } from '@marcbachmann/cel-js';
 import { Duration, UnsignedInt } from '@marcbachmann/cel-js/evaluator';
 import { structTypeName } from '../../../lang/cel/struct-literals.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
+import { setOwnProperty } from '../../../util/go-json.js';
 import { applyJsonPatch } from '../../kyverno/engine/mutate/json-patch/index.js';
 import { applyStructuredMerge, type MergeType } from '../mutate/structured-merge/index.js';
 
@@ -21,9 +22,10 @@ function timestampText(date: Date): string {
 
 /**
  * A CEL value as the JSON of an unstructured object (`ObjectVal.Value()` and `ConvertToNative`): ints become numbers
- * (bigints beyond 2^53), timestamps RFC 3339 strings, durations Go duration strings, bytes base64.
+ * (bigints beyond 2^53, unless `doubles`: every number a double, as through a protobuf Struct), timestamps RFC 3339
+ * strings, durations Go duration strings, bytes base64.
  */
-export function celToJson(value: unknown): JsonValue {
+export function celToJson(value: unknown, doubles = false): JsonValue {
   if (value === null || value === undefined) return null;
   switch (typeof value) {
     case 'string':
@@ -32,27 +34,23 @@ export function celToJson(value: unknown): JsonValue {
     case 'number':
       return value;
     case 'bigint':
-      return Number.isSafeInteger(Number(value)) ? Number(value) : value;
+      return doubles || Number.isSafeInteger(Number(value)) ? Number(value) : value;
     default:
       break;
   }
-  if (value instanceof UnsignedInt) return celToJson(value.valueOf());
-  if (value instanceof Optional) return value.hasValue() ? celToJson(value.value()) : null;
+  const convert = (item: unknown): JsonValue => celToJson(item, doubles);
+  if (value instanceof UnsignedInt) return convert(value.valueOf());
+  if (value instanceof Optional) return value.hasValue() ? convert(value.value()) : null;
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   if (value instanceof Date) return timestampText(value);
   if (value instanceof Duration) return String(value);
-  if (Array.isArray(value)) return value.map(celToJson);
-  if (value instanceof Map) {
-    const out: JsonObject = {};
-    for (const [key, item] of value) out[String(key)] = celToJson(item);
-    return out;
-  }
-  if (typeof value === 'object') {
-    const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) out[key] = celToJson(item);
-    return out;
-  }
-  return String(value);
+  if (Array.isArray(value)) return value.map(convert);
+  const entries = value instanceof Map ? [...value].map(([key, item]) => [String(key), item] as const) : typeof value === 'object' ? Object.entries(value as Record<string, unknown>) : null;
+  if (entries === null) return String(value);
+  const out: JsonObject = {};
+  // Own properties, so that a `__proto__` key is a key.
+  for (const [key, item] of entries) setOwnProperty(out, key, convert(item));
+  return out;
 }
 
 /** The type name mismatches of a struct value (`CheckTypeNamesMatchFieldPathNames`), joined. */
@@ -97,7 +95,8 @@ export function applyJsonPatchValue(value: unknown, object: JsonObject): PatchOu
       const mismatches: string[] = [];
       if (structTypeName(op.value) !== undefined) typeNameMismatches(op.value, structTypeName(op.value)!, mismatches);
       if (mismatches.length > 0) return { ok: false, error: `type mismatch: ${mismatches.join('\n')}` };
-      operation.value = celToJson(op.value);
+      // json.go: the value goes through a protobuf Struct value, where every number is a double.
+      operation.value = celToJson(op.value, true);
     }
     operations.push(operation);
   }

@@ -101,10 +101,15 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
   /** The responses of the policy and its variants; each sees the object as the previous one left it. */
   mutate(request: EvaluationRequest): PolicyResponse[] {
     const responses: PolicyResponse[] = [];
+    // engine.go `Handle`: one admission request for the object received; each policy (and variant) sees the object
+    // as the previous one left it, `request.object` and `oldObject` as received.
+    const received = request.admissionObject ?? request.resource;
+    const admission = admissionRequest(received === request.resource ? request : { ...request, resource: received });
     let current = request.resource;
     for (const compiled of this.specs) {
       const view = current === request.resource ? request : { ...request, resource: current };
-      const { attributes, data } = admissionRequest(view);
+      const attributes = current === received ? admission.attributes : { ...admission.attributes, object: current };
+      const data = current === received ? admission.data : { ...admission.data, object: current };
       const rules: RuleResponse[] = [];
       const constraints = compiled.spec.matchConstraints;
       const outcome = constraints === undefined ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
@@ -120,28 +125,31 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
       if (patched !== undefined) current = patched;
       responses.push({ policy: this, resource: request.resource, rules, patchedResource: current });
     }
-    for (const target of request.targets ?? []) {
-      if (!this.specs[0]!.spec.mutateExisting) break;
-      const response = this.mutateTarget(request, target);
-      if (response !== null) responses.push(response);
-    }
     return responses;
   }
 
-  /** A mutate-existing target: mutated when selected and its target match conditions hold (engine.go `Evaluate`). */
-  private mutateTarget(request: EvaluationRequest, target: JsonObject): PolicyResponse | null {
-    const compiled = this.specs[0]!;
-    const selected = this.selectsTarget(compiled, request, target);
-    if (selected === false) return null;
-    const targetRequest: EvaluationRequest = { ...request, resource: target, operation: 'CREATE' };
-    const { data } = admissionRequest(targetRequest);
-    const trigger = admissionRequest(request).data;
-    // The target is the object; `request` is the trigger's admission request.
-    const result = typeof selected === 'string' ? { rule: rule('evaluation', 'error', selected) } : this.evaluate(compiled, targetRequest, { ...data, request: trigger.request }, true);
-    if (result === null) return null;
-    const response: PolicyResponse = { policy: this, resource: request.resource, rules: [result.rule] };
-    if (result.rule.status === 'pass') result.rule.patchedTarget = result.patched ?? target;
-    return response;
+  /**
+   * A mutate-existing target (engine.go `Evaluate` with policy_processor.go `targetMatchPredicate`): each variant that
+   * selects it and whose target match conditions hold mutates it, seeing it as the previous one left it.
+   */
+  mutateTarget(request: EvaluationRequest, target: JsonObject): { responses: PolicyResponse[]; target: JsonObject } {
+    const responses: PolicyResponse[] = [];
+    if (!this.specs[0]!.spec.mutateExisting) return { responses, target };
+    const received = request.admissionObject ?? request.resource;
+    const triggerRequest = admissionRequest(received === request.resource ? request : { ...request, resource: received }).data.request;
+    let current = target;
+    for (const compiled of this.specs) {
+      const selected = this.selectsTarget(compiled, request, current);
+      if (selected === false) continue;
+      const targetRequest: EvaluationRequest = { ...request, resource: current, operation: 'CREATE' };
+      delete targetRequest.admissionObject;
+      const { data } = admissionRequest(targetRequest);
+      // The target is the object; `request` is the trigger's admission request.
+      const result = typeof selected === 'string' ? { rule: rule('evaluation', 'error', selected) } : this.evaluate(compiled, targetRequest, { ...data, request: triggerRequest }, true);
+      responses.push({ policy: this, resource: request.resource, rules: [result.rule] });
+      if ('patched' in result && result.patched !== undefined && result.rule.status === 'pass') current = result.patched;
+    }
+    return { responses, target: current };
   }
 
   /**
@@ -169,9 +177,8 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
         ? { ...targetConstraints, resourceRules: (targetConstraints.resourceRules ?? []).map((resourceRule) => ({ ...resourceRule, operations: ['*'] })) }
         : compiled.spec.matchConstraints;
     if (constraints === undefined) return false;
-    const attributes = targetAttributes(target);
-    const namespaceObject = request.namespaceObject ?? null;
-    const outcome = matchConstraints(constraints, attributes, metadataString(target, 'namespace') === '' ? null : namespaceObject);
+    // policy_processor.go `targetMatchPredicate` matches without a namespace object.
+    const outcome = matchConstraints(constraints, targetAttributes(target), null);
     return outcome.error === undefined && outcome.matched;
   }
 
