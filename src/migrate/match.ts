@@ -188,13 +188,12 @@ function blockFilters(block: KyvernoMatch): { filters: ResourceFilter[]; mode: '
   return { filters: [block], mode: 'inline' };
 }
 
-function blockCondition(block: KyvernoMatch, path: PolicyPath, isMatch: boolean): { condition: string; outcomes: (FilterOutcome | null)[] } {
+function blockCondition(block: KyvernoMatch, path: PolicyPath): { condition: string; outcomes: (FilterOutcome | null)[] } {
   const { filters, mode } = blockFilters(block);
   const outcomes = filters.map((filter, i) => filterCondition(filter, mode === 'inline' ? path : [...path, mode, i]));
   // An empty filter: `match` fails it ("match cannot be empty"), `exclude` does not hold.
   const parts = outcomes.map((o) => (o === null ? 'false' : o.condition));
   const condition = mode === 'all' ? allOf(parts) : anyOf(parts);
-  void isMatch;
   return { condition, outcomes };
 }
 
@@ -203,14 +202,14 @@ function blockCondition(block: KyvernoMatch, path: PolicyPath, isMatch: boolean)
  */
 export function translateMatch(rule: Rule, rulePath: PolicyPath): Translation<MatchTranslation> {
   try {
-    const match = blockCondition(rule.match ?? {}, [...rulePath, 'match'], true);
+    const match = blockCondition(rule.match ?? {}, [...rulePath, 'match']);
     const conditions: MatchCondition[] = [{ name: 'kyverno-match', expression: match.condition }];
     if (rule.exclude !== undefined && rule.exclude !== null) {
-      const exclude = blockCondition(rule.exclude, [...rulePath, 'exclude'], false);
+      const exclude = blockCondition(rule.exclude, [...rulePath, 'exclude']);
       if (exclude.condition !== 'false') conditions.push({ name: 'kyverno-exclude', expression: `!(${exclude.condition})` });
     }
     // The resource rules: a superset of what `match` can hold for.
-    const { filters, mode } = blockFilters(rule.match ?? {});
+    const { mode } = blockFilters(rule.match ?? {});
     const held = match.outcomes.filter((o): o is FilterOutcome => o !== null);
     let resources: string[] = ['*', '*/*'];
     let operations: readonly string[] = ALL_OPERATIONS;
@@ -238,7 +237,6 @@ export function translateMatch(rule: Rule, rulePath: PolicyPath): Translation<Ma
     if (held.length > 0 && withOperations.length > 0 && withOperations.every((o) => o.operations !== null)) {
       operations = [...new Set(withOperations.flatMap((o) => o.operations!))];
     }
-    void filters;
     const resourceRule: NamedRuleWithOperations = { apiGroups: ['*'], apiVersions: ['*'], operations: [...operations], resources };
     return { ok: true, value: { matchConstraints: { resourceRules: [resourceRule] }, matchConditions: conditions, operations } };
   } catch (error) {
