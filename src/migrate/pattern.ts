@@ -1,0 +1,90 @@
+/**
+ * @file `validate.pattern` and `validate.anyPattern` of kyverno.io policies as CEL for a ValidatingPolicy, with
+ * the exact semantics of Kyverno's pattern engine (kyverno/kyverno pkg/engine/validate/validate.go `MatchPattern`,
+ * pkg/engine/handlers/validation/validate_resource.go `validatePatterns`), or the reason there is no faithful
+ * translation.
+ *
+ * Verdicts: Kyverno's pattern outcome is pass, fail, skip (a conditional or global anchor said the rule does not
+ * apply) or error (a failure Kyverno cannot place, counted as a failure: it denies a request as a failure does).
+ * A ValidatingPolicy validation has pass and fail only: `expression` holds when Kyverno passes or skips, and is
+ * false when it fails. `skipWhen`, present when the pattern can skip, holds exactly when Kyverno skips; negated in
+ * the policy's `matchConditions` it turns those skips into "does not apply", Kyverno's skip.
+ */
+import type { JsonValue } from '../types.js';
+import { isObject } from '../util/json-value.js';
+import { or } from './pattern/cel-text.js';
+import { codeExpr, failExpr, passExpr, skipExpr, type Outcome } from './pattern/outcome.js';
+import { translateTree } from './pattern/tree.js';
+import type { PolicyPath, Translation, Untranslatable } from './types.js';
+
+export interface PatternCel {
+  /** A CEL boolean over `object`: Kyverno's pattern passes or skips. */
+  readonly expression: string;
+  /** A CEL boolean over `object`: Kyverno's pattern skips (absent when it never does). */
+  readonly skipWhen?: string;
+}
+
+const VARIABLES_REASON = 'variables are translated by the conditions translator';
+
+/** The first `{{ }}` variable or `$( )` reference in a pattern (keys or string values), with its path. */
+function findVariable(value: JsonValue, path: PolicyPath): Untranslatable | null {
+  if (typeof value === 'string') {
+    if (value.includes('{{')) return { reason: `${VARIABLES_REASON} ({{ }} in a pattern value)`, path };
+    if (value.includes('$(')) return { reason: `${VARIABLES_REASON} ($( ) reference in a pattern value)`, path };
+    return null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findVariable(value[i]!, [...path, i]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (isObject(value)) {
+    for (const key of Object.keys(value)) {
+      if (key.includes('{{') || key.includes('$(')) return { reason: `${VARIABLES_REASON} (in a pattern key)`, path: [...path, key] };
+      const found = findVariable(value[key]!, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+function outcomeOf(pattern: JsonValue, path: PolicyPath): Translation<Outcome> {
+  const variable = findVariable(pattern, path);
+  if (variable !== null) return { ok: false, untranslatable: variable };
+  return translateTree(pattern, path);
+}
+
+function toCel(outcome: Outcome): PatternCel {
+  const skip = skipExpr(outcome);
+  const expression = outcome.kind === 'bool' ? outcome.expr : `${codeExpr(outcome)} != 3`;
+  return skip === 'false' ? { expression } : { expression, skipWhen: skip };
+}
+
+/** The CEL translation of `validate.pattern` (at `path` in the policy), or why there is none. */
+export function translatePattern(pattern: JsonValue, path: PolicyPath): Translation<PatternCel> {
+  const outcome = outcomeOf(pattern, path);
+  if (!outcome.ok) return outcome;
+  return { ok: true, value: toCel(outcome.value) };
+}
+
+/**
+ * The CEL translation of `validate.anyPattern`: Kyverno passes when one pattern passes, fails when none passes and
+ * one fails (or errors), and skips when every pattern skips.
+ */
+export function translateAnyPattern(patterns: JsonValue[], path: PolicyPath): Translation<PatternCel> {
+  const outcomes: Outcome[] = [];
+  for (let i = 0; i < patterns.length; i++) {
+    const outcome = outcomeOf(patterns[i]!, [...path, i]);
+    if (!outcome.ok) return outcome;
+    outcomes.push(outcome.value);
+  }
+  if (outcomes.length === 0) return { ok: true, value: { expression: 'true' } };
+  if (outcomes.length === 1) return { ok: true, value: toCel(outcomes[0]!) };
+  const anyPass = or(...outcomes.map(passExpr));
+  const anyFail = or(...outcomes.map(failExpr));
+  const expression = or(anyPass, anyFail === 'true' ? 'false' : anyFail === 'false' ? 'true' : `!(${anyFail})`);
+  const skip = outcomes.every((o) => skipExpr(o) !== 'false') ? `!(${anyPass}) && !(${anyFail})` : 'false';
+  return { ok: true, value: skip === 'false' ? { expression } : { expression, skipWhen: skip } };
+}
