@@ -12,6 +12,7 @@
  */
 import type { JsonValue } from '../types.js';
 import { isObject } from '../util/json-value.js';
+import { parseAnchor } from '../families/kyverno/engine/pattern/anchor.js';
 import { or } from './pattern/cel-text.js';
 import { codeExpr, failExpr, passExpr, skipExpr, type Outcome } from './pattern/outcome.js';
 import { translateTree } from './pattern/tree.js';
@@ -50,8 +51,36 @@ function findVariable(value: JsonValue, path: PolicyPath): Untranslatable | null
   return null;
 }
 
+/**
+ * What Kyverno's policy validation refuses in a validate pattern (kyverno/kyverno pkg/validation/policy
+ * `validateValidationPattern` → pkg/engine/anchor/common.go `ValidatePattern`): `+()` anchors, and existence
+ * anchors whose value is not a non-empty list. Such a policy never runs, so it has no verdict to keep.
+ */
+function findRefused(value: JsonValue, path: PolicyPath): Untranslatable | null {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findRefused(value[i]!, [...path, i]);
+      if (found !== null) return found;
+    }
+  } else if (isObject(value)) {
+    for (const key of Object.keys(value)) {
+      const anchor = parseAnchor(key);
+      const inner = value[key]!;
+      if (anchor?.type === 'addIfNotPresent') {
+        return { reason: `Kyverno refuses the policy: unsupported anchor ${key} in a validate pattern`, path: [...path, key] };
+      }
+      if (anchor?.type === 'existence' && (!Array.isArray(inner) || inner.length === 0)) {
+        return { reason: 'Kyverno refuses the policy: an existence anchor needs a non-empty list', path: [...path, key] };
+      }
+      const found = findRefused(inner, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 function outcomeOf(pattern: JsonValue, path: PolicyPath): Translation<Outcome> {
-  const variable = findVariable(pattern, path);
+  const variable = findVariable(pattern, path) ?? findRefused(pattern, path);
   if (variable !== null) return { ok: false, untranslatable: variable };
   return translateTree(pattern, path);
 }

@@ -213,3 +213,258 @@ describe.skipIf(!available)('validate patterns of the kyverno/policies corpus', 
     expect(tally.comparisons).toBeGreaterThan(1000);
   });
 });
+
+type Case = {
+  name: string;
+  validate: { pattern?: JsonValue; anyPattern?: JsonValue[] };
+  /** Pod parts (metadata is merged into a name and namespace) and the verdict Kyverno gives. */
+  resources: [JsonObject, Verdict][];
+};
+
+function pod(parts: JsonObject): JsonObject {
+  const metadata = isObject(parts.metadata) ? parts.metadata : {};
+  return { apiVersion: 'v1', kind: 'Pod', ...parts, metadata: { name: 'p', namespace: 'default', ...metadata } };
+}
+
+const web = (image: string, extra: JsonObject = {}): JsonObject => ({ name: 'web', image, ...extra });
+
+const CASES: Case[] = [
+  {
+    name: 'conditional anchor in a list of maps: a false condition skips the element',
+    validate: { pattern: { spec: { containers: [{ '(name)': 'web*', image: '!*:latest' }] } } },
+    resources: [
+      [{ spec: { containers: [web('nginx:latest')] } }, 'fail'],
+      [{ spec: { containers: [{ name: 'db', image: 'pg:latest' }] } }, 'skip'],
+      [{ spec: { containers: [web('nginx:1')] } }, 'pass'],
+      [{ spec: { containers: [web('nginx:1'), { name: 'db', image: 'pg:latest' }] } }, 'pass'],
+      [{ spec: { containers: [] } }, 'pass'],
+    ],
+  },
+  {
+    // Keys holding anchors are checked first, in descending order: `spec` before `metadata`.
+    name: 'global anchor: the whole rule skips when it does not hold',
+    validate: { pattern: { metadata: { '<(labels)': { tier: 'db' } }, spec: { '=(hostNetwork)': false } } },
+    resources: [
+      [{ metadata: { labels: { tier: 'db' } }, spec: { hostNetwork: true } }, 'fail'],
+      [{ metadata: { labels: { tier: 'web' } }, spec: { hostNetwork: true } }, 'fail'],
+      [{ metadata: { labels: { tier: 'web' } }, spec: { hostNetwork: false } }, 'skip'],
+      [{ spec: { hostNetwork: true } }, 'fail'],
+      [{ metadata: { labels: { tier: 'db' } }, spec: {} }, 'pass'],
+    ],
+  },
+  {
+    name: 'global anchor inside list elements',
+    validate: { pattern: { spec: { containers: [{ '<(name)': 'web', image: 'nginx*' }] } } },
+    resources: [
+      [{ spec: { containers: [web('nginx')] } }, 'pass'],
+      [{ spec: { containers: [web('httpd')] } }, 'fail'],
+      [{ spec: { containers: [{ name: 'db', image: 'httpd' }] } }, 'skip'],
+      [{ spec: { containers: [{ name: 'db', image: 'httpd' }, web('nginx')] } }, 'pass'],
+    ],
+  },
+  {
+    name: 'existence anchor: some element must match',
+    validate: { pattern: { spec: { '^(containers)': [{ image: 'nginx*' }] } } },
+    resources: [
+      [{ spec: { containers: [{ name: 'a', image: 'httpd' }, web('nginx:1')] } }, 'pass'],
+      [{ spec: { containers: [{ name: 'a', image: 'httpd' }] } }, 'fail'],
+      [{ spec: {} }, 'pass'],
+      [{ spec: { containers: 'nginx' } }, 'fail'],
+    ],
+  },
+  {
+    name: 'negation and equality anchors',
+    validate: { pattern: { spec: { 'X(hostPID)': 'null', '=(securityContext)': { '=(runAsNonRoot)': true } } } },
+    resources: [
+      [{ spec: { hostPID: false } }, 'fail'],
+      [{ spec: {} }, 'pass'],
+      [{ spec: { securityContext: { runAsNonRoot: false } } }, 'fail'],
+      [{ spec: { securityContext: { runAsNonRoot: 'true' } } }, 'fail'],
+      [{ spec: { securityContext: {} } }, 'pass'],
+    ],
+  },
+  {
+    name: 'phase-1 anchors: after a false condition, the failures of other anchors are ignored',
+    validate: { pattern: { spec: { '(hostNetwork)': true, '=(dnsPolicy)': 'Default', 'X(hostIPC)': 'null', image: 'x' } } },
+    resources: [
+      [{ spec: { hostNetwork: false, dnsPolicy: 'ClusterFirst' } }, 'skip'],
+      [{ spec: { hostNetwork: true, dnsPolicy: 'ClusterFirst', image: 'x' } }, 'fail'],
+      [{ spec: { hostNetwork: false, hostIPC: true } }, 'skip'],
+      [{ spec: { hostNetwork: true, dnsPolicy: 'Default', image: 'x' } }, 'pass'],
+      [{ spec: { hostNetwork: true, dnsPolicy: 'Default', image: 'y' } }, 'fail'],
+    ],
+  },
+  {
+    name: 'a conditional anchor holding a map with its own conditions',
+    validate: { pattern: { spec: { '(securityContext)': { '(runAsUser)': '>0' }, containers: [{ '=(securityContext)': { 'X(privileged)': 'null' } }] } } },
+    resources: [
+      [{ spec: { securityContext: { runAsUser: 1000 }, containers: [web('a', { securityContext: { privileged: false } })] } }, 'fail'],
+      [{ spec: { securityContext: { runAsUser: 0 }, containers: [web('a', { securityContext: { privileged: false } })] } }, 'skip'],
+      [{ spec: { securityContext: {}, containers: [web('a', { securityContext: { privileged: false } })] } }, 'skip'],
+      [{ spec: { securityContext: { runAsUser: 5 }, containers: [web('a')] } }, 'pass'],
+    ],
+  },
+  {
+    // `=(containers)` skips without a raw skip (every element's condition is false): a later failure still fails.
+    name: 'phase-1 anchors: a packaged skip does not hide a later failure',
+    validate: { pattern: { spec: { '=(containers)': [{ '(name)': 'x', image: 'y' }], 'X(hostIPC)': 'null', image: 'x' } } },
+    resources: [
+      [{ spec: { containers: [{ name: 'a' }], hostIPC: true, image: 'x' } }, 'fail'],
+      [{ spec: { containers: [{ name: 'a' }], image: 'x' } }, 'pass'],
+      [{ spec: { containers: [{ name: 'a' }], image: 'z' } }, 'fail'],
+      [{ spec: { containers: [{ name: 'x', image: 'z' }], image: 'x' } }, 'fail'],
+    ],
+  },
+  {
+    name: 'operators: ranges, negated ranges, alternatives and conjunctions',
+    validate: { pattern: { spec: { replicas: '2-5', priority: '10!-20', weight: '<3 | >10', port: '>=1024 & <=65535 | 80' } } },
+    resources: [
+      [{ spec: { replicas: 3, priority: 5, weight: 11, port: 8080 } }, 'pass'],
+      [{ spec: { replicas: 6, priority: 5, weight: 11, port: 8080 } }, 'fail'],
+      [{ spec: { replicas: 3, priority: 15, weight: 11, port: 8080 } }, 'fail'],
+      [{ spec: { replicas: 3, priority: 5, weight: 5, port: 80 } }, 'fail'],
+      [{ spec: { replicas: '3', priority: '21', weight: 2.5, port: 80 } }, 'pass'],
+      [{ spec: { replicas: 3, priority: 5, weight: 1, port: 443 } }, 'fail'],
+    ],
+  },
+  {
+    name: 'quantities and durations',
+    validate: { pattern: { spec: { memory: '<=1Gi', cpu: '100m-2', timeout: '>=1m', grace: '!0s' } } },
+    resources: [
+      [{ spec: { memory: '512Mi', cpu: '500m', timeout: '90s', grace: '5s' } }, 'pass'],
+      [{ spec: { memory: '2Gi', cpu: '500m', timeout: '90s', grace: '5s' } }, 'fail'],
+      [{ spec: { memory: 1073741824, cpu: 1, timeout: '1h', grace: '0' } }, 'fail'],
+      [{ spec: { memory: 1073741824, cpu: 1, timeout: '1h', grace: 10 } }, 'pass'],
+      [{ spec: { memory: '1Gi', cpu: '3', timeout: '30s', grace: '1s' } }, 'fail'],
+      [{ spec: { memory: 0.5, cpu: 1.5, timeout: '2m', grace: '1m' } }, 'pass'],
+    ],
+  },
+  {
+    name: 'numbers, strings and booleans as Kyverno coerces them',
+    validate: { pattern: { spec: { replicas: 3, ratio: 0.5, enabled: true, label: '1*', version: '3' } } },
+    resources: [
+      [{ spec: { replicas: 3, ratio: 0.5, enabled: true, label: 12, version: 3 } }, 'pass'],
+      [{ spec: { replicas: '3', ratio: '0.5', enabled: true, label: '1a', version: '3' } }, 'pass'],
+      [{ spec: { replicas: '3.0', ratio: '5e-1', enabled: true, label: 1.5, version: 3 } }, 'pass'],
+      [{ spec: { replicas: 3.5, ratio: 0.5, enabled: 'true', label: 12, version: 3 } }, 'fail'],
+      [{ spec: { replicas: 3, ratio: 0.5, enabled: true, label: true, version: 3 } }, 'fail'],
+    ],
+  },
+  {
+    name: 'null and "*" and "?*"',
+    validate: { pattern: { spec: { optional: null, required: '*', nonEmpty: '?*' } } },
+    resources: [
+      [{ spec: { required: 'x', nonEmpty: 'y' } }, 'pass'],
+      [{ spec: { optional: 0, required: false, nonEmpty: 'y' } }, 'pass'],
+      [{ spec: { optional: 1, required: 'x', nonEmpty: 'y' } }, 'fail'],
+      [{ spec: { required: null, nonEmpty: 'y' } }, 'fail'],
+      [{ spec: { required: 'x', nonEmpty: '' } }, 'fail'],
+      [{ spec: { required: 'x' } }, 'fail'],
+    ],
+  },
+  {
+    name: 'scalar lists and nested lists',
+    // Only the first element of a scalar list pattern counts: [1, 2] requires every element to be 1.
+    validate: { pattern: { spec: { args: ['--safe*', 'ignored'], matrix: [[1, 2], ['a*']] } } },
+    resources: [
+      [{ spec: { args: ['--safe-a', '--safe'], matrix: [[1, 1], ['ab', 'ac']] } }, 'pass'],
+      [{ spec: { args: ['--safe-a', '--safe'], matrix: [[1, 2], ['ab', 'ac']] } }, 'fail'],
+      [{ spec: { args: ['--safe-a', '--unsafe'], matrix: [[1], ['ab']] } }, 'fail'],
+      [{ spec: { args: [], matrix: [[], ['ab'], ['extra']] } }, 'pass'],
+      [{ spec: { args: ['--safe'], matrix: [[1]] } }, 'fail'],
+      [{ spec: { args: '--safe', matrix: [[1], ['ab']] } }, 'fail'],
+      [{ spec: { args: ['--safe'], matrix: [1, ['ab']] } }, 'fail'],
+    ],
+  },
+  {
+    name: 'wildcard keys under metadata annotations and labels',
+    validate: {
+      pattern: {
+        metadata: {
+          annotations: { 'X(fluxcd.io/*)': 'null', '=(apparmor.io/*)': 'runtime/default | localhost/*' },
+          labels: { 'app.kubernetes.io/*': '?*' },
+        },
+      },
+    },
+    resources: [
+      [{ metadata: { annotations: { 'apparmor.io/web': 'localhost/x' }, labels: { 'app.kubernetes.io/name': 'web' } } }, 'pass'],
+      [{ metadata: { annotations: { 'fluxcd.io/sync': 'x' }, labels: { 'app.kubernetes.io/name': 'web' } } }, 'fail'],
+      [{ metadata: { annotations: { 'apparmor.io/web': 'unconfined' }, labels: { 'app.kubernetes.io/name': 'web' } } }, 'fail'],
+      [{ metadata: { annotations: {}, labels: { app: 'web' } } }, 'fail'],
+      [{ metadata: { annotations: {}, labels: { 'app.kubernetes.io/name': '' } } }, 'fail'],
+    ],
+  },
+  {
+    name: 'anyPattern: a pass wins, a failure beats skips, all skipping skips',
+    validate: {
+      anyPattern: [
+        { spec: { containers: [{ '(name)': 'a*', image: 'x' }] } },
+        { spec: { containers: [{ '(name)': 'b*', image: 'y' }] } },
+      ],
+    },
+    resources: [
+      [{ spec: { containers: [{ name: 'a1', image: 'x' }] } }, 'pass'],
+      [{ spec: { containers: [{ name: 'a1', image: 'y' }] } }, 'fail'],
+      [{ spec: { containers: [{ name: 'c1', image: 'z' }] } }, 'skip'],
+      [{ spec: { containers: [{ name: 'b1', image: 'y' }, { name: 'a1', image: 'y' }] } }, 'pass'],
+      [{ spec: { containers: [{ name: 'b1', image: 'x' }, { name: 'c1', image: 'y' }] } }, 'fail'],
+    ],
+  },
+  {
+    name: 'doubles compare by their %e text and %f quantity',
+    validate: { pattern: { spec: { ratio: '>0.5', text: '7.5*', exact: '0.75' } } },
+    resources: [
+      [{ spec: { ratio: 0.75, text: 0.75, exact: 0.75 } }, 'pass'],
+      [{ spec: { ratio: 0.25, text: 0.75, exact: 0.75 } }, 'fail'],
+      [{ spec: { ratio: 0.75, text: '0.75', exact: 0.75 } }, 'fail'],
+    ],
+  },
+];
+
+describe('hand-written patterns', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const cel = translate(c.validate);
+    expect(cel.ok).toBe(true);
+    if (!cel.ok) return;
+    const kyverno = kyvernoPolicy('Pod', c.validate);
+    const translated = celPolicy(cel.value);
+    // The verdicts Kyverno gives, and the translation's.
+    const expected = c.resources.map(([parts, verdict]) => [JSON.stringify(parts), verdict, verdict]);
+    const actual = c.resources.map(([parts]) => [JSON.stringify(parts), kyvernoVerdict(kyverno, pod(parts)).verdict, celVerdict(translated, pod(parts)).verdict]);
+    expect(actual).toEqual(expected);
+    // And identical verdicts on the variants.
+    const tally = newTally();
+    const all = c.resources.flatMap(([parts]) => {
+      const resource = pod(parts);
+      const patterns = c.validate.pattern !== undefined ? [c.validate.pattern] : c.validate.anyPattern!;
+      return [resource, ...patterns.flatMap((p) => variants(p, resource, 200))];
+    });
+    compare(c.validate, cel.value, all, c.name, tally);
+    expect(tally.mismatches).toEqual([]);
+    expect(tally.comparisons).toBeGreaterThan(c.resources.length);
+  });
+});
+
+describe('patterns without a faithful translation', () => {
+  const cases: [string, JsonValue, string, (string | number)[]][] = [
+    ['a variable', { spec: { serviceAccountName: '{{ request.object.metadata.name }}' } }, 'variables are translated by the conditions translator ({{ }} in a pattern value)', ['p', 'spec', 'serviceAccountName']],
+    ['an add-if-not-present anchor', { metadata: { '+(labels)': { app: 'x' } } }, 'Kyverno refuses the policy: unsupported anchor +(labels) in a validate pattern', ['p', 'metadata', '+(labels)']],
+    ['an empty existence anchor', { spec: { '^(containers)': [] } }, 'Kyverno refuses the policy: an existence anchor needs a non-empty list', ['p', 'spec', '^(containers)']],
+    ['a reference', { spec: { a: '$(./../b)' } }, 'variables are translated by the conditions translator ($( ) reference in a pattern value)', ['p', 'spec', 'a']],
+    [
+      'a wildcard label key inside a list',
+      { items: [{ metadata: { labels: { 'app*': 'x' } } }] },
+      'a wildcard key under metadata.labels inside a list: Kyverno rewrites the pattern in place, so later list elements see the keys of the first one',
+      ['p', 'items', 0, 'metadata', 'labels'],
+    ],
+    [
+      'a non-string label value',
+      { metadata: { labels: { app: 1 } } },
+      'a non-string value under metadata.labels: Kyverno drops it from the pattern when the resource has labels (wildcards.ExpandInMetadata)',
+      ['p', 'metadata', 'labels'],
+    ],
+  ];
+  it.each(cases)('%s', (_name, pattern, reason, where) => {
+    expect(translatePattern(pattern, ['p'])).toEqual({ ok: false, untranslatable: { reason, path: where } });
+  });
+});

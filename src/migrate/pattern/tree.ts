@@ -314,7 +314,7 @@ function map(v: string, pattern: JsonObject, scope: Scope): Outcome {
       // `defaultHandler`: "*" requires the key with a non-null value. `+(key)` is a literal key in validate.
       second.push(bool(and(inMap(v, key), `type(${field(v, key)}) != null_type`)));
     } else {
-      second.push(child(v, key, value, inner));
+      second.push(child(v, key, value, scope));
     }
   }
   const p1 = phase1(first, scope);
