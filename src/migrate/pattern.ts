@@ -16,6 +16,7 @@ import { parseAnchor } from '../families/kyverno/engine/pattern/anchor.js';
 import { or } from './pattern/cel-text.js';
 import { codeExpr, failExpr, passExpr, skipExpr, type Outcome } from './pattern/outcome.js';
 import { translateTree } from './pattern/tree.js';
+import { layout } from './pattern/layout.js';
 import type { PolicyPath, Translation, Untranslatable } from './types.js';
 
 export interface PatternCel {
@@ -87,8 +88,8 @@ function outcomeOf(pattern: JsonValue, path: PolicyPath): Translation<Outcome> {
 
 function toCel(outcome: Outcome): PatternCel {
   const skip = skipExpr(outcome);
-  const expression = outcome.kind === 'bool' ? outcome.expr : `${codeExpr(outcome)} != 3`;
-  return skip === 'false' ? { expression } : { expression, skipWhen: skip };
+  const expression = layout(outcome.kind === 'bool' ? outcome.expr : `${codeExpr(outcome)} != 3`);
+  return skip === 'false' ? { expression } : { expression, skipWhen: layout(skip) };
 }
 
 /** The CEL translation of `validate.pattern` (at `path` in the policy), or why there is none. */
@@ -115,5 +116,5 @@ export function translateAnyPattern(patterns: JsonValue[], path: PolicyPath): Tr
   const anyFail = or(...outcomes.map(failExpr));
   const expression = or(anyPass, anyFail === 'true' ? 'false' : anyFail === 'false' ? 'true' : `!(${anyFail})`);
   const skip = outcomes.every((o) => skipExpr(o) !== 'false') ? `!(${anyPass}) && !(${anyFail})` : 'false';
-  return { ok: true, value: skip === 'false' ? { expression } : { expression, skipWhen: skip } };
+  return { ok: true, value: skip === 'false' ? { expression: layout(expression) } : { expression: layout(expression), skipWhen: layout(skip) } };
 }

@@ -54,20 +54,58 @@ export function wildcardMayMatchOver(pattern: string, alphabet: RegExp): boolean
   return true;
 }
 
-/** `a && b` with constant folding. */
+/** The operands of a chain of `op` (`a && b && c`), or the term itself. */
+function operands(term: string, op: ' && ' | ' || '): string[] {
+  const body = isWrapped(term) ? term.slice(1, -1) : term;
+  const splits = topLevelOperators(body);
+  if (splits.length === 0 || splits.some((s) => s.sep !== op)) return [term];
+  const parts: string[] = [];
+  let start = 0;
+  for (const { at, sep } of splits) {
+    parts.push(body.slice(start, at));
+    start = at + sep.length;
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+
+/** Depth-0 binary and ternary operators of `s` (outside brackets and string literals). */
+function topLevelOperators(s: string): { at: number; sep: string }[] {
+  const found: { at: number; sep: string }[] = [];
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '"') {
+      for (i++; i < s.length && s[i] !== '"'; i++) if (s[i] === '\\') i++;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0) {
+      const sep = [' && ', ' || ', ' ? ', ' : '].find((x) => s.startsWith(x, i));
+      if (sep !== undefined) {
+        found.push({ at: i, sep });
+        i += sep.length - 1;
+      }
+    }
+  }
+  return found;
+}
+
+/** `a && b` with constant folding; nested conjunctions are flattened. */
 export function and(...terms: string[]): string {
   if (terms.includes('false')) return 'false';
   const kept = terms.filter((t) => t !== 'true');
   if (kept.length === 0) return 'true';
-  return kept.length === 1 ? kept[0]! : kept.map(paren).join(' && ');
+  return kept.length === 1 ? kept[0]! : kept.flatMap((t) => operands(t, ' && ')).map(paren).join(' && ');
 }
 
-/** `a || b` with constant folding. */
+/** `a || b` with constant folding; nested disjunctions are flattened. */
 export function or(...terms: string[]): string {
   if (terms.includes('true')) return 'true';
   const kept = terms.filter((t) => t !== 'false');
   if (kept.length === 0) return 'false';
-  return kept.length === 1 ? kept[0]! : kept.map(paren).join(' || ');
+  return kept.length === 1 ? kept[0]! : kept.flatMap((t) => operands(t, ' || ')).map(paren).join(' || ');
 }
 
 /** `!a` with constant folding. */
@@ -87,6 +125,8 @@ export function ifThen(c: string, a: string, b: string): string {
   if (a === 'false' && b === 'true') return not(c);
   if (b === 'false') return and(c, a);
   if (a === 'true') return or(c, b);
+  if (a === 'false') return and(not(c), b);
+  if (b === 'true') return or(not(c), a);
   return `(${paren(c)} ? ${paren(a)} : ${paren(b)})`;
 }
 

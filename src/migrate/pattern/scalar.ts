@@ -135,12 +135,17 @@ function condition(v: string, c: Condition): string {
 }
 
 function stringPattern(v: string, pattern: string): string {
-  const alternatives = compileStringPattern(pattern).alternatives.map((conjunction) =>
+  const compiled = compileStringPattern(pattern).alternatives;
+  // A string equal to the pattern passes first (`value == pattern`); a single equality on the pattern itself implies it.
+  const only = compiled.length === 1 && compiled[0]!.length === 1 ? compiled[0]![0]! : null;
+  const implied = only !== null && only.kind === 'comparison' && only.operator === '' && only.operand === pattern;
+  const alternatives = compiled.map((conjunction) =>
     and(...conjunction.map((c) => condition(v, c))),
   );
   // A null value reads as the text `0` for durations and quantities and has no string text: decided statically.
   const onNull = String(validateValue(null, pattern, 'int64'));
-  return or(and(isNull(v), onNull), and(isString(v), `${v} == ${celString(pattern)}`), ...alternatives);
+  const exact = implied ? 'false' : and(isString(v), `${v} == ${celString(pattern)}`);
+  return or(and(isNull(v), onNull), exact, ...alternatives);
 }
 
 /** `validateFloatPattern`: an int equals a whole pattern converted to int64; a string is parsed as a float. */
