@@ -68,7 +68,7 @@ function findRefused(value: JsonValue, path: PolicyPath): Untranslatable | null 
       const anchor = parseAnchor(key);
       const inner = value[key]!;
       if (anchor?.type === 'addIfNotPresent') {
-        return { reason: `Kyverno refuses the policy: unsupported anchor ${key} in a validate pattern`, path: [...path, key] };
+        return { reason: "Kyverno refuses the policy: a +() (add-if-not-present) anchor in a validate pattern", path: [...path, key] };
       }
       if (anchor?.type === 'existence' && (!Array.isArray(inner) || inner.length === 0)) {
         return { reason: 'Kyverno refuses the policy: an existence anchor needs a non-empty list', path: [...path, key] };

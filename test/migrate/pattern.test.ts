@@ -448,7 +448,7 @@ describe('hand-written patterns', () => {
 describe('patterns without a faithful translation', () => {
   const cases: [string, JsonValue, string, (string | number)[]][] = [
     ['a variable', { spec: { serviceAccountName: '{{ request.object.metadata.name }}' } }, 'variables are translated by the conditions translator ({{ }} in a pattern value)', ['p', 'spec', 'serviceAccountName']],
-    ['an add-if-not-present anchor', { metadata: { '+(labels)': { app: 'x' } } }, 'Kyverno refuses the policy: unsupported anchor +(labels) in a validate pattern', ['p', 'metadata', '+(labels)']],
+    ['an add-if-not-present anchor', { metadata: { '+(labels)': { app: 'x' } } }, 'Kyverno refuses the policy: a +() (add-if-not-present) anchor in a validate pattern', ['p', 'metadata', '+(labels)']],
     ['an empty existence anchor', { spec: { '^(containers)': [] } }, 'Kyverno refuses the policy: an existence anchor needs a non-empty list', ['p', 'spec', '^(containers)']],
     ['a reference', { spec: { a: '$(./../b)' } }, 'variables are translated by the conditions translator ($( ) reference in a pattern value)', ['p', 'spec', 'a']],
     [
