@@ -80,8 +80,24 @@ function findRefused(value: JsonValue, path: PolicyPath): Untranslatable | null 
   return null;
 }
 
+/**
+ * Kyverno's policy validation also refuses non-string values under the pattern's `metadata.labels`/`annotations`
+ * and `spec.template.metadata.labels`/`annotations` (pkg/validation/policy/validate.go `isLabelAndAnnotationsString`;
+ * it checks the first of `metadata` and `spec` in Go map order, so with both keys the refusal is random).
+ */
+function findNonStringLabels(pattern: JsonValue, path: PolicyPath): Untranslatable | null {
+  if (!isObject(pattern)) return null;
+  const nonString = (metadata: JsonValue | undefined): boolean =>
+    isObject(metadata) && [metadata.labels, metadata.annotations].some((m) => isObject(m) && Object.values(m).some((v) => typeof v !== 'string'));
+  const reason = 'Kyverno refuses the policy: labels and annotations support only string values';
+  if (nonString(pattern.metadata)) return { reason, path: [...path, 'metadata'] };
+  const spec = pattern.spec;
+  if (isObject(spec) && isObject(spec.template) && nonString(spec.template.metadata)) return { reason, path: [...path, 'spec', 'template', 'metadata'] };
+  return null;
+}
+
 function outcomeOf(pattern: JsonValue, path: PolicyPath): Translation<Outcome> {
-  const variable = findVariable(pattern, path) ?? findRefused(pattern, path);
+  const variable = findVariable(pattern, path) ?? findRefused(pattern, path) ?? findNonStringLabels(pattern, path);
   if (variable !== null) return { ok: false, untranslatable: variable };
   return translateTree(pattern, path);
 }

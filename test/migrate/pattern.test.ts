@@ -395,6 +395,19 @@ const CASES: Case[] = [
     ],
   },
   {
+    // wildcards.ExpandInMetadata keeps only the string entries of a labels pattern when the resource has labels.
+    name: 'non-string label values are dropped from the pattern',
+    // (Kyverno refuses them only under the pattern's metadata and spec.template.metadata.)
+    validate: { pattern: { spec: { jobTemplate: { metadata: { labels: { app: 'web', replicas: 3, '=(owner)': null, '=(team)': 'a*' } } } } } },
+    resources: [
+      [{ spec: { jobTemplate: { metadata: { labels: { app: 'web' } } } } }, 'pass'],
+      [{ spec: { jobTemplate: { metadata: { labels: { app: 'web', owner: 'x', replicas: '4', team: 'ab' } } } } }, 'pass'],
+      [{ spec: { jobTemplate: { metadata: { labels: { app: 'web', team: 'b' } } } } }, 'fail'],
+      [{ spec: { jobTemplate: { metadata: { labels: { app: 'db' } } } } }, 'fail'],
+      [{ spec: { jobTemplate: { metadata: {} } } }, 'fail'],
+    ],
+  },
+  {
     name: 'anyPattern: a pass wins, a failure beats skips, all skipping skips',
     validate: {
       anyPattern: [
@@ -458,10 +471,16 @@ describe('patterns without a faithful translation', () => {
       ['p', 'items', 0, 'metadata', 'labels'],
     ],
     [
-      'a non-string label value',
+      'a non-string label value under the pattern metadata',
       { metadata: { labels: { app: 1 } } },
-      'a non-string value under metadata.labels: Kyverno drops it from the pattern when the resource has labels (wildcards.ExpandInMetadata)',
-      ['p', 'metadata', 'labels'],
+      'Kyverno refuses the policy: labels and annotations support only string values',
+      ['p', 'metadata'],
+    ],
+    [
+      'the only anchors of a labels pattern on non-string values',
+      { status: { metadata: { labels: { app: { '(a)': 'b' } } } } },
+      'the only anchors under metadata.labels on non-string values: Kyverno drops them from the pattern only when the resource has labels, which changes the order it checks keys in',
+      ['p', 'status', 'metadata', 'labels'],
     ],
   ];
   it.each(cases)('%s', (_name, pattern, reason, where) => {

@@ -6,7 +6,7 @@
  */
 import type { JsonObject, JsonValue } from '../../types.js';
 import type { PolicyPath, Translation } from '../types.js';
-import { buildMapPlan } from '../../families/kyverno/engine/pattern/map-plan.js';
+import { buildMapPlan, hasNestedAnchors } from '../../families/kyverno/engine/pattern/map-plan.js';
 import { parseAnchor, type Anchor } from '../../families/kyverno/engine/pattern/anchor.js';
 import { findTaggedKey } from '../../families/kyverno/engine/pattern/metadata-wildcards.js';
 import { containsWildcard } from '../../util/wildcard.js';
@@ -51,12 +51,14 @@ export class Scope {
     private readonly names: { next: number } = { next: 0 },
     /** Pattern label/annotation maps whose wildcard keys Kyverno resolves against the resource. */
     readonly wildcardMaps: Set<JsonObject> = new Set(),
+    /** Pattern label/annotation maps as Kyverno checks them: without their non-string entries. */
+    readonly tagMaps: Map<JsonObject, JsonObject> = new Map(),
   ) {}
   fresh(prefix: string): string {
     return `${prefix}${this.names.next++}`;
   }
   at(segment: string | number, underArray = this.underArray): Scope {
-    return new Scope([...this.path, segment], underArray, this.names, this.wildcardMaps);
+    return new Scope([...this.path, segment], underArray, this.names, this.wildcardMaps, this.tagMaps);
   }
 }
 
@@ -217,6 +219,9 @@ const TAGS = ['labels', 'annotations'];
 function checkMetadata(pattern: JsonObject, scope: Scope): void {
   const metadataKey = findTaggedKey('metadata', pattern);
   if (metadataKey === null) return;
+  if (Object.keys(pattern).filter((k) => k === 'metadata' || parseAnchor(k)?.key === 'metadata').length > 1) {
+    throw new Untranslatable('several keys name metadata: Kyverno rewrites one of them at random (Go map order)', scope.path);
+  }
   const metadata = pattern[metadataKey];
   if (!isObject(metadata)) return;
   for (const tag of TAGS) {
@@ -224,14 +229,19 @@ function checkMetadata(pattern: JsonObject, scope: Scope): void {
     if (keys.length === 0) continue;
     const path = [...scope.path, metadataKey, keys[0]!];
     if (keys.length > 1) throw new Untranslatable(`several keys name metadata.${tag}: Kyverno uses one of them at random (Go map order)`, path);
-    const tagMap = metadata[keys[0]!];
-    if (!isObject(tagMap)) continue;
-    if (Object.values(tagMap).some((value) => typeof value !== 'string')) {
+    const original = metadata[keys[0]!];
+    if (!isObject(original)) continue;
+    // Whenever this map is checked as a map, the resource has the tag map, so Kyverno has dropped the non-string
+    // entries; that changes nothing else unless it leaves the map without anchors (the key order depends on them).
+    const kept = Object.entries(original).filter(([, value]) => typeof value === 'string');
+    const tagMap = kept.length === Object.keys(original).length ? original : Object.fromEntries(kept);
+    if (hasNestedAnchors(tagMap) !== hasNestedAnchors(original)) {
       throw new Untranslatable(
-        `a non-string value under metadata.${tag}: Kyverno drops it from the pattern when the resource has ${tag} (wildcards.ExpandInMetadata)`,
+        `the only anchors under metadata.${tag} on non-string values: Kyverno drops them from the pattern only when the resource has ${tag}, which changes the order it checks keys in`,
         path,
       );
     }
+    if (tagMap !== original) scope.tagMaps.set(original, tagMap);
     const wildcardKeys = Object.keys(tagMap).filter((k) => containsWildcard(parseAnchor(k)?.key ?? k));
     if (wildcardKeys.length === 0) continue;
     if (scope.underArray) {
@@ -250,7 +260,7 @@ function checkMetadata(pattern: JsonObject, scope: Scope): void {
         path,
       );
     }
-    scope.wildcardMaps.add(tagMap);
+    scope.wildcardMaps.add(original);
   }
 }
 
@@ -290,10 +300,11 @@ function wildcardKey(v: string, key: string, anchor: Anchor | null, pattern: str
 }
 
 /** `validateMap`. */
-function map(v: string, pattern: JsonObject, scope: Scope): Outcome {
+function map(v: string, written: JsonObject, scope: Scope): Outcome {
+  const pattern = scope.tagMaps.get(written) ?? written;
   checkMetadata(pattern, scope);
   const plan = buildMapPlan(pattern);
-  const wildcards = scope.wildcardMaps.has(pattern);
+  const wildcards = scope.wildcardMaps.has(written);
   const first: Outcome[] = [];
   for (const { key, anchor } of plan.phase1) {
     const inner = scope.at(key);
