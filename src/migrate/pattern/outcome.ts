@@ -62,7 +62,7 @@ export function codeExpr(o: Outcome): string {
   if (o.kind === 'code') return o.expr;
   if (o.expr === 'true') return '0';
   if (o.expr === 'false') return '3';
-  return `(${o.expr} ? 0 : 3)`;
+  return `(${paren(o.expr)} ? 0 : 3)`;
 }
 
 /** A CEL boolean: the outcome is a pass. */

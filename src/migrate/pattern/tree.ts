@@ -11,7 +11,7 @@ import { parseAnchor, type Anchor } from '../../families/kyverno/engine/pattern/
 import { findTaggedKey } from '../../families/kyverno/engine/pattern/metadata-wildcards.js';
 import { containsWildcard } from '../../util/wildcard.js';
 import { isObject } from '../../util/json-value.js';
-import { and, celString, not, or, wildcardTest } from './cel-text.js';
+import { and, celString, ifThen, not, or, wildcardTest } from './cel-text.js';
 import {
   FAIL,
   PASS,
@@ -250,16 +250,9 @@ function checkMetadata(pattern: JsonObject, scope: Scope): void {
         path,
       );
     }
-    const conditional = Object.keys(tagMap).some((k) => {
-      const t = parseAnchor(k)?.type;
-      return t === 'condition' || t === 'global' || t === 'existence';
-    });
-    if (conditional) {
-      throw new Untranslatable(
-        `a wildcard key under metadata.${tag} with conditional, global or existence anchors: the order Kyverno checks them in depends on the resource keys the wildcards resolve to`,
-        path,
-      );
-    }
+    // The keys are sorted again once resolved, but in a map of strings the order cannot change the outcome:
+    // conditional anchors (`(` sorts first) can only skip, the other phase-1 anchors only fail; in phase 2 global
+    // anchors (first) can only skip and plain keys only fail. Existence anchors need a list value: never here.
     scope.wildcardMaps.add(original);
   }
 }
@@ -279,11 +272,18 @@ function wildcardKey(v: string, key: string, anchor: Anchor | null, pattern: str
   const allMatching = `${v}.all(${e}, !(type(${v}[${e}]) == string && ${wildcardTest(e, wildcard)}) || ${paren(scalarPattern(`${v}[${e}]`, pattern))})`;
   const literalPresent = inMap(v, wildcard);
   const literal = field(v, wildcard);
+  const present = or(anyMatching, literalPresent);
+  const literalMatches = passExpr(choose(literalPresent, bool(scalarPattern(literal, pattern)), absent(pattern)));
+  const matches = ifThen(anyMatching, allMatching, literalMatches);
   switch (anchor?.type) {
+    case 'condition':
+      return code(`(${and(present, matches)}) ? 0 : 1`, [PASS, RAW_SKIP]);
+    case 'global':
+      return code(`(${or(not(present), matches)}) ? 0 : 1`, [PASS, RAW_SKIP]);
     case 'negation':
       return bool(not(or(anyMatching, literalPresent)));
     case 'equality':
-      return bool(anyMatching + ' ? ' + allMatching + ' : ' + `(!${paren(literalPresent)} || ${paren(scalarPattern(literal, pattern))})`);
+      return bool(ifThen(anyMatching, allMatching, or(not(literalPresent), scalarPattern(literal, pattern))));
     case undefined:
     case 'addIfNotPresent': {
       if (anchor !== null) return child(v, key, pattern, scope);
@@ -292,7 +292,7 @@ function wildcardKey(v: string, key: string, anchor: Anchor | null, pattern: str
           ? `${literalPresent} && type(${literal}) != null_type`
           : passExpr(choose(literalPresent, bool(scalarPattern(literal, pattern)), absent(pattern)));
       const onMatching = pattern === '*' ? 'true' : allMatching;
-      return bool(`${anyMatching} ? ${paren(onMatching)} : ${paren(onLiteral)}`);
+      return bool(ifThen(anyMatching, onMatching, onLiteral));
     }
     default:
       throw new Untranslatable(`a wildcard ${anchor?.type ?? "plain"} anchor key under metadata labels/annotations`, scope.path);
