@@ -9,6 +9,13 @@
  * A ValidatingPolicy validation has pass and fail only: `expression` holds when Kyverno passes or skips, and is
  * false when it fails. `skipWhen`, present when the pattern can skip, holds exactly when Kyverno skips; negated in
  * the policy's `matchConditions` it turns those skips into "does not apply", Kyverno's skip.
+ *
+ * Scope of the verdict: resource numbers are read as admission reads them (an integral JSON number is an int64);
+ * on DELETE Kyverno gives a pattern rule no verdict at all (there is no resource to match), while these expressions
+ * fail on a null `object`, so the policy carrying them must not match DELETE. Wildcard keys under
+ * `metadata.labels`/`annotations` resolve, in Kyverno, to one matching resource key picked in Go map order (random);
+ * the translation requires every matching key to satisfy the pattern, which is Kyverno's outcome whenever that
+ * outcome does not depend on the random pick.
  */
 import type { JsonValue } from '../types.js';
 import { isObject } from '../util/json-value.js';
@@ -102,6 +109,19 @@ function outcomeOf(pattern: JsonValue, path: PolicyPath): Translation<Outcome> {
   return translateTree(pattern, path);
 }
 
+/** cel-go's parser limit on an expression (parser.go `expressionSizeCodePointLimit`, 100,000 code points). */
+const CEL_SIZE_LIMIT = 100_000;
+
+function withinLimits(cel: PatternCel, path: PolicyPath): Translation<PatternCel> {
+  for (const expression of [cel.expression, cel.skipWhen ?? '']) {
+    const size = [...expression].length;
+    if (size > CEL_SIZE_LIMIT) {
+      return { ok: false, untranslatable: { reason: `the CEL expression has ${size} code points, more than cel-go accepts (${CEL_SIZE_LIMIT})`, path } };
+    }
+  }
+  return { ok: true, value: cel };
+}
+
 function toCel(outcome: Outcome): PatternCel {
   const skip = skipExpr(outcome);
   const expression = layout(outcome.kind === 'bool' ? outcome.expr : `${codeExpr(outcome)} != 3`);
@@ -112,7 +132,7 @@ function toCel(outcome: Outcome): PatternCel {
 export function translatePattern(pattern: JsonValue, path: PolicyPath): Translation<PatternCel> {
   const outcome = outcomeOf(pattern, path);
   if (!outcome.ok) return outcome;
-  return { ok: true, value: toCel(outcome.value) };
+  return withinLimits(toCel(outcome.value), path);
 }
 
 /**
@@ -127,10 +147,10 @@ export function translateAnyPattern(patterns: JsonValue[], path: PolicyPath): Tr
     outcomes.push(outcome.value);
   }
   if (outcomes.length === 0) return { ok: true, value: { expression: 'true' } };
-  if (outcomes.length === 1) return { ok: true, value: toCel(outcomes[0]!) };
+  if (outcomes.length === 1) return withinLimits(toCel(outcomes[0]!), path);
   const anyPass = or(...outcomes.map(passExpr));
   const anyFail = or(...outcomes.map(failExpr));
   const expression = or(anyPass, anyFail === 'true' ? 'false' : anyFail === 'false' ? 'true' : `!(${anyFail})`);
   const skip = outcomes.every((o) => skipExpr(o) !== 'false') ? `!(${anyPass}) && !(${anyFail})` : 'false';
-  return { ok: true, value: skip === 'false' ? { expression: layout(expression) } : { expression: layout(expression), skipWhen: layout(skip) } };
+  return withinLimits(skip === 'false' ? { expression: layout(expression) } : { expression: layout(expression), skipWhen: layout(skip) }, path);
 }

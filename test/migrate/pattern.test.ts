@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { translateAnyPattern, translatePattern, type PatternCel } from '../../src/migrate/pattern.js';
 import type { Translation } from '../../src/migrate/types.js';
@@ -131,6 +131,20 @@ function ambiguous(resource: JsonValue, wildcards: string[]): boolean {
   return Object.values(resource).some((r) => ambiguous(r, wildcards));
 }
 
+/** The deepest nesting of brackets in a CEL text (string literals aside). */
+function bracketDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '(' || c === '[') max = Math.max(max, ++depth);
+    else if (c === ')' || c === ']') depth--;
+  }
+  return max;
+}
+
 interface Tally {
   comparisons: number;
   agreed: number;
@@ -169,6 +183,7 @@ describe.skipIf(!available)('validate patterns of the kyverno/policies corpus', 
   it('translate, or say why not, and agree with the JMESPath family on every resource and variant', () => {
     const rules = corpusRules();
     const tally = newTally();
+    const size = { length: 0, depth: 0 };
     let translated = 0;
     const reasons = new Map<string, string[]>();
     for (const rule of rules) {
@@ -186,6 +201,10 @@ describe.skipIf(!available)('validate patterns of the kyverno/policies corpus', 
         continue;
       }
       translated++;
+      for (const text of [base.value.expression, base.value.skipWhen ?? '']) {
+        size.length = Math.max(size.length, text.length);
+        size.depth = Math.max(size.depth, bracketDepth(text));
+      }
       for (const [kind, resources] of byKind) {
         const validate = rule.pattern !== undefined
           ? { pattern: forKind(rule.pattern, rule.kinds, kind) }
@@ -205,7 +224,8 @@ describe.skipIf(!available)('validate patterns of the kyverno/policies corpus', 
     console.log(
       `pattern rules: ${rules.length}; translated: ${translated}; untranslatable: ${rules.length - translated}\n  ${untranslatable.join('\n  ')}\n` +
         `verdict comparisons: ${tally.comparisons}, agreed: ${tally.agreed} (pass ${tally.verdicts.pass}, fail ${tally.verdicts.fail}, skip ${tally.verdicts.skip}); ` +
-        `not compared (Kyverno picks a random key among several matching a wildcard): ${tally.ambiguous}`,
+        `not compared (Kyverno picks a random key among several matching a wildcard): ${tally.ambiguous}; ` +
+        `largest expression: ${size.length} characters, bracket depth ${size.depth}`,
     );
     expect(tally.mismatches).toEqual([]);
     expect(rules.length).toBeGreaterThan(50);
@@ -435,6 +455,8 @@ const CASES: Case[] = [
 ];
 
 describe('hand-written patterns', () => {
+  const all = newTally();
+  afterAll(() => console.log(`hand-written patterns: ${all.comparisons} verdict comparisons, ${all.agreed} agreed (pass ${all.verdicts.pass}, fail ${all.verdicts.fail}, skip ${all.verdicts.skip})`));
   it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const cel = translate(c.validate);
     expect(cel.ok).toBe(true);
@@ -447,12 +469,15 @@ describe('hand-written patterns', () => {
     expect(actual).toEqual(expected);
     // And identical verdicts on the variants.
     const tally = newTally();
-    const all = c.resources.flatMap(([parts]) => {
+    const resources = c.resources.flatMap(([parts]) => {
       const resource = pod(parts);
       const patterns = c.validate.pattern !== undefined ? [c.validate.pattern] : c.validate.anyPattern!;
       return [resource, ...patterns.flatMap((p) => variants(p, resource, 200))];
     });
-    compare(c.validate, cel.value, all, c.name, tally);
+    compare(c.validate, cel.value, resources, c.name, tally);
+    all.comparisons += tally.comparisons;
+    all.agreed += tally.agreed;
+    for (const verdict of ['pass', 'fail', 'skip'] as const) all.verdicts[verdict] += tally.verdicts[verdict];
     expect(tally.mismatches).toEqual([]);
     expect(tally.comparisons).toBeGreaterThan(c.resources.length);
   });

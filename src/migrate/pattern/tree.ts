@@ -284,9 +284,7 @@ function wildcardKey(v: string, key: string, anchor: Anchor | null, pattern: str
       return bool(not(or(anyMatching, literalPresent)));
     case 'equality':
       return bool(ifThen(anyMatching, allMatching, or(not(literalPresent), scalarPattern(literal, pattern))));
-    case undefined:
-    case 'addIfNotPresent': {
-      if (anchor !== null) return child(v, key, pattern, scope);
+    case undefined: {
       const onLiteral =
         pattern === '*'
           ? `${literalPresent} && type(${literal}) != null_type`
@@ -295,7 +293,7 @@ function wildcardKey(v: string, key: string, anchor: Anchor | null, pattern: str
       return bool(ifThen(anyMatching, onMatching, onLiteral));
     }
     default:
-      throw new Untranslatable(`a wildcard ${anchor?.type ?? "plain"} anchor key under metadata labels/annotations`, scope.path);
+      throw new Untranslatable(`a wildcard key with an ${anchor?.type ?? ""} anchor under metadata labels/annotations`, scope.path);
   }
 }
 
@@ -322,7 +320,7 @@ function map(v: string, written: JsonObject, scope: Scope): Outcome {
       const matched = passExpr(element(field(v, anchor.key), value, inner));
       second.push(code(`(${or(not(inMap(v, anchor.key)), matched)}) ? 0 : 1`, [PASS, RAW_SKIP]));
     } else if (value === '*') {
-      // `defaultHandler`: "*" requires the key with a non-null value. `+(key)` is a literal key in validate.
+      // `defaultHandler`: "*" requires the key with a non-null value.
       second.push(bool(and(inMap(v, key), `type(${field(v, key)}) != null_type`)));
     } else {
       second.push(child(v, key, value, scope));
