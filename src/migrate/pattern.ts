@@ -15,7 +15,9 @@
  * fail on a null `object`, so the policy carrying them must not match DELETE. Wildcard keys under
  * `metadata.labels`/`annotations` resolve, in Kyverno, to one matching resource key picked in Go map order (random);
  * the translation requires every matching key to satisfy the pattern, which is Kyverno's outcome whenever that
- * outcome does not depend on the random pick.
+ * outcome does not depend on the random pick. Where Kyverno compares a non-integral number by its Go `%e`/`%f` text,
+ * which no CEL function reproduces, the expression raises an error rather than guess (`GO_TEXT_ERROR`,
+ * pattern/scalar.ts); the error only surfaces when that comparison decides the outcome.
  */
 import type { JsonValue } from '../types.js';
 import { isObject } from '../util/json-value.js';

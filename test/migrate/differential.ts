@@ -10,7 +10,8 @@ import type { CompiledPolicy } from '../../src/evaluate/types.js';
 import type { JsonObject, JsonValue } from '../../src/types.js';
 import type { PatternCel } from '../../src/migrate/pattern.js';
 
-export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
+/** `go-text`: the translation's deliberate error where Kyverno compares a non-integral number by its Go text. */
+export type Verdict = 'pass' | 'fail' | 'skip' | 'error' | 'go-text';
 
 function accept(document: JsonObject): CompiledPolicy {
   const accepted = acceptPolicy(document);
@@ -58,5 +59,5 @@ export function celVerdict(policy: CompiledPolicy, resource: JsonObject): { verd
   const { status, message } = rules[0]!;
   // A false match condition: the policy does not apply.
   if (status === 'pass' || status === 'fail' || status === 'skip') return { verdict: status, message };
-  return { verdict: 'error', message };
+  return { verdict: /cannot convert to int/.test(message) ? 'go-text' : 'error', message };
 }

@@ -17,7 +17,7 @@ import {
 import { validateValue } from '../../families/kyverno/engine/pattern/scalar.js';
 import { goFloatToInt64 } from '../../util/go-int64.js';
 import { formatGoDuration } from '../../util/go-duration.js';
-import { and, celDouble, celString, ifThen, not, or, wildcardMayMatchOver, wildcardTest } from './cel-text.js';
+import { and, celDouble, celString, ifThen, not, or, paren, wildcardMayMatchOver, wildcardTest } from './cel-text.js';
 
 /** Go `strconv.ParseFloat` syntax (decimal and hexadecimal floats), as the engine accepts it. */
 const GO_FLOAT_RE2 = '^[+-]?(([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?|0[xX]([0-9a-fA-F]+[.]?[0-9a-fA-F]*|[.][0-9a-fA-F]+)[pP][+-]?[0-9]+)$';
@@ -97,6 +97,34 @@ function textComparison(text: string, c: Comparison, alphabet?: RegExp): string 
 }
 
 /**
+ * Where Kyverno's verdict depends on Go's `%e`/`%f` text of a non-integral number, which no CEL function produces
+ * (cel-go's `format` prints `%f` with thousands separators and `%e` as `7.500000 × 10⁻⁰¹`, golang.org/x/text's
+ * locale forms), the expression raises this error rather than guess. CEL's `&&`/`||` absorb it wherever another
+ * operand decides the outcome, as it decides Kyverno's.
+ */
+export const GO_TEXT_ERROR = 'int("a non-integral number compared by its Go text (fmt %e or %f): no CEL equivalent")';
+
+/**
+ * A double against a quantity operand: Kyverno parses its `%f` text (six decimals). Below 1e9 in magnitude with at
+ * most six decimals in its shortest form (`string(v)`), that text is the same quantity as `string(v)`: the double is
+ * within half a unit in the last place (< 5e-7) of its shortest form, which lies on the six-decimal grid.
+ */
+function doubleQuantity(v: string, quantityHolds: (text: string) => string): string {
+  const exact = `${v} > -1e9 && ${v} < 1e9 && string(${v}).matches("^-?[0-9]+([.][0-9]{1,6})?$")`;
+  return `(${exact}) ? ${paren(quantityHolds(`string(${v})`))} : ${GO_TEXT_ERROR} == 0`;
+}
+
+/** A double against a string operand: the wildcard test of its `%e` text (`d.dddddde±dd`). */
+function doubleText(c: Comparison): string {
+  if (c.operator !== '' && c.operator !== '!') return 'false';
+  if (c.operand === '') return c.operator === '' ? 'false' : 'true';
+  // The text is never empty: `*` and a run of `*` with one `?` match it; literal characters outside it never do.
+  if (/^\**\?\**$/.test(c.operand) || /^\*+$/.test(c.operand)) return c.operator === '' ? 'true' : 'false';
+  if (!wildcardMayMatchOver(c.operand, DOUBLE_TEXT)) return c.operator === '' ? 'false' : 'true';
+  return `${GO_TEXT_ERROR} == 0`;
+}
+
+/**
  * One comparison (`compare`): the value's text (`convertNumberToString`: a string as is, an int in decimal,
  * a double as `%f`) is tried as a Go duration when the operand is one, then as a quantity when the operand
  * is one; otherwise the value's `compareString` text (`%e` for a double) is wildcard-matched.
@@ -112,7 +140,7 @@ function comparison(v: string, c: Comparison): string {
   let onInt = c.quantity !== null ? quantityHolds(`string(${v})`) : textComparison(`string(${v})`, c, INT_TEXT);
   if (c.duration !== null) onInt = ifThen(`${v} == 0`, staticDuration(0n, c), onInt);
   // A double value: its `%f` text is never a duration (no unit) and always a quantity.
-  const onDouble = c.quantity !== null ? quantityHolds(`"%f".format([${v}])`) : textComparison(`"%e".format([${v}])`, c, DOUBLE_TEXT);
+  const onDouble = c.quantity !== null ? doubleQuantity(v, quantityHolds) : doubleText(c);
   // A bool value: no numeric text, its text is `true`/`false`.
   const onBool = textComparison(`string(${v})`, c, BOOL_TEXT);
   return or(
