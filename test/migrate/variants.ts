@@ -124,6 +124,8 @@ export function variants(pattern: JsonValue, resource: JsonObject, limit: number
     const index = Math.floor(j * step);
     if (index >= out.length) break;
     const variant = apply(resource, out[index]!);
+    // The kind and apiVersion stay: they decide which policies apply, not the pattern.
+    if (variant.kind !== resource.kind || variant.apiVersion !== resource.apiVersion) continue;
     const text = JSON.stringify(variant);
     if (seen.has(text)) continue;
     seen.add(text);
