@@ -124,14 +124,15 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
     if (stage !== 2) return;
     for (const { response } of out.slice(first)) response.patchedResource = current;
     // Then each target goes through every mutate-existing policy, and every passing rule carries the final target.
+    const targeting = policies.filter((policy) => policy.mutateTarget !== undefined && (policy.stage ?? 0) === 2);
+    if (targeting.length === 0) return;
     for (const target of options.targets ?? []) {
       const responses: PolicyResponse[] = [];
       let patched = target;
-      for (const policy of policies) {
-        if (policy.mutateTarget === undefined || (policy.stage ?? 0) !== 2) continue;
+      for (const policy of targeting) {
         const evaluation = request(policy, resource, current, options);
         if (current !== received) evaluation.admissionObject = received;
-        const result = policy.mutateTarget(evaluation, patched);
+        const result = policy.mutateTarget!(evaluation, patched);
         responses.push(...result.responses);
         patched = result.target;
       }

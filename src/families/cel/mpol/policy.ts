@@ -92,10 +92,14 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
   /** A JSON patch appending with `/-`, or a value computed from the object, changes its own result again. */
   override readonly mutationsSettle = false;
 
+  /** The mutate-existing handler, for a policy with `evaluation.mutateExisting.enabled` only. */
+  readonly mutateTarget?: (request: EvaluationRequest, target: JsonObject) => { responses: PolicyResponse[]; target: JsonObject };
+
   constructor(data: MutatingPolicyData) {
     super(data, { name: '', type: 'Mutation' });
     this.specs = data.specs;
     this.env = data.env;
+    if (data.specs[0]?.spec.mutateExisting) this.mutateTarget = (request, target) => this.targetResponses(request, target);
   }
 
   /** The responses of the policy and its variants; each sees the object as the previous one left it. */
@@ -132,9 +136,8 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
    * A mutate-existing target (engine.go `Evaluate` with policy_processor.go `targetMatchPredicate`): each variant that
    * selects it and whose target match conditions hold mutates it, seeing it as the previous one left it.
    */
-  mutateTarget(request: EvaluationRequest, target: JsonObject): { responses: PolicyResponse[]; target: JsonObject } {
+  private targetResponses(request: EvaluationRequest, target: JsonObject): { responses: PolicyResponse[]; target: JsonObject } {
     const responses: PolicyResponse[] = [];
-    if (!this.specs[0]!.spec.mutateExisting) return { responses, target };
     const received = request.admissionObject ?? request.resource;
     const triggerRequest = admissionRequest(received === request.resource ? request : { ...request, resource: received }).data.request;
     let current = target;
