@@ -420,5 +420,10 @@ describe('stages: what the validating kinds see of a MutatingPolicy', () => {
     // The target responses come after the responses for the trigger, which carry no target.
     expect(out.findIndex(({ response }) => response.rules.some((rule) => rule.patchedTarget !== undefined))).toBeGreaterThan(out.findIndex(({ response }) => response.policy.name === 'second'));
   });
+
+  it('only a mutate-existing policy has a target handler (the processor walks the targets for those alone)', () => {
+    expect(compile(mutating([apply('Object{}')])).mutateTarget).toBeUndefined();
+    expect(compile(mutating([apply('Object{}')], { evaluation: { mutateExisting: { enabled: true } } })).mutateTarget).toBeTypeOf('function');
+  });
 });
 
