@@ -36627,15 +36627,36 @@ function evaluateResource(policies, resource, options2) {
   let current4 = original;
   const mutateStage = (stage) => {
     const first = out.length;
+    const received = current4;
     for (const policy of policies) {
       if (policy.mutate === void 0 || (policy.stage ?? 0) !== stage) continue;
-      const result = policy.mutate(request(policy, resource, current4, options2));
+      const evaluation = request(policy, resource, current4, options2);
+      if (stage === 2 && current4 !== received) evaluation.admissionObject = received;
+      const result = policy.mutate(evaluation);
       for (const response of isResponseList(result) ? result : [result]) {
         current4 = response.patchedResource ?? current4;
         out.push({ kind: "mutate", response });
       }
     }
-    if (stage === 2) for (const { response } of out.slice(first)) response.patchedResource = current4;
+    if (stage !== 2) return;
+    for (const { response } of out.slice(first)) response.patchedResource = current4;
+    const targeting = policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
+    if (targeting.length === 0) return;
+    for (const target2 of options2.targets ?? []) {
+      const responses = [];
+      let patched = target2;
+      for (const policy of targeting) {
+        const evaluation = request(policy, resource, current4, options2);
+        if (current4 !== received) evaluation.admissionObject = received;
+        const result = policy.mutateTarget(evaluation, patched);
+        responses.push(...result.responses);
+        patched = result.target;
+      }
+      for (const response of responses) {
+        for (const rule5 of response.rules) if (rule5.status === "pass") rule5.patchedTarget = patched;
+        out.push({ kind: "mutate", response });
+      }
+    }
   };
   mutateStage(0);
   if (options2.mutateOnly) {
@@ -36694,7 +36715,7 @@ function unsettledRules(policies, resource, after, options2) {
   const final = mutatedResource(again, after);
   if (final === after || jsonEqual(final, after, "type")) return [];
   const rules = again.flatMap(({ response }) => response.rules.map((rule5) => ({ policy: response.policy, rule: rule5 })));
-  const changing = rules.filter(({ rule: rule5 }) => rule5.status === "pass" && rule5.patchedTarget === void 0);
+  const changing = rules.filter(({ rule: rule5 }) => rule5.status === "pass" && rule5.patchedTarget === void 0 && rule5.unchanged !== true);
   return changing.length > 0 ? changing : rules;
 }
 
@@ -49720,6 +49741,63 @@ function patchObjectTypeNode(node2) {
   }
 }
 
+// src/lang/cel/tokens.ts
+function skipString(source, quote3, raw) {
+  const q = source[quote3];
+  const triple = source[quote3 + 1] === q && source[quote3 + 2] === q;
+  let i = quote3 + (triple ? 3 : 1);
+  while (i < source.length) {
+    const c = source[i];
+    if (c === "\\" && !raw) i += 2;
+    else if (c === q && (!triple || source[i + 1] === q && source[i + 2] === q)) return i + (triple ? 3 : 1);
+    else i++;
+  }
+  return i;
+}
+var PREFIX = /[rRbB]/;
+function celTokens(source) {
+  const tokens = [];
+  const n = source.length;
+  let i = 0;
+  const push2 = (kind3, start) => {
+    tokens.push({ kind: kind3, start, end: i, text: source.slice(start, i) });
+  };
+  while (i < n) {
+    const c = source[i];
+    if (c === " " || c === "	" || c === "\n" || c === "\r") {
+      i++;
+      continue;
+    }
+    if (c === "/" && source[i + 1] === "/") {
+      while (i < n && source[i] !== "\n") i++;
+      continue;
+    }
+    const start = i;
+    let quote3 = c === '"' || c === "'" ? i : -1;
+    if (quote3 < 0 && PREFIX.test(c)) {
+      if (source[i + 1] === '"' || source[i + 1] === "'") quote3 = i + 1;
+      else if (PREFIX.test(source[i + 1] ?? "") && (source[i + 2] === '"' || source[i + 2] === "'")) quote3 = i + 2;
+    }
+    if (quote3 >= 0) {
+      i = skipString(source, quote3, /[rR]/.test(source.slice(start, quote3)));
+      push2("string", start);
+    } else if (/[A-Za-z_]/.test(c)) {
+      while (i < n && /[A-Za-z0-9_]/.test(source[i])) i++;
+      push2("identifier", start);
+    } else if (/[0-9]/.test(c)) {
+      while (i < n && /[0-9A-Za-z_.]/.test(source[i])) {
+        if (source[i] === "." && !/[0-9]/.test(source[i + 1] ?? "")) break;
+        i++;
+      }
+      push2("number", start);
+    } else {
+      i++;
+      push2("punctuation", start);
+    }
+  }
+  return tokens;
+}
+
 // src/lang/cel/optionals.ts
 var ZERO_TIME = -621355968e5;
 function isZeroValue(value2) {
@@ -49821,64 +49899,22 @@ function findOptionalEntryMarkers(source) {
   let prevEnd = false;
   let prevChar = "";
   let bracketOpensList = false;
-  let i = 0;
-  const n = source.length;
-  while (i < n) {
-    const c = source[i];
-    if (c === " " || c === "	" || c === "\n" || c === "\r") {
-      i++;
-      continue;
-    }
-    if (c === "/" && source[i + 1] === "/") {
-      while (i < n && source[i] !== "\n") i++;
-      continue;
-    }
-    let quote3 = c === '"' || c === "'" ? i : -1;
-    if (quote3 < 0 && /[rRbB]/.test(c) && (source[i + 1] === '"' || source[i + 1] === "'")) quote3 = i + 1;
-    if (quote3 >= 0) {
-      i = skipString(source, quote3);
-      prevEnd = true;
+  for (const token of celTokens(source)) {
+    if (token.kind !== "punctuation") {
+      prevEnd = token.kind !== "identifier" || token.text !== "in";
       prevChar = "";
       continue;
     }
-    if (/[A-Za-z_]/.test(c)) {
-      const start = i;
-      while (i < n && /[A-Za-z0-9_]/.test(source[i])) i++;
-      prevEnd = source.slice(start, i) !== "in";
-      prevChar = "";
-      continue;
-    }
-    if (/[0-9]/.test(c)) {
-      while (i < n && /[0-9A-Za-z_.]/.test(source[i])) {
-        if (source[i] === "." && !/[0-9]/.test(source[i + 1] ?? "")) break;
-        i++;
-      }
-      prevEnd = true;
-      prevChar = "";
-      continue;
-    }
+    const c = token.text;
     if (c === "?" && (prevChar === "," || prevChar === "{" || prevChar === "[" && bracketOpensList)) {
-      markers.push(i);
+      markers.push(token.start);
     } else if (c === "[") {
       bracketOpensList = !prevEnd;
     }
     prevEnd = c === ")" || c === "]" || c === "}";
     prevChar = c;
-    i++;
   }
   return markers;
-}
-function skipString(source, quote3) {
-  const q = source[quote3];
-  const triple = source[quote3 + 1] === q && source[quote3 + 2] === q;
-  let i = quote3 + (triple ? 3 : 1);
-  while (i < source.length) {
-    const c = source[i];
-    if (c === "\\") i += 2;
-    else if (c === q && (!triple || source[i + 1] === q && source[i + 2] === q)) return i + (triple ? 3 : 1);
-    else i++;
-  }
-  return i;
 }
 function blankMarkers(source, markers) {
   let out = "";
@@ -56804,78 +56840,35 @@ function findStructLiterals(source) {
   const sites = [];
   let chain = null;
   let prevEnd = false;
-  let i = 0;
-  const n = source.length;
-  while (i < n) {
-    const c = source[i];
-    if (c === " " || c === "	" || c === "\n" || c === "\r") {
-      i++;
-      continue;
-    }
-    if (c === "/" && source[i + 1] === "/") {
-      while (i < n && source[i] !== "\n") i++;
-      continue;
-    }
-    let quote3 = c === '"' || c === "'" ? i : -1;
-    if (quote3 < 0 && /[rRbB]/.test(c) && (source[i + 1] === '"' || source[i + 1] === "'")) quote3 = i + 1;
-    if (quote3 < 0 && /[rRbB]/.test(c) && /[rRbB]/.test(source[i + 1] ?? "") && (source[i + 2] === '"' || source[i + 2] === "'")) quote3 = i + 2;
-    if (quote3 >= 0) {
-      i = skipString2(source, quote3);
-      chain = null;
-      prevEnd = true;
-      continue;
-    }
-    if (/[A-Za-z_]/.test(c)) {
-      const start = i;
-      while (i < n && /[A-Za-z0-9_]/.test(source[i])) i++;
-      const word = source.slice(start, i);
-      if (chain !== null && chain.open) {
-        chain = { start: chain.start, text: `${chain.text}.${word}`, open: false };
-      } else if (!prevEnd && !KEYWORDS.has(word)) {
-        chain = { start, text: word, open: false };
-      } else {
-        chain = null;
-      }
+  for (const token of celTokens(source)) {
+    if (token.kind === "identifier") {
+      const word = token.text;
+      if (chain !== null && chain.open) chain = { start: chain.start, text: `${chain.text}.${word}`, open: false };
+      else if (!prevEnd && !KEYWORDS.has(word)) chain = { start: token.start, text: word, open: false };
+      else chain = null;
       prevEnd = word !== "in";
       continue;
     }
-    if (/[0-9]/.test(c)) {
-      while (i < n && /[0-9A-Za-z_.]/.test(source[i])) {
-        if (source[i] === "." && !/[0-9]/.test(source[i + 1] ?? "")) break;
-        i++;
-      }
+    if (token.kind !== "punctuation") {
       chain = null;
       prevEnd = true;
       continue;
     }
+    const c = token.text;
     if (c === ".") {
       if (chain !== null && !chain.open) chain = { ...chain, open: true };
-      else if (chain === null && !prevEnd) chain = { start: i, text: "", open: true };
+      else if (chain === null && !prevEnd) chain = { start: token.start, text: "", open: true };
       else chain = null;
       prevEnd = chain === null;
-      i++;
       continue;
     }
     if (c === "{" && chain !== null && !chain.open && chain.text !== "") {
-      sites.push({ typeName: chain.text.replace(/^\./, ""), nameStart: chain.start, brace: i });
+      sites.push({ typeName: chain.text.replace(/^\./, ""), nameStart: chain.start, brace: token.start });
     }
     chain = null;
     prevEnd = c === ")" || c === "]" || c === "}";
-    i++;
   }
   return sites;
-}
-function skipString2(source, quote3) {
-  const q = source[quote3];
-  const triple = source[quote3 + 1] === q && source[quote3 + 2] === q;
-  let i = quote3 + (triple ? 3 : 1);
-  while (i < source.length) {
-    const ch = source[i];
-    if (ch === "\\") i += 2;
-    else if (ch === q && (!triple || source[i + 1] === q && source[i + 2] === q)) return i + (triple ? 3 : 1);
-    else i++;
-  }
-  return i;
 }
 function blankStructNames(source, sites) {
   let out = "";
@@ -56924,9 +56917,13 @@ function attachStructLiterals(root, sites, optionalMarkers) {
     const typeName4 = site.typeName;
     node2.setMeta("check", (checker, _self, ctx) => {
       for (const field2 of fields2) {
-        const type = checker.check(field2.value, ctx);
-        if (field2.optional && type.kind !== "optional" && type.kind !== "dyn") {
-          throw checker.createError("optional_expected", `optional entry must be an optional, got '${checker.formatType(type)}'`, field2.value);
+        const checked = checker.check(field2.value, ctx);
+        if (field2.optional && checked.kind !== "optional" && checked.kind !== "dyn") {
+          throw checker.createError("optional_expected", `optional entry must be an optional, got '${checker.formatType(checked)}'`, field2.value);
+        }
+        const type = field2.optional && checked.kind === "optional" ? checked.valueType : checked;
+        if (typeName4 === "JSONPatch" && field2.name !== "value" && type.kind !== "dyn" && type.name !== "string") {
+          throw checker.createError("type_mismatch", `expected type of field '${field2.name}' is 'string' but provided type is '${checker.formatType(type)}'`, field2.value);
         }
       }
       return checker.getType(typeName4 === "Object" ? "Object" : "dyn");
@@ -56939,7 +56936,7 @@ function attachStructLiterals(root, sites, optionalMarkers) {
           if (!value2.hasValue()) continue;
           value2 = value2.value();
         }
-        out[field2.name] = value2;
+        setOwnProperty(out, field2.name, value2);
       }
       Object.defineProperty(out, STRUCT_TYPE, { value: typeName4, enumerable: false });
       return out;
@@ -57005,6 +57002,9 @@ function toCelError(err, expression) {
   const message2 = typeof e.summary === "string" ? e.summary : typeof e.message === "string" ? e.message : String(err);
   const range4 = e.range ?? { start: 0, end: expression.length };
   return { message: message2, start: range4.start, end: range4.end };
+}
+function runtimeError(error2) {
+  return error2.message.startsWith("No such key: ") ? { ...error2, message: `no such key: ${error2.message.slice("No such key: ".length)}` } : error2;
 }
 function nodeError(ev, message2, node2) {
   const create = ev.createError;
@@ -57311,7 +57311,7 @@ function makeProgram(expression, parsed, outputType, costLimit) {
         return { ok: true, value: value2 };
       } catch (err) {
         if (budget.exceeded) return { ok: false, error: toCelError(new Error(exceeded), expression) };
-        return { ok: false, error: toCelError(err, expression) };
+        return { ok: false, error: runtimeError(toCelError(err, expression)) };
       } finally {
         Error.stackTraceLimit = stackTraceLimit;
         if (meter !== void 0 && costLimit !== null) meter.cost += budget.cost;
@@ -61038,10 +61038,10 @@ var ServiceAccount = class {
   Name;
 };
 var SERVICE_ACCOUNT_TYPE = "user.ServiceAccount";
-var PREFIX = "system:serviceaccount:";
+var PREFIX2 = "system:serviceaccount:";
 function parseServiceAccount(username) {
-  if (!username.startsWith(PREFIX)) return new ServiceAccount("", "");
-  const rest = username.slice(PREFIX.length);
+  if (!username.startsWith(PREFIX2)) return new ServiceAccount("", "");
+  const rest = username.slice(PREFIX2.length);
   const colon = rest.indexOf(":");
   return colon < 0 ? new ServiceAccount("", "") : new ServiceAccount(rest.slice(0, colon), rest.slice(colon + 1));
 }
@@ -63812,99 +63812,6 @@ function compileMutatingSpec(env, spec2, written = spec2) {
   }
 }
 
-// src/families/cel/mpol/decode.ts
-var SPEC_FIELDS = /* @__PURE__ */ new Set([
-  "matchConstraints",
-  "matchConditions",
-  "variables",
-  "mutations",
-  "auditAnnotations",
-  "failurePolicy",
-  "reinvocationPolicy",
-  "evaluation",
-  "autogen",
-  "webhookConfiguration",
-  "targetMatchConstraints",
-  "targetMatchConditions"
-]);
-var PATCH_TYPES = /* @__PURE__ */ new Set(["ApplyConfiguration", "JSONPatch"]);
-function enabled(object3, field2, path17, problems) {
-  if (object3 === void 0) return false;
-  const nested = objectField(object3, field2, path17, problems);
-  if (nested === void 0 || nested.enabled === void 0 || nested.enabled === null) return false;
-  if (typeof nested.enabled === "boolean") return nested.enabled;
-  problems.push({ message: "expected a boolean", path: [...path17, field2, "enabled"] });
-  return false;
-}
-function mutations(value2, path17, problems) {
-  return list3(value2, path17, problems).flatMap((item, index) => {
-    const at3 = [...path17, index];
-    if (!isObject2(item)) {
-      problems.push({ message: "expected a mutation object", path: at3 });
-      return [];
-    }
-    const patchType = optionalString(item, "patchType", at3, problems) ?? "";
-    if (!PATCH_TYPES.has(patchType)) {
-      problems.push({ message: `unsupported value "${patchType}": supported values: "ApplyConfiguration", "JSONPatch"`, path: [...at3, "patchType"] });
-      return [];
-    }
-    const field2 = patchType === "ApplyConfiguration" ? "applyConfiguration" : "jsonPatch";
-    const body = objectField(item, field2, at3, problems);
-    if (body === void 0) {
-      problems.push({ message: `${field2} is required when patchType is ${patchType}`, path: [...at3, field2] });
-      return [];
-    }
-    const expression = optionalString(body, "expression", [...at3, field2], problems) ?? "";
-    return [{ patchType, expression }];
-  });
-}
-function decodeMutatingPolicySpec(spec2, problems) {
-  const path17 = ["spec"];
-  const value2 = isObject2(spec2) ? spec2 : {};
-  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path17 });
-  for (const field2 of Object.keys(value2)) if (!SPEC_FIELDS.has(field2)) problems.push({ message: `unknown field "spec.${field2}"`, path: [...path17, field2] });
-  const evaluation = objectField(value2, "evaluation", path17, problems);
-  const decoded = {
-    matchConditions: namedExpressions(value2.matchConditions, [...path17, "matchConditions"], problems),
-    variables: namedExpressions(value2.variables, [...path17, "variables"], problems),
-    mutations: mutations(value2.mutations, [...path17, "mutations"], problems),
-    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path17, "auditAnnotations"], problems),
-    failurePolicy: optionalString(value2, "failurePolicy", path17, problems) ?? "Fail",
-    reinvocationPolicy: optionalString(value2, "reinvocationPolicy", path17, problems) ?? "Never",
-    mutateExisting: enabled(evaluation, "mutateExisting", [...path17, "evaluation"], problems),
-    useServerSideApply: evaluation?.useServerSideApply === true,
-    targetMatchConditions: namedExpressions(value2.targetMatchConditions, [...path17, "targetMatchConditions"], problems),
-    mapAutogen: false
-  };
-  if (decoded.failurePolicy !== "Fail" && decoded.failurePolicy !== "Ignore") {
-    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path17, "failurePolicy"] });
-  }
-  if (decoded.reinvocationPolicy !== "Never" && decoded.reinvocationPolicy !== "IfNeeded") {
-    problems.push({ message: `unsupported value "${decoded.reinvocationPolicy}": supported values: "Never", "IfNeeded"`, path: [...path17, "reinvocationPolicy"] });
-  }
-  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path17, "matchConstraints"], problems);
-  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
-  const target2 = objectField(value2, "targetMatchConstraints", path17, problems);
-  if (target2 !== void 0) {
-    const { expression, ...resources } = target2;
-    const constraints = decodeMatchResources(resources, [...path17, "targetMatchConstraints"], problems);
-    if (constraints !== void 0) decoded.targetMatchConstraints = constraints;
-    if (typeof expression === "string" && expression !== "") decoded.targetExpression = expression;
-    else if (expression !== void 0 && expression !== null && typeof expression !== "string") {
-      problems.push({ message: "expected a string", path: [...path17, "targetMatchConstraints", "expression"] });
-    }
-  }
-  const autogen = objectField(value2, "autogen", path17, problems);
-  if (autogen !== void 0) {
-    const podControllers = objectField(autogen, "podControllers", [...path17, "autogen"], problems);
-    if (podControllers !== void 0 && podControllers.controllers !== void 0 && podControllers.controllers !== null) {
-      decoded.podControllers = stringList(podControllers.controllers, [...path17, "autogen", "podControllers", "controllers"], problems);
-    }
-    decoded.mapAutogen = enabled(autogen, "mutatingAdmissionPolicy", [...path17, "autogen"], problems);
-  }
-  return decoded;
-}
-
 // src/families/cel/exceptions.ts
 var API_VERSIONS = /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]);
 var EXCEPTION_PRIORITY_LABEL = "kyverno.io/exception-priority";
@@ -64005,6 +63912,35 @@ function selectedException(matched) {
   });
   return matched[selected];
 }
+function matchExceptions(exceptions, env, holds4, failure2) {
+  const allowances = { allowedImages: [], allowedValues: [] };
+  const matched = [];
+  let full = false;
+  for (const exception of exceptions) {
+    const conditions = exceptionConditions(exception, env);
+    let matches;
+    try {
+      if (!conditions.ok) throw failure2(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
+      matches = holds4(conditions.programs);
+    } catch (error2) {
+      if (full) continue;
+      throw error2;
+    }
+    if (!matches) continue;
+    matched.push(exception);
+    if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
+    else if (!full) {
+      allowances.allowedImages.push(...exception.images);
+      allowances.allowedValues.push(...exception.allowedValues);
+    }
+  }
+  return full ? { exempted: matched } : { allowances };
+}
+function exemptionRule(matched, type) {
+  const keys = matched.map(exceptionKey).join(", ");
+  const pass = selectedException(matched).reportResult === "pass";
+  return { name: "exception", type, status: pass ? "pass" : "skip", message: `rule is ${pass ? "passed" : "skipped"} due to policy exception: ${keys}` };
+}
 
 // src/families/cel/vpol/evaluate.ts
 var VALIDATION_INDEX = "cel.validationIndex";
@@ -64091,44 +64027,30 @@ function blamedPath(compiled3, program, activation) {
   return segments.length === 0 ? void 0 : `/${segments.join("/")}/`;
 }
 function applyExceptions(input, activation, failurePolicy) {
-  const exceptions = { allowedImages: [], allowedValues: [] };
-  const matched = [];
-  let full = false;
-  for (const exception of input.exceptions) {
-    const conditions = exceptionConditions(exception, input.env);
-    let holds4;
-    try {
-      if (!conditions.ok) throw new StepError(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
-      holds4 = conditionsHold(
-        conditions.programs.map((program, index) => ({ program, path: ["spec", "matchConditions", index, "expression"], written: program.expression })),
-        activation,
-        failurePolicy
-      );
-    } catch (error2) {
-      if (full) continue;
-      throw error2 instanceof StepError ? new StepError(error2.message) : error2;
-    }
-    if (!holds4) continue;
-    matched.push(exception);
-    if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
-    else if (!full) {
-      exceptions.allowedImages.push(...exception.images);
-      exceptions.allowedValues.push(...exception.allowedValues);
-    }
-  }
-  return full ? matched : exceptions;
-}
-function exceptionResponse(matched) {
-  const keys = matched.map(exceptionKey).join(", ");
-  const pass = selectedException(matched).reportResult === "pass";
-  return rule("exception", pass ? "pass" : "skip", `rule is ${pass ? "passed" : "skipped"} due to policy exception: ${keys}`);
+  const outcome = matchExceptions(
+    input.exceptions,
+    input.env,
+    (programs) => {
+      try {
+        return conditionsHold(
+          programs.map((program, index) => ({ program, path: ["spec", "matchConditions", index, "expression"], written: program.expression })),
+          activation,
+          failurePolicy
+        );
+      } catch (error2) {
+        throw error2 instanceof StepError ? new StepError(error2.message) : error2;
+      }
+    },
+    (message2) => new StepError(message2)
+  );
+  return "exempted" in outcome ? outcome.exempted : outcome.allowances;
 }
 function evaluateSpec(compiled3, input) {
   const activation = Object.assign(validatingPolicyActivation(input.data, input.mode), input.handles);
   const failurePolicy = compiled3.spec.failurePolicy;
   try {
     const exceptions = applyExceptions(input, activation, failurePolicy);
-    if (Array.isArray(exceptions)) return exceptionResponse(exceptions);
+    if (Array.isArray(exceptions)) return exemptionRule(exceptions, "Validation");
     activation.exceptions = exceptions;
     if (!conditionsHold(compiled3.matchConditions, activation, failurePolicy)) return rule("", "skip", "skip");
     activation.variables = lazyVariables(variablesOf(compiled3), activation);
@@ -64300,6 +64222,131 @@ function policyMetadata(document) {
     namespace: typeof metadata.namespace === "string" ? metadata.namespace : "",
     annotations: annotations2
   };
+}
+
+// src/families/cel/accept-common.ts
+function servedVersions(kind3) {
+  return {
+    [kind3]: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
+    [`Namespaced${kind3}`]: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
+  };
+}
+function decodePolicyDocument(document, versions, decode2, source) {
+  const kind3 = String(document.kind);
+  const apiVersion = String(document.apiVersion);
+  const problems = [];
+  if (!versions[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
+  const metadata = policyMetadata(document);
+  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
+  const spec2 = decode2(document.spec, problems);
+  if (problems.length > 0) return { ok: false, acceptance: { status: "malformed", problems } };
+  const policyKind = policyKindOf(apiVersion, kind3);
+  const identity3 = {
+    apiVersion,
+    kind: kind3,
+    name: metadata.name,
+    namespace: policyKind.namespaced ? metadata.namespace || "default" : "",
+    namespaced: policyKind.namespaced,
+    annotations: metadata.annotations,
+    ...source === void 0 ? {} : { source }
+  };
+  return { ok: true, decoded: { spec: spec2, identity: identity3, policyKind } };
+}
+function compileRejection(reason, failure2) {
+  return { status: "invalid", reason, ruleCount: 1, at: { path: failure2.path, start: failure2.start, end: failure2.end }, abortsTest: true };
+}
+
+// src/families/cel/mpol/decode.ts
+var SPEC_FIELDS = /* @__PURE__ */ new Set([
+  "matchConstraints",
+  "matchConditions",
+  "variables",
+  "mutations",
+  "auditAnnotations",
+  "failurePolicy",
+  "reinvocationPolicy",
+  "evaluation",
+  "autogen",
+  "webhookConfiguration",
+  "targetMatchConstraints",
+  "targetMatchConditions"
+]);
+var PATCH_TYPES = /* @__PURE__ */ new Set(["ApplyConfiguration", "JSONPatch"]);
+function enabled(object3, field2, path17, problems) {
+  if (object3 === void 0) return false;
+  const nested = objectField(object3, field2, path17, problems);
+  if (nested === void 0 || nested.enabled === void 0 || nested.enabled === null) return false;
+  if (typeof nested.enabled === "boolean") return nested.enabled;
+  problems.push({ message: "expected a boolean", path: [...path17, field2, "enabled"] });
+  return false;
+}
+function mutations(value2, path17, problems) {
+  return list3(value2, path17, problems).flatMap((item, index) => {
+    const at3 = [...path17, index];
+    if (!isObject2(item)) {
+      problems.push({ message: "expected a mutation object", path: at3 });
+      return [];
+    }
+    const patchType = optionalString(item, "patchType", at3, problems) ?? "";
+    if (!PATCH_TYPES.has(patchType)) {
+      problems.push({ message: `unsupported value "${patchType}": supported values: "ApplyConfiguration", "JSONPatch"`, path: [...at3, "patchType"] });
+      return [];
+    }
+    const field2 = patchType === "ApplyConfiguration" ? "applyConfiguration" : "jsonPatch";
+    const body = objectField(item, field2, at3, problems);
+    if (body === void 0) {
+      problems.push({ message: `${field2} is required when patchType is ${patchType}`, path: [...at3, field2] });
+      return [];
+    }
+    const expression = optionalString(body, "expression", [...at3, field2], problems) ?? "";
+    return [{ patchType, expression }];
+  });
+}
+function decodeMutatingPolicySpec(spec2, problems) {
+  const path17 = ["spec"];
+  const value2 = isObject2(spec2) ? spec2 : {};
+  if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path17 });
+  for (const field2 of Object.keys(value2)) if (!SPEC_FIELDS.has(field2)) problems.push({ message: `unknown field "spec.${field2}"`, path: [...path17, field2] });
+  const evaluation = objectField(value2, "evaluation", path17, problems);
+  const decoded = {
+    matchConditions: namedExpressions(value2.matchConditions, [...path17, "matchConditions"], problems),
+    variables: namedExpressions(value2.variables, [...path17, "variables"], problems),
+    mutations: mutations(value2.mutations, [...path17, "mutations"], problems),
+    auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path17, "auditAnnotations"], problems),
+    failurePolicy: optionalString(value2, "failurePolicy", path17, problems) ?? "Fail",
+    reinvocationPolicy: optionalString(value2, "reinvocationPolicy", path17, problems) ?? "Never",
+    mutateExisting: enabled(evaluation, "mutateExisting", [...path17, "evaluation"], problems),
+    useServerSideApply: evaluation?.useServerSideApply === true,
+    targetMatchConditions: namedExpressions(value2.targetMatchConditions, [...path17, "targetMatchConditions"], problems),
+    mapAutogen: false
+  };
+  if (decoded.failurePolicy !== "Fail" && decoded.failurePolicy !== "Ignore") {
+    problems.push({ message: `unsupported value "${decoded.failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path17, "failurePolicy"] });
+  }
+  if (decoded.reinvocationPolicy !== "Never" && decoded.reinvocationPolicy !== "IfNeeded") {
+    problems.push({ message: `unsupported value "${decoded.reinvocationPolicy}": supported values: "Never", "IfNeeded"`, path: [...path17, "reinvocationPolicy"] });
+  }
+  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path17, "matchConstraints"], problems);
+  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
+  const target2 = objectField(value2, "targetMatchConstraints", path17, problems);
+  if (target2 !== void 0) {
+    const { expression, ...resources } = target2;
+    const constraints = decodeMatchResources(resources, [...path17, "targetMatchConstraints"], problems);
+    if (constraints !== void 0) decoded.targetMatchConstraints = constraints;
+    if (typeof expression === "string" && expression !== "") decoded.targetExpression = expression;
+    else if (expression !== void 0 && expression !== null && typeof expression !== "string") {
+      problems.push({ message: "expected a string", path: [...path17, "targetMatchConstraints", "expression"] });
+    }
+  }
+  const autogen = objectField(value2, "autogen", path17, problems);
+  if (autogen !== void 0) {
+    const podControllers = objectField(autogen, "podControllers", [...path17, "autogen"], problems);
+    if (podControllers !== void 0 && podControllers.controllers !== void 0 && podControllers.controllers !== null) {
+      decoded.podControllers = stringList(podControllers.controllers, [...path17, "autogen", "podControllers", "controllers"], problems);
+    }
+    decoded.mapAutogen = enabled(autogen, "mutatingAdmissionPolicy", [...path17, "autogen"], problems);
+  }
+  return decoded;
 }
 
 // src/families/cel/mutate/structured-merge/builtin-schemas.ts
@@ -65430,7 +65477,7 @@ function applyJsonPatch(resource, patch2, flavour = "kyverno") {
 function timestampText(date) {
   return date.toISOString().replace(/\.?0+Z$/, "Z");
 }
-function celToJson(value2) {
+function celToJson(value2, doubles = false) {
   if (value2 === null || value2 === void 0) return null;
   switch (typeof value2) {
     case "string":
@@ -65439,27 +65486,22 @@ function celToJson(value2) {
     case "number":
       return value2;
     case "bigint":
-      return Number.isSafeInteger(Number(value2)) ? Number(value2) : value2;
+      return doubles || Number.isSafeInteger(Number(value2)) ? Number(value2) : value2;
     default:
       break;
   }
-  if (value2 instanceof UnsignedInt) return celToJson(value2.valueOf());
-  if (value2 instanceof Optional) return value2.hasValue() ? celToJson(value2.value()) : null;
+  const convert = (item) => celToJson(item, doubles);
+  if (value2 instanceof UnsignedInt) return convert(value2.valueOf());
+  if (value2 instanceof Optional) return value2.hasValue() ? convert(value2.value()) : null;
   if (value2 instanceof Uint8Array) return Buffer.from(value2).toString("base64");
   if (value2 instanceof Date) return timestampText(value2);
   if (value2 instanceof Duration) return String(value2);
-  if (Array.isArray(value2)) return value2.map(celToJson);
-  if (value2 instanceof Map) {
-    const out = {};
-    for (const [key3, item] of value2) out[String(key3)] = celToJson(item);
-    return out;
-  }
-  if (typeof value2 === "object") {
-    const out = {};
-    for (const [key3, item] of Object.entries(value2)) out[key3] = celToJson(item);
-    return out;
-  }
-  return String(value2);
+  if (Array.isArray(value2)) return value2.map(convert);
+  const entries = value2 instanceof Map ? [...value2].map(([key3, item]) => [String(key3), item]) : typeof value2 === "object" ? Object.entries(value2) : null;
+  if (entries === null) return String(value2);
+  const out = {};
+  for (const [key3, item] of entries) setOwnProperty(out, key3, convert(item));
+  return out;
 }
 function typeNameMismatches(value2, expected, out) {
   const name = structTypeName(value2);
@@ -65497,7 +65539,7 @@ function applyJsonPatchValue(value2, object3) {
       const mismatches = [];
       if (structTypeName(op.value) !== void 0) typeNameMismatches(op.value, structTypeName(op.value), mismatches);
       if (mismatches.length > 0) return { ok: false, error: `type mismatch: ${mismatches.join("\n")}` };
-      operation.value = celToJson(op.value);
+      operation.value = celToJson(op.value, true);
     }
     operations.push(operation);
   }
@@ -65549,18 +65591,26 @@ var MutatingPolicy = class extends CelCompiledPolicy {
   env;
   /** Kyverno's CLI runs MutatingPolicies after MutatingAdmissionPolicies, once the kyverno.io policies have validated. */
   stage = 2;
+  /** A JSON patch appending with `/-`, or a value computed from the object, changes its own result again. */
+  mutationsSettle = false;
+  /** The mutate-existing handler, for a policy with `evaluation.mutateExisting.enabled` only. */
+  mutateTarget;
   constructor(data) {
     super(data, { name: "", type: "Mutation" });
     this.specs = data.specs;
     this.env = data.env;
+    if (data.specs[0]?.spec.mutateExisting) this.mutateTarget = (request3, target2) => this.targetResponses(request3, target2);
   }
   /** The responses of the policy and its variants; each sees the object as the previous one left it. */
   mutate(request3) {
     const responses = [];
+    const received = request3.admissionObject ?? request3.resource;
+    const admission = admissionRequest(received === request3.resource ? request3 : { ...request3, resource: received });
     let current4 = request3.resource;
     for (const compiled3 of this.specs) {
       const view2 = current4 === request3.resource ? request3 : { ...request3, resource: current4 };
-      const { attributes, data } = admissionRequest(view2);
+      const attributes = current4 === received ? admission.attributes : { ...admission.attributes, object: current4 };
+      const data = current4 === received ? admission.data : { ...admission.data, object: current4 };
       const rules = [];
       const constraints = compiled3.spec.matchConstraints;
       const outcome = constraints === void 0 ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
@@ -65575,26 +65625,28 @@ var MutatingPolicy = class extends CelCompiledPolicy {
       if (patched !== void 0) current4 = patched;
       responses.push({ policy: this, resource: request3.resource, rules, patchedResource: current4 });
     }
-    for (const target2 of request3.targets ?? []) {
-      if (!this.specs[0].spec.mutateExisting) break;
-      const response = this.mutateTarget(request3, target2);
-      if (response !== null) responses.push(response);
-    }
     return responses;
   }
-  /** A mutate-existing target: mutated when selected and its target match conditions hold (engine.go `Evaluate`). */
-  mutateTarget(request3, target2) {
-    const compiled3 = this.specs[0];
-    const selected = this.selectsTarget(compiled3, request3, target2);
-    if (selected === false) return null;
-    const targetRequest = { ...request3, resource: target2, operation: "CREATE" };
-    const { data } = admissionRequest(targetRequest);
-    const trigger = admissionRequest(request3).data;
-    const result = typeof selected === "string" ? { rule: rule2("evaluation", "error", selected) } : this.evaluate(compiled3, targetRequest, { ...data, request: trigger.request }, true);
-    if (result === null) return null;
-    const response = { policy: this, resource: request3.resource, rules: [result.rule] };
-    if (result.rule.status === "pass") result.rule.patchedTarget = result.patched ?? target2;
-    return response;
+  /**
+   * A mutate-existing target (engine.go `Evaluate` with policy_processor.go `targetMatchPredicate`): each variant that
+   * selects it and whose target match conditions hold mutates it, seeing it as the previous one left it.
+   */
+  targetResponses(request3, target2) {
+    const responses = [];
+    const received = request3.admissionObject ?? request3.resource;
+    const triggerRequest = admissionRequest(received === request3.resource ? request3 : { ...request3, resource: received }).data.request;
+    let current4 = target2;
+    for (const compiled3 of this.specs) {
+      const selected = this.selectsTarget(compiled3, request3, current4);
+      if (selected === false) continue;
+      const targetRequest = { ...request3, resource: current4, operation: "CREATE" };
+      delete targetRequest.admissionObject;
+      const { data } = admissionRequest(targetRequest);
+      const result = typeof selected === "string" ? { rule: rule2("evaluation", "error", selected) } : this.evaluate(compiled3, targetRequest, { ...data, request: triggerRequest }, true);
+      responses.push({ policy: this, resource: request3.resource, rules: [result.rule] });
+      if ("patched" in result && result.patched !== void 0 && result.rule.status === "pass") current4 = result.patched;
+    }
+    return { responses, target: current4 };
   }
   /**
    * Whether the policy selects `target`: by the target expression (targets named `namespace/name` in its map or its
@@ -65618,9 +65670,7 @@ var MutatingPolicy = class extends CelCompiledPolicy {
     const targetConstraints = compiled3.spec.targetMatchConstraints;
     const constraints = targetConstraints !== void 0 && (targetConstraints.resourceRules ?? []).length > 0 ? { ...targetConstraints, resourceRules: (targetConstraints.resourceRules ?? []).map((resourceRule) => ({ ...resourceRule, operations: ["*"] })) } : compiled3.spec.matchConstraints;
     if (constraints === void 0) return false;
-    const attributes = targetAttributes(target2);
-    const namespaceObject2 = request3.namespaceObject ?? null;
-    const outcome = matchConstraints(constraints, attributes, metadataString2(target2, "namespace") === "" ? null : namespaceObject2);
+    const outcome = matchConstraints(constraints, targetAttributes(target2), null);
     return outcome.error === void 0 && outcome.matched;
   }
   /** Exceptions, variables, (target) match conditions, mutations and audit annotations of one matched spec. */
@@ -65665,36 +65715,24 @@ var MutatingPolicy = class extends CelCompiledPolicy {
   }
   /** A full exemption's rule (`exception`, skip or pass), or null; an exception's error is the evaluation's. */
   applyExceptions(exceptions, activation) {
-    const allowedImages = [];
-    const allowedValues = [];
-    const matched = [];
-    let full = false;
-    for (const exception of exceptions) {
-      const conditions = exceptionConditions(exception, this.env);
-      let holds4;
-      try {
-        if (!conditions.ok) throw new StepError2(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
-        holds4 = conditionsHold2(
-          conditions.programs.map((program, index) => ({ program, path: ["spec", "matchConditions", index, "expression"], written: program.expression })),
-          activation
-        );
-      } catch (error2) {
-        if (full) continue;
-        throw error2 instanceof StepError2 ? new StepError2(error2.message) : error2;
-      }
-      if (!holds4) continue;
-      matched.push(exception);
-      if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
-      else if (!full) {
-        allowedImages.push(...exception.images);
-        allowedValues.push(...exception.allowedValues);
-      }
-    }
-    activation.exceptions = { allowedImages, allowedValues };
-    if (!full) return null;
-    const keys = matched.map(exceptionKey).join(", ");
-    const pass = selectedException(matched).reportResult === "pass";
-    return rule2("exception", pass ? "pass" : "skip", `rule is ${pass ? "passed" : "skipped"} due to policy exception: ${keys}`);
+    const outcome = matchExceptions(
+      exceptions,
+      this.env,
+      (programs) => {
+        try {
+          return conditionsHold2(
+            programs.map((program, index) => ({ program, path: ["spec", "matchConditions", index, "expression"], written: program.expression })),
+            activation
+          );
+        } catch (error2) {
+          throw error2 instanceof StepError2 ? new StepError2(error2.message) : error2;
+        }
+      },
+      (message2) => new StepError2(message2)
+    );
+    if ("exempted" in outcome) return exemptionRule(outcome.exempted, "Mutation");
+    activation.exceptions = outcome.allowances;
+    return null;
   }
   /** `evaluateAuditAnnotations`: non-empty string values by key. */
   auditAnnotations(compiled3, activation) {
@@ -66512,7 +66550,7 @@ var GeneratingPolicy = class extends CelCompiledPolicy {
     const context4 = new GenerationContext(external?.celContext === void 0 && external?.cluster !== void 0, this.namespaced ? this.namespace : "");
     try {
       const exceptions = this.applyExceptions(request3, activation);
-      if (Array.isArray(exceptions)) return this.outcome(request3, exceptionRule(exceptions));
+      if (Array.isArray(exceptions)) return this.outcome(request3, exemptionRule(exceptions, "Generation"));
       activation.exceptions = exceptions;
       if (!holds2(this.compiled.matchConditions, activation)) return null;
       activation.variables = lazyVariables(this.compiled.variables, activation);
@@ -66577,31 +66615,22 @@ var GeneratingPolicy = class extends CelCompiledPolicy {
   }
   /** The exceptions' outcome: a full exemption (the matched exceptions), or the partial exceptions' allowances. */
   applyExceptions(request3, activation) {
-    const allowances = { allowedImages: [], allowedValues: [] };
-    const matched = [];
-    let full = false;
-    for (const exception of exceptionsFor(request3.exceptions, this.name, this.kind)) {
-      let matches;
-      try {
-        const conditions = exceptionConditions(exception, this.env);
-        if (!conditions.ok) throw new EvaluationError3(`failed to compile policy exception ${exceptionKey(exception)} (${conditions.message})`);
-        matches = holds2(
-          conditions.programs.map((program) => ({ program, path: [] })),
-          activation
-        );
-      } catch (error2) {
-        if (full && error2 instanceof EvaluationError3) continue;
-        throw error2 instanceof EvaluationError3 ? new EvaluationError3(error2.message) : error2;
-      }
-      if (!matches) continue;
-      matched.push(exception);
-      if (exception.images.length === 0 && exception.allowedValues.length === 0) full = true;
-      else if (!full) {
-        allowances.allowedImages.push(...exception.images);
-        allowances.allowedValues.push(...exception.allowedValues);
-      }
-    }
-    return full ? matched : allowances;
+    const outcome = matchExceptions(
+      exceptionsFor(request3.exceptions, this.name, this.kind),
+      this.env,
+      (programs) => {
+        try {
+          return holds2(
+            programs.map((program) => ({ program, path: [] })),
+            activation
+          );
+        } catch (error2) {
+          throw error2 instanceof EvaluationError3 ? new EvaluationError3(error2.message) : error2;
+        }
+      },
+      (message2) => new EvaluationError3(message2)
+    );
+    return "exempted" in outcome ? outcome.exempted : outcome.allowances;
   }
   /** `evaluateAuditAnnotations`: non-empty strings by key; an error, or a value that is not a string, fails. */
   auditAnnotations(activation) {
@@ -66631,11 +66660,6 @@ var GeneratingPolicy = class extends CelCompiledPolicy {
     return "Audit";
   }
 };
-function exceptionRule(matched) {
-  const keys = matched.map(exceptionKey).join(", ");
-  const pass = selectedException(matched).reportResult === "pass";
-  return { name: "exception", type: "Generation", status: pass ? "pass" : "skip", message: `rule is ${pass ? "passed" : "skipped"} due to policy exception: ${keys}` };
-}
 function celTypeName3(value2) {
   if (value2 === null) return "null_type";
   if (typeof value2 === "bigint") return "int";
@@ -67338,44 +67362,22 @@ function compileFailureRule(failure2) {
 }
 
 // src/families/cel/ivpol/accept.ts
-var IMAGE_VALIDATING_POLICY_VERSIONS = {
-  ImageValidatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
-  NamespacedImageValidatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
-};
+var IMAGE_VALIDATING_POLICY_VERSIONS = servedVersions("ImageValidatingPolicy");
 function acceptImageValidatingPolicy(document, source) {
-  const kind3 = String(document.kind);
-  const apiVersion = String(document.apiVersion);
-  const problems = [];
-  if (!IMAGE_VALIDATING_POLICY_VERSIONS[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
-  const metadata = policyMetadata(document);
-  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
-  const spec2 = decodeImageValidatingPolicySpec(document.spec, problems);
-  if (problems.length > 0) return { status: "malformed", problems };
-  const policyKind = policyKindOf(apiVersion, kind3);
-  const namespace = policyKind.namespaced ? metadata.namespace || "default" : "";
-  const env = imageValidatingPolicyEnvironment(namespace, spec2.base.variables.map((variable) => variable.name));
-  const entry2 = (decoded, written) => {
-    const outcome = compileImageSpec(env, decoded, written);
-    return outcome.ok ? { compiled: outcome.compiled } : { failure: outcome.failure, spec: decoded };
+  const decoded = decodePolicyDocument(document, IMAGE_VALIDATING_POLICY_VERSIONS, decodeImageValidatingPolicySpec, source);
+  if (!decoded.ok) return decoded.acceptance;
+  const { spec: spec2, identity: identity3 } = decoded.decoded;
+  const env = imageValidatingPolicyEnvironment(identity3.namespace, spec2.base.variables.map((variable) => variable.name));
+  const entry2 = (decodedSpec, written) => {
+    const outcome = compileImageSpec(env, decodedSpec, written);
+    return outcome.ok ? { compiled: outcome.compiled } : { failure: outcome.failure, spec: decodedSpec };
   };
   const specs = [entry2(spec2)];
   const rawSpec = isObject2(document.spec) ? document.spec : {};
   for (const variant of autogenVariants(rawSpec, spec2.base.matchConstraints, spec2.base.podControllers)) {
-    const variantProblems = [];
-    specs.push(entry2(decodeImageValidatingPolicySpec(variant.spec, variantProblems), spec2));
+    specs.push(entry2(decodeImageValidatingPolicySpec(variant.spec, []), spec2));
   }
-  const policy = new ImageValidatingPolicy({
-    apiVersion,
-    kind: kind3,
-    name: metadata.name,
-    namespace,
-    namespaced: policyKind.namespaced,
-    annotations: metadata.annotations,
-    ...source === void 0 ? {} : { source },
-    specs,
-    env
-  });
-  return { status: "accepted", policy };
+  return { status: "accepted", policy: new ImageValidatingPolicy({ ...identity3, specs, env }) };
 }
 
 // src/families/cel/vap/decode.ts
@@ -67404,14 +67406,18 @@ function decodeValidatingAdmissionPolicySpec(spec2, problems) {
     matchConditions: namedExpressions(value2.matchConditions, [...path17, "matchConditions"], problems),
     variables: namedExpressions(value2.variables, [...path17, "variables"], problems)
   };
+  return Object.assign(decoded, decodeParamKindAndConstraints(value2, path17, problems));
+}
+function decodeParamKindAndConstraints(value2, path17, problems) {
+  const out = {};
   const paramKind = objectField(value2, "paramKind", path17, problems);
   if (paramKind !== void 0) {
     const at3 = [...path17, "paramKind"];
-    decoded.paramKind = { apiVersion: optionalString(paramKind, "apiVersion", at3, problems) ?? "", kind: optionalString(paramKind, "kind", at3, problems) ?? "" };
+    out.paramKind = { apiVersion: optionalString(paramKind, "apiVersion", at3, problems) ?? "", kind: optionalString(paramKind, "kind", at3, problems) ?? "" };
   }
   const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path17, "matchConstraints"], problems);
-  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
-  return decoded;
+  if (matchConstraints2 !== void 0) out.matchConstraints = matchConstraints2;
+  return out;
 }
 function decodeValidatingAdmissionPolicyBindingSpec(spec2, problems) {
   const path17 = ["spec"];
@@ -67421,6 +67427,10 @@ function decodeValidatingAdmissionPolicyBindingSpec(spec2, problems) {
     policyName: optionalString(value2, "policyName", path17, problems) ?? "",
     validationActions: stringList(value2.validationActions, [...path17, "validationActions"], problems)
   };
+  return Object.assign(decoded, decodeParamRefAndResources(value2, path17, problems));
+}
+function decodeParamRefAndResources(value2, path17, problems) {
+  const out = {};
   const paramRef = objectField(value2, "paramRef", path17, problems);
   if (paramRef !== void 0) {
     const at3 = [...path17, "paramRef"];
@@ -67433,14 +67443,15 @@ function decodeValidatingAdmissionPolicyBindingSpec(spec2, problems) {
       if (isObject2(paramRef.selector)) ref.selector = paramRef.selector;
       else problems.push({ message: "expected a label selector object", path: [...at3, "selector"] });
     }
-    decoded.paramRef = ref;
+    out.paramRef = ref;
   }
   const matchResources = decodeMatchResources(value2.matchResources, [...path17, "matchResources"], problems);
-  if (matchResources !== void 0) decoded.matchResources = matchResources;
-  return decoded;
+  if (matchResources !== void 0) out.matchResources = matchResources;
+  return out;
 }
 
 // src/families/admission/environment.ts
+var BASE_LIBRARIES = KUBERNETES_LIBRARIES.filter((library) => library !== jsonPatchLibrary);
 var PER_CALL_LIMIT = 1e6;
 var RUNTIME_COST_BUDGET = 1e7;
 var VARIABLES_TYPE2 = "kubernetes.variables";
@@ -67469,7 +67480,7 @@ function admissionCelEnvironment(declarations) {
   if (declarations.patchTypes) {
     return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables), ...KUBERNETES_LIBRARIES], costLimit: PER_CALL_LIMIT, structLiterals: true });
   }
-  return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables)], costLimit: PER_CALL_LIMIT });
+  return createCelEnvironment({ variables, libraries: [variablesLibrary(declarations.variables), ...BASE_LIBRARIES], costLimit: PER_CALL_LIMIT });
 }
 
 // src/families/admission/values.ts
@@ -68109,37 +68120,14 @@ function decodeMutatingAdmissionPolicySpec(spec2, problems) {
     failurePolicy: failurePolicy === "Ignore" ? "Ignore" : "Fail",
     matchConditions: namedExpressions(value2.matchConditions, [...path17, "matchConditions"], problems)
   };
-  const paramKind = objectField(value2, "paramKind", path17, problems);
-  if (paramKind !== void 0) {
-    const at3 = [...path17, "paramKind"];
-    decoded.paramKind = { apiVersion: optionalString(paramKind, "apiVersion", at3, problems) ?? "", kind: optionalString(paramKind, "kind", at3, problems) ?? "" };
-  }
-  const matchConstraints2 = decodeMatchResources(value2.matchConstraints, [...path17, "matchConstraints"], problems);
-  if (matchConstraints2 !== void 0) decoded.matchConstraints = matchConstraints2;
-  return decoded;
+  return Object.assign(decoded, decodeParamKindAndConstraints(value2, path17, problems));
 }
 function decodeMutatingAdmissionPolicyBindingSpec(spec2, problems) {
   const path17 = ["spec"];
   const value2 = isObject2(spec2) ? spec2 : {};
   if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path17 });
   const decoded = { policyName: optionalString(value2, "policyName", path17, problems) ?? "" };
-  const paramRef = objectField(value2, "paramRef", path17, problems);
-  if (paramRef !== void 0) {
-    const at3 = [...path17, "paramRef"];
-    const ref = {};
-    for (const field2 of ["name", "namespace", "parameterNotFoundAction"]) {
-      const text5 = optionalString(paramRef, field2, at3, problems);
-      if (text5 !== void 0) ref[field2] = text5;
-    }
-    if (paramRef.selector !== void 0 && paramRef.selector !== null) {
-      if (isObject2(paramRef.selector)) ref.selector = paramRef.selector;
-      else problems.push({ message: "expected a label selector object", path: [...at3, "selector"] });
-    }
-    decoded.paramRef = ref;
-  }
-  const matchResources = decodeMatchResources(value2.matchResources, [...path17, "matchResources"], problems);
-  if (matchResources !== void 0) decoded.matchResources = matchResources;
-  return decoded;
+  return Object.assign(decoded, decodeParamRefAndResources(value2, path17, problems));
 }
 
 // src/families/cel/map/policy.ts
@@ -68276,190 +68264,69 @@ function acceptMutatingAdmissionPolicyBinding(document) {
 }
 
 // src/families/cel/family.ts
-var VALIDATING_POLICY_VERSIONS = {
-  ValidatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
-  NamespacedValidatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
-};
+var VALIDATING_POLICY_VERSIONS = servedVersions("ValidatingPolicy");
 function acceptValidatingPolicy(document, source) {
-  const kind3 = String(document.kind);
-  const apiVersion = String(document.apiVersion);
-  const problems = [];
-  if (!VALIDATING_POLICY_VERSIONS[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
-  const metadata = policyMetadata(document);
-  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
-  const spec2 = decodeValidatingPolicySpec(document.spec, problems);
-  if (problems.length > 0) return { status: "malformed", problems };
-  const policyKind = policyKindOf(apiVersion, kind3);
+  const decoded = decodePolicyDocument(document, VALIDATING_POLICY_VERSIONS, decodeValidatingPolicySpec, source);
+  if (!decoded.ok) return decoded.acceptance;
+  const { spec: spec2, identity: identity3, policyKind } = decoded.decoded;
   if (spec2.mode === "Envoy" || spec2.mode === "HTTP") {
-    if (policyKind.namespaced) return { status: "unsupported", kind: policyKind, reason: `evaluation mode ${spec2.mode} of a ${kind3} is not supported` };
+    if (policyKind.namespaced) return { status: "unsupported", kind: policyKind, reason: `evaluation mode ${spec2.mode} of a ${identity3.kind} is not supported` };
     return acceptAuthzPolicy(document, spec2, spec2.mode, source);
   }
-  const policyKindNamespace = policyKind.namespaced ? metadata.namespace || "default" : "";
-  const env = validatingPolicyEnvironment(policyKindNamespace, spec2.variables.map((variable) => variable.name));
+  const env = validatingPolicyEnvironment(identity3.namespace, spec2.variables.map((variable) => variable.name));
   const specs = [];
-  const rejected = (failure2) => {
-    return {
-      status: "invalid",
-      reason: compileErrorReason(metadata.name, spec2.mode, failure2),
-      ruleCount: 1,
-      at: { path: failure2.path, start: failure2.start, end: failure2.end },
-      abortsTest: true,
-      ...spec2.mode === "JSON" ? { abortsPayloads: "json" } : {}
-    };
-  };
+  const rejected = (failure2) => ({
+    ...compileRejection(compileErrorReason(identity3.name, spec2.mode, failure2), failure2),
+    ...spec2.mode === "JSON" ? { abortsPayloads: "json" } : {}
+  });
   const original = compileSpec(env, spec2);
   if (!original.ok) return rejected(original.failure);
   specs.push(original.compiled);
   const rawSpec = isObject2(document.spec) ? document.spec : {};
   for (const variant of autogenVariants(rawSpec, spec2.matchConstraints, spec2.podControllers)) {
-    const variantProblems = [];
-    const variantSpec = decodeValidatingPolicySpec(variant.spec, variantProblems);
-    const compiled3 = compileSpec(env, variantSpec, spec2);
+    const compiled3 = compileSpec(env, decodeValidatingPolicySpec(variant.spec, []), spec2);
     if (!compiled3.ok) return rejected(compiled3.failure);
     specs.push(compiled3.compiled);
   }
-  const namespaced = policyKind.namespaced;
-  const policy = new ValidatingPolicy({
-    apiVersion,
-    kind: kind3,
-    name: metadata.name,
-    namespace: namespaced ? metadata.namespace || "default" : "",
-    namespaced,
-    annotations: metadata.annotations,
-    ...source === void 0 ? {} : { source },
-    specs,
-    env
-  });
-  return { status: "accepted", policy };
+  return { status: "accepted", policy: new ValidatingPolicy({ ...identity3, specs, env }) };
 }
-var DELETING_POLICY_VERSIONS = {
-  DeletingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
-  NamespacedDeletingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
-};
+var DELETING_POLICY_VERSIONS = servedVersions("DeletingPolicy");
 function acceptDeletingPolicy(document, source) {
-  const kind3 = String(document.kind);
-  const apiVersion = String(document.apiVersion);
-  const problems = [];
-  if (!DELETING_POLICY_VERSIONS[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
-  const metadata = policyMetadata(document);
-  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
-  const spec2 = decodeDeletingPolicySpec(document.spec, problems);
-  if (problems.length > 0) return { status: "malformed", problems };
-  const policyKind = policyKindOf(apiVersion, kind3);
-  const namespace = policyKind.namespaced ? metadata.namespace || "default" : "";
-  const env = deletingPolicyEnvironment(namespace, spec2.variables.map((variable) => variable.name));
+  const decoded = decodePolicyDocument(document, DELETING_POLICY_VERSIONS, decodeDeletingPolicySpec, source);
+  if (!decoded.ok) return decoded.acceptance;
+  const { spec: spec2, identity: identity3 } = decoded.decoded;
+  const env = deletingPolicyEnvironment(identity3.namespace, spec2.variables.map((variable) => variable.name));
   const compiled3 = compileDeletingPolicy(env, spec2);
-  if (!compiled3.ok) {
-    const { failure: failure2 } = compiled3;
-    return {
-      status: "invalid",
-      reason: `failed to compile policy ${metadata.name} (${failure2.fieldError})`,
-      ruleCount: 1,
-      at: { path: failure2.path, start: failure2.start, end: failure2.end },
-      abortsTest: true
-    };
-  }
-  const policy = new DeletingPolicy({
-    apiVersion,
-    kind: kind3,
-    name: metadata.name,
-    namespace,
-    namespaced: policyKind.namespaced,
-    annotations: metadata.annotations,
-    ...source === void 0 ? {} : { source },
-    spec: spec2,
-    variables: compiled3.variables,
-    conditions: compiled3.conditions,
-    env
-  });
-  return { status: "accepted", policy };
+  if (!compiled3.ok) return compileRejection(`failed to compile policy ${identity3.name} (${compiled3.failure.fieldError})`, compiled3.failure);
+  return { status: "accepted", policy: new DeletingPolicy({ ...identity3, spec: spec2, variables: compiled3.variables, conditions: compiled3.conditions, env }) };
 }
-var MUTATING_POLICY_VERSIONS = {
-  MutatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
-  NamespacedMutatingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
-};
+var MUTATING_POLICY_VERSIONS = servedVersions("MutatingPolicy");
 function acceptMutatingPolicy(document, source) {
-  const kind3 = String(document.kind);
-  const apiVersion = String(document.apiVersion);
-  const problems = [];
-  if (!MUTATING_POLICY_VERSIONS[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
-  const metadata = policyMetadata(document);
-  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
-  const spec2 = decodeMutatingPolicySpec(document.spec, problems);
-  if (problems.length > 0) return { status: "malformed", problems };
-  const policyKind = policyKindOf(apiVersion, kind3);
-  const namespace = policyKind.namespaced ? metadata.namespace || "default" : "";
-  const env = mutatingPolicyEnvironment(namespace, spec2.variables.map((variable) => variable.name));
+  const decoded = decodePolicyDocument(document, MUTATING_POLICY_VERSIONS, decodeMutatingPolicySpec, source);
+  if (!decoded.ok) return decoded.acceptance;
+  const { spec: spec2, identity: identity3 } = decoded.decoded;
+  const env = mutatingPolicyEnvironment(identity3.namespace, spec2.variables.map((variable) => variable.name));
+  const rejected = (failure2) => compileRejection(`failed to compile policy ${identity3.name} (${failure2.fieldError})`, failure2);
   const specs = [];
   const original = compileMutatingSpec(env, spec2);
-  const rejected = (failure2) => ({
-    status: "invalid",
-    reason: `failed to compile policy ${metadata.name} (${failure2.fieldError})`,
-    ruleCount: 1,
-    at: { path: failure2.path, start: failure2.start, end: failure2.end },
-    abortsTest: true
-  });
   if (!original.ok) return rejected(original.failure);
   specs.push(original.compiled);
   const rawSpec = isObject2(document.spec) ? document.spec : {};
   for (const variant of autogenVariants(rawSpec, spec2.matchConstraints, spec2.podControllers, rewriteMutatingSpec)) {
-    const variantSpec = decodeMutatingPolicySpec(variant.spec, []);
-    const compiled3 = compileMutatingSpec(env, variantSpec, spec2);
+    const compiled3 = compileMutatingSpec(env, decodeMutatingPolicySpec(variant.spec, []), spec2);
     if (!compiled3.ok) return rejected(compiled3.failure);
     specs.push(compiled3.compiled);
   }
-  const policy = new MutatingPolicy({
-    apiVersion,
-    kind: kind3,
-    name: metadata.name,
-    namespace,
-    namespaced: policyKind.namespaced,
-    annotations: metadata.annotations,
-    ...source === void 0 ? {} : { source },
-    specs,
-    env
-  });
-  return { status: "accepted", policy };
+  return { status: "accepted", policy: new MutatingPolicy({ ...identity3, specs, env }) };
 }
-var GENERATING_POLICY_VERSIONS = {
-  GeneratingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1alpha1", "policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"]),
-  NamespacedGeneratingPolicy: /* @__PURE__ */ new Set(["policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"])
-};
+var GENERATING_POLICY_VERSIONS = servedVersions("GeneratingPolicy");
 function acceptGeneratingPolicy(document, source) {
-  const kind3 = String(document.kind);
-  const apiVersion = String(document.apiVersion);
-  const problems = [];
-  if (!GENERATING_POLICY_VERSIONS[kind3].has(apiVersion)) problems.push({ message: `policy type not supported ${apiVersion}, Kind=${kind3}`, path: ["apiVersion"] });
-  const metadata = policyMetadata(document);
-  if (metadata.name === "") problems.push({ message: "metadata.name is required", path: ["metadata", "name"] });
-  const spec2 = decodeGeneratingPolicySpec(document.spec, problems);
-  if (problems.length > 0) return { status: "malformed", problems };
-  const policyKind = policyKindOf(apiVersion, kind3);
-  const namespace = policyKind.namespaced ? metadata.namespace || "default" : "";
-  const compiled3 = compileGeneratingPolicy(namespace, spec2);
-  if (!compiled3.ok) {
-    const { failure: failure2 } = compiled3;
-    return {
-      status: "invalid",
-      reason: generatingCompileErrorReason(metadata.name, failure2),
-      ruleCount: 1,
-      at: { path: failure2.path, start: failure2.start, end: failure2.end },
-      abortsTest: true
-    };
-  }
-  const policy = new GeneratingPolicy({
-    apiVersion,
-    kind: kind3,
-    name: metadata.name,
-    namespace,
-    namespaced: policyKind.namespaced,
-    annotations: metadata.annotations,
-    ...source === void 0 ? {} : { source },
-    spec: spec2,
-    compiled: compiled3.compiled,
-    env: compiled3.env
-  });
-  return { status: "accepted", policy };
+  const decoded = decodePolicyDocument(document, GENERATING_POLICY_VERSIONS, decodeGeneratingPolicySpec, source);
+  if (!decoded.ok) return decoded.acceptance;
+  const { spec: spec2, identity: identity3 } = decoded.decoded;
+  const compiled3 = compileGeneratingPolicy(identity3.namespace, spec2);
+  if (!compiled3.ok) return compileRejection(generatingCompileErrorReason(identity3.name, compiled3.failure), compiled3.failure);
+  return { status: "accepted", policy: new GeneratingPolicy({ ...identity3, spec: spec2, compiled: compiled3.compiled, env: compiled3.env }) };
 }
 function acceptAuthzPolicy(document, spec2, mode, source) {
   const metadata = policyMetadata(document);
@@ -71069,7 +70936,7 @@ function notFoundMessage(key3) {
 function syntaxError2(message2) {
   return new JmesPathError("syntax", `SyntaxError: ${message2}`);
 }
-function runtimeError(message2) {
+function runtimeError2(message2) {
   return new JmesPathError("runtime", message2);
 }
 var MAX_NESTING = 1e3;
@@ -71153,7 +71020,7 @@ function goInterfaceEquals(a, b) {
   const ta = goTypeName7(a);
   if (ta !== goTypeName7(b)) return false;
   if (typeof a === "object" && a !== null && !(a instanceof ExpRef)) {
-    throw runtimeError(`runtime error: comparing uncomparable type ${ta}`);
+    throw runtimeError2(`runtime error: comparing uncomparable type ${ta}`);
   }
   return a === b;
 }
@@ -71252,26 +71119,26 @@ function checkArgs(definition, args) {
   const specs = definition.args;
   if (specs.length === 0) return;
   if (specs[specs.length - 1].variadic) {
-    if (args.length < specs.length) throw runtimeError("Invalid arity.");
+    if (args.length < specs.length) throw runtimeError2("Invalid arity.");
     return;
   }
-  if (specs.length !== args.length) throw runtimeError("incorrect number of args");
+  if (specs.length !== args.length) throw runtimeError2("incorrect number of args");
   for (let i = 0; i < specs.length; i++) {
     const types = specs[i].types;
     if (!types.some((type) => matchesType(type, args[i]))) {
-      throw runtimeError(`Invalid type for: ${formatGoValue2(args[i])}, expected: ${formatJpTypes(types)}`);
+      throw runtimeError2(`Invalid type for: ${formatGoValue2(args[i])}, expected: ${formatJpTypes(types)}`);
     }
   }
 }
 function callFunction(name, args) {
   const definition = table.get(name);
-  if (definition === void 0) throw runtimeError(`unknown function: ${name}`);
+  if (definition === void 0) throw runtimeError2(`unknown function: ${name}`);
   checkArgs(definition, args);
   try {
     return definition.handler(args);
   } catch (err) {
     if (err instanceof JmesPathError) throw err;
-    if (err instanceof Error) throw runtimeError(err.message);
+    if (err instanceof Error) throw runtimeError2(err.message);
     throw err;
   }
 }
@@ -71307,7 +71174,7 @@ function capSlice(length, actual, step3) {
   return actual;
 }
 function slice2(array, node2) {
-  if (node2.step === 0) throw runtimeError("Invalid slice, step cannot be 0");
+  if (node2.step === 0) throw runtimeError2("Invalid slice, step cannot be 0");
   const step3 = node2.step ?? 1;
   const length = array.length;
   const start = node2.start === null ? step3 < 0 ? length - 1 : 0 : capSlice(length, node2.start, step3);
@@ -71440,12 +71307,12 @@ function evaluate4(node2, value2) {
       const args = [];
       for (const arg of node2.args) args.push(orNull(evaluate4(arg, value2)));
       if (node2.name === null) {
-        throw runtimeError(`interface conversion: interface {} is ${node2.nameGoType}, not string`);
+        throw runtimeError2(`interface conversion: interface {} is ${node2.nameGoType}, not string`);
       }
       return callFunction(node2.name, args);
     }
     case "Empty":
-      throw runtimeError("Unknown AST node: ASTEmpty");
+      throw runtimeError2("Unknown AST node: ASTEmpty");
   }
 }
 
@@ -75704,12 +75571,12 @@ function extremeBy(array, expref, wantGreater) {
   if (array.length === 1) return array[0];
   const start = expref.evaluate(array[0]);
   const kind3 = typeof start;
-  if (kind3 !== "number" && kind3 !== "string") throw runtimeError("invalid type, must be number of string");
+  if (kind3 !== "number" && kind3 !== "string") throw runtimeError2("invalid type, must be number of string");
   let bestValue = start;
   let bestItem = array[0];
   for (let i = 1; i < array.length; i++) {
     const current4 = expref.evaluate(array[i]);
-    if (typeof current4 !== kind3) throw runtimeError(`invalid type, must be ${kind3}`);
+    if (typeof current4 !== kind3) throw runtimeError2(`invalid type, must be ${kind3}`);
     const cmp = kind3 === "number" ? compareNumbers2(current4, bestValue) : compareGoStrings(current4, bestValue);
     if (wantGreater ? cmp > 0 : cmp < 0) {
       bestValue = current4;
@@ -75722,16 +75589,16 @@ function sortBy(array, expref) {
   if (array.length <= 1) return array.slice();
   const keys = [expref.evaluate(array[0])];
   const kind3 = typeof keys[0];
-  if (kind3 !== "number" && kind3 !== "string") throw runtimeError("invalid type, must be number of string");
+  if (kind3 !== "number" && kind3 !== "string") throw runtimeError2("invalid type, must be number of string");
   for (let i = 1; i < array.length; i++) {
     let key3;
     try {
       key3 = expref.evaluate(array[i]);
     } catch (err) {
-      if (err instanceof JmesPathError) throw runtimeError("error in sort_by comparison");
+      if (err instanceof JmesPathError) throw runtimeError2("error in sort_by comparison");
       throw err;
     }
-    if (typeof key3 !== kind3) throw runtimeError("error in sort_by comparison");
+    if (typeof key3 !== kind3) throw runtimeError2("error in sort_by comparison");
     keys.push(key3);
   }
   const order = array.map((_, i) => i);
@@ -75752,14 +75619,14 @@ function jmesType(value2) {
     default:
       if (isJsonArray(value2)) return "array";
       if (isJsonObject(value2)) return "object";
-      throw runtimeError("unknown type");
+      throw runtimeError2("unknown type");
   }
 }
 function toNumber(value2) {
   if (typeof value2 === "number") return value2;
   if (typeof value2 === "string") return parseGoFloat3(value2);
   if (value2 === null || typeof value2 === "boolean" || isJsonArray(value2) || isJsonObject(value2)) return null;
-  throw runtimeError("unknown type");
+  throw runtimeError2("unknown type");
 }
 var BUILTIN_FUNCTIONS = [
   { name: "abs", args: [{ types: ["number"] }], handler: ([n]) => Math.abs(n) },
@@ -75820,7 +75687,7 @@ var BUILTIN_FUNCTIONS = [
       const merged = {};
       for (const obj of objects2) {
         if (!isJsonObject(obj)) {
-          throw runtimeError(`interface conversion: interface {} is ${goTypeName7(obj)}, not map[string]interface {}`);
+          throw runtimeError2(`interface conversion: interface {} is ${goTypeName7(obj)}, not map[string]interface {}`);
         }
         for (const key3 of Object.keys(obj)) setOwnProperty(merged, key3, obj[key3]);
       }

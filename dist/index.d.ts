@@ -659,6 +659,12 @@ export interface EvaluationRequest {
 	/** Subresource being evaluated ("" for the object itself). */
 	subresource?: string;
 	/**
+	 * The object the admission request was made for, when `resource` is that object as the earlier MutatingPolicies
+	 * patched it: they keep `request.object` and `oldObject` as received and see the patched object as `object`
+	 * (kyverno/kyverno pkg/cel/policies/mpol/engine/engine.go `Handle`).
+	 */
+	admissionObject?: JsonObject;
+	/**
 	 * The parent resource's group, version and kind when the resource is a subresource's object (a Values file's
 	 * `subresources` entry): the CEL kinds' admission request names the parent (kyverno/kyverno
 	 * cmd/cli/kubectl-kyverno/processor/policy_processor.go `ApplyPoliciesOnResource`).
@@ -760,6 +766,17 @@ export interface CompiledPolicy {
 	 * response per part of the policy (a MutatingPolicy and its autogen variants), each seeing the previous one's result.
 	 */
 	mutate?(request: EvaluationRequest): PolicyResponse | readonly PolicyResponse[];
+	/**
+	 * The mutate-existing handler (a MutatingPolicy with `evaluation.mutateExisting.enabled`): the responses of the
+	 * policy and its variants for one target of the triggering `request`, each seeing the target as the previous one
+	 * left it, and the target as they left it. The processor chains the targets through the policies of the stage and
+	 * gives every passing rule the final target (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go,
+	 * "mutateExisting MutatingPolicies").
+	 */
+	mutateTarget?(request: EvaluationRequest, target: JsonObject): {
+		responses: PolicyResponse[];
+		target: JsonObject;
+	};
 	/** The image verification handler. */
 	verifyImages?(request: EvaluationRequest): PolicyResponse;
 	/**
