@@ -3,6 +3,7 @@
  * wildcards (`IGLOU-EU/go-wildcard`, used by kyverno/kyverno ext/wildcard/match.go `Match`) as RE2
  * regular expressions for CEL's `matches`.
  */
+import { OPERATORS, topLevel } from './layout.js';
 
 /** A CEL string literal (double-quoted; JSON escapes are valid CEL escapes). */
 export function celString(s: string): string {
@@ -57,7 +58,7 @@ export function wildcardMayMatchOver(pattern: string, alphabet: RegExp): boolean
 /** The operands of a chain of `op` (`a && b && c`), or the term itself. */
 function operands(term: string, op: ' && ' | ' || '): string[] {
   const body = isWrapped(term) ? term.slice(1, -1) : term;
-  const splits = topLevelOperators(body);
+  const splits = topLevel(body, OPERATORS);
   if (splits.length === 0 || splits.some((s) => s.sep !== op)) return [term];
   const parts: string[] = [];
   let start = 0;
@@ -67,29 +68,6 @@ function operands(term: string, op: ' && ' | ' || '): string[] {
   }
   parts.push(body.slice(start));
   return parts;
-}
-
-/** Depth-0 binary and ternary operators of `s` (outside brackets and string literals). */
-function topLevelOperators(s: string): { at: number; sep: string }[] {
-  const found: { at: number; sep: string }[] = [];
-  let depth = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (c === '"') {
-      for (i++; i < s.length && s[i] !== '"'; i++) if (s[i] === '\\') i++;
-      continue;
-    }
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (depth === 0) {
-      const sep = [' && ', ' || ', ' ? ', ' : '].find((x) => s.startsWith(x, i));
-      if (sep !== undefined) {
-        found.push({ at: i, sep });
-        i += sep.length - 1;
-      }
-    }
-  }
-  return found;
 }
 
 /** `a && b` with constant folding; nested conjunctions are flattened. */

@@ -4,10 +4,11 @@
  */
 
 const WIDTH = 100;
-const OPERATORS = [' && ', ' || ', ' ? ', ' : '];
+/** The binary and ternary operators generated expressions are split at. */
+export const OPERATORS = [' && ', ' || ', ' ? ', ' : '];
 
 /** Depth-0 positions of `seps` in `s` (outside brackets and string literals). */
-function topLevel(s: string, seps: readonly string[]): { at: number; sep: string }[] {
+export function topLevel(s: string, seps: readonly string[]): { at: number; sep: string }[] {
   const found: { at: number; sep: string }[] = [];
   let depth = 0;
   for (let i = 0; i < s.length; i++) {
