@@ -16,6 +16,8 @@
  * Compile once, evaluate many times: errors of either step are returned as values, never thrown.
  */
 import { Environment, EvaluationError, Optional, type ParseResult } from '@marcbachmann/cel-js';
+import { Duration } from '@marcbachmann/cel-js/evaluator';
+import { parseGoDuration } from '../../util/go-duration.js';
 import {
   type CelJsChecker,
   type CelJsEvaluator,
@@ -257,6 +259,21 @@ function patchIndexCall(node: CelJsNode, name: 'indexOf' | 'lastIndexOf' | 'subs
 }
 
 /**
+ * `duration(string)` parses as cel-go parses it, with Go's `time.ParseDuration` (util/go-duration.ts): `"0"` and
+ * the Greek mu of `"1μs"` are durations there, not in cel-js. Other strings, and other operands, go to cel-js (and
+ * its errors).
+ */
+function patchDurationCall(node: CelJsNode, arg: CelJsNode): void {
+  overrideEvaluate(node, (ev, self, ctx) => {
+    const value = ev.run(arg, ctx);
+    const nanoseconds = typeof value === 'string' ? parseGoDuration(value) : null;
+    if (nanoseconds === null) return evaluateOriginal(ev, self, ctx);
+    // google.protobuf.Duration: seconds and nanos of the same sign.
+    return new Duration(nanoseconds / 1_000_000_000n, Number(nanoseconds % 1_000_000_000n));
+  });
+}
+
+/**
  * cel-go exempts the aggregate literals inside a `format` call from the homogeneous-literal rule
  * (`ext/formatting.go`, `stringFormatValidator.Configure` adds `format` to
  * `HomogeneousAggregateLiteralExemptFunctions`; cel-go `cel/validator.go`, `inExemptFunction`, looks at every
@@ -454,7 +471,11 @@ function patch(
     if (depth > MAX_AST_DEPTH && error === null) {
       error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node.start, end: node.end };
     }
-    if (node.op === 'call') patchHas(node);
+    if (node.op === 'call') {
+      patchHas(node);
+      const [name, args] = node.args as [string, CelJsNode[]];
+      if (name === 'duration' && args.length === 1) patchDurationCall(node, args[0]!);
+    }
     if (!twoVariableComprehensions && error === null && node.op === 'rcall' && isTwoVarComprehension(node)) {
       const [name, , args] = node.args as [string, CelJsNode, CelJsNode[]];
       error = { message: `found no matching overload for '${name}' with ${args.length} arguments`, start: node.start, end: node.end };
