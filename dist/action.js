@@ -47801,6 +47801,138 @@ var globalEnvironment = new Environment({
   unlistedVariablesAreDyn: true
 });
 
+// src/util/go-duration.ts
+var NS_PER_UNIT = /* @__PURE__ */ new Map([
+  ["ns", 1n],
+  ["us", 1000n],
+  ["\xB5s", 1000n],
+  // µs, MICRO SIGN
+  ["\u03BCs", 1000n],
+  // μs, GREEK SMALL LETTER MU
+  ["ms", 1000000n],
+  ["s", 1000000000n],
+  ["m", 60000000000n],
+  ["h", 3600000000000n]
+]);
+var TWO_63 = 1n << 63n;
+var MAX_INT64 = TWO_63 - 1n;
+function isDigit2(c) {
+  return c >= 48 && c <= 57;
+}
+function parseGoDuration(input) {
+  let s = input;
+  let neg = false;
+  if (s.length > 0 && (s[0] === "-" || s[0] === "+")) {
+    neg = s[0] === "-";
+    s = s.slice(1);
+  }
+  if (s === "0") return 0n;
+  if (s.length === 0) return null;
+  let i = 0;
+  const n = s.length;
+  let total = 0n;
+  while (i < n) {
+    const first = s.charCodeAt(i);
+    if (!(first === 46 || isDigit2(first))) return null;
+    const intStart = i;
+    let v = 0n;
+    while (i < n && isDigit2(s.charCodeAt(i))) {
+      if (v > TWO_63 / 10n) return null;
+      v = v * 10n + BigInt(s.charCodeAt(i) - 48);
+      if (v > TWO_63) return null;
+      i++;
+    }
+    const pre = i !== intStart;
+    let f = 0n;
+    let scale = 1;
+    let post2 = false;
+    if (i < n && s.charCodeAt(i) === 46) {
+      i++;
+      const fracStart = i;
+      let overflow = false;
+      while (i < n && isDigit2(s.charCodeAt(i))) {
+        if (!overflow) {
+          if (f > MAX_INT64 / 10n) {
+            overflow = true;
+          } else {
+            const y = f * 10n + BigInt(s.charCodeAt(i) - 48);
+            if (y > TWO_63) {
+              overflow = true;
+            } else {
+              f = y;
+              scale *= 10;
+            }
+          }
+        }
+        i++;
+      }
+      post2 = i !== fracStart;
+    }
+    if (!pre && !post2) return null;
+    const unitStart = i;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c === 46 || isDigit2(c)) break;
+      i++;
+    }
+    if (i === unitStart) return null;
+    const unit = NS_PER_UNIT.get(s.slice(unitStart, i));
+    if (unit === void 0) return null;
+    if (v > TWO_63 / unit) return null;
+    v *= unit;
+    if (f > 0n) {
+      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
+      if (v > TWO_63) return null;
+    }
+    total += v;
+    if (total > TWO_63) return null;
+  }
+  if (neg) return -total;
+  if (total > MAX_INT64) return null;
+  return total;
+}
+function fraction(v, prec) {
+  let digits2 = "";
+  let printed = false;
+  let u = v;
+  for (let k = 0; k < prec; k++) {
+    const digit = u % 10n;
+    printed = printed || digit !== 0n;
+    if (printed) digits2 = digit.toString() + digits2;
+    u /= 10n;
+  }
+  return { digits: printed ? "." + digits2 : "", rest: u };
+}
+function formatGoDuration(ns) {
+  const d = BigInt.asIntN(64, ns);
+  const neg = d < 0n;
+  const u = neg ? -d : d;
+  let out;
+  if (u < 1000000000n) {
+    if (u === 0n) return "0s";
+    if (u < 1000n) {
+      out = `${u}ns`;
+    } else if (u < 1000000n) {
+      const { digits: digits2, rest } = fraction(u, 3);
+      out = `${rest}${digits2}\xB5s`;
+    } else {
+      const { digits: digits2, rest } = fraction(u, 6);
+      out = `${rest}${digits2}ms`;
+    }
+  } else {
+    const { digits: digits2, rest } = fraction(u, 9);
+    const seconds2 = rest % 60n;
+    const minutesTotal = rest / 60n;
+    out = `${seconds2}${digits2}s`;
+    if (minutesTotal > 0n) {
+      out = `${minutesTotal % 60n}m${out}`;
+      const hours = minutesTotal / 60n;
+      if (hours > 0n) out = `${hours}h${out}`;
+    }
+  }
+  return neg ? "-" + out : out;
+}
+
 // src/lang/cel/ast.ts
 function receiverElementType(checker, receiverType, container, call4, receiver) {
   if (receiverType.kind === container) return receiverType.valueType;
@@ -57070,6 +57202,14 @@ function patchIndexCall(node2, name, receiver, args) {
     return evaluateOriginal(ev, self, ctx);
   });
 }
+function patchDurationCall(node2, arg) {
+  overrideEvaluate(node2, (ev, self, ctx) => {
+    const value2 = ev.run(arg, ctx);
+    const nanoseconds = typeof value2 === "string" ? parseGoDuration(value2) : null;
+    if (nanoseconds === null) return evaluateOriginal(ev, self, ctx);
+    return new Duration(nanoseconds / 1000000000n, Number(nanoseconds % 1000000000n));
+  });
+}
 function exemptFromHomogeneity(call4) {
   walk(call4, (node2) => {
     if (node2.op === "list" || node2.op === "map") node2.setMeta("homogeneityExempt", true);
@@ -57205,7 +57345,11 @@ function patch(root, validateRegexLiterals, objectVariables, twoVariableComprehe
     if (depth > MAX_AST_DEPTH && error2 === null) {
       error2 = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node2.start, end: node2.end };
     }
-    if (node2.op === "call") patchHas(node2);
+    if (node2.op === "call") {
+      patchHas(node2);
+      const [name, args] = node2.args;
+      if (name === "duration" && args.length === 1) patchDurationCall(node2, args[0]);
+    }
     if (!twoVariableComprehensions && error2 === null && node2.op === "rcall" && isTwoVarComprehension(node2)) {
       const [name, , args] = node2.args;
       error2 = { message: `found no matching overload for '${name}' with ${args.length} arguments`, start: node2.start, end: node2.end };
@@ -58406,7 +58550,7 @@ var jsonPatchLibrary = (env) => {
 };
 
 // src/lang/cel/kubernetes/lists.ts
-var MAX_INT64 = (1n << 63n) - 1n;
+var MAX_INT642 = (1n << 63n) - 1n;
 var MIN_INT64 = -(1n << 63n);
 var MAX_UINT64 = (1n << 64n) - 1n;
 var TIMESTAMP3 = "google.protobuf.Timestamp";
@@ -58480,7 +58624,7 @@ function isSorted(list6) {
 function add(acc, next) {
   if (typeof acc === "bigint" && typeof next === "bigint") {
     const s = acc + next;
-    if (s > MAX_INT64 || s < MIN_INT64) throw celError("integer overflow");
+    if (s > MAX_INT642 || s < MIN_INT64) throw celError("integer overflow");
     return s;
   }
   if (typeof acc === "number" && typeof next === "number") return acc + next;
@@ -58620,7 +58764,7 @@ var QuantityValue = class {
   pointer;
 };
 var QUANTITY_TYPE = "kubernetes.Quantity";
-var MAX_INT642 = (1n << 63n) - 1n;
+var MAX_INT643 = (1n << 63n) - 1n;
 var MIN_INT642 = -(1n << 63n);
 var NANO = -9;
 var MAX_INT64_FACTORS = 18;
@@ -58630,7 +58774,7 @@ var QUANTITY_ERRORS = {
   numeric: "unable to parse numeric part of quantity"
 };
 function fitsInt64(v) {
-  return v >= MIN_INT642 && v <= MAX_INT642;
+  return v >= MIN_INT642 && v <= MAX_INT643;
 }
 function pow102(n) {
   return 10n ** BigInt(n);
@@ -58682,8 +58826,8 @@ function parseQuantityAmount(str4) {
     else unscaled = divRoundUp2(unscaled, decScale + NANO);
     decScale = -NANO;
   }
-  if (meaning.format === "BinarySI" && compareAbs(unscaled, -decScale, MAX_INT642, 0) > 0) {
-    unscaled = MAX_INT642;
+  if (meaning.format === "BinarySI" && compareAbs(unscaled, -decScale, MAX_INT643, 0) > 0) {
+    unscaled = MAX_INT643;
     decScale = 0;
   }
   return { dec: true, unscaled: parts2.positive ? unscaled : -unscaled, scale: decScale };
@@ -69790,138 +69934,6 @@ function mapPlan(pattern) {
     planCache.set(pattern, plan);
   }
   return plan;
-}
-
-// src/util/go-duration.ts
-var NS_PER_UNIT = /* @__PURE__ */ new Map([
-  ["ns", 1n],
-  ["us", 1000n],
-  ["\xB5s", 1000n],
-  // µs, MICRO SIGN
-  ["\u03BCs", 1000n],
-  // μs, GREEK SMALL LETTER MU
-  ["ms", 1000000n],
-  ["s", 1000000000n],
-  ["m", 60000000000n],
-  ["h", 3600000000000n]
-]);
-var TWO_63 = 1n << 63n;
-var MAX_INT643 = TWO_63 - 1n;
-function isDigit2(c) {
-  return c >= 48 && c <= 57;
-}
-function parseGoDuration(input) {
-  let s = input;
-  let neg = false;
-  if (s.length > 0 && (s[0] === "-" || s[0] === "+")) {
-    neg = s[0] === "-";
-    s = s.slice(1);
-  }
-  if (s === "0") return 0n;
-  if (s.length === 0) return null;
-  let i = 0;
-  const n = s.length;
-  let total = 0n;
-  while (i < n) {
-    const first = s.charCodeAt(i);
-    if (!(first === 46 || isDigit2(first))) return null;
-    const intStart = i;
-    let v = 0n;
-    while (i < n && isDigit2(s.charCodeAt(i))) {
-      if (v > TWO_63 / 10n) return null;
-      v = v * 10n + BigInt(s.charCodeAt(i) - 48);
-      if (v > TWO_63) return null;
-      i++;
-    }
-    const pre = i !== intStart;
-    let f = 0n;
-    let scale = 1;
-    let post2 = false;
-    if (i < n && s.charCodeAt(i) === 46) {
-      i++;
-      const fracStart = i;
-      let overflow = false;
-      while (i < n && isDigit2(s.charCodeAt(i))) {
-        if (!overflow) {
-          if (f > MAX_INT643 / 10n) {
-            overflow = true;
-          } else {
-            const y = f * 10n + BigInt(s.charCodeAt(i) - 48);
-            if (y > TWO_63) {
-              overflow = true;
-            } else {
-              f = y;
-              scale *= 10;
-            }
-          }
-        }
-        i++;
-      }
-      post2 = i !== fracStart;
-    }
-    if (!pre && !post2) return null;
-    const unitStart = i;
-    while (i < n) {
-      const c = s.charCodeAt(i);
-      if (c === 46 || isDigit2(c)) break;
-      i++;
-    }
-    if (i === unitStart) return null;
-    const unit = NS_PER_UNIT.get(s.slice(unitStart, i));
-    if (unit === void 0) return null;
-    if (v > TWO_63 / unit) return null;
-    v *= unit;
-    if (f > 0n) {
-      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
-      if (v > TWO_63) return null;
-    }
-    total += v;
-    if (total > TWO_63) return null;
-  }
-  if (neg) return -total;
-  if (total > MAX_INT643) return null;
-  return total;
-}
-function fraction(v, prec) {
-  let digits2 = "";
-  let printed = false;
-  let u = v;
-  for (let k = 0; k < prec; k++) {
-    const digit = u % 10n;
-    printed = printed || digit !== 0n;
-    if (printed) digits2 = digit.toString() + digits2;
-    u /= 10n;
-  }
-  return { digits: printed ? "." + digits2 : "", rest: u };
-}
-function formatGoDuration(ns) {
-  const d = BigInt.asIntN(64, ns);
-  const neg = d < 0n;
-  const u = neg ? -d : d;
-  let out;
-  if (u < 1000000000n) {
-    if (u === 0n) return "0s";
-    if (u < 1000n) {
-      out = `${u}ns`;
-    } else if (u < 1000000n) {
-      const { digits: digits2, rest } = fraction(u, 3);
-      out = `${rest}${digits2}\xB5s`;
-    } else {
-      const { digits: digits2, rest } = fraction(u, 6);
-      out = `${rest}${digits2}ms`;
-    }
-  } else {
-    const { digits: digits2, rest } = fraction(u, 9);
-    const seconds2 = rest % 60n;
-    const minutesTotal = rest / 60n;
-    out = `${seconds2}${digits2}s`;
-    if (minutesTotal > 0n) {
-      out = `${minutesTotal % 60n}m${out}`;
-      const hours = minutesTotal / 60n;
-      if (hours > 0n) out = `${hours}h${out}`;
-    }
-  }
-  return neg ? "-" + out : out;
 }
 
 // src/families/kyverno/engine/pattern/string-pattern.ts
