@@ -10,7 +10,7 @@ import type { DocumentProblem } from '../../../evaluate/types.js';
 import type { JsonObject, JsonValue } from '../../../types.js';
 import type { AdmissionMutation, ParamKind, ParamRef } from '../../admission/index.js';
 import type { MatchResources } from '../match/index.js';
-import { decodeParamKindAndConstraints, decodeParamRefAndResources } from '../vap/decode.js';
+import { decodeFailurePolicy, decodeParamKindAndConstraints, decodeParamRefAndResources } from '../vap/decode.js';
 import { isObject, list, namedExpressions, objectField, optionalString, type Path } from '../decode.js';
 import type { NamedExpression } from '../vpol/types.js';
 
@@ -80,15 +80,12 @@ export function decodeMutatingAdmissionPolicySpec(spec: JsonValue | undefined, p
   const path: Path = ['spec'];
   const value: JsonObject = isObject(spec) ? spec : {};
   if (!isObject(spec)) problems.push({ message: 'spec is required', path });
-  const failurePolicy = optionalString(value, 'failurePolicy', path, problems) ?? 'Fail';
-  if (failurePolicy !== 'Fail' && failurePolicy !== 'Ignore') {
-    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path, 'failurePolicy'] });
-  }
+  const failurePolicy = decodeFailurePolicy(value, path, problems);
   optionalString(value, 'reinvocationPolicy', path, problems);
   const decoded: MutatingAdmissionPolicySpec = {
     variables: namedExpressions(value.variables, [...path, 'variables'], problems),
     mutations: mutations(value.mutations, [...path, 'mutations'], problems),
-    failurePolicy: failurePolicy === 'Ignore' ? 'Ignore' : 'Fail',
+    failurePolicy,
     matchConditions: namedExpressions(value.matchConditions, [...path, 'matchConditions'], problems),
   };
   return Object.assign(decoded, decodeParamKindAndConstraints(value, path, problems));

@@ -30,7 +30,7 @@ import { matchConstraints, resourceOfKind, type AdmissionAttributes, type MatchR
 import { DEDUCED } from '../mutate/structured-merge/index.js';
 import { applyConfiguration, applyJsonPatchValue } from '../mpol/patch.js';
 import { CelCompiledPolicy, type CelPolicyIdentity } from '../policy-identity.js';
-import { bindingParams, resolveUser } from '../vap/policy.js';
+import { bindingParams, ownBindings, resolveUser } from '../vap/policy.js';
 import type { MutatingAdmissionPolicyBindingSpec, MutatingAdmissionPolicySpec } from './decode.js';
 
 export const MUTATING_ADMISSION_POLICY = 'MutatingAdmissionPolicy';
@@ -41,10 +41,6 @@ export interface MutatingAdmissionPolicyBinding extends CompiledBinding {
   readonly family: 'cel';
   readonly kind: typeof MUTATING_ADMISSION_POLICY_BINDING;
   readonly spec: MutatingAdmissionPolicyBindingSpec;
-}
-
-function isMutatingAdmissionPolicyBinding(binding: CompiledBinding): binding is MutatingAdmissionPolicyBinding {
-  return binding.family === 'cel' && binding.kind === MUTATING_ADMISSION_POLICY_BINDING && 'spec' in binding;
 }
 
 export interface MutatingAdmissionPolicyData extends Omit<CelPolicyIdentity, 'kind' | 'namespace' | 'namespaced'> {
@@ -112,7 +108,7 @@ export class MutatingAdmissionPolicy extends CelCompiledPolicy implements Compil
     };
     const emitted = (response: PolicyResponse | null): PolicyResponse[] => (response === null || response.rules.length === 0 ? [] : [response]);
 
-    const own = (request.bindings ?? []).filter((binding) => isMutatingAdmissionPolicyBinding(binding) && binding.policyName === this.name) as MutatingAdmissionPolicyBinding[];
+    const own = ownBindings<MutatingAdmissionPolicyBinding>(request.bindings, MUTATING_ADMISSION_POLICY_BINDING, this.name);
     if (own.length === 0) {
       // A policy without matchConstraints matches every request (pkg/cel/matching/criteria.go, `GetMatchResources`).
       if (!matches(this.spec.matchConstraints ?? {})) return [];

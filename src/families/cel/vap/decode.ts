@@ -48,18 +48,24 @@ export function decodeValidatingAdmissionPolicySpec(spec: JsonValue | undefined,
   const path: Path = ['spec'];
   const value: JsonObject = isObject(spec) ? spec : {};
   if (!isObject(spec)) problems.push({ message: 'spec is required', path });
-  const failurePolicy = optionalString(value, 'failurePolicy', path, problems) ?? 'Fail';
-  if (failurePolicy !== 'Fail' && failurePolicy !== 'Ignore') {
-    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path, 'failurePolicy'] });
-  }
+  const failurePolicy = decodeFailurePolicy(value, path, problems);
   const decoded: ValidatingAdmissionPolicySpec = {
     validations: validations(value.validations, [...path, 'validations'], problems),
-    failurePolicy: failurePolicy === 'Ignore' ? 'Ignore' : 'Fail',
+    failurePolicy,
     auditAnnotations: auditAnnotations(value.auditAnnotations, [...path, 'auditAnnotations'], problems),
     matchConditions: namedExpressions(value.matchConditions, [...path, 'matchConditions'], problems),
     variables: namedExpressions(value.variables, [...path, 'variables'], problems),
   };
   return Object.assign(decoded, decodeParamKindAndConstraints(value, path, problems));
+}
+
+/** `failurePolicy` of an admission policy spec: Fail (the default) or Ignore. */
+export function decodeFailurePolicy(value: JsonObject, path: Path, problems: DocumentProblem[]): 'Fail' | 'Ignore' {
+  const failurePolicy = optionalString(value, 'failurePolicy', path, problems) ?? 'Fail';
+  if (failurePolicy !== 'Fail' && failurePolicy !== 'Ignore') {
+    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path, 'failurePolicy'] });
+  }
+  return failurePolicy === 'Ignore' ? 'Ignore' : 'Fail';
 }
 
 /** `paramKind` and `matchConstraints` of an admission policy spec (ValidatingAdmissionPolicy, MutatingAdmissionPolicy). */

@@ -47,8 +47,9 @@ export interface ValidatingAdmissionPolicyBinding extends CompiledBinding {
   readonly spec: ValidatingAdmissionPolicyBindingSpec;
 }
 
-function isValidatingAdmissionPolicyBinding(binding: CompiledBinding): binding is ValidatingAdmissionPolicyBinding {
-  return binding.family === 'cel' && binding.kind === VALIDATING_ADMISSION_POLICY_BINDING && 'spec' in binding;
+/** The bindings of `kind` that name the policy `policyName`, in load order (a VAP's or a MAP's bindings). */
+export function ownBindings<B extends CompiledBinding>(bindings: readonly CompiledBinding[] | undefined, kind: B['kind'], policyName: string): B[] {
+  return (bindings ?? []).filter((binding): binding is B => binding.family === 'cel' && binding.kind === kind && 'spec' in binding && binding.policyName === policyName);
 }
 
 /** The identity Kyverno gives an admission request without one (pkg/admissionpolicy/user_info.go, `backgroundUsername`). */
@@ -146,7 +147,7 @@ export class ValidatingAdmissionPolicy extends CelCompiledPolicy implements Comp
       this.#rule(this.spec.paramKind === undefined ? bindings : { ...bindings, params: params === null ? null : celValue(params, mode) }, request.explainFailures === true);
 
     const response: PolicyResponse = { policy: this, resource, rules: [] };
-    const own = (request.bindings ?? []).filter((binding) => isValidatingAdmissionPolicyBinding(binding) && binding.policyName === this.name) as ValidatingAdmissionPolicyBinding[];
+    const own = ownBindings<ValidatingAdmissionPolicyBinding>(request.bindings, VALIDATING_ADMISSION_POLICY_BINDING, this.name);
     if (own.length === 0) {
       // A policy without matchConstraints matches every request (pkg/cel/matching/criteria.go, `GetMatchResources`).
       if (matches(this.spec.matchConstraints ?? {})) response.rules = [evaluate(null)];
