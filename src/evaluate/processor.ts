@@ -124,9 +124,10 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
     if (stage !== 2) return;
     for (const { response } of out.slice(first)) response.patchedResource = current;
     // Then each target goes through every mutate-existing policy, and every passing rule carries the final target.
-    const targeting = policies.filter((policy) => policy.mutateTarget !== undefined && (policy.stage ?? 0) === 2);
+    const targets = options.targets ?? [];
+    const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== undefined && (policy.stage ?? 0) === 2);
     if (targeting.length === 0) return;
-    for (const target of options.targets ?? []) {
+    for (const target of targets) {
       const responses: PolicyResponse[] = [];
       let patched = target;
       for (const policy of targeting) {
