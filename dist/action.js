@@ -36640,9 +36640,10 @@ function evaluateResource(policies, resource, options2) {
     }
     if (stage !== 2) return;
     for (const { response } of out.slice(first)) response.patchedResource = current4;
-    const targeting = policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
+    const targets = options2.targets ?? [];
+    const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
     if (targeting.length === 0) return;
-    for (const target2 of options2.targets ?? []) {
+    for (const target2 of targets) {
       const responses = [];
       let patched = target2;
       for (const policy of targeting) {
@@ -67539,18 +67540,22 @@ function decodeValidatingAdmissionPolicySpec(spec2, problems) {
   const path17 = ["spec"];
   const value2 = isObject2(spec2) ? spec2 : {};
   if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path17 });
-  const failurePolicy = optionalString(value2, "failurePolicy", path17, problems) ?? "Fail";
-  if (failurePolicy !== "Fail" && failurePolicy !== "Ignore") {
-    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path17, "failurePolicy"] });
-  }
+  const failurePolicy = decodeFailurePolicy(value2, path17, problems);
   const decoded = {
     validations: validations(value2.validations, [...path17, "validations"], problems),
-    failurePolicy: failurePolicy === "Ignore" ? "Ignore" : "Fail",
+    failurePolicy,
     auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path17, "auditAnnotations"], problems),
     matchConditions: namedExpressions(value2.matchConditions, [...path17, "matchConditions"], problems),
     variables: namedExpressions(value2.variables, [...path17, "variables"], problems)
   };
   return Object.assign(decoded, decodeParamKindAndConstraints(value2, path17, problems));
+}
+function decodeFailurePolicy(value2, path17, problems) {
+  const failurePolicy = optionalString(value2, "failurePolicy", path17, problems) ?? "Fail";
+  if (failurePolicy !== "Fail" && failurePolicy !== "Ignore") {
+    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path17, "failurePolicy"] });
+  }
+  return failurePolicy === "Ignore" ? "Ignore" : "Fail";
 }
 function decodeParamKindAndConstraints(value2, path17, problems) {
   const out = {};
@@ -68078,8 +68083,8 @@ var Evaluation = class {
 // src/families/cel/vap/policy.ts
 var VALIDATING_ADMISSION_POLICY = "ValidatingAdmissionPolicy";
 var VALIDATING_ADMISSION_POLICY_BINDING = "ValidatingAdmissionPolicyBinding";
-function isValidatingAdmissionPolicyBinding(binding) {
-  return binding.family === "cel" && binding.kind === VALIDATING_ADMISSION_POLICY_BINDING && "spec" in binding;
+function ownBindings(bindings, kind3, policyName) {
+  return (bindings ?? []).filter((binding) => binding.family === "cel" && binding.kind === kind3 && "spec" in binding && binding.policyName === policyName);
 }
 var BACKGROUND_USER = "system:kyverno:background-scan";
 function resolveUser(info2) {
@@ -68149,7 +68154,7 @@ var ValidatingAdmissionPolicy = class extends CelCompiledPolicy {
     };
     const evaluate6 = (params) => this.#rule(this.spec.paramKind === void 0 ? bindings : { ...bindings, params: params === null ? null : celValue2(params, mode) }, request3.explainFailures === true);
     const response = { policy: this, resource, rules: [] };
-    const own = (request3.bindings ?? []).filter((binding) => isValidatingAdmissionPolicyBinding(binding) && binding.policyName === this.name);
+    const own = ownBindings(request3.bindings, VALIDATING_ADMISSION_POLICY_BINDING, this.name);
     if (own.length === 0) {
       if (matches(this.spec.matchConstraints ?? {})) response.rules = [evaluate6(null)];
       return response;
@@ -68253,15 +68258,12 @@ function decodeMutatingAdmissionPolicySpec(spec2, problems) {
   const path17 = ["spec"];
   const value2 = isObject2(spec2) ? spec2 : {};
   if (!isObject2(spec2)) problems.push({ message: "spec is required", path: path17 });
-  const failurePolicy = optionalString(value2, "failurePolicy", path17, problems) ?? "Fail";
-  if (failurePolicy !== "Fail" && failurePolicy !== "Ignore") {
-    problems.push({ message: `unsupported value "${failurePolicy}": supported values: "Fail", "Ignore"`, path: [...path17, "failurePolicy"] });
-  }
+  const failurePolicy = decodeFailurePolicy(value2, path17, problems);
   optionalString(value2, "reinvocationPolicy", path17, problems);
   const decoded = {
     variables: namedExpressions(value2.variables, [...path17, "variables"], problems),
     mutations: mutations2(value2.mutations, [...path17, "mutations"], problems),
-    failurePolicy: failurePolicy === "Ignore" ? "Ignore" : "Fail",
+    failurePolicy,
     matchConditions: namedExpressions(value2.matchConditions, [...path17, "matchConditions"], problems)
   };
   return Object.assign(decoded, decodeParamKindAndConstraints(value2, path17, problems));
@@ -68277,9 +68279,6 @@ function decodeMutatingAdmissionPolicyBindingSpec(spec2, problems) {
 // src/families/cel/map/policy.ts
 var MUTATING_ADMISSION_POLICY = "MutatingAdmissionPolicy";
 var MUTATING_ADMISSION_POLICY_BINDING = "MutatingAdmissionPolicyBinding";
-function isMutatingAdmissionPolicyBinding(binding) {
-  return binding.family === "cel" && binding.kind === MUTATING_ADMISSION_POLICY_BINDING && "spec" in binding;
-}
 var MutatingAdmissionPolicy = class extends CelCompiledPolicy {
   /** Kyverno's CLI runs MutatingAdmissionPolicies after the kyverno.io policies, before the MutatingPolicies. */
   stage = 1;
@@ -68331,7 +68330,7 @@ var MutatingAdmissionPolicy = class extends CelCompiledPolicy {
       return outcome.error === void 0 && outcome.matched;
     };
     const emitted = (response2) => response2 === null || response2.rules.length === 0 ? [] : [response2];
-    const own = (request3.bindings ?? []).filter((binding) => isMutatingAdmissionPolicyBinding(binding) && binding.policyName === this.name);
+    const own = ownBindings(request3.bindings, MUTATING_ADMISSION_POLICY_BINDING, this.name);
     if (own.length === 0) {
       if (!matches(this.spec.matchConstraints ?? {})) return [];
       const mutated = this.#mutateResource(resource, resource, bindings, null, request3);
