@@ -71,7 +71,7 @@ function kindCondition(kinds: readonly string[], path: PolicyPath): string {
       ),
     );
     // A Pod selector also accepts the ephemeralcontainers subresource of a core v1 Pod (CheckKind).
-    return `(${gvk}) && (request.subResource == "" || (request.subResource == "ephemeralcontainers" && request.kind.group == "" && request.kind.version == "v1" && request.kind.kind == "Pod"))`;
+    return `(${gvk}) && (request.?subResource.orValue("") == "" || (request.?subResource.orValue("") == "ephemeralcontainers" && request.kind.group == "" && request.kind.version == "v1" && request.kind.kind == "Pod"))`;
   });
   return anyOf(parts);
 }

@@ -83,6 +83,12 @@ const RULES: readonly DependencyRule[] = [
     from: ['src/families/', 'src/lang/', 'src/evaluate/'],
     forbidden: ['src/build/'],
   },
+  {
+    id: 13,
+    rule: 'src/migrate/ (kyverno.io policies to CEL policies) imports nothing from the CLI, the Action or the reporters: the migration and its proof are a library the CLI presents.',
+    from: ['src/migrate/'],
+    forbidden: ['src/commands/', 'src/action/', 'src/reporters/'],
+  },
 ];
 
 /** One import of a file: its specifier and, for a relative specifier, the repository file it resolves to. */

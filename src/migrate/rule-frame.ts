@@ -1,0 +1,227 @@
+/**
+ * @file What every translated rule shares, whatever its action: the resources it selects (`match`/`exclude` →
+ * `matchConstraints` + `matchConditions`), its `preconditions` and `celPreconditions` (more `matchConditions`:
+ * false in Kyverno is a `skip`, as a false match condition is in a CEL policy) and its context variables
+ * (`variables`).
+ *
+ * A match block that only names kinds (and operations) becomes exact resource rules with no condition, the form
+ * Kyverno's CEL autogen requires to reach Pod controllers (pkg/cel/autogen `CanAutoGen`); any other match block
+ * keeps the exact semantics of {@link translateMatch} in a `kyverno-match` condition.
+ */
+import type { JsonObject, JsonValue } from '../types.js';
+import type { ContextEntry, ResourceFilter, Rule } from '../families/kyverno/policy/types.js';
+import type { MatchResources, NamedRuleWithOperations } from '../families/cel/match/types.js';
+import { builtinResourceTypes } from '../cluster/resource-types.js';
+import { unsafeGuessKindToResource } from '../families/cel/match/resource-name.js';
+import { parseKindSelector } from '../families/kyverno/match/kind.js';
+import { translateMatch, type MatchCondition } from './match.js';
+import { translateConditions } from './conditions.js';
+import { hasWildcard, translateJmesPath, translateTemplate, type CelValue, type TranslationScope } from './jmespath.js';
+import type { PolicyPath, Translation } from './types.js';
+
+/** A CEL policy's `variables` entry. */
+export interface Variable {
+  readonly name: string;
+  readonly expression: string;
+}
+
+/** What a rule's selection and context translate to. */
+export interface RuleFrame {
+  readonly matchConstraints: MatchResources;
+  readonly matchConditions: readonly MatchCondition[];
+  readonly variables: readonly Variable[];
+  readonly scope: TranslationScope;
+  /** The match block named kinds only: resource rules are exact, nothing of the selection is in a condition. */
+  readonly exactKinds: boolean;
+}
+
+export interface FrameOptions {
+  /** The operations the rule's action applies to when its match block names none. */
+  readonly defaultOperations: readonly string[];
+  /** The rule may see a DELETE request (its variables then read the old object where Kyverno does). */
+  readonly mayDelete: boolean;
+}
+
+const CORE_ONLY = new Map<string, { group: string; plural: string }[]>();
+for (const type of builtinResourceTypes()) {
+  const list = CORE_ONLY.get(type.kind) ?? [];
+  list.push({ group: type.group, plural: type.plural });
+  CORE_ONLY.set(type.kind, list);
+}
+
+const RESOURCE_KEYS = ['kinds', 'name', 'names', 'namespaces', 'annotations', 'selector', 'namespaceSelector', 'operations'] as const;
+
+function setKeys(filter: ResourceFilter): string[] {
+  const keys: string[] = [];
+  for (const key of ['roles', 'clusterRoles', 'subjects'] as const) {
+    const v = filter[key];
+    if (v !== undefined && v !== null && (!Array.isArray(v) || v.length > 0)) keys.push(key);
+  }
+  const desc = (filter.resources ?? {}) as Record<string, unknown>;
+  for (const key of RESOURCE_KEYS) {
+    const v = desc[key];
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v) && v.length === 0) continue;
+    if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) continue;
+    keys.push(key);
+  }
+  return keys;
+}
+
+/** The filters of a match block and how they combine. */
+function filtersOf(block: Rule['match']): { filters: ResourceFilter[]; mode: 'any' | 'all' | 'inline' } {
+  const b = block ?? {};
+  if (b.any && b.any.length > 0) return { filters: b.any, mode: 'any' };
+  if (b.all && b.all.length > 0) return { filters: b.all, mode: 'all' };
+  return { filters: [b as ResourceFilter], mode: 'inline' };
+}
+
+/**
+ * Exact resource rules for a match block that names only kinds (and the same operations in every filter): a kind
+ * without a group is every served kind of that name (Kyverno `CheckKind` compares the kind only), so a built-in
+ * kind gets its group(s) and any version, and a kind Kubernetes does not serve gets every group and the guessed
+ * plural. `Pod` is the core v1 `pods` resource, which autogen requires.
+ */
+function exactResourceRules(rule: Rule, defaultOperations: readonly string[]): NamedRuleWithOperations[] | null {
+  const { filters, mode } = filtersOf(rule.match);
+  if (mode === 'all' && filters.length > 1) return null;
+  let operations: readonly string[] | null = null;
+  const kinds: string[] = [];
+  for (const filter of filters) {
+    const keys = setKeys(filter);
+    if (!keys.includes('kinds') || keys.some((k) => k !== 'kinds' && k !== 'operations')) return null;
+    const ops = keys.includes('operations') ? [...filter.resources!.operations!].sort() : [...defaultOperations];
+    if (operations !== null && operations.join() !== ops.join()) return null;
+    operations = ops;
+    kinds.push(...filter.resources!.kinds!);
+  }
+  if (operations === null || kinds.length === 0) return null;
+  const byGroupVersion = new Map<string, NamedRuleWithOperations & { resources: string[] }>();
+  const add = (group: string, version: string, plural: string): void => {
+    const key = `${group}/${version}`;
+    let entry = byGroupVersion.get(key);
+    if (entry === undefined) {
+      entry = { apiGroups: [group], apiVersions: [version], operations: [...operations!], resources: [] };
+      byGroupVersion.set(key, entry);
+    }
+    if (!entry.resources.includes(plural)) entry.resources.push(plural);
+  };
+  for (const text of kinds) {
+    const sel = parseKindSelector(text);
+    if (sel.kind === '' || sel.subresource !== '' || hasWildcard(sel.kind) || (sel.version !== '*' && hasWildcard(sel.version)) || (sel.group !== '*' && hasWildcard(sel.group))) return null;
+    if (sel.kind === 'Pod' && (sel.group === '*' || sel.group === '') && (sel.version === '*' || sel.version === 'v1')) {
+      add('', 'v1', 'pods');
+      continue;
+    }
+    if (sel.group !== '*') {
+      const known = CORE_ONLY.get(sel.kind)?.find((t) => t.group === sel.group);
+      add(sel.group, sel.version, known?.plural ?? unsafeGuessKindToResource(sel.kind));
+      continue;
+    }
+    const served = CORE_ONLY.get(sel.kind);
+    if (served === undefined) {
+      add('*', sel.version, unsafeGuessKindToResource(sel.kind));
+      continue;
+    }
+    for (const type of served) add(type.group, sel.version, type.plural);
+  }
+  return [...byGroupVersion.values()];
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  return false;
+}
+
+/** A `context[].variable` entry as a CEL variable (`{{name}}` in the rule then reads `variables.name`). */
+function contextVariable(entry: ContextEntry, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
+  const variable = entry.variable!;
+  if (!isEmpty(variable.default)) return { ok: false, untranslatable: { reason: `the context variable \`${entry.name}\` has a default (CEL has no "on a missing value" fallback that keeps Kyverno's semantics)`, path: [...path, 'variable', 'default'] } };
+  if (variable.jmesPath !== undefined && variable.jmesPath !== '') {
+    if (variable.value !== undefined) return { ok: false, untranslatable: { reason: `the context variable \`${entry.name}\` has both a value and a jmesPath`, path: [...path, 'variable'] } };
+    return translateJmesPath(variable.jmesPath, scope, [...path, 'variable', 'jmesPath']);
+  }
+  if (variable.value === undefined) return { ok: false, untranslatable: { reason: `the context variable \`${entry.name}\` has no value`, path: [...path, 'variable'] } };
+  return translateTemplate(variable.value, scope, [...path, 'variable', 'value']);
+}
+
+/** Kyverno variable names the translation reads as `variables.<name>`: CEL identifiers only. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The context entries as CEL variables, in order (each may read the ones before it). */
+export function translateContext(
+  context: readonly ContextEntry[] | undefined,
+  base: TranslationScope,
+  path: PolicyPath,
+): Translation<{ variables: Variable[]; scope: TranslationScope; inlineScope: TranslationScope }> {
+  const variables: Variable[] = [];
+  const known = new Map<string, CelValue>(base.variables ?? []);
+  const inline = new Map<string, CelValue>(base.variables ?? []);
+  for (const [i, entry] of (context ?? []).entries()) {
+    const entryPath = [...path, i];
+    if (typeof entry?.name !== 'string' || !IDENTIFIER.test(entry.name)) {
+      return { ok: false, untranslatable: { reason: `the context entry name ${JSON.stringify(entry?.name)} is not a CEL identifier`, path: [...entryPath, 'name'] } };
+    }
+    if (entry.variable === undefined || entry.variable === null) {
+      const source = ['configMap', 'apiCall', 'globalReference', 'imageRegistry'].find((key) => (entry as unknown as Record<string, unknown>)[key] !== undefined) ?? 'unknown';
+      return { ok: false, untranslatable: { reason: `the \`${source}\` context entry \`${entry.name}\` (cluster data; only \`variable\` entries are translated)`, path: [...entryPath, source] } };
+    }
+    const translated = contextVariable(entry, { ...base, variables: known }, entryPath);
+    if (!translated.ok) return translated;
+    const inlined = contextVariable(entry, { ...base, variables: inline }, entryPath);
+    if (!inlined.ok) return inlined;
+    variables.push({ name: entry.name, expression: translated.value.expression });
+    known.set(entry.name, { expression: `variables.${entry.name}`, type: translated.value.type });
+    inline.set(entry.name, { expression: `(${inlined.value.expression})`, type: inlined.value.type });
+  }
+  return { ok: true, value: { variables, scope: { ...base, variables: known }, inlineScope: { ...base, variables: inline } } };
+}
+
+/** The selection, preconditions and context of a rule. */
+export function translateRuleFrame(rule: Rule, rulePath: PolicyPath, options: FrameOptions): Translation<RuleFrame> {
+  const base: TranslationScope = { mayDelete: options.mayDelete };
+  const context = translateContext(rule.context, base, [...rulePath, 'context']);
+  if (!context.ok) return context;
+  const { scope, variables, inlineScope } = context.value;
+
+  const matchConditions: MatchCondition[] = [];
+  let matchConstraints: MatchResources;
+  const exact = exactResourceRules(rule, options.defaultOperations);
+  const match = translateMatch(rule, rulePath);
+  if (!match.ok) return match;
+  if (exact !== null) {
+    matchConstraints = { resourceRules: exact };
+    const exclude = match.value.matchConditions.find((c) => c.name === 'kyverno-exclude');
+    if (exclude !== undefined) matchConditions.push(exclude);
+  } else {
+    const [resourceRule] = match.value.matchConstraints.resourceRules!;
+    const operations = setOperations(rule) ? resourceRule!.operations : options.defaultOperations;
+    matchConstraints = { resourceRules: [{ ...resourceRule!, operations: [...operations!] }] };
+    matchConditions.push(...match.value.matchConditions);
+  }
+
+  if (!isEmpty(rule.preconditions)) {
+    // A ValidatingPolicy compiles its match conditions before its variables: they read the context inlined.
+    const preconditions = translateConditions(rule.preconditions as JsonValue, inlineScope, [...rulePath, 'preconditions']);
+    if (!preconditions.ok) return preconditions;
+    matchConditions.push({ name: 'kyverno-preconditions', expression: preconditions.value });
+  }
+  if (Array.isArray(rule.celPreconditions)) {
+    for (const [i, entry] of rule.celPreconditions.entries()) {
+      const condition = entry as JsonObject;
+      if (typeof condition?.name !== 'string' || typeof condition.expression !== 'string') {
+        return { ok: false, untranslatable: { reason: 'a celPreconditions entry without a name and an expression', path: [...rulePath, 'celPreconditions', i] } };
+      }
+      matchConditions.push({ name: condition.name, expression: condition.expression });
+    }
+  }
+  return { ok: true, value: { matchConstraints, matchConditions, variables, scope, exactKinds: exact !== null } };
+}
+
+function setOperations(rule: Rule): boolean {
+  const { filters } = filtersOf(rule.match);
+  return filters.some((f) => (f.resources?.operations?.length ?? 0) > 0);
+}
+
