@@ -6,12 +6,9 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { parseAllDocuments, stringify } from 'yaml';
+import { parseAllDocuments } from 'yaml';
 import type { JsonObject } from '../../src/types.js';
-import type { Policy } from '../../src/families/kyverno/policy/types.js';
-import { checkPolicy } from '../../src/families/kyverno/policy/check.js';
-import { migratePolicy, type PolicyMigration } from '../../src/migrate/policy.js';
-import { migrateTestDocument } from '../../src/migrate/test-file.js';
+import { migrateSources } from '../../src/migrate/run.js';
 import { testCommand } from '../../src/commands/test/command.js';
 
 export const POLICIES_CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/kyverno-policies');
@@ -85,35 +82,26 @@ export interface TwinRun {
   readonly output: string;
 }
 
-/** Migrates the policies of `twin`'s Test into a copy of its folder and runs the migrated Test there. */
+function yamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...yamlFiles(file));
+    else if (/\.ya?ml$/.test(entry.name)) out.push(file);
+  }
+  return out.sort();
+}
+
+/** Migrates `twin`'s folder (a copy) as `kyverno-lint migrate --in-place` does and runs its migrated Test there. */
 export async function runTwin(twin: Twin, root = POLICIES_CORPUS): Promise<TwinRun> {
   const source = join(root, twin.folder);
   const work = mkdtempSync(join(tmpdir(), 'kl-twin-'));
   const copy = join(work, twin.folder);
   try {
     cpSync(source, copy, { recursive: true });
-    const testFile = join(copy, relative(source, twin.testFile));
-    const migrations = new Map<string, PolicyMigration>();
-    const untranslatable: string[] = [];
-    for (const file of policyFilesOf(testFile)) {
-      if (!existsSync(file) || !file.startsWith(copy)) continue;
-      const out: JsonObject[] = [];
-      for (const doc of yamlDocuments(file)) {
-        if (!isKyvernoPolicy(doc) || checkPolicy(doc).length > 0) {
-          out.push(doc);
-          continue;
-        }
-        const migration = migratePolicy(doc as unknown as Policy, doc);
-        migrations.set(migration.name, migration);
-        if (migration.namespace !== undefined) migrations.set(`${migration.namespace}/${migration.name}`, migration);
-        for (const u of migration.untranslatable) untranslatable.push(`${migration.name} ${u.path.join('.')}: ${u.reason}`);
-        out.push(...migration.translated.map((t) => t.document));
-        if (migration.remainder !== null) out.push(migration.remainder);
-      }
-      writeFileSync(file, out.map((d) => stringify(d, { lineWidth: 0 })).join('---\n'));
-    }
-    const [test] = yamlDocuments(testFile);
-    writeFileSync(testFile, stringify(migrateTestDocument(test!, migrations).document, { lineWidth: 0 }));
+    const run = migrateSources(yamlFiles(copy).map((file) => ({ file, text: readFileSync(file, 'utf8') })));
+    for (const [file, text] of run.outputs) writeFileSync(file, text);
+    const untranslatable = run.rules.filter((r) => r.untranslatable !== undefined).map((r) => `${r.policy} ${r.rule}: ${r.untranslatable!.reason}`);
     let output = '';
     const code = await testCommand([copy], { stdout: (t) => (output += t), stderr: (t) => (output += t), cwd: work });
     return { folder: twin.folder, passed: code === 0, untranslatable, output };
