@@ -40,6 +40,8 @@ export interface FindFilesOptions {
   gitignore: boolean;
   /** The folder `include` and `exclude` globs are relative to (the config file's folder); default `cwd`. */
   base?: string;
+  /** Hidden folders (names starting with `.`) walked all the same, such as Kyverno's `.kyverno-test`; default none. */
+  hiddenFolders?: readonly string[];
 }
 
 /** A path that could not be read. */
@@ -72,6 +74,7 @@ interface Walk {
   problems: DiscoveryProblem[];
   /** Folders entered (a folder given twice, or inside another given folder, is walked once). */
   entered: Set<string>;
+  hiddenFolders: ReadonlySet<string>;
 }
 
 function errorMessage(error: unknown): string {
@@ -123,7 +126,7 @@ function walkFolder(walk: Walk, root: string, rules: GitignoreStack | null): voi
     }
     const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
+      if (entry.name.startsWith('.') && !walk.hiddenFolders.has(entry.name)) continue;
       const kind = entryKind(dir, entry);
       const file = path.join(dir, entry.name);
       if (kind === 'directory') {
@@ -162,6 +165,7 @@ export async function findFiles(options: FindFilesOptions): Promise<FoundFiles> 
     ifKubernetes: new Set(),
     problems: [],
     entered: new Set(),
+    hiddenFolders: new Set(options.hiddenFolders ?? []),
   };
   const excluded = new Set<string>();
   /** Files named explicitly: read whatever a walk found. */

@@ -10,9 +10,10 @@
 import type { JsonObject, JsonValue } from '../types.js';
 import type { Policy, Rule } from '../families/kyverno/policy/types.js';
 import { isObject } from '../util/json-value.js';
-import { AUTOGEN_CONTROLLERS_ANNOTATION, autogenControllers } from '../families/kyverno/policy/autogen.js';
+import { AUTOGEN_CONTROLLERS_ANNOTATION, autogenControllers, matchKinds } from '../families/kyverno/policy/autogen.js';
 import { translateRuleFrame, type RuleFrame } from './rule-frame.js';
 import { translateValidate } from './validate.js';
+import { existingViolationCondition } from './existing-violations.js';
 import type { PolicyPath, Untranslatable } from './types.js';
 
 export const CEL_API_VERSION = 'policies.kyverno.io/v1';
@@ -66,19 +67,26 @@ function failureAction(policy: Policy, rule: Rule): 'Deny' | 'Audit' {
 }
 
 /** The CEL autogen setting keeping the original's Pod controllers (pkg/autogen `GetAutogenKinds`). */
-function autogenSetting(policy: Policy, frame: RuleFrame, path: PolicyPath, notes: Untranslatable[]): JsonObject | undefined {
+function autogenSetting(policy: Policy, rule: Rule, frame: RuleFrame, path: PolicyPath, notes: Untranslatable[]): JsonObject | undefined {
   const controllers = autogenControllers(policy);
   const rules = frame.matchConstraints.resourceRules ?? [];
   const eligible = rules.length === 1 && rules[0]!.apiGroups?.join() === '' && rules[0]!.apiVersions?.join() === 'v1' && rules[0]!.resources?.join() === 'pods';
   if (controllers.has('none') || controllers.size === 0) return eligible ? { podControllers: { controllers: [] } } : undefined;
-  const wanted = [...controllers].map((kind) => CONTROLLER_RESOURCES[kind]).filter((r): r is string => r !== undefined).sort();
-  if (controllers.has('ReplicationController')) {
-    notes.push({ reason: 'Kyverno applies this rule to ReplicationControllers through autogen; the CEL autogen does not cover ReplicationControllers', path });
-  }
+  // Kyverno generates rules for the Pod controllers of a rule on Pods (pkg/autogen `generateRule`).
+  const kinds = new Set(matchKinds(rule.match).map((k) => k.split('/').pop()!));
+  const generated = kinds.has('Pod') ? [...controllers].filter((c) => c !== 'Pod').sort() : [];
+  if (generated.length === 0) return undefined;
   if (!eligible) {
-    notes.push({ reason: 'Kyverno applies this rule to Pod controllers through autogen; the translation matches more than Pods, so CEL autogen does not apply and Pod controllers are not checked', path });
+    notes.push({
+      reason: `Kyverno also applies this rule to ${generated.join(', ')} through autogen; the translation does not match only Pods, so CEL autogen does not apply and those are not checked`,
+      path,
+    });
     return undefined;
   }
+  if (controllers.has('ReplicationController')) {
+    notes.push({ reason: 'Kyverno also applies this rule to ReplicationControllers through autogen; the CEL autogen does not cover ReplicationControllers', path });
+  }
+  const wanted = [...controllers].map((kind) => CONTROLLER_RESOURCES[kind]).filter((r): r is string => r !== undefined).sort();
   if (wanted.join() === ALL_CEL_CONTROLLERS.join()) return undefined;
   return { podControllers: { controllers: wanted } };
 }
@@ -139,12 +147,29 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   const spec: JsonObject = { validationActions: [failureAction(policy, rule)] };
   const evaluation = evaluationOf(policy);
   if (evaluation !== undefined) spec.evaluation = evaluation;
-  const autogen = autogenSetting(policy, frame, rulePath, notes);
+  const autogen = autogenSetting(policy, rule, frame, rulePath, notes);
   if (autogen !== undefined) spec.autogen = autogen;
   if (policy.spec.failurePolicy !== undefined) spec.failurePolicy = policy.spec.failurePolicy;
   if (typeof policy.spec.webhookTimeoutSeconds === 'number') spec.webhookConfiguration = { timeoutSeconds: policy.spec.webhookTimeoutSeconds };
   spec.matchConstraints = frame.matchConstraints as unknown as JsonObject;
   const matchConditions = [...frame.matchConditions, ...validate.value.matchConditions];
+  if (spec.validationActions !== undefined && (spec.validationActions as string[])[0] === 'Deny' && rule.validate?.allowExistingViolations !== false) {
+    const canUpdate = (frame.matchConstraints.resourceRules ?? []).some((r) => (r.operations ?? []).includes('UPDATE') || (r.operations ?? []).includes('*'));
+    const condition = canUpdate
+      ? existingViolationCondition(
+          matchConditions.map((c) => c.expression),
+          validate.value.validations.map((v) => v.expression),
+        )
+      : null;
+    if (condition !== null) matchConditions.push({ name: 'kyverno-existing-violation', expression: condition });
+    else if (canUpdate) {
+      notes.push({
+        reason:
+          'on an UPDATE, Kyverno lets an object that already violated this Enforce rule keep violating it (allowExistingViolations); the rule reads what cannot be evaluated on the old object, so the translation denies such updates',
+        path: [...rulePath, 'validate'],
+      });
+    }
+  }
   if (matchConditions.length > 0) spec.matchConditions = matchConditions.map((c) => ({ name: c.name, expression: c.expression }));
   const variables = [...frame.variables, ...validate.value.variables];
   if (variables.length > 0) spec.variables = variables.map((v) => ({ name: v.name, expression: v.expression }));

@@ -32,6 +32,8 @@ export interface Place {
 export interface RuleOutcome {
   readonly policy: string;
   readonly policyKind: 'ClusterPolicy' | 'Policy';
+  /** The namespace of a Policy. */
+  readonly namespace?: string;
   readonly rule: string;
   readonly place: Place;
   /** The CEL policy written for the rule. */
@@ -133,6 +135,7 @@ export function migrateSources(files: readonly SourceFile[]): MigrationRun {
         rules.push({
           policy: migration.name,
           policyKind: migration.kind,
+          ...(migration.namespace !== undefined ? { namespace: migration.namespace } : {}),
           rule,
           place: where(rulePath),
           ...(translated !== undefined ? { translated: { kind: translated.kind, name: translated.name } } : {}),
