@@ -91,6 +91,24 @@ function autogenSetting(policy: Policy, rule: Rule, frame: RuleFrame, path: Poli
   return { podControllers: { controllers: wanted } };
 }
 
+/**
+ * Whether a request's object has the Pod template the CEL autogen rewrites `object.spec`/`object.metadata` into
+ * (written with index syntax, which that rewrite leaves alone): always for a Pod.
+ */
+const POD_TEMPLATE_PRESENT =
+  'request.kind.kind == "Pod" || (request.kind.kind == "CronJob" ? ' +
+  'type(object[?"spec"].orValue(null)) == map && type(object["spec"][?"jobTemplate"].orValue(null)) == map && ' +
+  'type(object["spec"]["jobTemplate"][?"spec"].orValue(null)) == map && type(object["spec"]["jobTemplate"]["spec"][?"template"].orValue(null)) == map' +
+  ' : type(object[?"spec"].orValue(null)) == map && type(object["spec"][?"template"].orValue(null)) == map)';
+
+/** The CEL autogen reaches Pod controllers: the policy matches only Pods and names controllers. */
+function autogenApplies(frame: RuleFrame, autogen: JsonObject | undefined): boolean {
+  const rules = frame.matchConstraints.resourceRules ?? [];
+  const podsOnly = rules.length === 1 && rules[0]!.apiGroups?.join() === '' && rules[0]!.resources?.join() === 'pods';
+  const controllers = ((autogen?.podControllers as JsonObject | undefined)?.controllers ?? null) as string[] | null;
+  return podsOnly && (controllers === null || controllers.length > 0);
+}
+
 function metadataFor(policy: Policy, name: string): JsonObject {
   const metadata: JsonObject = { name };
   if (policy.kind === 'Policy' && policy.metadata.namespace !== undefined) metadata.namespace = policy.metadata.namespace;
@@ -152,13 +170,18 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   if (policy.spec.failurePolicy !== undefined) spec.failurePolicy = policy.spec.failurePolicy;
   if (typeof policy.spec.webhookTimeoutSeconds === 'number') spec.webhookConfiguration = { timeoutSeconds: policy.spec.webhookTimeoutSeconds };
   spec.matchConstraints = frame.matchConstraints as unknown as JsonObject;
-  const matchConditions = [...frame.matchConditions, ...validate.value.matchConditions];
+  // Kyverno's autogen rules for Pod controllers fail a pattern on a controller without a Pod template; the CEL
+  // autogen rewrites `object.spec`/`object.metadata` into the template, which would be an error there instead.
+  const podTemplate = validate.value.createUpdateOnly && autogenApplies(frame, autogen) ? POD_TEMPLATE_PRESENT : null;
+  const guarded = (expression: string): string => (podTemplate === null ? expression : `(${podTemplate}) && (${expression})`);
+  const validations = validate.value.validations.map((v) => ({ ...v, expression: guarded(v.expression) }));
+  const matchConditions = [...frame.matchConditions, ...validate.value.matchConditions.map((c) => ({ ...c, expression: guarded(c.expression) }))];
   if (spec.validationActions !== undefined && (spec.validationActions as string[])[0] === 'Deny' && rule.validate?.allowExistingViolations !== false) {
     const canUpdate = (frame.matchConstraints.resourceRules ?? []).some((r) => (r.operations ?? []).includes('UPDATE') || (r.operations ?? []).includes('*'));
     const condition = canUpdate
       ? existingViolationCondition(
           matchConditions.map((c) => c.expression),
-          validate.value.validations.map((v) => v.expression),
+          validations.map((v) => v.expression),
         )
       : null;
     if (condition !== null) matchConditions.push({ name: 'kyverno-existing-violation', expression: condition });
@@ -173,7 +196,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   if (matchConditions.length > 0) spec.matchConditions = matchConditions.map((c) => ({ name: c.name, expression: c.expression }));
   const variables = [...frame.variables, ...validate.value.variables];
   if (variables.length > 0) spec.variables = variables.map((v) => ({ name: v.name, expression: v.expression }));
-  spec.validations = validate.value.validations.map((v) => ({ ...v }) as JsonObject);
+  spec.validations = validations.map((v) => ({ ...v }) as JsonObject);
   if (validate.value.auditAnnotations.length > 0) spec.auditAnnotations = validate.value.auditAnnotations.map((a) => ({ ...a }));
   return { kind, document: { apiVersion: CEL_API_VERSION, kind, metadata: metadataFor(policy, name), spec } };
 }
