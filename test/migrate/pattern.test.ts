@@ -15,7 +15,7 @@ import { parseAnchor } from '../../src/families/kyverno/engine/pattern/anchor.js
 import { containsWildcard, wildcardMatch } from '../../src/util/wildcard.js';
 import { isObject } from '../../src/util/json-value.js';
 import { celPolicy, celVerdict, kyvernoPolicy, kyvernoVerdict, type Verdict } from './differential.js';
-import { variants } from './variants.js';
+import { variants } from '../../src/migrate/variants.js';
 
 const corpus = path.resolve(import.meta.dirname, '../..', '../shared/corpus/kyverno-policies');
 const available = existsSync(corpus);
