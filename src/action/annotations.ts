@@ -1,5 +1,6 @@
 /**
- * @file Annotations of the findings, in one of two ways:
+ * @file Annotations of the findings (the `legacy-policy` notices only in the files a pull request changes:
+ * {@link annotatedFindings}), in one of two ways:
  *
  * - workflow commands (`::error file=…,line=…::message`, formatted by the `github` reporter): GitHub keeps
  *   only {@link ANNOTATIONS_PER_SEVERITY} per severity per step, so the findings are ranked (lines the pull
@@ -31,6 +32,20 @@ const CHECK_RUN_BATCH = 50;
 export const CHECK_RUN_NAME = 'kyverno-lint';
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/** The rule id of the notice each kyverno.io ClusterPolicy/Policy gets (Kyverno 1.20 no longer runs them). */
+export const LEGACY_POLICY = 'kyverno-lint/legacy-policy';
+
+/**
+ * The findings to annotate: all but the `legacy-policy` notices of files the pull request does not change. Every
+ * kyverno.io policy of the repository gets that notice in every run; annotated everywhere, they would fill each
+ * pull request's checks (and the ten notices GitHub keeps) with policies nobody touched. They are annotated where
+ * the pull request changes the policy's file, as the pre-commit hook reports them for the files committed; without
+ * a pull request, not at all. The job summary lists them all.
+ */
+export function annotatedFindings(findings: readonly Finding[], diff: PullRequestDiff | undefined): Finding[] {
+  return findings.filter((finding) => finding.ruleId !== LEGACY_POLICY || (diff !== undefined && diff.isChanged(finding.location.file)));
+}
 
 /** 0: on a changed line, 1: in a changed file, 2: elsewhere (or no pull request). */
 function changeRank(finding: Finding, diff: PullRequestDiff | undefined): number {

@@ -35,7 +35,7 @@ import {
   type LintOptions,
   type LintReport,
 } from '../index.js';
-import { capAnnotations, CHECK_RUN_NAME, publishCheckRun, rankFindings, workflowCommands } from './annotations.js';
+import { annotatedFindings, capAnnotations, CHECK_RUN_NAME, LEGACY_POLICY, publishCheckRun, rankFindings, workflowCommands } from './annotations.js';
 import { checkedOutCommit } from './checkout.js';
 import { apiCommitReader, localCommitReader, placeOnHead, type Place } from './head-files.js';
 import { describeError, isPermissionError, type GitHubApi } from './github-api.js';
@@ -389,7 +389,12 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
   const ranked = rankFindings(report.findings, diff);
   state.log(`kyverno-lint: ${report.manifests} manifests, ${report.policies} policies: ${countsText(report)}${report.counts.suppressed > 0 ? `, ${report.counts.suppressed} suppressed` : ''}`);
 
-  const annotations = await annotate(state, inputs, report, ranked, { api, writeBlocked, context, failed });
+  const annotated = annotatedFindings(ranked, diff);
+  const notAnnotated = ranked.length - annotated.length;
+  if (inputs.annotations && notAnnotated > 0) {
+    state.log(`kyverno-lint: ${notAnnotated} ${LEGACY_POLICY} notice${notAnnotated === 1 ? ' is' : 's are'} not annotated (${diff === undefined ? 'not a pull request' : 'files the pull request does not change'}); the job summary lists them`);
+  }
+  const annotations = await annotate(state, inputs, report, annotated, { api, writeBlocked, context, failed });
   // The commit in the workspace (`.git/HEAD`, else GITHUB_SHA): on a pull_request event by default the merge commit.
   const checkedOut = checkedOutCommit((file) => state.fs.readFileSync(file, 'utf8') as string, state.workspace) ?? (env.GITHUB_SHA || undefined);
   const review = await reviewPullRequest(state, inputs, ranked, { api, writeBlocked, pull, diff, eventName: context.eventName, checkedOut });

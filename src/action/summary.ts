@@ -1,11 +1,13 @@
 /**
  * @file The job summary (Markdown appended to `GITHUB_STEP_SUMMARY`): the totals, one table row per
  * policy/rule with links to the file lines, the mutations that were not posted as suggestions as diffs, how
- * many annotations GitHub could not show, what the review posted, what was skipped and why (rules that could
+ * many annotations GitHub could not show, what the review posted, the kyverno.io policies to migrate (their
+ * `legacy-policy` notices), what was skipped and why (rules that could
  * not be evaluated, e.g. unresolved context; unsupported policy kinds; invalid inputs; suppressed
  * findings), and which features were off and why. Pure: the caller writes the text.
  */
 import { applyEdits, collapseSameReason, unifiedDiff, type Finding, type LintReport, type Severity } from '../index.js';
+import { LEGACY_POLICY } from './annotations.js';
 import type { UnpostedEdit } from './review.js';
 
 /** Where links to file lines point. */
@@ -171,6 +173,22 @@ function review(input: SummaryInput): string {
   return out;
 }
 
+/** The kyverno.io policies, which Kyverno 1.20 no longer runs: their `legacy-policy` notices, one line each. */
+function legacyPolicies(input: SummaryInput): string {
+  const notices = input.report.findings.filter((finding) => finding.ruleId === LEGACY_POLICY);
+  if (notices.length === 0) return '';
+  let out = `\n### kyverno.io policies to migrate\n\n${plural(notices.length, 'kyverno.io policy', 'kyverno.io policies')} (ClusterPolicy, Policy), which Kyverno 1.20 no longer runs:`;
+  out += ' `kyverno-lint migrate <file>` translates them into CEL policies. Their notices are annotated only in the files a pull request changes;';
+  out += ` \`ignore: [${LEGACY_POLICY}]\` in the configuration turns them off.\n\n`;
+  for (const finding of notices.slice(0, MAX_LIST)) {
+    const { resource } = finding;
+    const what = resource === undefined ? finding.message : `${resource.kind} ${resource.namespace === '' ? '' : `${resource.namespace}/`}${resource.name}`;
+    out += `- ${locationLink(finding, input.links)} ${cell(what)}\n`;
+  }
+  if (notices.length > MAX_LIST) out += `- …and ${notices.length - MAX_LIST} more\n`;
+  return out;
+}
+
 function skipped(input: SummaryInput): string {
   const { report } = input;
   const items: string[] = [];
@@ -178,7 +196,7 @@ function skipped(input: SummaryInput): string {
   for (const warning of input.warnings) items.push(cell(warning));
   const problems = new Map<string, Finding[]>();
   for (const finding of report.findings) {
-    if (finding.status !== 'problem') continue;
+    if (finding.status !== 'problem' || finding.ruleId === LEGACY_POLICY) continue;
     problems.set(finding.ruleId, [...(problems.get(finding.ruleId) ?? []), finding]);
   }
   for (const [ruleId, findings] of problems) {
@@ -212,7 +230,7 @@ function features(input: SummaryInput): string {
 }
 
 export function renderSummary(input: SummaryInput): string {
-  let out = `## kyverno-lint\n\n${totals(input)}${ruleTable(input)}${mutations(input)}${annotations(input)}${review(input)}${skipped(input)}${features(input)}`;
+  let out = `## kyverno-lint\n\n${totals(input)}${ruleTable(input)}${mutations(input)}${annotations(input)}${review(input)}${legacyPolicies(input)}${skipped(input)}${features(input)}`;
   if (out.length > MAX_LENGTH) out = `${out.slice(0, MAX_LENGTH)}\n\n…(summary truncated)\n`;
   return out;
 }

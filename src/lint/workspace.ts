@@ -29,7 +29,7 @@ import {
   type SourceDocument,
   type TooLarge,
 } from '../source/index.js';
-import { nameOf, type KubernetesObject } from '../source/index.js';
+import { nameOf, namespaceOf, type KubernetesObject } from '../source/index.js';
 import type { JsonObject } from '../types.js';
 import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js';
 import { helmSources, type HelmSource } from './helm.js';
@@ -126,6 +126,12 @@ function readText(file: string, maxBytes: number): { text: string } | { error: s
 /** `Kind name`, or the kind alone for a nameless document. */
 function subjectOf(value: JsonObject): string {
   return [String(value.kind), nameOf(value)].filter((part) => part !== '').join(' ');
+}
+
+/** A relative or absolute path as one POSIX shell word that no command takes for a flag: single-quoted when it needs quoting. */
+function shellWord(file: string): string {
+  const word = file.startsWith('-') ? `./${file}` : file;
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A policy document, accepted once every file is read (the CustomResourceDefinitions read tell which kinds are cluster-scoped). */
@@ -301,6 +307,7 @@ export class WorkspaceLoader {
       switch (accepted.status) {
         case 'accepted':
           this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
+          if (kind.family === 'kyverno') this.reportLegacy(source, document, value);
           break;
         case 'malformed':
           this.reportShape('invalid-policy', source, document, value, accepted.problems);
@@ -319,6 +326,21 @@ export class WorkspaceLoader {
       }
     }
     return this.workspace;
+  }
+
+  /**
+   * A kyverno.io ClusterPolicy/Policy: Kyverno 1.20 no longer runs them (its webhook rejects them, its CLI refuses
+   * them), so each document gets one `legacy-policy` notice at its first line, naming the `kyverno-lint migrate`
+   * command that translates its file. The finding names the policy as its resource.
+   */
+  private reportLegacy(source: SourceText, document: SourceDocument, value: JsonObject): void {
+    const command = source.path === '-' ? '`kyverno-lint migrate` on its file' : `\`kyverno-lint migrate ${shellWord(source.display)}\``;
+    const message = `${subjectOf(value)} is a kyverno.io policy, which Kyverno 1.20 no longer runs: ${command} translates it into CEL policies`;
+    // The document's first line (an item of a `kind: List` spans many: its first line only).
+    const { line, column } = this.where(source, document, []);
+    const finding = problem('legacy-policy', source, { line, column }, message, 'info');
+    finding.resource = { apiVersion: String(value.apiVersion), kind: String(value.kind), namespace: namespaceOf(value), name: nameOf(value) };
+    this.workspace.problems.push(finding);
   }
 
   /** A policy of a kind kyverno-lint does not evaluate yet: one warning at the document. */

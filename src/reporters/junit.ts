@@ -3,7 +3,9 @@
  * per file that has findings (`package="kyverno-lint"`, `name` the file) and one `<testcase>` per
  * finding (`name` the rule id, `classname` the file without its extension) holding a `<failure>`, or an
  * `<error>` for a problem of the tool's input (as ESLint does for fatal messages), whose `message` is
- * the finding's message and whose text is `line L, col C, Severity - message (ruleId)`. Unlike ESLint,
+ * the finding's message and whose text is `line L, col C, Severity - message (ruleId)`. A notice about the input
+ * (an `info` problem: a kyverno.io policy to migrate) is a passing test case holding that text as `<system-out>`,
+ * so that test-report readers do not count it as a failed test. Unlike ESLint,
  * the text is escaped character data rather than a CDATA section of escaped text (which readers showed
  * with its entities), suites count `failures` and `errors` separately, and a report without findings
  * still holds one passing suite and test case named `kyverno-lint`, since test-report readers treat a
@@ -51,23 +53,27 @@ function pathWithoutExt(file: string): string {
   return posix.join(posix.dirname(file), posix.basename(file, posix.extname(file)));
 }
 
+/** A notice about the input (a kyverno.io policy to migrate): neither a failure nor an error of the input. */
+function isNotice(finding: Finding): boolean {
+  return finding.status === 'problem' && finding.severity === 'info';
+}
+
 function testcase(finding: Finding, classname: string): string {
-  const element = finding.status === 'problem' ? 'error' : 'failure';
   const { line, column } = finding.location;
   const text = `line ${line}, col ${column}, ${SEVERITY_WORDS[finding.severity]} - ${finding.message} (${finding.ruleId})`;
-  return (
-    `<testcase time="0" name="${xmlEscape(finding.ruleId)}" classname="${xmlEscape(classname)}">` +
-    `<${element} message="${xmlEscape(finding.message)}">${xmlEscape(text)}</${element}>` +
-    '</testcase>\n'
-  );
+  const open = `<testcase time="0" name="${xmlEscape(finding.ruleId)}" classname="${xmlEscape(classname)}">`;
+  if (isNotice(finding)) return `${open}<system-out>${xmlEscape(text)}</system-out></testcase>\n`;
+  const element = finding.status === 'problem' ? 'error' : 'failure';
+  return `${open}<${element} message="${xmlEscape(finding.message)}">${xmlEscape(text)}</${element}></testcase>\n`;
 }
 
 function testsuite(file: string, findings: readonly Finding[]): string {
   const name = displayFile(file);
-  const errors = findings.filter((finding) => finding.status === 'problem').length;
+  const errors = findings.filter((finding) => finding.status === 'problem' && !isNotice(finding)).length;
+  const failures = findings.filter((finding) => finding.status !== 'problem').length;
   const classname = pathWithoutExt(name);
   return (
-    `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${findings.length - errors}" name="${xmlEscape(name)}">\n` +
+    `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${failures}" name="${xmlEscape(name)}">\n` +
     findings.map((finding) => testcase(finding, classname)).join('') +
     '</testsuite>\n'
   );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getOctokit } from '@actions/github';
-import { capAnnotations, checkRunAnnotation, publishCheckRun, rankFindings, workflowCommands } from '../../src/action/annotations.js';
+import { annotatedFindings, capAnnotations, checkRunAnnotation, LEGACY_POLICY, publishCheckRun, rankFindings, workflowCommands } from '../../src/action/annotations.js';
 import type { GitHubApi } from '../../src/action/github-api.js';
 import { parsePatch, PullRequestDiff } from '../../src/action/pr-context.js';
 import type { LintReport } from '../../src/report/types.js';
@@ -43,6 +43,26 @@ describe('rankFindings', () => {
   it('without a pull request: by severity, then the report order', () => {
     const findings = [finding('b', 1, 'info'), finding('a', 1, 'warning'), finding('c', 1, 'error'), finding('a', 2, 'warning')];
     expect(rankFindings(findings, undefined).map((item) => item.message)).toEqual(['error at c:1', 'warning at a:1', 'warning at a:2', 'info at b:1']);
+  });
+});
+
+describe('annotatedFindings', () => {
+  const legacy = (file: string): ReturnType<typeof finding> => finding(file, 1, 'info', { ruleId: LEGACY_POLICY, policy: '', rule: '', status: 'problem', message: `ClusterPolicy in ${file} is a kyverno.io policy` });
+  const findings = [finding('other.yaml', 4, 'error'), legacy('changed.yaml'), legacy('other.yaml'), finding('other.yaml', 9, 'info'), finding('changed.yaml', 2, 'warning')];
+
+  it.each([
+    {
+      name: 'without a pull request: every finding but the legacy-policy notices',
+      diff: undefined,
+      annotated: ['other.yaml:4 policy-error/rule', 'other.yaml:9 policy-info/rule', 'changed.yaml:2 policy-warning/rule'],
+    },
+    {
+      name: 'in a pull request: the legacy-policy notices of the files it changes too, in the given order',
+      diff,
+      annotated: ['other.yaml:4 policy-error/rule', `changed.yaml:1 ${LEGACY_POLICY}`, 'other.yaml:9 policy-info/rule', 'changed.yaml:2 policy-warning/rule'],
+    },
+  ])('$name', ({ diff: pullRequest, annotated }) => {
+    expect(annotatedFindings(findings, pullRequest).map((item) => `${item.location.file}:${item.location.line} ${item.ruleId}`)).toEqual(annotated);
   });
 });
 

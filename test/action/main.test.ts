@@ -180,6 +180,35 @@ describe('run', () => {
     expect(second.logs).toContain('kyverno-lint: summary off: input summary is false');
   });
 
+  it('annotates the legacy-policy notices only in the files a pull request changes, and lists them all in the summary', async () => {
+    const { dir, workspace } = setup();
+    const notices = (logs: string[]): string[] => logs.filter((line) => line.includes('title=kyverno-lint/legacy-policy::'));
+
+    // A push: no annotation for them; the step passes on them as before (the example repository fails on its errors).
+    const push = fakeCore({});
+    const environment = env(dir, workspace, 'push', {});
+    expect(await run({ core: push.core, env: environment, github: client(undefined) })).toBe(1);
+    expect(notices(push.logs)).toEqual([]);
+    expect(push.logs).toContain('kyverno-lint: 4 kyverno-lint/legacy-policy notices are not annotated (not a pull request); the job summary lists them');
+    expect(push.outputs).toMatchObject({ errors: '2', warnings: '2', info: '8' });
+    const summary = readFileSync(environment.GITHUB_STEP_SUMMARY!, 'utf8');
+    expect(summary).toContain('### kyverno.io policies to migrate\n\n4 kyverno.io policies (ClusterPolicy, Policy), which Kyverno 1.20 no longer runs');
+    expect(summary).toContain('- [policies/add-safe-defaults.yaml:4](https://github.com/octo/shop/blob/');
+    expect(summary).toContain('#L4) ClusterPolicy add-safe-defaults\n');
+
+    // A pull request changing one policy file: its notice is annotated (in the check run), the others are not.
+    const policy = readFileSync(path.join(workspace, 'policies/restrict-replicas.yaml'), 'utf8');
+    const fake = await startFakeGitHub({ checks: 'allowed', files: [{ filename: 'policies/restrict-replicas.yaml', status: 'modified', patch: patchFor(policy, 5, 8, (line) => line === 6) }] });
+    cleanups.push(() => fake.close());
+    const pull = fakeCore({ token: 't', review: 'off' });
+    await run({ core: pull.core, env: env(dir, workspace, 'pull_request', pullRequestEvent(5, 'a'.repeat(40))), github: client(fake) });
+    const annotations = fake.checkRuns[0]!.bodies.flatMap((body) => (body.output as { annotations: { path: string; title: string; annotation_level: string; start_line: number }[] }).annotations);
+    expect(annotations.filter((annotation) => annotation.title === 'kyverno-lint/legacy-policy').map((annotation) => [annotation.path, annotation.start_line, annotation.annotation_level])).toEqual([
+      ['policies/restrict-replicas.yaml', 1, 'notice'],
+    ]);
+    expect(pull.logs).toContain('kyverno-lint: 3 kyverno-lint/legacy-policy notices are not annotated (files the pull request does not change); the job summary lists them');
+  });
+
   it('values-file and policies inputs reach the scan', async () => {
     const { dir, workspace } = setup();
     const { core, outputs } = fakeCore({ paths: 'manifests', policies: 'policies/restrict-replicas.yaml', 'values-file': 'missing-values.yaml' });

@@ -71,6 +71,37 @@ describe('renderSummary', () => {
     expect(text).not.toContain('**summary**');
   });
 
+  it('lists the kyverno.io policies to migrate (their legacy-policy notices) in a section of their own, not under Skipped', () => {
+    const legacy = (file: string, kind: string, namespace: string, name: string): ReturnType<typeof finding> =>
+      finding(file, 2, 'info', {
+        ruleId: 'kyverno-lint/legacy-policy',
+        policy: '',
+        rule: '',
+        status: 'problem',
+        message: `${kind} ${name} is a kyverno.io policy, which Kyverno 1.20 no longer runs: \`kyverno-lint migrate ${file}\` translates it into CEL policies`,
+        resource: { apiVersion: 'kyverno.io/v1', kind, namespace, name },
+      });
+    const unsupported = finding('v.yaml', 1, 'warning', { ruleId: 'kyverno-lint/unsupported-policy-kind', status: 'problem', message: 'ValidatingPolicy x is not evaluated' });
+    const text = renderSummary(input({ report: report([legacy('policies/a.yaml', 'ClusterPolicy', '', 'require-team'), legacy('policies/b.yaml', 'Policy', 'shop', 'limits'), unsupported]) }));
+    expect(text).toContain('✅ passed: 0 errors, 1 warning, 2 info');
+    expect(text).toContain(
+      '\n### kyverno.io policies to migrate\n\n2 kyverno.io policies (ClusterPolicy, Policy), which Kyverno 1.20 no longer runs: `kyverno-lint migrate <file>` translates them into CEL policies.' +
+        ' Their notices are annotated only in the files a pull request changes; `ignore: [kyverno-lint/legacy-policy]` in the configuration turns them off.\n\n' +
+        '- [policies/a.yaml:2](https://github.com/octo/shop/blob/abc/policies/a.yaml#L2) ClusterPolicy require-team\n' +
+        '- [policies/b.yaml:2](https://github.com/octo/shop/blob/abc/policies/b.yaml#L2) Policy shop/limits\n\n### Skipped\n\n' +
+        '- `kyverno-lint/unsupported-policy-kind` (unsupported policy kinds, not evaluated): [v.yaml:1](https://github.com/octo/shop/blob/abc/v.yaml#L1) ValidatingPolicy x is not evaluated\n',
+    );
+    expect(text).not.toContain('`kyverno-lint/legacy-policy` (not evaluated)');
+    // Not a rule of a policy: no row of the rule table.
+    expect(text).not.toContain('### Findings by rule');
+
+    const many = Array.from({ length: 23 }, (_, i) => legacy(`policies/p${i}.yaml`, 'ClusterPolicy', '', `p${i}`));
+    const long = renderSummary(input({ report: report(many) }));
+    expect(long).toContain('23 kyverno.io policies (ClusterPolicy, Policy)');
+    expect(long).toContain('ClusterPolicy p19\n- …and 3 more\n');
+    expect(long).not.toContain('ClusterPolicy p20');
+  });
+
   it('check-run mode says where the annotations are', () => {
     expect(renderSummary(input({ annotations: { mode: 'check-run', shown: 128, hidden: 0, detail: 'kyverno-lint' } }))).toContain('128 annotations in the check run kyverno-lint.');
   });

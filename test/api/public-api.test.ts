@@ -13,6 +13,9 @@ import { ADD_DEFAULTS, POD, REQUIRE_TEAM } from '../lint/team-documents.js';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/lint');
 
+/** The default configuration without the notice of each kyverno.io policy (`kyverno-lint/legacy-policy`). */
+const NO_LEGACY: LintConfig = { ...DEFAULT_CONFIG, ignore: ['kyverno-lint/legacy-policy'] };
+
 async function scan(dir: string, config: LintConfig = DEFAULT_CONFIG, fixes = false): Promise<LintResult> {
   return lint({ cwd: dir, paths: ['.'], policyPaths: [], config, fixes });
 }
@@ -52,10 +55,15 @@ describe('public API', () => {
     );
   });
 
-  it('lint() of a clean repository: one policy, one manifest, no finding, nothing wrong', async () => {
+  it('lint() of a clean repository: one policy, one manifest, nothing wrong, only the notice of its kyverno.io policy', async () => {
     const result = await scan(path.join(fixtures, 'clean'));
-    expect(result.report.findings).toEqual([]);
-    expect(result.report.counts).toEqual({ error: 0, warning: 0, info: 0, suppressed: 0 });
+    expect(result.report.findings.map((finding) => [finding.ruleId, finding.severity, finding.status, finding.location.file, finding.location.line])).toEqual([
+      ['kyverno-lint/legacy-policy', 'info', 'problem', 'policy.yaml', 1],
+    ]);
+    expect(result.report.counts).toEqual({ error: 0, warning: 0, info: 1, suppressed: 0 });
+    const quiet = await scan(path.join(fixtures, 'clean'), NO_LEGACY);
+    expect(quiet.report.findings).toEqual([]);
+    expect(quiet.report.counts).toEqual({ error: 0, warning: 0, info: 0, suppressed: 1 });
     expect([result.report.policies, result.report.manifests]).toEqual([1, 1]);
     expect(result.report.statuses.pass).toBe(1);
     expect(result.errors).toEqual([]);
@@ -68,7 +76,7 @@ describe('public API', () => {
   it('lint() reports a failing rule at the resource, and the reporters write it', async () => {
     scratch.write('policies/require-team.yaml', REQUIRE_TEAM);
     scratch.write('manifests/pod.yaml', POD);
-    const { report } = await scan(scratch.dir);
+    const { report } = await scan(scratch.dir, NO_LEGACY);
     expect(report.findings.map((finding) => [finding.ruleId, finding.severity, finding.status, finding.location.file, finding.location.line])).toEqual([
       ['require-team/check-team', 'error', 'fail', 'manifests/pod.yaml', 3],
     ]);
@@ -85,23 +93,23 @@ describe('public API', () => {
   it('the configuration file found and loaded in the folder applies to lint()', async () => {
     scratch.write('policy.yaml', REQUIRE_TEAM);
     scratch.write('pod.yaml', POD);
-    scratch.write('.kyverno-lint.yaml', 'ignore:\n  - require-team/*\n');
+    scratch.write('.kyverno-lint.yaml', 'ignore:\n  - require-team/*\n  - kyverno-lint/legacy-policy\n');
     const file = findConfigFile(scratch.dir);
     expect(file).toBe(path.join(scratch.dir, '.kyverno-lint.yaml'));
     const loaded = loadConfig(file!);
     expect(loaded.problems).toEqual([]);
     const { report } = await scan(scratch.dir, loaded.config);
     expect(report.findings).toEqual([]);
-    expect(report.counts.suppressed).toBe(1);
+    expect(report.counts.suppressed).toBe(2);
   });
 
   it('a configuration naming no loaded rule stops the scan with a configuration problem', async () => {
     scratch.write('policy.yaml', REQUIRE_TEAM);
     scratch.write('pod.yaml', POD);
-    scratch.write('.kyverno-lint.yaml', 'severity:\n  rules:\n    require-team/no-such-rule: warning\n');
+    scratch.write('.kyverno-lint.yaml', 'ignore:\n  - kyverno-lint/legacy-policy\nseverity:\n  rules:\n    require-team/no-such-rule: warning\n');
     const loaded = loadConfig(findConfigFile(scratch.dir)!);
     const result = await scan(scratch.dir, loaded.config);
-    expect(result.configProblems.map((problem) => [problem.line, problem.message.includes('no-such-rule')])).toEqual([[3, true]]);
+    expect(result.configProblems.map((problem) => [problem.line, problem.message.includes('no-such-rule')])).toEqual([[5, true]]);
     expect(result.report.findings).toEqual([]);
     expect(result.report.manifests).toBe(0);
   });

@@ -18,7 +18,7 @@ import { matchPattern } from '../../src/families/kyverno/engine/pattern/index.js
 import { parseDocuments } from '../../src/source/index.js';
 import type { JsonValue } from '../../src/types.js';
 import { jsonEqual, stringifyJson, toFloat64Numbers } from '../../src/util/json-value.js';
-import { runCli } from './helpers.js';
+import { LEGACY_POLICY, runCli } from './helpers.js';
 
 const BIG = '9007199254740993';
 
@@ -286,7 +286,7 @@ results:
     writeFileSync(manifest, DEPLOYMENT);
     const { stdout } = await runCli(['--policy', policies, manifest, '--format', 'json'], { cwd: dir });
     const report = JSON.parse(stdout) as { findings: Array<{ ruleId: string; line: number }> };
-    expect(report.findings.filter((finding) => !['copy-replicas/copy-replicas', 'label-team/label-team'].includes(finding.ruleId)).map((finding) => [finding.ruleId, finding.line])).toEqual([
+    expect(report.findings.filter((finding) => !['copy-replicas/copy-replicas', 'label-team/label-team', LEGACY_POLICY].includes(finding.ruleId)).map((finding) => [finding.ruleId, finding.line])).toEqual([
       ['condition-replicas/condition-replicas', 1],
       ['jmespath-replicas/jmespath-replicas', 1],
       ['bounded-replicas/bounded-replicas', 7],

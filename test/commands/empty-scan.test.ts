@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { lint } from '../../src/lint/lint.js';
-import { runCli, scratchFolder } from './helpers.js';
+import { LEGACY_POLICY, runCli, scratchFolder } from './helpers.js';
 import { podNamed, REQUIRE_TEAM } from '../lint/team-documents.js';
 
 const POD = podNamed('web');
@@ -22,12 +22,15 @@ function repository(config = 'policies: ["policies/**"]\n'): void {
   write('apps/api/pod.yaml', POD.replaceAll('web', 'api'));
 }
 
+/** The findings but the notices of the kyverno.io policies (every policy read has one). */
+const others = <T extends { ruleId: string }>(findings: readonly T[]): T[] => findings.filter((finding) => finding.ruleId !== LEGACY_POLICY);
+
 describe("the configuration's policies, whatever paths are scanned", () => {
   it('scanning a subfolder checks its manifests against the policies of the configuration', async () => {
     repository();
     const result = await runCli(['apps/web', '-f', 'json'], { cwd: scratch.dir });
     const report = JSON.parse(result.stdout) as { findings: { file: string; ruleId: string }[]; summary: { policies: number; manifests: number } };
-    expect(report.findings.map((finding) => [finding.file, finding.ruleId])).toEqual([['apps/web/pod.yaml', 'require-team/check-team']]);
+    expect(others(report.findings).map((finding) => [finding.file, finding.ruleId])).toEqual([['apps/web/pod.yaml', 'require-team/check-team']]);
     expect(report.summary).toMatchObject({ policies: 1, manifests: 1 });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(1);
@@ -52,7 +55,7 @@ describe("the configuration's policies, whatever paths are scanned", () => {
     const config = loadConfig(path.join(scratch.dir, '.kyverno-lint.yaml')).config;
     const result = await lint({ cwd: scratch.dir, paths: [path.join(scratch.dir, 'apps/web'), path.join(scratch.dir, 'policies')], policyPaths: [path.join(scratch.dir, 'elsewhere'), path.join(scratch.dir, 'policies')], config });
     // A policy outside the configuration's globs is read only with --policy (apps/web/local-policy.yaml is not).
-    expect(result.report.findings.map((finding) => finding.ruleId)).toEqual(['extra-team/check-team', 'require-team/check-team']);
+    expect(others(result.report.findings).map((finding) => finding.ruleId)).toEqual(['extra-team/check-team', 'require-team/check-team']);
     expect(result.report.policies).toBe(2);
     expect(result.report.files).toEqual({ policies: 2, manifests: 1, other: 1 });
   });
@@ -61,7 +64,7 @@ describe("the configuration's policies, whatever paths are scanned", () => {
     repository('');
     write('apps/web/local-policy.yaml', REQUIRE_TEAM.replace('name: require-team', 'name: local-team'));
     const result = await runCli(['apps/web', '-f', 'json'], { cwd: scratch.dir });
-    expect((JSON.parse(result.stdout) as { findings: { ruleId: string }[] }).findings.map((finding) => finding.ruleId)).toEqual(['local-team/check-team']);
+    expect(others((JSON.parse(result.stdout) as { findings: { ruleId: string }[] }).findings).map((finding) => finding.ruleId)).toEqual(['local-team/check-team']);
     expect(result.code).toBe(1);
   });
 });
@@ -113,10 +116,17 @@ describe('a scan that checks nothing exits 2 unless allowed', () => {
 });
 
 describe('pre-commit (--files): the staged files may hold nothing to check, the repository may not', () => {
-  it('passes when only a valid policy is staged', async () => {
+  it('passes when only a valid policy is staged, printing the notice of the kyverno.io policy', async () => {
     repository();
     const result = await runCli(['--files', 'policies/require-team.yaml'], { cwd: scratch.dir });
-    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(result).toEqual({
+      code: 0,
+      stdout:
+        '\npolicies/require-team.yaml\n  1:1  info  ClusterPolicy require-team is a kyverno.io policy, which Kyverno 1.20 no longer runs: `kyverno-lint migrate policies/require-team.yaml` translates it into CEL policies  kyverno-lint/legacy-policy\n\n✖ 1 problem (0 errors, 0 warnings, 1 info)\n',
+      stderr: '',
+    });
+    repository(`policies: ["policies/**"]\nignore: [${LEGACY_POLICY}]\n`);
+    expect(await runCli(['--files', 'policies/require-team.yaml'], { cwd: scratch.dir })).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('reports a staged policy that is invalid', async () => {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { CliIo } from '../../src/commands/io.js';
 import { run } from '../../src/commands/main.js';
 import { afterEach, beforeEach } from 'vitest';
+import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/types.js';
 
 /** The repository root: fixtures paths are given relative to it, as a user would type them. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,6 +37,15 @@ export async function runCli(argv: string[], options: { stdin?: string; tty?: bo
   const code = await run(argv, io);
   return { code, stdout, stderr };
 }
+
+/** The notice each kyverno.io ClusterPolicy/Policy gets (Kyverno 1.20 no longer runs them). */
+export const LEGACY_POLICY = 'kyverno-lint/legacy-policy';
+
+/** The default configuration without that notice, for tests about other findings. */
+export const NO_LEGACY_CONFIG: LintConfig = { ...DEFAULT_CONFIG, ignore: [LEGACY_POLICY] };
+
+/** A configuration file (`.kyverno-lint.yaml`) that leaves out that notice. */
+export const NO_LEGACY_CONFIG_FILE = `ignore: [${LEGACY_POLICY}]\n`;
 
 /** A ClusterPolicy (Enforce) requiring the `app` label on Pods: rule id `require-app-label/check-app`. */
 export const REQUIRE_APP_LABEL_POLICY = `apiVersion: kyverno.io/v1

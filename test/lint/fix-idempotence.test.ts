@@ -5,11 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/config/types.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { lint } from '../../src/lint/lint.js';
 import type { Finding } from '../../src/report/types.js';
-import { runCli, scratchFolder } from '../commands/helpers.js';
+import { NO_LEGACY_CONFIG, NO_LEGACY_CONFIG_FILE, runCli, scratchFolder } from '../commands/helpers.js';
 
 function policy(name: string, rule: string, mutate: string): string {
   return `apiVersion: kyverno.io/v1
@@ -75,8 +74,11 @@ const { write } = scratch;
 
 const read = (file: string): string => readFileSync(path.join(scratch.dir, file), 'utf8');
 
+// The notice of each kyverno.io policy (kyverno-lint/legacy-policy) is left out: these tests are about mutations.
+beforeEach(() => write('.kyverno-lint.yaml', NO_LEGACY_CONFIG_FILE));
+
 async function scan(fixes: boolean) {
-  return lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: DEFAULT_CONFIG, fixes });
+  return lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: NO_LEGACY_CONFIG, fixes });
 }
 
 const fixState = (finding: Finding) => ({ ruleId: finding.ruleId, fixable: finding.fixable ?? false, fix: finding.fix !== undefined });

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { ROOT } from '../commands/helpers.js';
+import { NO_LEGACY_CONFIG, ROOT } from '../commands/helpers.js';
 
 /** A finding of a scan, reduced to what position tests assert: its rule id, severity and `file:line:column-endLine:endColumn`. */
 export interface PlacedFinding {
@@ -10,10 +9,13 @@ export interface PlacedFinding {
   at: string;
 }
 
-/** The findings of a scan of the fixture folder `<folder>/<name>` (default `test/fixtures/lint`; paths relative to it). */
+/**
+ * The findings of a scan of the fixture folder `<folder>/<name>` (default `test/fixtures/lint`; paths relative to it),
+ * without the notice of each kyverno.io policy (`kyverno-lint/legacy-policy`, tested on its own).
+ */
 export async function fixtureFindings(name: string, folder = 'test/fixtures/lint'): Promise<PlacedFinding[]> {
   const fixture = path.join(ROOT, folder, name);
-  const result = await lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: DEFAULT_CONFIG });
+  const result = await lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: NO_LEGACY_CONFIG });
   return result.report.findings.map((finding) => ({
     ruleId: finding.ruleId,
     severity: finding.severity,

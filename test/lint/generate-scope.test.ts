@@ -6,9 +6,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { runCli, scratchFolder } from '../commands/helpers.js';
+import { NO_LEGACY_CONFIG, runCli, scratchFolder } from '../commands/helpers.js';
 
 /**
  * Like kyverno/policies other/expiration-for-policyexceptions (a ClusterCleanupPolicy per PolicyException),
@@ -102,8 +101,9 @@ ${namespace === null ? '' : `        namespace: ${namespace}\n`}        synchron
 const scratch = scratchFolder('kyverno-lint-scope-');
 const { write } = scratch;
 
+/** The scan, without the notice of each kyverno.io policy: these tests are about the validation of generate rules. */
 async function scan() {
-  const { report } = await lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: DEFAULT_CONFIG });
+  const { report } = await lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: NO_LEGACY_CONFIG });
   return report;
 }
 

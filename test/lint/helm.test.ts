@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { chartMetadata, helmSources, parseSourcePath, sourceOfLine } from '../../src/lint/helm.js';
 import { lint, type LintResult } from '../../src/lint/lint.js';
-import { ROOT, scratchFolder } from '../commands/helpers.js';
+import { NO_LEGACY_CONFIG, ROOT, scratchFolder } from '../commands/helpers.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/lint/helm');
 const RENDERED_SHOP = readFileSync(path.join(FIXTURE, 'rendered/shop.yaml'), 'utf8');
@@ -89,12 +89,13 @@ interface Scan {
   fixes?: boolean;
 }
 
+/** The rendered chart checked against the fixture's policies (without the notices of those kyverno.io policies). */
 async function scan({ cwd = FIXTURE, stdin = RENDERED_SHOP, helmCharts, fixes }: Scan = {}): Promise<LintResult> {
   return lint({
     cwd,
     paths: ['-'],
     policyPaths: [path.join(FIXTURE, 'policies')],
-    config: DEFAULT_CONFIG,
+    config: NO_LEGACY_CONFIG,
     stdin,
     ...(helmCharts !== undefined ? { helmCharts } : {}),
     ...(fixes !== undefined ? { fixes } : {}),

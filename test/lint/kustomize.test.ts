@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
-import { ROOT } from '../commands/helpers.js';
+import { NO_LEGACY_CONFIG, ROOT } from '../commands/helpers.js';
 import { fixtureFindings } from './fixture-findings.js';
 
 const findings = () => fixtureFindings('shop', 'test/fixtures/kustomize');
@@ -95,7 +95,7 @@ describe('problems of Kustomize builds', () => {
         mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
         writeFileSync(path.join(dir, name), text);
       }
-      const { report } = await lint({ cwd: dir, paths: [dir], policyPaths: [], config: { ...DEFAULT_CONFIG, allowEmpty: true } });
+      const { report } = await lint({ cwd: dir, paths: [dir], policyPaths: [], config: { ...NO_LEGACY_CONFIG, allowEmpty: true } });
       return report.findings.map((finding) => `${finding.ruleId} ${finding.location.file}:${finding.location.line} ${finding.message}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });

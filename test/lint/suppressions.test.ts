@@ -65,6 +65,7 @@ describe('parseDirective', () => {
 
 interface JsonFinding {
   ruleId: string;
+  file: string;
   line: number;
   message: string;
   suppressions?: { kind: string; line: number; justification: string | null }[];
@@ -94,10 +95,21 @@ async function scan(dir: string, format = 'json', flags: string[] = []): Promise
   return runCli(['--no-config', '-f', format, ...flags], { cwd: dir });
 }
 
+/** The findings of app.yaml (policy.yaml holds only the notices of its kyverno.io policies). */
+function ofApp(findings: readonly JsonFinding[]): JsonFinding[] {
+  return findings.filter((finding) => finding.file === 'app.yaml');
+}
+
 /** `line ruleId` of each finding of app.yaml. */
 function summarise(findings: readonly JsonFinding[]): string[] {
-  return findings.map((finding) => `${finding.line} ${finding.ruleId}`);
+  return ofApp(findings).map((finding) => `${finding.line} ${finding.ruleId}`);
 }
+
+/** What policy.yaml reports: the notice of each of its two kyverno.io policies. */
+const POLICY_NOTICES = ['policy.yaml:1 kyverno-lint/legacy-policy', 'policy.yaml:31 kyverno-lint/legacy-policy'];
+
+/** The configuration that leaves out the notices of the kyverno.io policies of policy.yaml. */
+const NO_LEGACY = { '.kyverno-lint.yaml': 'ignore: [kyverno-lint/legacy-policy]\n' };
 
 const LABELLED = `metadata:
   name: web
@@ -200,6 +212,7 @@ describe('suppression directives in a scan', () => {
     const { stdout } = await scan(workspace(manifest));
     const report = JSON.parse(stdout) as JsonReport;
     expect(summarise(report.findings)).toEqual(reported);
+    expect(report.findings.filter((finding) => finding.file !== 'app.yaml').map((finding) => `${finding.file}:${finding.line} ${finding.ruleId}`)).toEqual(POLICY_NOTICES);
     expect(summarise(report.suppressedFindings)).toEqual(suppressed);
     expect(report.summary.suppressed).toBe(suppressed.length);
   });
@@ -209,7 +222,7 @@ describe('suppression directives in a scan', () => {
       `# kyverno-lint-disable\n---\napiVersion: v1\nkind: Pod\n${LABELLED}\nspec:\n  containers:\n    - name: a\n      # kyverno-lint-disable-next-line require-team/check-team, nope/x, require-team/check-tam, kyverno-lint/yaml-sintax\n      image: nginx:1.27 # kyverno-lint-disablex\n`,
     );
     const report = JSON.parse((await scan(dir)).stdout) as JsonReport;
-    expect(report.findings.map((finding) => `${finding.line} ${finding.message}`)).toEqual([
+    expect(ofApp(report.findings).map((finding) => `${finding.line} ${finding.message}`)).toEqual([
       '1 unused kyverno-lint-disable directive (no problems were reported): it covers the rest of its `---` section, which holds no document',
       "12 'nope/x' in kyverno-lint-disable-next-line names no rule of a loaded policy",
       "12 'require-team/check-tam' in kyverno-lint-disable-next-line names no rule of a loaded policy (did you mean 'require-team/check-team'?)",
@@ -221,7 +234,7 @@ describe('suppression directives in a scan', () => {
 
   it('the configuration can ignore unused-directive warnings', async () => {
     const dir = workspace(`# kyverno-lint-disable\n---\napiVersion: v1\nkind: Pod\n${LABELLED}\nspec:\n  containers:\n    - name: a\n      image: nginx:1.27\n`, {
-      '.kyverno-lint.yaml': 'ignore: [kyverno-lint/unused-disable-directive]\n',
+      '.kyverno-lint.yaml': 'ignore: [kyverno-lint/unused-disable-directive, kyverno-lint/legacy-policy]\n',
     });
     const { code, stdout } = await runCli(['-f', 'json'], { cwd: dir });
     expect(code).toBe(0);
@@ -253,20 +266,20 @@ describe('suppressed findings in the reporters', () => {
   });
 
   it('stylish: a summary line counts them', async () => {
-    const { code, stdout } = await scan(workspace(manifest), 'stylish');
+    const { code, stdout } = await runCli(['-f', 'stylish'], { cwd: workspace(manifest, NO_LEGACY) });
     expect(code).toBe(1);
     expect(stdout).toContain('✖ 1 problem (1 error, 0 warnings)\n  1 problem suppressed by kyverno-lint-disable comments.\n');
     expect(stdout).not.toContain('check-image');
   });
 
   it('stylish: only suppressed findings still say so', async () => {
-    const { code, stdout } = await scan(workspace(manifest.replace('  name: web\n', '  name: web\n  labels: {team: shop}\n')), 'stylish');
+    const { code, stdout } = await runCli(['-f', 'stylish'], { cwd: workspace(manifest.replace('  name: web\n', '  name: web\n  labels: {team: shop}\n'), NO_LEGACY) });
     expect(code).toBe(0);
     expect(stdout).toBe('  1 problem suppressed by kyverno-lint-disable comments.\n');
   });
 
   it('sarif: suppressed results carry in-source suppressions with the reason', async () => {
-    const log = JSON.parse((await scan(workspace(manifest), 'sarif')).stdout) as {
+    const log = JSON.parse((await runCli(['-f', 'sarif'], { cwd: workspace(manifest, NO_LEGACY) })).stdout) as {
       runs: { results: { ruleId: string; suppressions?: unknown[]; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[];
     };
     const results = log.runs[0]!.results;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/report/types.js';
 import { junit, xmlEscape } from '../../src/reporters/junit.js';
-import { emptyReport, latestTag, liveness, missingLabel, report, sampleReport, yamlSyntax } from './reports.js';
+import { emptyReport, latestTag, legacyPolicy, liveness, missingLabel, report, sampleReport, yamlSyntax } from './reports.js';
 
 describe('junit reporter', () => {
   it('writes one passing suite and test case when there are no findings', () => {
@@ -49,6 +49,19 @@ describe('junit reporter', () => {
         'line 4, col 3, Error - bad indentation of a mapping entry (4:3) (kyverno-lint/yaml-syntax)</error></testcase>\n',
     );
     expect(output).toContain('<testcase time="0" name="p/r" classname="policies/broken"><failure message=');
+  });
+
+  it('reports a notice of the input (an info problem) as a passing test case with its text as <system-out>', () => {
+    const output = junit(report([legacyPolicy, { ...yamlSyntax, location: { ...yamlSyntax.location, file: 'policies/labels.yaml' } }]));
+    expect(output).toContain('<testsuite package="kyverno-lint" time="0" tests="2" errors="1" failures="0" name="policies/labels.yaml">\n');
+    expect(output).toContain(
+      '<testcase time="0" name="kyverno-lint/legacy-policy" classname="policies/labels"><system-out>' +
+        'line 1, col 1, Info - ClusterPolicy require-labels is a kyverno.io policy, which Kyverno 1.20 no longer runs: `kyverno-lint migrate policies/labels.yaml` translates it into CEL policies (kyverno-lint/legacy-policy)' +
+        '</system-out></testcase>\n',
+    );
+    expect(output).toContain('<testcase time="0" name="kyverno-lint/yaml-syntax" classname="policies/labels"><error message=');
+    // Only the notice: a suite with no error and no failure.
+    expect(junit(report([legacyPolicy]))).toContain('tests="1" errors="0" failures="0" name="policies/labels.yaml"');
   });
 
   it('matches the golden output', async () => {

@@ -87,6 +87,18 @@ export const yamlSyntax: Finding = {
   location: { file: 'policies/broken.yaml', line: 4, column: 3, endLine: 4, endColumn: 9 },
 };
 
+/** The notice of a kyverno.io policy: an `info` problem of the input at the policy document's first line. */
+export const legacyPolicy: Finding = {
+  ruleId: 'kyverno-lint/legacy-policy',
+  policy: '',
+  rule: '',
+  severity: 'info',
+  status: 'problem',
+  message: 'ClusterPolicy require-labels is a kyverno.io policy, which Kyverno 1.20 no longer runs: `kyverno-lint migrate policies/labels.yaml` translates it into CEL policies',
+  location: { file: 'policies/labels.yaml', line: 1, column: 1, endLine: 1, endColumn: 26 },
+  resource: { apiVersion: 'kyverno.io/v1', kind: 'ClusterPolicy', namespace: '', name: 'require-labels' },
+};
+
 /** A namespaced Policy on a path with a space and a long line number. */
 export const liveness: Finding = {
   ruleId: 'team-a/require-probes/check-liveness',
