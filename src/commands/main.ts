@@ -10,6 +10,7 @@ import { applyCommand } from './apply/command.js';
 import type { CliIo } from './io.js';
 import { jpCommand, jpHelpTarget } from './jp/command.js';
 import { lintCommand } from './scan/command.js';
+import { migrateCommand } from './migrate/command.js';
 import { testCommand } from './test/command.js';
 
 const USAGE = `kyverno-lint checks Kubernetes manifests against Kyverno ClusterPolicy/Policy objects offline,
@@ -20,11 +21,13 @@ Usage:
   kyverno-lint apply <policies...> --resource <files...> [flags]
   kyverno-lint test <dirs...> [flags]
   kyverno-lint jp <query|function|parse> [flags]
+  kyverno-lint migrate <paths...> [--out <dir> | --in-place] [--check]
 
 Commands:
   apply      Apply policies to resources (kyverno apply)
   test       Run Kyverno CLI test files, kyverno-test.yaml (kyverno test)
   jp         JMESPath with Kyverno's custom functions: query, function, parse (kyverno jp)
+  migrate    Translate ClusterPolicies/Policies into CEL policies and prove the translations
 
 Flags:
   -h, --help      help for kyverno-lint
@@ -55,6 +58,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         return await applyCommand(rest, io);
       case 'jp':
         return await jpCommand(rest, io);
+      case 'migrate':
+        return await migrateCommand(rest, io);
       case 'scan':
         return await lintCommand(rest, io);
       default:
@@ -62,7 +67,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    const target = command === 'test' || command === 'apply' ? command : command === 'jp' ? jpHelpTarget(rest) : 'scan';
+    const target = command === 'test' || command === 'apply' || command === 'migrate' ? command : command === 'jp' ? jpHelpTarget(rest) : 'scan';
     const help = `kyverno-lint ${target} --help`;
     const lines = error.message.split('\n').map((line) => `Error: ${line}\n`);
     io.stderr(`${lines.join('')}Run '${help}' for usage.\n`);
