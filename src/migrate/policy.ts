@@ -157,6 +157,14 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   const validate = translateValidate(rule, rulePath, frameResult.value.scope);
   if (!validate.ok) return { untranslatable: validate.untranslatable };
   const frame = validate.value.createUpdateOnly ? withoutDelete(frameResult.value) : frameResult.value;
+  if (rule.validate?.cel !== undefined && rule.validate.cel !== null) {
+    // pkg/engine/handlers/validation/validate_cel.go: the rule's validator runs with the Fail failure policy, so an
+    // expression that cannot be evaluated is a failed validation there, and an evaluation error in a ValidatingPolicy.
+    notes.push({
+      reason: 'an expression that cannot be evaluated (a missing field, a wrong type) is a `fail` of this rule and an `error` of the ValidatingPolicy; both deny the request when the policy enforces',
+      path: [...rulePath, 'validate', 'cel'],
+    });
+  }
   if ((frame.matchConstraints.resourceRules ?? []).length === 0) {
     return { untranslatable: { reason: 'the rule only matches DELETE requests, on which Kyverno does not validate a pattern', path: [...rulePath, 'match'] } };
   }
