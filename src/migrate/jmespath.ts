@@ -415,7 +415,8 @@ class Translator {
             const listCase = `${s}.exists(${element}, dyn(${element}) == dyn(${x}))`;
             if (subject.type === 'string') return stringCase;
             if (subject.type === 'list') return listCase;
-            return `type(${s}) == string ? ${stringCase} : ${listCase}`;
+            // The fork's type check refuses any other subject (an error); CEL's `exists` would iterate a map's keys.
+            return `type(${s}) == string ? ${stringCase} : type(${s}) == map ? int("contains() of an object") == 0 : ${listCase}`;
           });
         return { expression: bind(subject, this.fresh, body), type: 'bool' };
       }
@@ -507,12 +508,13 @@ export function translateJmesPath(expression: string, scope: TranslationScope, p
 
 /**
  * Translates a JMESPath expression as Kyverno queries its context directly, without variable substitution (a
- * foreach `list`: pkg/engine/utils/foreach.go `EvaluateList` → `context.Query`): `request.object` is not rewritten
- * on DELETE, and a NotFound at the top of the query is `null` (Kyverno ignores a list whose query fails with
- * "Unknown key", as it ignores the elements of a null list).
+ * foreach `list`: pkg/engine/utils/foreach.go `EvaluateList`; a context variable's `jmesPath`:
+ * pkg/engine/context/loaders/variable.go `loadVariable`; both call `context.Query`): `request.object` is not
+ * rewritten on DELETE. A NotFound at the top of the query is an error when `strict`, else `null` (Kyverno ignores
+ * a foreach list whose query fails with "Unknown key", as it ignores the elements of a null list).
  */
-export function translateQuery(expression: string, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
-  return translateText(expression, scope, path, 'lenient');
+export function translateQuery(expression: string, scope: TranslationScope, path: PolicyPath, strict = false): Translation<CelValue> {
+  return translateText(expression, scope, path, strict ? 'strict' : 'lenient');
 }
 
 function translateText(expression: string, scope: TranslationScope, path: PolicyPath, mode: Mode = 'strict'): Translation<CelValue> {

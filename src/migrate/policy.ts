@@ -128,7 +128,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
     mayDelete: !hasPattern,
   });
   if (!frameResult.ok) return { untranslatable: frameResult.untranslatable };
-  const validate = translateValidate(rule, rulePath, frameResult.value.scope);
+  const validate = translateValidate(rule, rulePath, frameResult.value.scope, frameResult.value.inlineScope);
   if (!validate.ok) return { untranslatable: validate.untranslatable };
   const frame = validate.value.createUpdateOnly ? withoutDelete(frameResult.value) : frameResult.value;
   if ((frame.matchConstraints.resourceRules ?? []).length === 0) {

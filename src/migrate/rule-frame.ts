@@ -138,7 +138,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** A `context[].variable` entry as a CEL variable (`{{name}}` in the rule then reads `variables.name`). */
-export function contextVariable(entry: ContextEntry, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
+function contextVariable(entry: ContextEntry, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
   const variable = entry.variable!;
   if (!isEmpty(variable.default)) return { ok: false, untranslatable: { reason: `the context variable \`${entry.name}\` has a default (CEL has no "on a missing value" fallback that keeps Kyverno's semantics)`, path: [...path, 'variable', 'default'] } };
   if (variable.jmesPath !== undefined && variable.jmesPath !== '') {
