@@ -144,7 +144,11 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   if (policy.spec.failurePolicy !== undefined) spec.failurePolicy = policy.spec.failurePolicy;
   if (typeof policy.spec.webhookTimeoutSeconds === 'number') spec.webhookConfiguration = { timeoutSeconds: policy.spec.webhookTimeoutSeconds };
   spec.matchConstraints = frame.matchConstraints as unknown as JsonObject;
-  const matchConditions = [...frame.matchConditions, ...validate.value.matchConditions];
+  // A false match condition wins over an erroring one; Kyverno checks the preconditions first (an error is the
+  // rule's error), then the validate block's skip: the skip holds only where the preconditions do.
+  const preconditions = frame.matchConditions.find((c) => c.name === 'kyverno-preconditions');
+  const skips = validate.value.matchConditions.map((c) => (preconditions === undefined ? c : { name: c.name, expression: `(${preconditions.expression}) ? (${c.expression}) : false` }));
+  const matchConditions = [...frame.matchConditions, ...skips];
   if (matchConditions.length > 0) spec.matchConditions = matchConditions.map((c) => ({ name: c.name, expression: c.expression }));
   const variables = [...frame.variables, ...validate.value.variables];
   if (variables.length > 0) spec.variables = variables.map((v) => ({ name: v.name, expression: v.expression }));
