@@ -459,3 +459,66 @@ describe('validate.foreach, hand-written rules', () => {
     expect(result.compared).toBeGreaterThan(30);
   });
 });
+
+/** Two entries, each element can pass, fail (`bad`) or error (no `image`): the first failing or erroring element decides. */
+const ORDERED: JsonObject = rule({
+  foreach: [
+    { list: 'request.object.spec.containers', deny: { conditions: { any: [{ key: '{{ element.image }}', operator: 'Equals', value: 'bad' }] } } },
+    { list: 'request.object.spec.initContainers', deny: { conditions: { any: [{ key: '{{ element.image }}', operator: 'Equals', value: 'bad' }] } } },
+  ],
+});
+
+const ok = { name: 'ok', image: 'good' };
+const bad = { name: 'bad', image: 'bad' };
+const broken = { name: 'broken' };
+
+describe('validate.foreach, the outcome of the elements in order', () => {
+  const policy: JsonObject = {
+    apiVersion: 'kyverno.io/v1',
+    kind: 'ClusterPolicy',
+    metadata: { name: 'ordered', annotations: { 'pod-policies.kyverno.io/autogen-controllers': 'none' } },
+    spec: { validationFailureAction: 'Audit', rules: [ORDERED] },
+  };
+  const migration = migratePolicy(policy as unknown as Policy, policy);
+  const kyverno = accept(policy);
+  const cel = accept(migration.translated[0]!.document);
+  it.each<[string, JsonObject, Outcome]>([
+    ['no element: skip', { containers: [] }, 'skip'],
+    ['null elements only: skip', { containers: [null], initContainers: [null] }, 'skip'],
+    ['every element passes', { containers: [ok, ok], initContainers: [ok] }, 'pass'],
+    ['a failure', { containers: [ok, bad] }, 'fail'],
+    ['an error', { containers: [ok, broken] }, 'error'],
+    ['an error, then a failure: the error', { containers: [broken, bad] }, 'error'],
+    ['a failure, then an error: the failure', { containers: [bad, broken] }, 'fail'],
+    ['an error in the first entry, a failure in the second: the error', { containers: [broken], initContainers: [bad] }, 'error'],
+    ['a failure in the first entry, an error in the second: the failure', { containers: [bad], initContainers: [broken] }, 'fail'],
+    ['a null element is skipped, not an error', { containers: [null, ok] }, 'pass'],
+    ['a list that is one map', { containers: ok }, 'pass'],
+    ['a list that is one string: a field of a string is null, the element passes', { containers: 'text' }, 'pass'],
+  ])('%s', (_, spec, expected) => {
+    const resource = pod('ordered', spec);
+    expect(outcome(kyverno, resource, 'CREATE', 'int64').outcome).toBe(expected);
+    expect(outcome(cel, resource, 'CREATE', 'int64').outcome).toBe(expected);
+  });
+});
+
+describe('validate.foreach, the numbers of an element', () => {
+  // Kyverno matches a pattern against the element after a JSON round trip (pkg/engine/utils/foreach.go
+  // `AddElementToContext` → `jsonutils.DocumentToUntyped`): an integer of the admitted object is a float64 there.
+  // A float64 0 against `<1h` is compared by its `%f` text `0.000000`, no duration: false; an int64 0 is the
+  // duration 0s: true. The JMESPath family has float64 elements in `float64` mode only.
+  const policy: JsonObject = {
+    apiVersion: 'kyverno.io/v1',
+    kind: 'ClusterPolicy',
+    metadata: { name: 'ports', annotations: { 'pod-policies.kyverno.io/autogen-controllers': 'none' } },
+    spec: { validationFailureAction: 'Audit', rules: [rule({ foreach: [{ list: 'request.object.spec.containers[].ports[]', pattern: { containerPort: '<1h' } }] })] },
+  };
+  const migration = migratePolicy(policy as unknown as Policy, policy);
+  const resource = pod('ports', { containers: [{ name: 'app', ports: [{ containerPort: 0 }] }] });
+
+  it('are float64 for Kyverno, int64 in the admitted object', () => {
+    expect(outcome(accept(policy), resource, 'CREATE', 'float64').outcome).toBe('fail');
+    expect(outcome(accept(migration.translated[0]!.document), resource, 'CREATE', 'int64').outcome).toBe('fail');
+    expect(outcome(accept(migration.translated[0]!.document), resource, 'CREATE', 'float64').outcome).toBe('fail');
+  });
+});
