@@ -373,8 +373,22 @@ class Translator {
   /** The remaining path steps after a known root. */
   rest(root: CelValue, steps: readonly (string | number)[], mode: Mode): CelValue {
     let value = root;
-    for (const step of steps) value = typeof step === 'number' ? this.index(value, step) : this.field(value, step, mode);
+    for (const [i, step] of steps.entries()) {
+      if (i === 0 && mode === 'lenient' && (step === 'spec' || step === 'metadata')) value = this.podField(root, step);
+      else value = typeof step === 'number' ? this.index(value, step) : this.field(value, step, mode);
+    }
     return value;
+  }
+
+  /**
+   * `spec`/`metadata` of the (old) object, null when missing, spelt `object.spec` as CEL autogen needs it: Kyverno
+   * rewrites the text `object.spec`/`object.metadata` to the pod template's for Pod controllers (pkg/cel/autogen
+   * `ReplacementsMap`), which `object.?spec` would escape.
+   */
+  podField(root: CelValue, name: 'spec' | 'metadata'): CelValue {
+    // `oldObject` is null outside UPDATE and DELETE, `object` on DELETE.
+    const guard = `type(${root.expression}) == map && has(${root.expression}.${name})`;
+    return { expression: `(${guard} ? dyn(${root.expression}.${name}) : null)`, type: 'dyn' };
   }
 
   call(node: Extract<AstNode, { type: 'Function' }>, current: CelValue | null): CelValue {
@@ -401,7 +415,8 @@ class Translator {
             const listCase = `${s}.exists(${element}, dyn(${element}) == dyn(${x}))`;
             if (subject.type === 'string') return stringCase;
             if (subject.type === 'list') return listCase;
-            return `type(${s}) == string ? ${stringCase} : ${listCase}`;
+            // The fork's type check refuses any other subject (an error); CEL's `exists` would iterate a map's keys.
+            return `type(${s}) == string ? ${stringCase} : type(${s}) == map ? int("contains() of an object") == 0 : ${listCase}`;
           });
         return { expression: bind(subject, this.fresh, body), type: 'bool' };
       }
@@ -473,8 +488,8 @@ function rootPath(node: AstNode): (string | number)[] | null {
   }
 }
 
-function translateNode(node: AstNode, scope: TranslationScope): CelValue {
-  return new Translator(scope).root(node, 'strict');
+function translateNode(node: AstNode, scope: TranslationScope, mode: Mode = 'strict'): CelValue {
+  return new Translator(scope).root(node, mode);
 }
 
 /**
@@ -491,7 +506,18 @@ export function translateJmesPath(expression: string, scope: TranslationScope, p
   return { ok: true, value: { expression: `(request.operation == "DELETE" ? dyn(${onDelete.value.expression}) : dyn(${normal.value.expression}))`, type } };
 }
 
-function translateText(expression: string, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
+/**
+ * Translates a JMESPath expression as Kyverno queries its context directly, without variable substitution (a
+ * foreach `list`: pkg/engine/utils/foreach.go `EvaluateList`; a context variable's `jmesPath`:
+ * pkg/engine/context/loaders/variable.go `loadVariable`; both call `context.Query`): `request.object` is not
+ * rewritten on DELETE. A NotFound at the top of the query is an error when `strict`, else `null` (Kyverno ignores
+ * a foreach list whose query fails with "Unknown key", as it ignores the elements of a null list).
+ */
+export function translateQuery(expression: string, scope: TranslationScope, path: PolicyPath, strict = false): Translation<CelValue> {
+  return translateText(expression, scope, path, strict ? 'strict' : 'lenient');
+}
+
+function translateText(expression: string, scope: TranslationScope, path: PolicyPath, mode: Mode = 'strict'): Translation<CelValue> {
   let node: AstNode;
   try {
     node = parseJmesPath(expression);
@@ -499,7 +525,7 @@ function translateText(expression: string, scope: TranslationScope, path: Policy
     return { ok: false, untranslatable: { reason: `invalid JMESPath \`${expression}\`: ${(error as Error).message}`, path } };
   }
   try {
-    return { ok: true, value: translateNode(node, scope) };
+    return { ok: true, value: translateNode(node, scope, mode) };
   } catch (error) {
     if (error instanceof Untranslatable) return { ok: false, untranslatable: { reason: `\`${expression.trim()}\`: ${error.reason}`, path } };
     throw error;

@@ -25,14 +25,28 @@ import { parseAnchor } from '../families/kyverno/engine/pattern/anchor.js';
 import { or } from './pattern/cel-text.js';
 import { codeExpr, failExpr, passExpr, skipExpr, type Outcome } from './pattern/outcome.js';
 import { translateTree } from './pattern/tree.js';
-import { layout } from './pattern/layout.js';
+import { layout as layOut } from './pattern/layout.js';
+import type { NumberSemantics } from './pattern/scalar.js';
 import type { PolicyPath, Translation, Untranslatable } from './types.js';
 
 export interface PatternCel {
-  /** A CEL boolean over `object`: Kyverno's pattern passes or skips. */
+  /** A CEL boolean over `object` (or the root): Kyverno's pattern passes or skips. */
   readonly expression: string;
-  /** A CEL boolean over `object`: Kyverno's pattern skips (absent when it never does). */
+  /** A CEL boolean over `object` (or the root): Kyverno's pattern skips (absent when it never does). */
   readonly skipWhen?: string;
+}
+
+/** What the pattern is checked against, and how the expressions are written. */
+export interface PatternOptions {
+  /** The checked value: a CEL expression that can be repeated (default `object`). */
+  readonly root?: string;
+  /**
+   * How Kyverno holds the value's integral numbers: `int64` for the admitted object (default), `float64` for a
+   * value that went through a JSON round trip (a foreach element).
+   */
+  readonly numbers?: NumberSemantics;
+  /** Lay the expressions out on lines (default true); false keeps them on one line, to embed them. */
+  readonly layout?: boolean;
 }
 
 const VARIABLES_REASON = 'variables are translated by the conditions translator';
@@ -105,10 +119,10 @@ function findNonStringLabels(pattern: JsonValue, path: PolicyPath): Untranslatab
   return null;
 }
 
-function outcomeOf(pattern: JsonValue, path: PolicyPath): Translation<Outcome> {
+function outcomeOf(pattern: JsonValue, path: PolicyPath, options: PatternOptions): Translation<Outcome> {
   const variable = findVariable(pattern, path) ?? findRefused(pattern, path) ?? findNonStringLabels(pattern, path);
   if (variable !== null) return { ok: false, untranslatable: variable };
-  return translateTree(pattern, path);
+  return translateTree(pattern, path, options.root, options.numbers);
 }
 
 /** cel-go's parser limit on an expression (parser.go `expressionSizeCodePointLimit`, 100,000 code points). */
@@ -124,32 +138,34 @@ function withinLimits(cel: PatternCel, path: PolicyPath): Translation<PatternCel
   return { ok: true, value: cel };
 }
 
-function toCel(outcome: Outcome): PatternCel {
+function toCel(outcome: Outcome, options: PatternOptions): PatternCel {
+  const layout = options.layout === false ? (text: string): string => text : layOut;
   const skip = skipExpr(outcome);
   const expression = layout(outcome.kind === 'bool' ? outcome.expr : `${codeExpr(outcome)} != 3`);
   return skip === 'false' ? { expression } : { expression, skipWhen: layout(skip) };
 }
 
 /** The CEL translation of `validate.pattern` (at `path` in the policy), or why there is none. */
-export function translatePattern(pattern: JsonValue, path: PolicyPath): Translation<PatternCel> {
-  const outcome = outcomeOf(pattern, path);
+export function translatePattern(pattern: JsonValue, path: PolicyPath, options: PatternOptions = {}): Translation<PatternCel> {
+  const outcome = outcomeOf(pattern, path, options);
   if (!outcome.ok) return outcome;
-  return withinLimits(toCel(outcome.value), path);
+  return withinLimits(toCel(outcome.value, options), path);
 }
 
 /**
  * The CEL translation of `validate.anyPattern`: Kyverno passes when one pattern passes, fails when none passes and
  * one fails (or errors), and skips when every pattern skips.
  */
-export function translateAnyPattern(patterns: JsonValue[], path: PolicyPath): Translation<PatternCel> {
+export function translateAnyPattern(patterns: JsonValue[], path: PolicyPath, options: PatternOptions = {}): Translation<PatternCel> {
+  const layout = options.layout === false ? (text: string): string => text : layOut;
   const outcomes: Outcome[] = [];
   for (let i = 0; i < patterns.length; i++) {
-    const outcome = outcomeOf(patterns[i]!, [...path, i]);
+    const outcome = outcomeOf(patterns[i]!, [...path, i], options);
     if (!outcome.ok) return outcome;
     outcomes.push(outcome.value);
   }
   if (outcomes.length === 0) return { ok: true, value: { expression: 'true' } };
-  if (outcomes.length === 1) return withinLimits(toCel(outcomes[0]!), path);
+  if (outcomes.length === 1) return withinLimits(toCel(outcomes[0]!, options), path);
   const anyPass = or(...outcomes.map(passExpr));
   const anyFail = or(...outcomes.map(failExpr));
   const expression = or(anyPass, anyFail === 'true' ? 'false' : anyFail === 'false' ? 'true' : `!(${anyFail})`);

@@ -154,7 +154,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
     mayDelete: !hasPattern,
   });
   if (!frameResult.ok) return { untranslatable: frameResult.untranslatable };
-  const validate = translateValidate(rule, rulePath, frameResult.value.scope);
+  const validate = translateValidate(rule, rulePath, frameResult.value.scope, frameResult.value.inlineScope);
   if (!validate.ok) return { untranslatable: validate.untranslatable };
   const frame = validate.value.createUpdateOnly ? withoutDelete(frameResult.value) : frameResult.value;
   if (rule.validate?.cel !== undefined && rule.validate.cel !== null) {
@@ -183,7 +183,14 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   const podTemplate = validate.value.createUpdateOnly && autogenApplies(frame, autogen) ? POD_TEMPLATE_PRESENT : null;
   const guarded = (expression: string): string => (podTemplate === null ? expression : `(${podTemplate}) && (${expression})`);
   const validations = validate.value.validations.map((v) => ({ ...v, expression: guarded(v.expression) }));
-  const matchConditions = [...frame.matchConditions, ...validate.value.matchConditions.map((c) => ({ ...c, expression: guarded(c.expression) }))];
+  // A false match condition wins over an erroring one; Kyverno checks the preconditions first (an error is the
+  // rule's error), then the validate block's skip: the skip holds only where the preconditions do.
+  const preconditions = frame.matchConditions.find((c) => c.name === 'kyverno-preconditions');
+  const skips = validate.value.matchConditions.map((c) => {
+    const expression = guarded(c.expression);
+    return { name: c.name, expression: preconditions === undefined ? expression : `(${preconditions.expression}) ? (${expression}) : false` };
+  });
+  const matchConditions = [...frame.matchConditions, ...skips];
   if (spec.validationActions !== undefined && (spec.validationActions as string[])[0] === 'Deny' && rule.validate?.allowExistingViolations !== false) {
     const canUpdate = (frame.matchConstraints.resourceRules ?? []).some((r) => (r.operations ?? []).includes('UPDATE') || (r.operations ?? []).includes('*'));
     const condition = canUpdate

@@ -31,6 +31,8 @@ export interface RuleFrame {
   readonly matchConditions: readonly MatchCondition[];
   readonly variables: readonly Variable[];
   readonly scope: TranslationScope;
+  /** The context variables inlined (for match conditions, which cannot read `variables`). */
+  readonly inlineScope: TranslationScope;
   /** The match block named kinds only: resource rules are exact, nothing of the selection is in a condition. */
   readonly exactKinds: boolean;
 }
@@ -217,7 +219,7 @@ export function translateRuleFrame(rule: Rule, rulePath: PolicyPath, options: Fr
       matchConditions.push({ name: condition.name, expression: condition.expression });
     }
   }
-  return { ok: true, value: { matchConstraints, matchConditions, variables, scope, exactKinds: exact !== null } };
+  return { ok: true, value: { matchConstraints, matchConditions, variables, scope, inlineScope, exactKinds: exact !== null } };
 }
 
 function setOperations(rule: Rule): boolean {

@@ -6,6 +6,8 @@
  *   validate a pattern on DELETE (pkg/engine/handlers/validation `validateResourceHandler`), so neither does the
  *   translation.
  * - `deny.conditions`: one validation, the negation of the conditions.
+ * - `foreach`: one validation over the elements (foreach.ts), and the skip (every element skipped) as a match
+ *   condition.
  * - `cel`: the expressions, variables and audit annotations as they are (a `validate.cel` rule already evaluates
  *   in the admission environment a ValidatingPolicy has).
  * - The message is the validation's `message`, or its `messageExpression` when it holds variables.
@@ -14,6 +16,7 @@ import type { JsonObject, JsonValue } from '../types.js';
 import type { Rule } from '../families/kyverno/policy/types.js';
 import { isObject } from '../util/json-value.js';
 import { translateConditions } from './conditions.js';
+import { translateForeach } from './foreach.js';
 import { translateMessage, type TranslationScope } from './jmespath.js';
 import type { MatchCondition } from './match.js';
 import { translateAnyPattern, translatePattern } from './pattern.js';
@@ -42,7 +45,6 @@ const UNSUPPORTED: readonly [key: string, reason: string][] = [
   ['podSecurity', 'a `podSecurity` rule (the Pod Security Standards checks have no CEL library in Kyverno; write the controls as validations, or keep the rule as it is)'],
   ['manifests', 'a `manifests` rule (signed YAML manifests have no CEL counterpart)'],
   ['assert', 'an `assert` rule (kyverno-json assertion trees have no CEL counterpart)'],
-  ['foreach', 'a `foreach` validation (each element with its own context and anchors)'],
 ];
 
 /** The `message` or `messageExpression` of a validation. */
@@ -81,13 +83,22 @@ function celValidate(cel: JsonObject, path: PolicyPath): Translation<Omit<Valida
   return { ok: true, value: { validations, variables, auditAnnotations } };
 }
 
-/** Translates a rule's validate block. `scope` holds the rule's context variables. */
-export function translateValidate(rule: Rule, rulePath: PolicyPath, scope: TranslationScope): Translation<ValidateTranslation> {
+/** A `{{ }}` variable naming a foreach element (`element`, `elementIndex`, `element0`, …). */
+const ELEMENT_VARIABLE = /\{\{[^}]*\belement(Index)?[0-9]*\b/;
+
+/**
+ * Translates a rule's validate block. `scope` holds the rule's context variables, `inlineScope` the same inlined
+ * (for match conditions).
+ */
+export function translateValidate(rule: Rule, rulePath: PolicyPath, scope: TranslationScope, inlineScope: TranslationScope = scope): Translation<ValidateTranslation> {
   const validate = rule.validate!;
   const path = [...rulePath, 'validate'];
   for (const [key, reason] of UNSUPPORTED) {
     const value = (validate as Record<string, unknown>)[key];
     if (value !== undefined && value !== null) return { ok: false, untranslatable: { reason, path: [...path, key] } };
+  }
+  if (validate.foreach !== undefined && validate.foreach !== null && typeof validate.message === 'string' && ELEMENT_VARIABLE.test(validate.message)) {
+    return { ok: false, untranslatable: { reason: 'a message that names the foreach element (Kyverno writes the failing element into it)', path: [...path, 'message'] } };
   }
   const message = messageOf(validate.message, scope, [...path, 'message']);
   if (!message.ok) return message;
@@ -117,5 +128,19 @@ export function translateValidate(rule: Rule, rulePath: PolicyPath, scope: Trans
     if (!conditions.ok) return conditions;
     return { ok: true, value: { validations: [{ expression: `!(${conditions.value})`, ...message.value }], matchConditions: [], variables: [], auditAnnotations: [], createUpdateOnly: false } };
   }
-  return { ok: false, untranslatable: { reason: 'a validate block with none of pattern, anyPattern, deny, cel', path } };
+  if (validate.foreach !== undefined && validate.foreach !== null) {
+    const foreachPath = [...path, 'foreach'];
+    const translated = translateForeach(validate.foreach as unknown as JsonValue, scope, foreachPath);
+    if (!translated.ok) return translated;
+    // Match conditions are compiled before the variables: the skip reads the context inlined.
+    const inlined = translateForeach(validate.foreach as unknown as JsonValue, inlineScope, foreachPath);
+    if (!inlined.ok) return inlined;
+    const matchConditions: MatchCondition[] = [];
+    if (inlined.value.skipWhen !== 'false') matchConditions.push({ name: 'kyverno-foreach-applies', expression: `!(${inlined.value.skipWhen})` });
+    return {
+      ok: true,
+      value: { validations: [{ expression: translated.value.expression, ...message.value }], matchConditions, variables: [], auditAnnotations: [], createUpdateOnly: false },
+    };
+  }
+  return { ok: false, untranslatable: { reason: 'a validate block with none of pattern, anyPattern, deny, cel, foreach', path } };
 }

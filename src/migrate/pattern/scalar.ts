@@ -6,6 +6,10 @@
  *
  * Each function returns a CEL boolean over a value expression `v` that is present in the resource (a
  * missing key is decided statically by the caller with the engine's own `validateValue`).
+ *
+ * A value that reached Kyverno through a JSON round trip (a foreach element: pkg/engine/utils/foreach.go
+ * `AddElementToContext` → `jsonutils.DocumentToUntyped`) holds float64 numbers only: with `numbers: 'float64'`, a
+ * CEL `int` is checked as the double Kyverno sees.
  */
 import type { JsonValue } from '../../types.js';
 import {
@@ -197,11 +201,22 @@ function nullPattern(v: string): string {
   );
 }
 
+/** How Kyverno holds the resource's integral numbers: int64 (the admitted object) or float64 (a JSON round trip). */
+export type NumberSemantics = 'int64' | 'float64';
+
 /**
  * A CEL boolean that holds when the present value `v` satisfies the scalar pattern (`pattern.Validate`);
  * `v` must be an expression that can be repeated (a variable or a field selection).
  */
-export function scalarPattern(v: string, pattern: Exclude<JsonValue, JsonValue[]>): string {
+export function scalarPattern(v: string, pattern: Exclude<JsonValue, JsonValue[]>, numbers: NumberSemantics = 'int64'): string {
+  if (numbers === 'float64' && (typeof pattern === 'number' || typeof pattern === 'bigint' || typeof pattern === 'string')) {
+    // Booleans, null and map patterns treat an int as they treat the double of the same value.
+    return ifThen(`type(${v}) == int`, valuePattern(`dyn(double(${v}))`, pattern), valuePattern(v, pattern));
+  }
+  return valuePattern(v, pattern);
+}
+
+function valuePattern(v: string, pattern: Exclude<JsonValue, JsonValue[]>): string {
   switch (typeof pattern) {
     case 'boolean':
       return and(isBool(v), pattern ? v : `!${v}`);

@@ -30,7 +30,7 @@ import {
   type Code,
   type Outcome,
 } from './outcome.js';
-import { scalarOnAbsent, scalarPattern } from './scalar.js';
+import { scalarOnAbsent, scalarPattern as scalarOf, type NumberSemantics } from './scalar.js';
 
 type Result = Translation<Outcome>;
 
@@ -53,12 +53,14 @@ export class Scope {
     readonly wildcardMaps: Set<JsonObject> = new Set(),
     /** Pattern label/annotation maps as Kyverno checks them: without their non-string entries. */
     readonly tagMaps: Map<JsonObject, JsonObject> = new Map(),
+    /** How Kyverno holds the checked value's integral numbers. */
+    readonly numbers: NumberSemantics = 'int64',
   ) {}
   fresh(prefix: string): string {
     return `${prefix}${this.names.next++}`;
   }
   at(segment: string | number, underArray = this.underArray): Scope {
-    return new Scope([...this.path, segment], underArray, this.names, this.wildcardMaps, this.tagMaps);
+    return new Scope([...this.path, segment], underArray, this.names, this.wildcardMaps, this.tagMaps, this.numbers);
   }
 }
 
@@ -67,6 +69,11 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RESERVED = new Set(
   'true false null in as break const continue else for function if import let loop package namespace return var void while'.split(' '),
 );
+
+/** The scalar pattern on the present value `v`, with the scope's number semantics. */
+function scalarPattern(v: string, pattern: Exclude<JsonValue, JsonValue[]>, scope: Scope): string {
+  return scalarOf(v, pattern, scope.numbers);
+}
 
 function selectable(key: string): boolean {
   return IDENTIFIER.test(key) && !RESERVED.has(key);
@@ -88,7 +95,7 @@ export function element(v: string, pattern: JsonValue, scope: Scope): Outcome {
   if (isObject(pattern)) return choose(`type(${v}) == map`, map(v, pattern, scope), fails);
   // A scalar pattern is checked against every element of a list value (`validateResourceElement`).
   const e = scope.fresh('e');
-  return bool(`(type(${v}) == list ? ${v} : [${v}]).all(${e}, ${scalarPattern(e, pattern)})`);
+  return bool(`(type(${v}) == list ? ${v} : [${v}]).all(${e}, ${scalarPattern(e, pattern, scope)})`);
 }
 
 function paren(s: string): string {
@@ -147,7 +154,7 @@ function array(v: string, pattern: JsonValue[], scope: Scope): Outcome {
   if (!Array.isArray(first)) {
     // Only the first element of a scalar list pattern is used: every resource element must satisfy it.
     const e = scope.fresh('e');
-    return bool(`${v}.all(${e}, ${scalarPattern(e, first)})`);
+    return bool(`${v}.all(${e}, ${scalarPattern(e, first, scope)})`);
   }
   // Nested arrays: element-wise, the resource being at least as long as the pattern.
   const outcomes = pattern.map((p, i) => element(`${v}[${i}]`, p, scope.at(i, true)));
@@ -269,11 +276,11 @@ function wildcardKey(v: string, key: string, anchor: Anchor | null, pattern: str
   const matching = `type(${v}[${k}]) == string && ${wildcardTest(k, wildcard)}`;
   const anyMatching = `${v}.exists(${k}, ${matching})`;
   const e = scope.fresh('e');
-  const allMatching = `${v}.all(${e}, !(type(${v}[${e}]) == string && ${wildcardTest(e, wildcard)}) || ${paren(scalarPattern(`${v}[${e}]`, pattern))})`;
+  const allMatching = `${v}.all(${e}, !(type(${v}[${e}]) == string && ${wildcardTest(e, wildcard)}) || ${paren(scalarPattern(`${v}[${e}]`, pattern, scope))})`;
   const literalPresent = inMap(v, wildcard);
   const literal = field(v, wildcard);
   const present = or(anyMatching, literalPresent);
-  const literalMatches = passExpr(choose(literalPresent, bool(scalarPattern(literal, pattern)), absent(pattern)));
+  const literalMatches = passExpr(choose(literalPresent, bool(scalarPattern(literal, pattern, scope)), absent(pattern)));
   const matches = ifThen(anyMatching, allMatching, literalMatches);
   switch (anchor?.type) {
     case 'condition':
@@ -283,12 +290,12 @@ function wildcardKey(v: string, key: string, anchor: Anchor | null, pattern: str
     case 'negation':
       return bool(not(or(anyMatching, literalPresent)));
     case 'equality':
-      return bool(ifThen(anyMatching, allMatching, or(not(literalPresent), scalarPattern(literal, pattern))));
+      return bool(ifThen(anyMatching, allMatching, or(not(literalPresent), scalarPattern(literal, pattern, scope))));
     case undefined: {
       const onLiteral =
         pattern === '*'
           ? `${literalPresent} && type(${literal}) != null_type`
-          : passExpr(choose(literalPresent, bool(scalarPattern(literal, pattern)), absent(pattern)));
+          : passExpr(choose(literalPresent, bool(scalarPattern(literal, pattern, scope)), absent(pattern)));
       const onMatching = pattern === '*' ? 'true' : allMatching;
       return bool(ifThen(anyMatching, onMatching, onLiteral));
     }
@@ -332,10 +339,13 @@ function map(v: string, written: JsonObject, scope: Scope): Outcome {
   return code(`cel.bind(${p1.bind[0]}, ${p1.bind[1]}, ${codeExpr(rest)})`, codesOf(rest));
 }
 
-/** Translates one pattern on `object`, or says why not. */
-export function translateTree(pattern: JsonValue, path: PolicyPath): Result {
+/**
+ * Translates one pattern on the value `root` (a CEL expression that can be repeated: `object`, a comprehension
+ * variable), whose integral numbers Kyverno holds as `numbers`, or says why not.
+ */
+export function translateTree(pattern: JsonValue, path: PolicyPath, root = 'object', numbers: NumberSemantics = 'int64'): Result {
   try {
-    return { ok: true, value: element('object', pattern, new Scope(path)) };
+    return { ok: true, value: element(root, pattern, new Scope(path, false, { next: 0 }, new Set(), new Map(), numbers)) };
   } catch (error) {
     if (error instanceof Untranslatable) return { ok: false, untranslatable: { reason: error.reason, path: error.path } };
     throw error;
