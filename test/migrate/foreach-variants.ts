@@ -7,7 +7,7 @@
 import type { ForEachValidation } from '../../src/families/kyverno/policy/types.js';
 import type { JsonObject, JsonValue } from '../../src/types.js';
 import { isObject } from '../../src/util/json-value.js';
-import { boundaryValues, variants as patternVariants } from './variants.js';
+import { boundaryValues, variants as patternVariants } from '../../src/migrate/variants.js';
 
 type Path = (string | number)[];
 
