@@ -298,6 +298,13 @@ function resourceName(apiVersion: string, kind: string, path: PolicyPath, site: 
   return plural;
 }
 
+/**
+ * The Kyverno CLI serves `resource.Get`/`resource.List` from the Test's Context file (or its `clusterResources`), and
+ * reads `cloneSourceResource` for kyverno.io policies only (cmd/cli/kubectl-kyverno/processor/policy_processor.go).
+ */
+const CLONE_SOURCES_NOTE =
+  '`kyverno test` serves the clone sources of a GeneratingPolicy from the Test\'s Context file (`context:`) or `clusterResources`, not from `cloneSourceResource`: move them there';
+
 /** generator.go `generate` with a `clone`: clone.go `manageClone`. */
 function cloneGeneration(block: JsonObject, scope: TranslationScope, path: PolicyPath, site: Site): string {
   const target = targetOf(block, scope, path);
@@ -314,6 +321,7 @@ function cloneGeneration(block: JsonObject, scope: TranslationScope, path: Polic
     refuse('a clone whose apiVersion or kind holds variables (`resource.Get` takes the resource name of the kind)', [...path, target.kind.literal === null ? 'kind' : 'apiVersion']);
   }
   const resource = resourceName(target.apiVersion.literal, target.kind.literal, [...path, 'kind'], site);
+  site.notes.push({ reason: CLONE_SOURCES_NOTE, path: [...path, 'clone'] });
   const source = `resource.Get(${celString(target.apiVersion.literal)}, ${celString(resource)}, _src, ${sourceName.expression})`;
   // manageClone: a source that is the target itself is skipped.
   return `cel.bind(_ns, ${target.namespace.expression}, cel.bind(_src, ${sourceNamespace.expression}, _ns == _src ? true : ${applyCall(
@@ -344,6 +352,7 @@ function cloneListGenerations(block: JsonObject, scope: TranslationScope, path: 
     selected = `cel.bind(_lb, ${stringMapGuard('_o.?metadata.?labels.orValue({})')}, ${selected})`;
   }
   const kinds = cloneList.kinds as JsonValue[];
+  site.notes.push({ reason: CLONE_SOURCES_NOTE, path: listPath });
   site.notes.push({
     reason: '`kyverno test` without `clusterResources` fails `resource.List` for a kind the Context file holds no object of (Kyverno\'s FakeContextProvider `ListResources`), where Kyverno\'s generate rule clones nothing',
     path: [...listPath, 'kinds'],

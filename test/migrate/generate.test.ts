@@ -448,8 +448,8 @@ describe('generate rules: the objects of the original and of the GeneratingPolic
   }
 
   it('the cases generate objects (the comparison is not between empty lists)', () => {
-    const original = accept(CASES[3]!.policy);
-    const run = kyvernoRun(original, CASES[3]!.triggers[0]![0]);
+    const overwritten = CASES.find((c) => c.name.startsWith('data: metadata of data overwritten'))!;
+    const run = kyvernoRun(accept(overwritten.policy), overwritten.triggers[0]![0]);
     expect(run.objects).toEqual([
       {
         apiVersion: 'v1',
@@ -523,6 +523,7 @@ describe('generate rules: differences of the Kyverno CLI that the translation ca
       match: matchKinds('Namespace'),
       generate: { apiVersion: 'v1', kind: 'Secret', name: 'regcred', namespace: '{{request.object.metadata.name}}', clone: { namespace: 'default', name: 'regcred' } },
     });
+    expect(migrate(policy).notes.map((n) => n.reason)).toEqual([expect.stringMatching(/Context file .* not from `cloneSourceResource`/)]);
     const source = { ...REGCRED, metadata: { ...(REGCRED.metadata as JsonObject), uid: 'abc', resourceVersion: '7' } };
     const trigger: Trigger = { resource: namespace('target'), sources: [source] };
     const original = kyvernoRun(accept(policy), trigger);
@@ -537,7 +538,7 @@ describe('generate rules: differences of the Kyverno CLI that the translation ca
       generate: { namespace: '{{request.object.metadata.name}}', cloneList: { namespace: 'default', kinds: ['v1/Secret', 'v1/ConfigMap'] } },
     });
     const migration = migrate(policy);
-    expect(migration.notes.map((n) => n.reason)).toEqual([expect.stringMatching(/FakeContextProvider/)]);
+    expect(migration.notes.map((n) => n.reason)).toEqual([expect.stringMatching(/Context file .* not from `cloneSourceResource`/), expect.stringMatching(/FakeContextProvider/)]);
     const trigger: Trigger = { resource: namespace('target'), sources: [REGCRED] };
     expect(kyvernoRun(accept(policy), trigger).verdict).toBe('generated');
     const cel = celRun(accept(migration.translated[0]!.document), trigger);
