@@ -348,8 +348,8 @@ function cloneListGenerations(block: JsonObject, scope: TranslationScope, path: 
   let selected = 'true';
   if (selector !== undefined && selector !== null) {
     if (JSON.stringify(selector).includes('{{')) refuse('a cloneList selector with variables', [...listPath, 'selector']);
-    selected = need(translateLabelSelector(selector, '_lb', [...listPath, 'selector']));
-    selected = `cel.bind(_lb, ${stringMapGuard('_o.?metadata.?labels.orValue({})')}, ${selected})`;
+    selected = need(translateLabelSelector(selector, '_labels', [...listPath, 'selector']));
+    selected = `cel.bind(_labels, ${stringMapGuard('_o.?metadata.?labels.orValue({})')}, ${selected})`;
   }
   const kinds = cloneList.kinds as JsonValue[];
   site.notes.push({ reason: CLONE_SOURCES_NOTE, path: listPath });
