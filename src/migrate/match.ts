@@ -244,3 +244,16 @@ export function translateMatch(rule: Rule, rulePath: PolicyPath): Translation<Ma
     throw error;
   }
 }
+
+/**
+ * A label selector (`matchLabels`, `matchExpressions`, no wildcards) as a CEL condition on `labels`, an expression
+ * of type `map<string, string>` (apimachinery `LabelSelectorAsSelector`).
+ */
+export function translateLabelSelector(selector: unknown, labels: string, path: PolicyPath): Translation<string> {
+  try {
+    return { ok: true, value: selectorCondition(selector, labels, path) };
+  } catch (error) {
+    if (error instanceof Untranslatable) return { ok: false, untranslatable: { reason: error.reason, path: error.path } };
+    throw error;
+  }
+}

@@ -13,6 +13,7 @@ import { isObject } from '../util/json-value.js';
 import { AUTOGEN_CONTROLLERS_ANNOTATION, autogenControllers, matchKinds } from '../families/kyverno/policy/autogen.js';
 import { translateRuleFrame, type RuleFrame } from './rule-frame.js';
 import { translateValidate } from './validate.js';
+import { translateGenerateRule } from './generate.js';
 import { existingViolationCondition } from './existing-violations.js';
 import type { PolicyPath, Untranslatable } from './types.js';
 
@@ -219,7 +220,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
 function translateRule(policy: Policy, rule: Rule, rulePath: PolicyPath, name: string, notes: Untranslatable[]): RuleOutcome {
   if (isObject(rule.validate)) return translateValidateRule(policy, rule, rulePath, name, notes);
   if (isObject(rule.mutate)) return { untranslatable: { reason: 'mutate rules are not translated', path: [...rulePath, 'mutate'] } };
-  if (isObject(rule.generate)) return { untranslatable: { reason: 'generate rules are not translated', path: [...rulePath, 'generate'] } };
+  if (isObject(rule.generate)) return translateGenerateRule(policy, rule, rulePath, { apiVersion: CEL_API_VERSION, metadata: metadataFor(policy, name) }, notes);
   if (Array.isArray(rule.verifyImages)) return { untranslatable: { reason: 'verifyImages rules (image signature checks) are not translated', path: [...rulePath, 'verifyImages'] } };
   return { untranslatable: { reason: 'a rule with no action', path: rulePath } };
 }
