@@ -13,6 +13,7 @@ import { isObject } from '../util/json-value.js';
 import { AUTOGEN_CONTROLLERS_ANNOTATION, autogenControllers } from '../families/kyverno/policy/autogen.js';
 import { translateRuleFrame, type RuleFrame } from './rule-frame.js';
 import { translateValidate } from './validate.js';
+import { translateMutateRule } from './mutate.js';
 import type { PolicyPath, Untranslatable } from './types.js';
 
 export const CEL_API_VERSION = 'policies.kyverno.io/v1';
@@ -155,7 +156,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
 
 function translateRule(policy: Policy, rule: Rule, rulePath: PolicyPath, name: string, notes: Untranslatable[]): RuleOutcome {
   if (isObject(rule.validate)) return translateValidateRule(policy, rule, rulePath, name, notes);
-  if (isObject(rule.mutate)) return { untranslatable: { reason: 'mutate rules are not translated', path: [...rulePath, 'mutate'] } };
+  if (isObject(rule.mutate)) return translateMutateRule(policy, rule, rulePath, metadataFor(policy, name), notes);
   if (isObject(rule.generate)) return { untranslatable: { reason: 'generate rules are not translated', path: [...rulePath, 'generate'] } };
   if (Array.isArray(rule.verifyImages)) return { untranslatable: { reason: 'verifyImages rules (image signature checks) are not translated', path: [...rulePath, 'verifyImages'] } };
   return { untranslatable: { reason: 'a rule with no action', path: rulePath } };

@@ -1,0 +1,279 @@
+/**
+ * @file A `patchStrategicMerge` patch read for translation: its maps with their anchors (kyverno/kyverno
+ * pkg/engine/mutate/patch/strategicPreprocessing.go: `+(key)` add-if-not-present, `(key)` conditional, `<(key)`
+ * global), `$patch` directives, lists, and scalars whose `{{ }}` variables are translated to CEL (Kyverno
+ * substitutes them before pre-processing the patch).
+ *
+ * What the translation keeps exact is checked here, with the reason and path of anything else:
+ * - keys are plain text (no variables, no other anchor kinds, no `$` directives but `$patch`);
+ * - condition values are scalars (compared by their text, as pre-processing does with `convertRNodeToInterface`);
+ * - `+()` values hold no anchors (pre-processing resolves them against a resource that may not be there);
+ * - a list holds at most one element with anchors, which has its conditions at its top level and no global
+ *   anchor (`deleteAnchorsInList` deletes elements by a stale index once more than one is deleted, and global
+ *   anchors in list elements decide for the whole patch);
+ * - string values that read as conditional anchors are refused (pre-processing takes them for anchors).
+ */
+import type { JsonObject, JsonValue } from '../../types.js';
+import { isObject } from '../../util/json-value.js';
+import { parseAnchor } from '../../families/kyverno/engine/pattern/anchor.js';
+import { translateTemplate, type CelType, type TranslationScope } from '../jmespath.js';
+import type { PolicyPath, Translation } from '../types.js';
+
+export interface Leaf {
+  readonly kind: 'leaf';
+  /** A CEL expression of the value (a literal for a static value). */
+  readonly expression: string;
+  readonly type: CelType;
+  /** The JSON value when it has no variables. */
+  readonly value?: JsonValue;
+  /** The placeholder standing for the value in raw JSON (dynamic values only). */
+  readonly placeholder?: string;
+}
+
+export interface NullNode {
+  readonly kind: 'null';
+}
+
+export type Directive = 'merge' | 'replace' | 'delete';
+
+export type AnchorKind = 'plain' | 'add' | 'condition' | 'global';
+
+/** A condition value: static text, or a translated variable. */
+export type ConditionValue = { readonly kind: 'static'; readonly text: string } | { readonly kind: 'dynamic'; readonly expression: string; readonly type: CelType };
+
+export interface Entry {
+  /** The key in the resource (the anchor's inner key). */
+  readonly key: string;
+  readonly anchor: AnchorKind;
+  readonly value: PatchNode;
+  /** For conditional and global anchors. */
+  readonly condition?: ConditionValue;
+  readonly path: PolicyPath;
+}
+
+export interface MapNode {
+  readonly kind: 'map';
+  readonly entries: readonly Entry[];
+  readonly directive: Directive;
+  readonly path: PolicyPath;
+}
+
+export interface ListNode {
+  readonly kind: 'list';
+  readonly items: readonly PatchNode[];
+  readonly path: PolicyPath;
+}
+
+export type PatchNode = Leaf | NullNode | MapNode | ListNode;
+
+/** The placeholders of dynamic leaves, by text. */
+export class Placeholders {
+  readonly #byText = new Map<string, Leaf>();
+
+  add(make: (placeholder: string) => Leaf): Leaf {
+    const placeholder = `\u0000kyverno-lint:${this.#byText.size}\u0000`;
+    const leaf = make(placeholder);
+    this.#byText.set(placeholder, leaf);
+    return leaf;
+  }
+
+  get(text: string): Leaf | undefined {
+    return this.#byText.get(text);
+  }
+}
+
+class Refused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly path: PolicyPath,
+  ) {
+    super(reason);
+  }
+}
+
+/** Whether a node holds a conditional, global or add-if-not-present anchor (`hasAnchors` with `hasAnchor`). */
+export function hasAnchors(node: PatchNode): boolean {
+  if (node.kind === 'map') return node.entries.some((e) => e.anchor !== 'plain' || hasAnchors(e.value));
+  if (node.kind === 'list') return node.items.some(hasAnchors);
+  return false;
+}
+
+/** Whether a node holds a conditional or global anchor. */
+export function hasConditions(node: PatchNode): boolean {
+  if (node.kind === 'map') return node.entries.some((e) => e.anchor === 'condition' || e.anchor === 'global' || hasConditions(e.value));
+  if (node.kind === 'list') return node.items.some(hasConditions);
+  return false;
+}
+
+const DIRECTIVES = new Set(['merge', 'replace', 'delete']);
+
+/** Reads a patch. `scope` translates its variables (the rule's context, foreach elements). */
+export function readPatch(patch: JsonValue, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): Translation<MapNode> {
+  if (!isObject(patch)) return { ok: false, untranslatable: { reason: 'a patchStrategicMerge that is not a map', path } };
+  try {
+    const node = readNode(patch, path, scope, placeholders);
+    checkAnchors(node as MapNode, 'top');
+    return { ok: true, value: node as MapNode };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, untranslatable: { reason: error.reason, path: error.path } };
+    throw error;
+  }
+}
+
+function readScalar(value: string | number | boolean, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): Leaf | NullNode {
+  if (typeof value === 'string') {
+    const anchor = parseAnchor(value);
+    if (anchor !== null && (anchor.type === 'condition' || anchor.type === 'global')) {
+      throw new Refused('a string value that reads as a conditional anchor (Kyverno takes it for one in lists)', path);
+    }
+    if (value.includes('{{') || value.includes('$(')) {
+      const translated = translateTemplate(value, scope, path);
+      if (!translated.ok) throw new Refused(translated.untranslatable.reason, translated.untranslatable.path);
+      const { expression, type } = translated.value;
+      if (type === 'list' || type === 'map') throw new Refused('a variable whose value is a list or a map (Kyverno merges it as a part of the patch)', path);
+      if (type === 'null') return { kind: 'null' };
+      return placeholders.add((placeholder) => ({ kind: 'leaf', expression, type, placeholder }));
+    }
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new Refused('a number without a CEL literal', path);
+  return { kind: 'leaf', expression: '', type: typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'bool', value };
+}
+
+function readNode(value: JsonValue, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): PatchNode {
+  if (value === null) return { kind: 'null' };
+  if (Array.isArray(value)) return { kind: 'list', items: value.map((item, i) => readNode(item, [...path, i], scope, placeholders)), path };
+  if (isObject(value)) return readMap(value, path, scope, placeholders);
+  if (typeof value === 'bigint') throw new Refused('an integer beyond 2^53', path);
+  return readScalar(value as string | number | boolean, path, scope, placeholders);
+}
+
+function readMap(value: JsonObject, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): MapNode {
+  let directive: Directive = 'merge';
+  const entries: Entry[] = [];
+  const seen = new Set<string>();
+  for (const [rawKey, item] of Object.entries(value)) {
+    const at = [...path, rawKey];
+    if (rawKey.includes('{{') || rawKey.includes('$(')) throw new Refused('a key with variables', at);
+    if (rawKey === '$patch') {
+      if (typeof item !== 'string' || !DIRECTIVES.has(item)) throw new Refused('a `$patch` directive other than merge, replace or delete', at);
+      directive = item as Directive;
+      continue;
+    }
+    if (rawKey.startsWith('$')) throw new Refused(`the \`${rawKey}\` directive`, at);
+    const anchor = parseAnchor(rawKey);
+    let kind: AnchorKind = 'plain';
+    let key = rawKey;
+    if (anchor !== null) {
+      if (anchor.type === 'addIfNotPresent') kind = 'add';
+      else if (anchor.type === 'condition') kind = 'condition';
+      else if (anchor.type === 'global') kind = 'global';
+      else throw new Refused(`a \`${rawKey}\` key (this anchor has no meaning in a mutate patch: Kyverno writes it as a key)`, at);
+      key = anchor.key;
+    }
+    if (seen.has(key)) throw new Refused(`the key \`${key}\` appears twice (with and without an anchor)`, at);
+    seen.add(key);
+    if (kind === 'condition' || kind === 'global') {
+      entries.push({ key, anchor: kind, value: { kind: 'null' }, condition: readCondition(item, at, scope), path: at });
+      continue;
+    }
+    entries.push({ key, anchor: kind, value: readNode(item, at, scope, placeholders), path: at });
+  }
+  return { kind: 'map', entries, directive, path };
+}
+
+function readCondition(value: JsonValue, path: PolicyPath, scope: TranslationScope): ConditionValue {
+  if (typeof value === 'string' && (value.includes('{{') || value.includes('$('))) {
+    const translated = translateTemplate(value, scope, path);
+    if (!translated.ok) throw new Refused(translated.untranslatable.reason, translated.untranslatable.path);
+    const { expression, type } = translated.value;
+    if (type !== 'string' && type !== 'dyn') throw new Refused('a condition whose value is a variable of a type other than string', path);
+    return { kind: 'dynamic', expression, type };
+  }
+  if (typeof value === 'string') return { kind: 'static', text: value };
+  if (typeof value === 'boolean') return { kind: 'static', text: String(value) };
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1e15) return { kind: 'static', text: String(value) };
+  throw new Refused('a condition whose value is not a string, a boolean or an integer (Kyverno then matches a pattern tree or the Go text of a number)', path);
+}
+
+/**
+ * Where anchors may be: `top` (the patch outside lists: conditions and `+()` at any map), `add` (the value of a
+ * `+()` anchor: none), `element` (the top of an anchored list element: conditions and `+()`), `nested` (below it:
+ * `+()` only), `plain` (a list element without anchors).
+ */
+type Region = 'top' | 'add' | 'element' | 'nested';
+
+function checkAnchors(node: PatchNode, region: Region): void {
+  if (node.kind === 'map') {
+    for (const entry of node.entries) {
+      if (entry.anchor === 'condition' || entry.anchor === 'global') {
+        if (region === 'add') throw new Refused('an anchor inside the value of a `+()` anchor', entry.path);
+        if (region === 'nested') throw new Refused('a condition below the top level of a list element', entry.path);
+        if (region === 'element' && entry.anchor === 'global') throw new Refused('a global anchor in a list element (it decides for the whole patch)', entry.path);
+        continue;
+      }
+      if (entry.anchor === 'add') {
+        if (region === 'add') throw new Refused('an anchor inside the value of a `+()` anchor', entry.path);
+        checkAnchors(entry.value, 'add');
+        continue;
+      }
+      checkAnchors(entry.value, region === 'element' ? 'nested' : region);
+    }
+    return;
+  }
+  if (node.kind !== 'list') return;
+  if (deletedElements(node) > 1) throw new Refused('a list of which pre-processing deletes more than one element (anchored or empty ones: Kyverno deletes them by a stale index)', node.path);
+  for (const item of node.items) if (!hasAnchors(item)) checkAnchors(item, region === 'element' ? 'nested' : region);
+  const anchored = node.items.filter(hasAnchors);
+  if (anchored.length === 0) return;
+  if (region === 'add') throw new Refused('an anchor inside the value of a `+()` anchor', node.path);
+  if (region === 'element' || region === 'nested') throw new Refused('a list with anchors inside an anchored list element', node.path);
+  if (anchored.length > 1) throw new Refused('a list with more than one anchored element (Kyverno deletes them by a stale index)', node.path);
+  const element = anchored[0]!;
+  if (element.kind !== 'map') throw new Refused('an anchored list element that is not a map', node.path);
+  checkAnchors(element, 'element');
+}
+
+/**
+ * The patch part as pre-processing leaves it when the resource has nothing there: `+()` keys kept, conditions
+ * removed, anchored list elements removed, then empty maps (and lists that became empty) removed
+ * (`deleteConditionElements`). Dynamic leaves are their placeholders. Undefined when nothing is left.
+ */
+export function absentRaw(node: PatchNode): JsonValue | undefined {
+  switch (node.kind) {
+    case 'leaf':
+      return node.placeholder ?? node.value ?? null;
+    case 'null':
+      return null;
+    case 'map': {
+      const out: JsonObject = {};
+      let any = false;
+      for (const entry of node.entries) {
+        if (entry.anchor === 'condition' || entry.anchor === 'global') continue;
+        const value = absentRaw(entry.value);
+        if (value === undefined) continue;
+        out[entry.key] = value;
+        any = true;
+      }
+      if (node.directive !== 'merge') {
+        out.$patch = node.directive;
+        any = true;
+      }
+      return any ? out : undefined;
+    }
+    case 'list': {
+      if (node.items.length === 0) return [];
+      const out: JsonValue[] = [];
+      for (const item of node.items) {
+        if (hasAnchors(item)) continue;
+        const value = absentRaw(item);
+        if (value !== undefined) out.push(value);
+      }
+      return out.length === 0 ? undefined : out;
+    }
+  }
+}
+
+/** How many elements pruning deletes from a list (anchored ones, and those left empty). */
+export function deletedElements(node: ListNode): number {
+  return node.items.filter((item) => hasAnchors(item) || absentRaw(item) === undefined).length;
+}
