@@ -16,7 +16,7 @@
 import type { JsonObject, JsonValue } from '../../types.js';
 import { isObject } from '../../util/json-value.js';
 import { parseAnchor } from '../../families/kyverno/engine/pattern/anchor.js';
-import { translateTemplate, type CelType, type TranslationScope } from '../jmespath.js';
+import { translateJmesPath, translateTemplate, type CelType, type CelValue, type TranslationScope } from '../jmespath.js';
 import type { PolicyPath, Translation } from '../types.js';
 
 export interface Leaf {
@@ -66,9 +66,14 @@ export interface ListNode {
 
 export type PatchNode = Leaf | NullNode | MapNode | ListNode;
 
-/** The placeholders of dynamic leaves, by text. */
+/** The placeholders of dynamic leaves, by text, and the names of the values written into a variable's text. */
 export class Placeholders {
   readonly #byText = new Map<string, Leaf>();
+  #nested = 0;
+
+  nestedName(): string {
+    return `_nested${this.#nested++}`;
+  }
 
   add(make: (placeholder: string) => Leaf): Leaf {
     const placeholder = `\u0000kyverno-lint:${this.#byText.size}\u0000`;
@@ -107,6 +112,83 @@ export function hasConditions(node: PatchNode): boolean {
 
 const DIRECTIVES = new Set(['merge', 'replace', 'delete']);
 
+/** pkg/engine/variables/regex `RegexVariables`. */
+const VARIABLE = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
+
+/** A variable whose value Kyverno writes into a JMESPath raw string literal (`'{{element.image}}'`) before reading it. */
+const NESTED = /'\{\{([^{}]*)\}\}'/g;
+
+/**
+ * Go `json.Marshal` of a scalar value formatted into a string (strings as they are), for the values CEL can write
+ * that way: integral numbers below 1e15; others fail.
+ */
+function formatted(value: CelValue, names: Placeholders): string {
+  if (value.type === 'string') return `(${value.expression})`;
+  const x = names.nestedName();
+  const integral = `(type(${x}) == int || type(${x}) == double) && double(${x}) >= -1e15 && double(${x}) <= 1e15 && double(int(${x})) == double(${x})`;
+  const error = 'dyn({})["kyverno-lint: a variable formatted into a string is a number that is not an integer, or a list or a map"]';
+  return `cel.bind(${x}, ${value.expression}, type(${x}) == string ? ${x} : type(${x}) == bool ? (${x} ? "true" : "false") : type(${x}) == null_type ? "null" : ${integral} ? string(int(${x})) : ${error})`;
+}
+
+/**
+ * A patch value with variables, as Kyverno substitutes them (pkg/engine/variables/vars.go): a variable written as
+ * the whole of a JMESPath raw string of another variable is substituted first (its string value becomes the
+ * literal's text); a string that is one variable is its value; variables inside a longer string are formatted into
+ * it (strings as they are, other scalars JSON-encoded).
+ */
+function translateValue(value: string, scope: TranslationScope, path: PolicyPath, names: Placeholders): Translation<CelValue> {
+  let text = value;
+  let inner: TranslationScope = scope;
+  const nested: string[] = [];
+  if (text.search(NESTED) >= 0) {
+    const variables = new Map(scope.variables ?? []);
+    const replaced = text.replace(NESTED, (whole: string, expression: string) => {
+      const translated = translateJmesPath(expression, scope, path);
+      if (!translated.ok) throw new Refused(translated.untranslatable.reason, translated.untranslatable.path);
+      const name = names.nestedName();
+      nested.push(name);
+      const v = names.nestedName();
+      // The value's text inside '…': a quote or a backslash would end or escape the literal.
+      variables.set(name, {
+        expression: `cel.bind(${v}, ${formatted(translated.value, names)}, ${v}.contains("'") || ${v}.contains("\\\\") ? dyn({})["kyverno-lint: a value with a quote or a backslash written into a JMESPath string"] : ${v})`,
+        type: 'string',
+      });
+      return name;
+    });
+    text = replaced;
+    inner = { ...scope, variables };
+  }
+  if (text.includes('$(')) return { ok: false, untranslatable: { reason: '`$( )` references', path } };
+  if (text.includes('\\{{')) return { ok: false, untranslatable: { reason: 'escaped `\\{{` braces', path } };
+  const matches = [...text.matchAll(VARIABLE)];
+  for (const name of nested) {
+    const at = text.indexOf(name);
+    if (!matches.some((m) => m.index! + m[1]!.length < at && at < m.index! + m[0].length)) return { ok: false, untranslatable: { reason: 'a quoted variable outside a variable', path } };
+  }
+  if (matches.length === 1 && matches[0]!.index! + matches[0]![1]!.length === 0 && matches[0]![2]!.length === text.length) return translateTemplate(text, inner, path);
+  if (matches.length === 0) return translateTemplate(text, inner, path);
+  const parts: string[] = [];
+  let offset = 0;
+  for (const match of matches) {
+    const start = match.index! + match[1]!.length;
+    const whole = match[2]!;
+    const expression = whole.slice(2, -2);
+    if (expression.startsWith('-') || expression.includes('{{') || expression.trim() === '@') return { ok: false, untranslatable: { reason: 'shallow, nested or `{{@}}` variable substitution', path } };
+    const translated = translateJmesPath(expression, inner, path);
+    if (!translated.ok) return translated;
+    const before = text.slice(offset, start);
+    // Text with `{{` around a variable: Kyverno substitutes the inner variable, then reads the outer one.
+    if (before.includes('{{') || before.includes('}}')) return { ok: false, untranslatable: { reason: 'nested variable substitution', path } };
+    if (start > offset) parts.push(JSON.stringify(before));
+    parts.push(formatted(translated.value, names));
+    offset = start + whole.length;
+  }
+  const tail = text.slice(offset);
+  if (tail.includes('{{') || tail.includes('}}')) return { ok: false, untranslatable: { reason: 'an unterminated or nested `{{` variable', path } };
+  if (tail !== '') parts.push(JSON.stringify(tail));
+  return { ok: true, value: { expression: parts.join(' + '), type: 'string' } };
+}
+
 /** Reads a patch. `scope` translates its variables (the rule's context, foreach elements). */
 export function readPatch(patch: JsonValue, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): Translation<MapNode> {
   if (!isObject(patch)) return { ok: false, untranslatable: { reason: 'a patchStrategicMerge that is not a map', path } };
@@ -127,7 +209,7 @@ function readScalar(value: string | number | boolean, path: PolicyPath, scope: T
       throw new Refused('a string value that reads as a conditional anchor (Kyverno takes it for one in lists)', path);
     }
     if (value.includes('{{') || value.includes('$(')) {
-      const translated = translateTemplate(value, scope, path);
+      const translated = translateValue(value, scope, path, placeholders);
       if (!translated.ok) throw new Refused(translated.untranslatable.reason, translated.untranslatable.path);
       const { expression, type } = translated.value;
       if (type === 'list' || type === 'map') throw new Refused('a variable whose value is a list or a map (Kyverno merges it as a part of the patch)', path);
@@ -173,7 +255,7 @@ function readMap(value: JsonObject, path: PolicyPath, scope: TranslationScope, p
     if (seen.has(key)) throw new Refused(`the key \`${key}\` appears twice (with and without an anchor)`, at);
     seen.add(key);
     if (kind === 'condition' || kind === 'global') {
-      entries.push({ key, anchor: kind, value: { kind: 'null' }, condition: readCondition(item, at, scope), path: at });
+      entries.push({ key, anchor: kind, value: { kind: 'null' }, condition: readCondition(item, at, scope, placeholders), path: at });
       continue;
     }
     entries.push({ key, anchor: kind, value: readNode(item, at, scope, placeholders), path: at });
@@ -181,9 +263,9 @@ function readMap(value: JsonObject, path: PolicyPath, scope: TranslationScope, p
   return { kind: 'map', entries, directive, path };
 }
 
-function readCondition(value: JsonValue, path: PolicyPath, scope: TranslationScope): ConditionValue {
+function readCondition(value: JsonValue, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): ConditionValue {
   if (typeof value === 'string' && (value.includes('{{') || value.includes('$('))) {
-    const translated = translateTemplate(value, scope, path);
+    const translated = translateValue(value, scope, path, placeholders);
     if (!translated.ok) throw new Refused(translated.untranslatable.reason, translated.untranslatable.path);
     const { expression, type } = translated.value;
     if (type !== 'string' && type !== 'dyn') throw new Refused('a condition whose value is a variable of a type other than string', path);

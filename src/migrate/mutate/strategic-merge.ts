@@ -147,7 +147,8 @@ export class Generator {
       const fs = fieldSchemas(schemas, entry.key);
       const at = [...ptr, entry.key];
       let part: string;
-      if (entry.anchor === 'add') {
+      // A `+()` key of a copied element has been decided: kept, it is a plain key of the copy.
+      if (entry.anchor === 'add' && !guards.has(entry)) {
         const value = this.absent(entry.value, fs, guards);
         if (value === null) continue;
         part = `${celString(entry.key)} in ${m} ? [] : ${this.#addRendered(at, value)}`;
@@ -187,14 +188,17 @@ export class Generator {
         const c = this.names.fresh('_c');
         if (node.directive === 'delete') return `${k} in ${m} ? (${fieldOrNull(m, key)} == null || type(${m}[${k}]) == map ? ${remove} : ${failure(KIND_MISMATCH)}) : []`;
         const whole = this.absent(node, schemas, guards);
-        if (whole === null) return '[]';
+        // Pruned when the resource has nothing there; an anchored list may still get copies where it has.
+        if (whole === null && !containsAnchoredList(node)) return '[]';
         let present: string;
         if (node.directive === 'replace') {
+          if (whole === null) throw new Unsupported('a `$patch: replace` map holding only anchored lists', node.path);
           present = `${c} == ${whole.expression} ? [] : ${one(op('add', at, whole.expression))}`;
         } else {
           present = this.mapOps(node, c, at, schemas, guards);
         }
-        return `cel.bind(${c}, ${fieldOrNull(m, key)}, ${c} == null ? ${this.#addRendered(at, whole)} : type(${c}) != map ? ${failure(KIND_MISMATCH)} : ${present})`;
+        const missing = whole === null ? '[]' : this.#addRendered(at, whole);
+        return `cel.bind(${c}, ${fieldOrNull(m, key)}, ${c} == null ? ${missing} : type(${c}) != map ? ${failure(KIND_MISMATCH)} : ${present})`;
       }
       case 'list': {
         const c = this.names.fresh('_c');
@@ -373,7 +377,7 @@ export class Generator {
     if (hasAnchors(generated.item)) throw new Unsupported('a foreach list element with anchors next to a keyed one', generated.item.path);
     const e = names.fresh('_e');
     const keyOf = (x: string): string => `(type(${x}) == map ? ${fieldOrNull(x, key)} : null)`;
-    const keyExpr = entry.value.value !== undefined ? scalarLiteral(entry.value.value) : entry.value.expression;
+    const keyExpr = entry.value.value !== undefined ? scalarLiteral(entry.value.value) : `(${entry.value.expression})`;
     const g = generated.variable;
     // The patch's elements for the foreach elements, in order, unless the patch already names their key.
     const keyed = `${generated.elements}.filter(${g}, !(${keyExpr} in ${keyList}))`;
@@ -456,6 +460,8 @@ export class Generator {
         return { expression: `{${entries.join(', ')}}`, survives, dynamic: false };
       }
       case 'list': {
+        const generated = this.#generated.get(node);
+        if (generated !== undefined) return this.#absentGenerated(generated, schemas);
         if (node.items.length === 0) return { expression: '[]', survives: 'true', dynamic: false };
         const groups = byStrategy(schemas);
         let out: string | null = null;
@@ -542,6 +548,11 @@ export interface Rendered {
   readonly survives: string;
   /** A variable of unknown type (null drops the field, a list or a map is refused at run time). */
   readonly dynamic: boolean;
+}
+
+/** Whether a map holds (through maps) a list with an anchored element. */
+function containsAnchoredList(node: MapNode): boolean {
+  return node.entries.some((e) => (e.value.kind === 'list' && e.value.items.some(hasAnchors)) || (e.anchor === 'plain' && e.value.kind === 'map' && containsAnchoredList(e.value)));
 }
 
 /** Whether pruning removes the node whatever the resource (`deleteConditionElements`: empty maps and lists). */
