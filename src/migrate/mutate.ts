@@ -187,6 +187,11 @@ export function translateMutateRule(policy: Policy, rule: Rule, rulePath: Policy
   });
 
   const kind = policy.kind === 'Policy' ? 'NamespacedMutatingPolicy' : 'MutatingPolicy';
+  // A Policy mutates the resources of its namespace only (the engine skips the others); a NamespacedMutatingPolicy is
+  // not restricted to its namespace when the CLI evaluates it (pkg/cel/policies/mpol/engine/provider.go `NewProvider`).
+  if (policy.kind === 'Policy') {
+    matchConditions.unshift({ name: 'kyverno-policy-namespace', expression: `object.?metadata.?namespace.orValue("") == ${celString(policy.metadata.namespace ?? '')}` });
+  }
   const spec: JsonObject = policySpec(policy);
   // The policy's own autogen would patch Pod controllers a second time (or wrongly): it is off.
   if (canAutogen(matchConstraints) || translations.length > 1) spec.autogen = { podControllers: { controllers: [] } };

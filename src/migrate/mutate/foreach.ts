@@ -19,7 +19,7 @@ import { translateJmesPath, type TranslationScope } from '../jmespath.js';
 import type { PolicyPath, Translation } from '../types.js';
 import { Names } from './cel.js';
 import { translateJson6902 } from './json6902.js';
-import { hasAnchors, hasConditions, Placeholders, readPatch, type ListNode, type MapNode, type PatchNode } from './patch.js';
+import { hasConditions, Placeholders, readPatch, type ListNode, type MapNode, type PatchNode } from './patch.js';
 import type { Schemas } from './schema.js';
 import { Generator, Unsupported } from './strategic-merge.js';
 
@@ -116,10 +116,9 @@ function translateForeach(entries: JsonValue, path: PolicyPath, scope: Translati
   if (target === null || target === undefined) return refuse('a foreach patch whose element parts are not one element of a list merged by key');
   if (target.items.length !== 1 || target.items[0]!.kind !== 'map') return refuse('a foreach patch whose element list holds other elements');
   const item = target.items[0] as MapNode;
-  if (hasAnchors(item)) return refuse('a foreach patch whose element entry has anchors');
-  if (hasConditions(patch)) return refuse('conditional anchors in a foreach patch (each iteration reads the resource as the previous one left it)');
   const without: ListNode = { ...target, items: [] };
   const rest = replaceList(patch, target, without) as MapNode;
+  if (hasConditions(rest)) return refuse('conditional anchors in a foreach patch outside its element entry (each iteration reads the resource as the previous one left it)');
 
   const generator = new Generator(names);
   const iteratedName = names.fresh('_it');

@@ -189,7 +189,7 @@ export class Generator {
         if (node.directive === 'delete') return `${k} in ${m} ? (${fieldOrNull(m, key)} == null || type(${m}[${k}]) == map ? ${remove} : ${failure(KIND_MISMATCH)}) : []`;
         const whole = this.absent(node, schemas, guards);
         // Pruned when the resource has nothing there; an anchored list may still get copies where it has.
-        if (whole === null && !containsAnchoredList(node)) return '[]';
+        if (whole === null && !this.#containsAnchoredList(node)) return '[]';
         let present: string;
         if (node.directive === 'replace') {
           if (whole === null) throw new Unsupported('a `$patch: replace` map holding only anchored lists', node.path);
@@ -204,7 +204,7 @@ export class Generator {
         const c = this.names.fresh('_c');
         const generated = this.#generated.get(node);
         const whole = generated === undefined ? this.absent(node, schemas, guards) : this.#absentGenerated(generated, schemas);
-        if (whole === null && !node.items.some(hasAnchors)) return '[]';
+        if (whole === null && !node.items.some(hasAnchors) && generated === undefined) return '[]';
         const missing = whole === null ? '[]' : this.#addRendered(at, whole);
         return `cel.bind(${c}, ${fieldOrNull(m, key)}, ${c} == null ? ${missing} : type(${c}) != list ? ${failure(KIND_MISMATCH)} : ${this.listOps(node, c, at, schemas, guards)})`;
       }
@@ -305,13 +305,14 @@ export class Generator {
     // Every element the patch names, deleted ones included, leaves the rest of the resource's list.
     let restKeys = keyList;
     const sections = order.map((o) => `(${o})`);
-    let copies: { list: string; ops: string } | undefined;
+    let copies: Copies | undefined;
     if (anchored !== undefined) copies = this.#copies(anchored, c, at, index, keyList, schemas);
     if (generated !== undefined) {
       if (copies !== undefined) throw new Unsupported('a foreach list element next to an anchored one', node.path);
-      copies = this.#generatedItems(generated, c, at, index, keyList, key, schemas);
+      copies = hasAnchors(generated.item) ? this.#generatedCopies(generated, c, at, index, keyList, schemas) : this.#generatedItems(generated, c, at, index, keyList, key, schemas);
     }
     if (copies !== undefined) {
+      binds.push(...copies.binds);
       sections.push(copies.list);
       restKeys = `${keyList} + ${copies.list}.map(${e}, ${keyOf(e)})`;
       elementOps.push(copies.ops);
@@ -330,27 +331,58 @@ export class Generator {
    * The copies of the anchored element: one per resource element satisfying its conditions, with a `name`, not
    * named by another element of the patch, in the resource's order, placed after the patch's own elements.
    */
-  #copies(anchored: MapNode, c: string, at: readonly Segment[], offset: number, keyList: string, schemas: Schemas): { list: string; ops: string } {
+  #copies(anchored: MapNode, c: string, at: readonly Segment[], offset: number, keyList: string, schemas: Schemas): Copies {
     const names = this.names;
     const e = names.fresh('_e');
+    const passes = this.#passes(anchored);
+    // `+()` keys: those of the element's own map are decided on the first resource element, the others on the
+    // first one satisfying the conditions (pre-processing resolves them in a copy shared by all elements).
+    const firstAny = names.fresh('_fa');
+    const firstPassing = names.fresh('_fp');
+    const guards = this.#decisions(anchored, firstAny, firstPassing);
+    const copy: MapNode = { ...anchored, entries: anchored.entries.filter((entry) => entry.anchor !== 'condition') };
+    const template: MapNode = { ...copy, entries: copy.entries.filter((entry) => entry.key !== 'name') };
+    const survives = this.#survives(copy, guards);
+    const keep = `${passes(e)} && ${fieldOrNull(e, 'name')} != null && ${e}.name != "" && !(${e}.name in ${keyList})${survives === 'true' ? '' : ` && ${survives}`}`;
+    const list = names.fresh('_cp');
+    const i = names.fresh('_i');
+    const x = names.fresh('_y');
+    const ops = this.mapOps(template, x, [...at, { expr: `${i} + ${offset}`, int: true }], schemas, guards);
+    return {
+      binds: [
+        [firstAny, `${c}[?0].orValue(null)`],
+        [firstPassing, `${c}.filter(${e}, ${passes(e)})[?0].orValue(null)`],
+        [list, `${c}.filter(${e}, ${keep})`],
+      ],
+      list,
+      ops: `${list}.transformList(${i}, ${x}, ${ops}).flatten()`,
+    };
+  }
+
+  /** A CEL boolean over a resource element: the anchored element's conditions hold. */
+  #passes(anchored: MapNode): (x: string) => string {
     const conditions = anchored.entries.filter((entry) => entry.anchor === 'condition');
-    const passes = (x: string): string => {
+    return (x: string): string => {
       const parts = conditions.map((entry) => {
-        const v = names.fresh('_v');
-        return `(${celString(entry.key)} in ${x} && cel.bind(${v}, ${x}[${celString(entry.key)}], ${conditionHolds(v, entry.condition!, names)}))`;
+        const v = this.names.fresh('_v');
+        return `(${celString(entry.key)} in ${x} && cel.bind(${v}, ${x}[${celString(entry.key)}], ${conditionHolds(v, entry.condition!, this.names)}))`;
       });
       return [`type(${x}) == map`, ...parts].join(' && ');
     };
-    // `+()` keys: those of the element's own map are decided on the first resource element, the others on the
-    // first one satisfying the conditions (pre-processing resolves them in a copy shared by all elements).
+  }
+
+  /**
+   * The decisions on the `+()` keys of an anchored element: kept when the element they are decided on (`top` for
+   * the element's own keys, `nested` for the others: bound names) has no such key.
+   */
+  #decisions(anchored: MapNode, top: string | null, nested: string): Map<Entry, string> {
     const guards = new Map<Entry, string>();
-    const firstAny = `${c}[0]`;
-    const firstPassing = `${c}.filter(${e}, ${passes(e)})[0]`;
     const decide = (node: MapNode, keys: readonly string[]): void => {
       for (const entry of node.entries) {
         if (entry.anchor === 'add') {
-          const reached = keys.length === 0 ? firstAny : safeGet(firstPassing, keys, names);
-          const f = names.fresh('_f');
+          if (keys.length === 0 && top === null) throw new Unsupported('a `+()` key at the top of a foreach list element with anchors (decided on the list as earlier iterations reordered it)', entry.path);
+          const f = this.names.fresh('_f');
+          const reached = keys.length === 0 ? top! : safeGet(nested, keys, this.names);
           guards.set(entry, `cel.bind(${f}, ${reached}, !(type(${f}) == map && ${celString(entry.key)} in ${f}))`);
         } else if (entry.anchor === 'plain' && entry.value.kind === 'map') {
           decide(entry.value, [...keys, entry.key]);
@@ -358,19 +390,54 @@ export class Generator {
       }
     };
     decide(anchored, []);
-    const copy: MapNode = { ...anchored, entries: anchored.entries.filter((entry) => entry.anchor !== 'condition') };
+    return guards;
+  }
+
+  /**
+   * The copies a foreach's anchored element makes, one iteration after the other: its conditions name one resource
+   * element (`(name): "{{element.name}}"`), which each iteration merges its copy into and moves first (Prepend), so
+   * the copies come in the iterations' reversed order; the element's `+()` keys are decided on that resource element.
+   * A condition on a key the element writes, or a `+()` key at the element's top (decided on the first element of
+   * the list as the earlier iterations reordered it) would read what the earlier iterations did: not translated.
+   */
+  #generatedCopies(generated: GeneratedItems, c: string, at: readonly Segment[], offset: number, keyList: string, schemas: Schemas): Copies {
+    const names = this.names;
+    const item = generated.item;
+    const g = generated.variable;
+    const conditions = item.entries.filter((entry) => entry.anchor === 'condition');
+    const named = conditions.some((entry) => entry.key === 'name' && entry.condition?.kind === 'dynamic' && new RegExp(`(?<![\\w.])${g}(?![\\w])`).test(entry.condition.expression));
+    if (!named) throw new Unsupported('a foreach list element with anchors whose conditions do not name the element (`(name): "{{element.name}}"`)', item.path);
+    const written = new Set(item.entries.filter((entry) => entry.anchor !== 'condition').map((entry) => entry.key));
+    const read = conditions.find((entry) => written.has(entry.key));
+    if (read !== undefined) throw new Unsupported('a foreach list element whose condition reads a key it writes', read.path);
+    const passes = this.#passes(item);
+    const y = names.fresh('_e');
+    const firstPassing = names.fresh('_fp');
+    const guards = this.#decisions(item, null, firstPassing);
+    const copy: MapNode = { ...item, entries: item.entries.filter((entry) => entry.anchor !== 'condition') };
     const template: MapNode = { ...copy, entries: copy.entries.filter((entry) => entry.key !== 'name') };
     const survives = this.#survives(copy, guards);
-    const keep = `${passes(e)} && ${fieldOrNull(e, 'name')} != null && ${e}.name != "" && !(${e}.name in ${keyList})${survives === 'true' ? '' : ` && ${survives}`}`;
-    const list = `${c}.filter(${e}, ${keep})`;
+    const copied = (x: string): string => `${passes(x)} && ${fieldOrNull(x, 'name')} != null && ${x}.name != "" && !(${x}.name in ${keyList})`;
+    const decided = (body: string): string => `cel.bind(${firstPassing}, ${c}.filter(${y}, ${passes(y)})[?0].orValue(null), ${body})`;
+    const iterations = names.fresh('_gs');
+    const filter = survives === 'true' ? `${c}.exists(${y}, ${copied(y)})` : `${c}.exists(${y}, ${copied(y)}) ? ${decided(survives)} : false`;
+    const target = `${c}.filter(${y}, ${copied(y)})[0]`;
     const i = names.fresh('_i');
     const x = names.fresh('_y');
     const ops = this.mapOps(template, x, [...at, { expr: `${i} + ${offset}`, int: true }], schemas, guards);
-    return { list, ops: `${list}.transformList(${i}, ${x}, ${ops}).flatten()` };
+    const list = names.fresh('_cp');
+    return {
+      binds: [
+        [iterations, `${generated.elements}.filter(${g}, ${filter})`],
+        [list, `${iterations}.map(${g}, ${target})`],
+      ],
+      list,
+      ops: `${iterations}.transformList(${i}, ${g}, ${decided(`cel.bind(${x}, ${target}, ${ops})`)}).flatten()`,
+    };
   }
 
   /** Elements a foreach adds to the list: merged into the resource's element of the same key, or added. */
-  #generatedItems(generated: GeneratedItems, c: string, at: readonly Segment[], offset: number, keyList: string, key: string, schemas: Schemas): { list: string; ops: string } {
+  #generatedItems(generated: GeneratedItems, c: string, at: readonly Segment[], offset: number, keyList: string, key: string, schemas: Schemas): Copies {
     const names = this.names;
     const entry = generated.item.entries.find((en) => en.key === key && en.anchor === 'plain');
     if (entry === undefined || entry.value.kind !== 'leaf') throw new Unsupported(`a foreach list element without its \`${key}\``, generated.item.path);
@@ -380,24 +447,37 @@ export class Generator {
     const keyExpr = entry.value.value !== undefined ? scalarLiteral(entry.value.value) : `(${entry.value.expression})`;
     const g = generated.variable;
     // The patch's elements for the foreach elements, in order, unless the patch already names their key.
-    const keyed = `${generated.elements}.filter(${g}, !(${keyExpr} in ${keyList}))`;
+    const keyed = names.fresh('_gs');
+    const keyedList = `${generated.elements}.filter(${g}, !(${keyExpr} in ${keyList}))`;
     const whole = this.absent(generated.item, schemas, NO_GUARDS);
     if (whole === null || whole.survives !== 'true') throw new Unsupported('a foreach list element that pre-processing may remove', generated.item.path);
-    const list = `${keyed}.map(${g}, ${c}.exists(${e}, ${keyOf(e)} == ${keyExpr}) ? ${c}.filter(${e}, ${keyOf(e)} == ${keyExpr})[0] : ${whole.expression})`;
+    const list = names.fresh('_cp');
+    const listValue = `${keyed}.map(${g}, ${c}.exists(${e}, ${keyOf(e)} == ${keyExpr}) ? ${c}.filter(${e}, ${keyOf(e)} == ${keyExpr})[0] : ${whole.expression})`;
     const i = names.fresh('_i');
     const d = names.fresh('_d');
     const mergeOps = this.mapOps(generated.item, d, [...at, { expr: `${i} + ${offset}`, int: true }], schemas, NO_GUARDS, key);
     const ops = `${keyed}.transformList(${i}, ${g}, ${c}.exists(${e}, ${keyOf(e)} == ${keyExpr}) ? cel.bind(${d}, ${c}.filter(${e}, ${keyOf(e)} == ${keyExpr})[0], type(${d}) == map ? ${mergeOps} : ${failure(KIND_MISMATCH)}) : []).flatten()`;
-    return { list, ops };
+    return { binds: [[keyed, keyedList], [list, listValue]], list, ops };
   }
 
   /** The elements a foreach adds to a list the resource does not have: each element's entry merged into nothing. */
   #absentGenerated(generated: GeneratedItems, schemas: Schemas): Rendered | null {
+    // Copies are made of the resource's elements: none where it has no list.
+    if (hasAnchors(generated.item)) return null;
     const byStrategies = byStrategy(schemas);
     if (byStrategies.length !== 1 || byStrategies[0]!.strategy.kind !== 'key') throw new Unsupported('a foreach list element in a list kyaml does not merge by key', generated.item.path);
     const whole = this.absent(generated.item, itemSchemas(schemas), NO_GUARDS);
     if (whole === null || whole.survives !== 'true') throw new Unsupported('a foreach list element that pre-processing may remove', generated.item.path);
     return { expression: `${generated.elements}.map(${generated.variable}, ${whole.expression})`, survives: `size(${generated.elements}) > 0`, dynamic: false };
+  }
+
+  /** Whether a map holds (through maps) a list with an anchored element, or a foreach's anchored element. */
+  #containsAnchoredList(node: MapNode): boolean {
+    return node.entries.some(
+      (e) =>
+        (e.value.kind === 'list' && (e.value.items.some(hasAnchors) || this.#generated.has(e.value))) ||
+        (e.anchor === 'plain' && e.value.kind === 'map' && this.#containsAnchoredList(e.value)),
+    );
   }
 
   /** Whether a copied element keeps something after pruning, given its `+()` decisions. */
@@ -542,6 +622,13 @@ export class Generator {
   }
 }
 
+/** Copies of an anchored element: names to bind around the list's operations, the copies, their operations. */
+interface Copies {
+  readonly binds: readonly [string, string][];
+  readonly list: string;
+  readonly ops: string;
+}
+
 /** A value kyaml writes where the resource has nothing. */
 export interface Rendered {
   readonly expression: string;
@@ -550,10 +637,6 @@ export interface Rendered {
   readonly dynamic: boolean;
 }
 
-/** Whether a map holds (through maps) a list with an anchored element. */
-function containsAnchoredList(node: MapNode): boolean {
-  return node.entries.some((e) => (e.value.kind === 'list' && e.value.items.some(hasAnchors)) || (e.anchor === 'plain' && e.value.kind === 'map' && containsAnchoredList(e.value)));
-}
 
 /** Whether pruning removes the node whatever the resource (`deleteConditionElements`: empty maps and lists). */
 export function prunedAway(node: PatchNode): boolean {
