@@ -187,6 +187,8 @@ class Translator {
   eval(node: AstNode, current: CelValue | null, mode: Mode): CelValue {
     switch (node.type) {
       case 'Field':
+        // `""`: no variable has the empty name; the context has no such key (a NotFound).
+        if (current === null && node.name === '') return mode === 'strict' ? { expression: 'dyn({})[""]', type: 'dyn' } : { expression: 'null', type: 'null' };
         if (current === null) return this.contextField(node.name);
         return this.field(current, node.name, mode);
       case 'Subexpression':

@@ -228,10 +228,20 @@ const CASES: readonly Case[] = [
     name: 'preconditions',
     rule: {
       match: pods(),
-      preconditions: { all: [{ key: "{{request.object.metadata.labels.team || ''}}", operator: 'Equals', value: 'a' }] },
+      preconditions: {
+        all: [
+          { key: "{{request.object.metadata.labels.team || ''}}", operator: 'Equals', value: 'a' },
+          { key: '{{request.object.metadata.annotations."inject" || ""}}', operator: 'NotEquals', value: 'no' },
+        ],
+      },
       mutate: { patchStrategicMerge: { spec: { runtimeClassName: 'x' } } },
     },
-    resources: [POD({ containers: [C('a')] }, { labels: { team: 'a' } }), POD({ containers: [C('a')] }, { labels: { team: 'b' } })],
+    resources: [
+      POD({ containers: [C('a')] }, { labels: { team: 'a' } }),
+      POD({ containers: [C('a')] }, { labels: { team: 'a' }, annotations: { inject: 'yes' } }),
+      POD({ containers: [C('a')] }, { labels: { team: 'b' }, annotations: { inject: 'yes' } }),
+      POD({ containers: [C('a')] }, { labels: { team: 'a' }, annotations: { inject: 'no' } }),
+    ],
     statuses: ['pass', 'skip'],
   },
   {
