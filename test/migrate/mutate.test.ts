@@ -392,6 +392,36 @@ const CASES: readonly Case[] = [
     namespaced: true,
   },
   {
+    name: 'foreach patchesJson6902: operations inside each element, variables in quoted values',
+    rule: {
+      match: pods(),
+      mutate: {
+        foreach: [
+          {
+            list: 'request.object.spec.containers',
+            preconditions: { all: [{ key: '{{ element.name }}', operator: 'NotEquals', value: 'skip' }] },
+            patchesJson6902: ['- op: add', '  path: /spec/containers/{{elementIndex}}/env/-', '  value:', '    name: IMAGE', '    value: "{{ element.image }} #{{elementIndex}}"', '- op: remove', '  path: /spec/containers/{{elementIndex}}/args'].join('\n'),
+          },
+        ],
+      },
+    },
+    resources: [
+      POD({ containers: [C('a'), C('skip'), C('b', { env: [{ name: 'X' }], args: ['1'] })] }),
+      POD({ containers: [C('a', { image: 'has"quote' })] }),
+      POD({ containers: [] }),
+    ],
+    statuses: ['pass', 'skip', 'error'],
+  },
+  {
+    name: 'foreach patchesJson6902 over a projection',
+    rule: {
+      match: pods(),
+      mutate: { foreach: [{ list: 'request.object.spec.initContainers[]', patchesJson6902: "- op: add\n  path: /spec/initContainers/{{elementIndex}}/securityContext\n  value: {runAsNonRoot: true}" }] },
+    },
+    resources: [POD({ containers: [C('a')], initContainers: [C('i'), C('j', { securityContext: { runAsNonRoot: true } })] }), POD({ containers: [C('a')] }), POD({ containers: [C('a')], initContainers: [C('i', { securityContext: { runAsNonRoot: true } })] })],
+    statuses: ['pass', 'skip'],
+  },
+  {
     name: 'autogen: the rule on Pods also patches Pod controllers',
     autogen: true,
     rule: {

@@ -17,8 +17,8 @@ import { isObject } from '../../util/json-value.js';
 import { translateConditions } from '../conditions.js';
 import { translateJmesPath, type TranslationScope } from '../jmespath.js';
 import type { PolicyPath, Translation } from '../types.js';
-import { Names } from './cel.js';
-import { translateJson6902 } from './json6902.js';
+import { failure, Names } from './cel.js';
+import { translateElementJson6902, translateJson6902 } from './json6902.js';
 import { hasConditions, Placeholders, readPatch, type ListNode, type MapNode, type PatchNode } from './patch.js';
 import type { Schemas } from './schema.js';
 import { Generator, Unsupported } from './strategic-merge.js';
@@ -78,14 +78,15 @@ function translateForeach(entries: JsonValue, path: PolicyPath, scope: Translati
   }
   const entry = entries[0];
   const at = [...path, 0];
-  for (const key of ['foreach', 'context', 'patchesJson6902'] as const) {
+  for (const key of ['foreach', 'context'] as const) {
     const value = entry[key];
     if (value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)) {
       return { ok: false, untranslatable: { reason: `a foreach entry with \`${key}\``, path: [...at, key] } };
     }
   }
-  if (!isObject(entry.patchStrategicMerge)) return { ok: false, untranslatable: { reason: 'a foreach entry without a patchStrategicMerge', path: at } };
   if (typeof entry.list !== 'string' || entry.list === '') return { ok: false, untranslatable: { reason: 'a foreach entry without a list', path: [...at, 'list'] } };
+  if (typeof entry.patchesJson6902 === 'string' && entry.patchesJson6902 !== '') return translateForeachJson6902(entry, at, scope);
+  if (!isObject(entry.patchStrategicMerge)) return { ok: false, untranslatable: { reason: 'a foreach entry without a patchStrategicMerge', path: at } };
   const order = entry.order ?? 'Descending';
   if (order !== 'Descending' && order !== 'Ascending') return { ok: false, untranslatable: { reason: `the foreach order ${JSON.stringify(order)}`, path: [...at, 'order'] } };
 
@@ -131,6 +132,49 @@ function translateForeach(entries: JsonValue, path: PolicyPath, scope: Translati
     if (error instanceof Unsupported) return { ok: false, untranslatable: { reason: error.reason, path: error.path } };
     throw error;
   }
+}
+
+/** `request.object.a.b` (optionally followed by `[]`): the list's path in the object. */
+const OBJECT_LIST = /^\s*request\.object((?:\.[A-Za-z_][A-Za-z0-9_]*)+)\s*(\[\])?\s*$/;
+
+/**
+ * A foreach entry with `patchesJson6902` (order does not matter: each element's operations act inside the element,
+ * translateElementJson6902). The list is one of the object (so that `elementIndex` is its index there); with `[]` its
+ * elements must not be null or lists (the projection would drop or flatten them, moving the indices).
+ */
+function translateForeachJson6902(entry: JsonObject, at: PolicyPath, scope: TranslationScope): Translation<MutationTranslation> {
+  const listText = entry.list as string;
+  const match = OBJECT_LIST.exec(listText);
+  if (match === null) return { ok: false, untranslatable: { reason: 'a foreach patchesJson6902 over a list that is not a field of the object (`elementIndex` would not be an index there)', path: [...at, 'list'] } };
+  const listPath = match[1]!.slice(1).split('.');
+  const names = new Names();
+  const element = names.fresh('_el');
+  const index = names.fresh('_ix');
+  const variables = new Map(scope.variables ?? []);
+  variables.set('element', { expression: element, type: 'dyn' });
+  variables.set('elementIndex', { expression: `double(${index})`, type: 'number' });
+  const elementScope: TranslationScope = { ...scope, variables };
+  let filter = `${element} != null`;
+  if (entry.preconditions !== undefined && entry.preconditions !== null) {
+    const preconditions = translateConditions(entry.preconditions, elementScope, [...at, 'preconditions']);
+    if (!preconditions.ok) return preconditions;
+    filter = `${filter} && (${preconditions.value})`;
+  }
+  const ops = translateElementJson6902(entry.patchesJson6902 as string, listPath, element, index, elementScope, names, [...at, 'patchesJson6902']);
+  if (!ops.ok) return ops;
+  const list = translateJmesPath(listText, scope, [...at, 'list']);
+  if (!list.ok) return list;
+  const l = names.fresh('_l');
+  const each = `${l}.transformList(${index}, ${element}, ${filter} ? ${ops.value} : []).flatten()`;
+  let operations: string;
+  if (match[2] === undefined) {
+    // `EvaluateList`: a value that is not a list is iterated as a list of itself, whose index is not one of the object.
+    operations = `cel.bind(${l}, ${list.value.expression}, type(${l}) == list ? ${each} : ${l} == null ? [] : ${failure('a foreach list that is not a list')})`;
+  } else {
+    const raw = `object${listPath.map((k) => `.?${k}`).join('')}.orValue(null)`;
+    operations = `cel.bind(${l}, ${raw}, ${l} == null ? [] : type(${l}) == list && ${l}.all(${element}, ${element} != null && type(${element}) != list) ? ${each} : ${failure('a foreach list whose projection drops or flattens elements')})`;
+  }
+  return { ok: true, value: { kind: 'merge', applies: 'true', operations } };
 }
 
 /** `node` with the list `from` replaced by `to`. */

@@ -14,7 +14,10 @@
  */
 import type { JsonObject, JsonValue } from '../../types.js';
 import { decodeJsonPatch, type Operation } from '../../families/kyverno/engine/mutate/json-patch/index.js';
-import { celString, failure, literal, Names, one, op, type Segment } from './cel.js';
+import { parseDocument, visit } from 'yaml';
+import { celString, concat, failure, literal, Names, one, op, type Segment } from './cel.js';
+import { formatted, VARIABLE } from './patch.js';
+import { translateJmesPath, type CelValue, type TranslationScope } from '../jmespath.js';
 import type { PolicyPath, Translation } from '../types.js';
 
 export interface JsonPatchTranslation {
@@ -92,9 +95,17 @@ function created(rest: readonly string[]): JsonValue | null {
 }
 
 class Writer {
-  readonly names = new Names();
+  constructor(
+    readonly value: string | undefined,
+    readonly names: Names = new Names(),
+    /** Where the tokens start: the pointer of the container the writer starts from. */
+    readonly prefix: readonly Segment[] = [],
+  ) {}
 
-  constructor(readonly value: string | undefined) {}
+  /** The pointer of `tokens` (below the prefix). */
+  #ptr(tokens: readonly Segment[]): Segment[] {
+    return [...this.prefix, ...tokens];
+  }
 
   /** The value literal with the placeholder replaced by the operation's value. */
   nested(rest: readonly string[]): string | null {
@@ -105,7 +116,7 @@ class Writer {
 
   add(container: string, tokens: readonly string[], j: number): string {
     const t = tokens[j]!;
-    const ptr = tokens.slice(0, j + 1) as Segment[];
+    const ptr = this.#ptr(tokens.slice(0, j + 1));
     const last = j === tokens.length - 1;
     const value = this.value!;
     const x = this.names.fresh('_x');
@@ -121,7 +132,7 @@ class Writer {
         onList =
           i >= 0
             ? `${i} <= size(${container}) ? ${one(op('add', ptr, value))} : ${failure('add: the index is out of range')}`
-            : `${i} + size(${container}) + 1 >= 0 ? ${one(op('add', [...tokens.slice(0, j), { expr: `${i} + size(${container}) + 1`, int: true }], value))} : ${failure('add: the index is out of range')}`;
+            : `${i} + size(${container}) + 1 >= 0 ? ${one(op('add', this.#ptr([...tokens.slice(0, j), { expr: `${i} + size(${container}) + 1`, int: true }]), value))} : ${failure('add: the index is out of range')}`;
       }
     } else if (t === '-') {
       const nested = this.nested(tokens.slice(j + 1));
@@ -157,12 +168,12 @@ class Writer {
     let onMap: string;
     let onList: string;
     if (last) {
-      onMap = `${celString(t)} in ${container} ? ${apply(tokens.slice(0, j + 1), `${container}[${celString(t)}]`)} : ${missing}`;
+      onMap = `${celString(t)} in ${container} ? ${apply(this.#ptr(tokens.slice(0, j + 1)), `${container}[${celString(t)}]`)} : ${missing}`;
       if (!isIndex(t)) onList = failure(`${kind}: the list index \`${t}\` is not a number`);
       else {
         const i = Number(t);
         const index = i >= 0 ? String(i) : `${i} + size(${container})`;
-        const ptr: Segment[] = [...tokens.slice(0, j), i >= 0 ? t : { expr: index, int: true }];
+        const ptr: Segment[] = this.#ptr([...tokens.slice(0, j), i >= 0 ? t : { expr: index, int: true }]);
         onList = `${index} >= 0 && ${index} < size(${container}) ? ${apply(ptr, `${container}[${index}]`)} : ${missing}`;
       }
     } else {
@@ -234,6 +245,137 @@ export function translateJson6902(patch: JsonValue, path: PolicyPath): Translati
     return { ok: true, value: result };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, untranslatable: { reason: error.reason, path: error.path } };
+    throw error;
+  }
+}
+
+/** A variable of a foreach patch, written into the YAML text before Kyverno reads it. */
+interface TextVariable {
+  readonly placeholder: string;
+  readonly value: CelValue;
+  /** `elementIndex` itself: allowed in paths. */
+  readonly index: boolean;
+}
+
+/** A string of the patch with variables: the CEL concatenation of its text and the variables' text. */
+function stringWithVariables(text: string, variables: readonly TextVariable[], names: Names, quote: string): string {
+  const parts: string[] = [];
+  let rest = text;
+  const counter = { nestedName: () => names.fresh('_n') };
+  while (rest !== '') {
+    let first: { at: number; variable: TextVariable } | null = null;
+    for (const variable of variables) {
+      const at = rest.indexOf(variable.placeholder);
+      if (at >= 0 && (first === null || at < first.at)) first = { at, variable };
+    }
+    if (first === null) {
+      parts.push(celString(rest));
+      break;
+    }
+    if (first.at > 0) parts.push(celString(rest.slice(0, first.at)));
+    const t = names.fresh('_q');
+    // The variable's text inside a quoted YAML scalar: a quote, a backslash or a line break would change what YAML reads.
+    const unsafe = quote === '"' ? `${t}.contains("\\"") || ${t}.contains("\\\\") || ${t}.contains("\\n")` : `${t}.contains("'") || ${t}.contains("\\n")`;
+    parts.push(`cel.bind(${t}, ${formatted(first.variable.value, counter)}, ${unsafe} ? dyn({})["kyverno-lint: a variable whose text would change the YAML it is written into"] : ${t})`);
+    rest = rest.slice(first.at + first.variable.placeholder.length);
+  }
+  return parts.length === 0 ? '""' : parts.join(' + ');
+}
+
+/** The value of an operation as CEL, with the variables of its strings. */
+function valueWithVariables(value: JsonValue, variables: readonly TextVariable[], styles: ReadonlyMap<string, string>, names: Names, at: PolicyPath): string {
+  if (typeof value === 'string') {
+    if (!variables.some((v) => value.includes(v.placeholder))) return celString(value);
+    const quote = styles.get(value);
+    if (quote === undefined) throw new Refused('a variable in an unquoted YAML scalar (Kyverno reads the substituted text as YAML)', at);
+    return stringWithVariables(value, variables, names, quote);
+  }
+  if (Array.isArray(value)) return `[${value.map((item) => `dyn(${valueWithVariables(item, variables, styles, names, at)})`).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).map(([key, item]) => {
+      if (variables.some((v) => key.includes(v.placeholder))) throw new Refused('a variable in a key', at);
+      return `${celString(key)}: dyn(${valueWithVariables(item, variables, styles, names, at)})`;
+    });
+    return `{${entries.join(', ')}}`;
+  }
+  return literal(value, () => undefined);
+}
+
+/**
+ * A foreach entry's `patchesJson6902` for one element, as the operations on the element (`element`, `index`: CEL
+ * names) of the list at `listPath` in the object. Kyverno substitutes the entry's variables into the YAML text, then
+ * applies the operations to the resource the previous elements left: each operation must act inside the element
+ * (`/<list>/{{elementIndex}}/…`), where the other elements' operations do not reach, and the operations of one
+ * element must be independent of each other, so that all of them are computed from the object as it was.
+ */
+export function translateElementJson6902(
+  text: string,
+  listPath: readonly string[],
+  element: string,
+  index: string,
+  scope: TranslationScope,
+  names: Names,
+  path: PolicyPath,
+): Translation<string> {
+  try {
+    if (text.includes('$(') || text.includes('\\{{')) throw new Refused('`$( )` references or escaped braces in the patch', path);
+    const variables: TextVariable[] = [];
+    let substituted = '';
+    let offset = 0;
+    for (const match of text.matchAll(VARIABLE)) {
+      const start = match.index! + match[1]!.length;
+      const whole = match[2]!;
+      const before = text.slice(offset, start);
+      if (before.includes('{{') || before.includes('}}')) throw new Refused('nested variable substitution', path);
+      const inner = whole.slice(2, -2);
+      if (inner.startsWith('-') || inner.trim() === '@') throw new Refused('shallow or `{{@}}` variable substitution', path);
+      const translated = translateJmesPath(inner, scope, path);
+      if (!translated.ok) return translated;
+      const placeholder = `KYVERNOLINTVAR${variables.length}X`;
+      variables.push({ placeholder, value: translated.value, index: inner.trim() === 'elementIndex' });
+      substituted += before + placeholder;
+      offset = start + whole.length;
+    }
+    const tail = text.slice(offset);
+    if (tail.includes('{{') || tail.includes('}}')) throw new Refused('nested or unterminated variable substitution', path);
+    substituted += tail;
+    // How the YAML scalars holding variables are quoted.
+    const styles = new Map<string, string>();
+    const document = parseDocument(substituted);
+    visit(document, {
+      Scalar(_key, node) {
+        if (typeof node.value !== 'string' || !variables.some((v) => (node.value as string).includes(v.placeholder))) return;
+        if (node.type === 'QUOTE_DOUBLE') styles.set(node.value, '"');
+        else if (node.type === 'QUOTE_SINGLE') styles.set(node.value, "'");
+      },
+    });
+    const decoded = decodeJsonPatch(substituted);
+    if ('error' in decoded) throw new Refused(`Kyverno cannot read the patch: ${decoded.error}`, path);
+    const ops: string[] = [];
+    const rests: string[][] = [];
+    for (const [i, operation] of (decoded.operations as readonly Operation[]).entries()) {
+      const at = [...path, i];
+      const kind = operation.op;
+      if (kind !== 'add' && kind !== 'remove' && kind !== 'replace') throw new Refused(`the \`${String(kind)}\` operation`, at);
+      const tokens = tokensOf(operation.path, at);
+      const head = tokens.slice(0, listPath.length);
+      const indexToken = tokens[listPath.length];
+      const rest = tokens.slice(listPath.length + 1);
+      const isIndexVariable = variables.some((v) => v.index && v.placeholder === indexToken);
+      if (head.join('/') !== listPath.join('/') || !isIndexVariable || rest.length === 0) {
+        throw new Refused('an operation outside the element (`/<list>/{{elementIndex}}/…`: the elements\' operations would act on each other)', at);
+      }
+      if (rest.some((t) => variables.some((v) => t.includes(v.placeholder)))) throw new Refused('a variable in a path below the element', at);
+      rests.push(rest);
+      const value = kind === 'remove' ? undefined : valueWithVariables(operation.value ?? null, variables, styles, names, at);
+      const writer = new Writer(value, names, [...listPath, { expr: index, int: true }]);
+      ops.push(kind === 'add' ? writer.add(element, rest, 0) : writer.removeOrReplace(kind, element, rest, 0));
+    }
+    if (ops.length === 0) throw new Refused('an empty patchesJson6902', path);
+    if (!independent(rests)) throw new Refused('operations of one element that act on each other', path);
+    return { ok: true, value: concat(ops) };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, untranslatable: { reason: error.reason, path: error.path.length === 0 ? path : error.path } };
     throw error;
   }
 }

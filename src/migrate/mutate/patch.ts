@@ -113,7 +113,7 @@ export function hasConditions(node: PatchNode): boolean {
 const DIRECTIVES = new Set(['merge', 'replace', 'delete']);
 
 /** pkg/engine/variables/regex `RegexVariables`. */
-const VARIABLE = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
+export const VARIABLE = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
 
 /** A variable whose value Kyverno writes into a JMESPath raw string literal (`'{{element.image}}'`) before reading it. */
 const NESTED = /'\{\{([^{}]*)\}\}'/g;
@@ -122,12 +122,12 @@ const NESTED = /'\{\{([^{}]*)\}\}'/g;
  * Go `json.Marshal` of a scalar value formatted into a string (strings as they are), for the values CEL can write
  * that way: integral numbers below 1e15; others fail.
  */
-function formatted(value: CelValue, names: Placeholders): string {
+export function formatted(value: CelValue, names: { nestedName(): string }): string {
   if (value.type === 'string') return `(${value.expression})`;
   const x = names.nestedName();
   const integral = `(type(${x}) == int || type(${x}) == double) && double(${x}) >= -1e15 && double(${x}) <= 1e15 && double(int(${x})) == double(${x})`;
   const error = 'dyn({})["kyverno-lint: a variable formatted into a string is a number that is not an integer, or a list or a map"]';
-  return `cel.bind(${x}, ${value.expression}, type(${x}) == string ? ${x} : type(${x}) == bool ? (${x} ? "true" : "false") : type(${x}) == null_type ? "null" : ${integral} ? string(int(${x})) : ${error})`;
+  return `cel.bind(${x}, dyn(${value.expression}), type(${x}) == string ? ${x} : type(${x}) == bool ? (${x} ? "true" : "false") : type(${x}) == null_type ? "null" : ${integral} ? string(int(${x})) : ${error})`;
 }
 
 /**

@@ -128,7 +128,7 @@ export class Generator {
     for (const entry of node.entries) {
       if (entry.anchor === 'condition' || entry.anchor === 'global') {
         const m = this.names.fresh('_m');
-        const v = this.names.fresh('_v');
+        const v = this.names.fresh('_a');
         const map = at.length === 0 ? 'object' : safeGet('object', at, this.names);
         this.#conditions.push(
           `cel.bind(${m}, ${map}, type(${m}) == map && ${celString(entry.key)} in ${m} && cel.bind(${v}, ${m}[${celString(entry.key)}], ${conditionHolds(v, entry.condition!, this.names)}))`,
@@ -364,7 +364,7 @@ export class Generator {
     const conditions = anchored.entries.filter((entry) => entry.anchor === 'condition');
     return (x: string): string => {
       const parts = conditions.map((entry) => {
-        const v = this.names.fresh('_v');
+        const v = this.names.fresh('_a');
         return `(${celString(entry.key)} in ${x} && cel.bind(${v}, ${x}[${celString(entry.key)}], ${conditionHolds(v, entry.condition!, this.names)}))`;
       });
       return [`type(${x}) == map`, ...parts].join(' && ');
