@@ -19,7 +19,7 @@ import { translateJmesPath, type TranslationScope } from '../jmespath.js';
 import type { PolicyPath, Translation } from '../types.js';
 import { failure, Names } from './cel.js';
 import { translateElementJson6902, translateJson6902 } from './json6902.js';
-import { hasConditions, Placeholders, readPatch, type ListNode, type MapNode, type PatchNode } from './patch.js';
+import { hasConditions, TemplateNames, readPatch, type ListNode, type MapNode, type PatchNode } from './patch.js';
 import type { Schemas } from './schema.js';
 import { Generator, Unsupported } from './strategic-merge.js';
 
@@ -28,7 +28,7 @@ export type MutationTranslation =
   | { readonly kind: 'json6902'; readonly applies: 'true'; readonly mutations: readonly string[]; readonly changes?: string };
 
 function translateMerge(patch: JsonValue, path: PolicyPath, scope: TranslationScope, schemas: Schemas): Translation<MutationTranslation> {
-  const read = readPatch(patch, path, scope, new Placeholders());
+  const read = readPatch(patch, path, scope, new TemplateNames());
   if (!read.ok) return read;
   try {
     const { applies, operations } = new Generator().translate(read.value, schemas);
@@ -109,7 +109,7 @@ function translateForeach(entries: JsonValue, path: PolicyPath, scope: Translati
   const iterated = `cel.bind(${l}, ${list.value.expression}, type(${l}) == list ? ${l} : [${l}]).filter(${element}, ${filter})`;
   const elements = order === 'Descending' ? iterated : `${iterated}.reverse()`;
 
-  const read = readPatch(entry.patchStrategicMerge, [...at, 'patchStrategicMerge'], elementScope, new Placeholders());
+  const read = readPatch(entry.patchStrategicMerge, [...at, 'patchStrategicMerge'], elementScope, new TemplateNames());
   if (!read.ok) return read;
   const patch = read.value;
   const target = elementList(patch, element);

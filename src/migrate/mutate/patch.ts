@@ -26,8 +26,6 @@ export interface Leaf {
   readonly type: CelType;
   /** The JSON value when it has no variables. */
   readonly value?: JsonValue;
-  /** The placeholder standing for the value in raw JSON (dynamic values only). */
-  readonly placeholder?: string;
 }
 
 export interface NullNode {
@@ -66,24 +64,12 @@ export interface ListNode {
 
 export type PatchNode = Leaf | NullNode | MapNode | ListNode;
 
-/** The placeholders of dynamic leaves, by text, and the names of the values written into a variable's text. */
-export class Placeholders {
-  readonly #byText = new Map<string, Leaf>();
+/** Fresh names for the values written into a variable's text, one source per patch. */
+export class TemplateNames {
   #nested = 0;
 
   nestedName(): string {
     return `_nested${this.#nested++}`;
-  }
-
-  add(make: (placeholder: string) => Leaf): Leaf {
-    const placeholder = `\u0000kyverno-lint:${this.#byText.size}\u0000`;
-    const leaf = make(placeholder);
-    this.#byText.set(placeholder, leaf);
-    return leaf;
-  }
-
-  get(text: string): Leaf | undefined {
-    return this.#byText.get(text);
   }
 }
 
@@ -136,7 +122,7 @@ export function formatted(value: CelValue, names: { nestedName(): string }): str
  * literal's text); a string that is one variable is its value; variables inside a longer string are formatted into
  * it (strings as they are, other scalars JSON-encoded).
  */
-function translateValue(value: string, scope: TranslationScope, path: PolicyPath, names: Placeholders): Translation<CelValue> {
+function translateValue(value: string, scope: TranslationScope, path: PolicyPath, names: TemplateNames): Translation<CelValue> {
   let text = value;
   let inner: TranslationScope = scope;
   const nested: string[] = [];
@@ -190,10 +176,10 @@ function translateValue(value: string, scope: TranslationScope, path: PolicyPath
 }
 
 /** Reads a patch. `scope` translates its variables (the rule's context, foreach elements). */
-export function readPatch(patch: JsonValue, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): Translation<MapNode> {
+export function readPatch(patch: JsonValue, path: PolicyPath, scope: TranslationScope, names: TemplateNames): Translation<MapNode> {
   if (!isObject(patch)) return { ok: false, untranslatable: { reason: 'a patchStrategicMerge that is not a map', path } };
   try {
-    const node = readNode(patch, path, scope, placeholders);
+    const node = readNode(patch, path, scope, names);
     checkAnchors(node as MapNode, 'top');
     return { ok: true, value: node as MapNode };
   } catch (error) {
@@ -202,34 +188,34 @@ export function readPatch(patch: JsonValue, path: PolicyPath, scope: Translation
   }
 }
 
-function readScalar(value: string | number | boolean, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): Leaf | NullNode {
+function readScalar(value: string | number | boolean, path: PolicyPath, scope: TranslationScope, names: TemplateNames): Leaf | NullNode {
   if (typeof value === 'string') {
     const anchor = parseAnchor(value);
     if (anchor !== null && (anchor.type === 'condition' || anchor.type === 'global')) {
       throw new Refused('a string value that reads as a conditional anchor (Kyverno takes it for one in lists)', path);
     }
     if (value.includes('{{') || value.includes('$(')) {
-      const translated = translateValue(value, scope, path, placeholders);
+      const translated = translateValue(value, scope, path, names);
       if (!translated.ok) throw new Refused(translated.untranslatable.reason, translated.untranslatable.path);
       const { expression, type } = translated.value;
       if (type === 'list' || type === 'map') throw new Refused('a variable whose value is a list or a map (Kyverno merges it as a part of the patch)', path);
       if (type === 'null') return { kind: 'null' };
-      return placeholders.add((placeholder) => ({ kind: 'leaf', expression, type, placeholder }));
+      return { kind: 'leaf', expression, type };
     }
   }
   if (typeof value === 'number' && !Number.isFinite(value)) throw new Refused('a number without a CEL literal', path);
   return { kind: 'leaf', expression: '', type: typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'bool', value };
 }
 
-function readNode(value: JsonValue, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): PatchNode {
+function readNode(value: JsonValue, path: PolicyPath, scope: TranslationScope, names: TemplateNames): PatchNode {
   if (value === null) return { kind: 'null' };
-  if (Array.isArray(value)) return { kind: 'list', items: value.map((item, i) => readNode(item, [...path, i], scope, placeholders)), path };
-  if (isObject(value)) return readMap(value, path, scope, placeholders);
+  if (Array.isArray(value)) return { kind: 'list', items: value.map((item, i) => readNode(item, [...path, i], scope, names)), path };
+  if (isObject(value)) return readMap(value, path, scope, names);
   if (typeof value === 'bigint') throw new Refused('an integer beyond 2^53', path);
-  return readScalar(value as string | number | boolean, path, scope, placeholders);
+  return readScalar(value as string | number | boolean, path, scope, names);
 }
 
-function readMap(value: JsonObject, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): MapNode {
+function readMap(value: JsonObject, path: PolicyPath, scope: TranslationScope, names: TemplateNames): MapNode {
   let directive: Directive = 'merge';
   const entries: Entry[] = [];
   const seen = new Set<string>();
@@ -255,17 +241,17 @@ function readMap(value: JsonObject, path: PolicyPath, scope: TranslationScope, p
     if (seen.has(key)) throw new Refused(`the key \`${key}\` appears twice (with and without an anchor)`, at);
     seen.add(key);
     if (kind === 'condition' || kind === 'global') {
-      entries.push({ key, anchor: kind, value: { kind: 'null' }, condition: readCondition(item, at, scope, placeholders), path: at });
+      entries.push({ key, anchor: kind, value: { kind: 'null' }, condition: readCondition(item, at, scope, names), path: at });
       continue;
     }
-    entries.push({ key, anchor: kind, value: readNode(item, at, scope, placeholders), path: at });
+    entries.push({ key, anchor: kind, value: readNode(item, at, scope, names), path: at });
   }
   return { kind: 'map', entries, directive, path };
 }
 
-function readCondition(value: JsonValue, path: PolicyPath, scope: TranslationScope, placeholders: Placeholders): ConditionValue {
+function readCondition(value: JsonValue, path: PolicyPath, scope: TranslationScope, names: TemplateNames): ConditionValue {
   if (typeof value === 'string' && (value.includes('{{') || value.includes('$('))) {
-    const translated = translateValue(value, scope, path, placeholders);
+    const translated = translateValue(value, scope, path, names);
     if (!translated.ok) throw new Refused(translated.untranslatable.reason, translated.untranslatable.path);
     const { expression, type } = translated.value;
     if (type !== 'string' && type !== 'dyn') throw new Refused('a condition whose value is a variable of a type other than string', path);
@@ -315,47 +301,17 @@ function checkAnchors(node: PatchNode, region: Region): void {
   checkAnchors(element, 'element');
 }
 
-/**
- * The patch part as pre-processing leaves it when the resource has nothing there: `+()` keys kept, conditions
- * removed, anchored list elements removed, then empty maps (and lists that became empty) removed
- * (`deleteConditionElements`). Dynamic leaves are their placeholders. Undefined when nothing is left.
- */
-export function absentRaw(node: PatchNode): JsonValue | undefined {
-  switch (node.kind) {
-    case 'leaf':
-      return node.placeholder ?? node.value ?? null;
-    case 'null':
-      return null;
-    case 'map': {
-      const out: JsonObject = {};
-      let any = false;
-      for (const entry of node.entries) {
-        if (entry.anchor === 'condition' || entry.anchor === 'global') continue;
-        const value = absentRaw(entry.value);
-        if (value === undefined) continue;
-        out[entry.key] = value;
-        any = true;
-      }
-      if (node.directive !== 'merge') {
-        out.$patch = node.directive;
-        any = true;
-      }
-      return any ? out : undefined;
-    }
-    case 'list': {
-      if (node.items.length === 0) return [];
-      const out: JsonValue[] = [];
-      for (const item of node.items) {
-        if (hasAnchors(item)) continue;
-        const value = absentRaw(item);
-        if (value !== undefined) out.push(value);
-      }
-      return out.length === 0 ? undefined : out;
-    }
+/** Whether pruning removes the node whatever the resource (`deleteConditionElements`: empty maps and lists). */
+export function prunedAway(node: PatchNode): boolean {
+  if (node.kind === 'map') {
+    if (node.directive !== 'merge') return false;
+    return node.entries.every((e) => e.anchor === 'condition' || e.anchor === 'global' || prunedAway(e.value));
   }
+  if (node.kind === 'list') return node.items.length > 0 && node.items.every((item) => hasAnchors(item) || prunedAway(item));
+  return false;
 }
 
 /** How many elements pruning deletes from a list (anchored ones, and those left empty). */
 export function deletedElements(node: ListNode): number {
-  return node.items.filter((item) => hasAnchors(item) || absentRaw(item) === undefined).length;
+  return node.items.filter((item) => hasAnchors(item) || prunedAway(item)).length;
 }

@@ -27,7 +27,7 @@
 import type { PolicyPath } from '../types.js';
 import { celDouble, celString, choose, concat, failure, failureBool, fieldOrNull, isComposite, Names, one, op, type Segment } from './cel.js';
 import type { ConditionValue, Entry, ListNode, MapNode, PatchNode } from './patch.js';
-import { hasAnchors } from './patch.js';
+import { hasAnchors, prunedAway } from './patch.js';
 import { byStrategy, fieldSchemas, itemSchemas, type ListStrategy, type Schemas } from './schema.js';
 import { scalarPattern } from '../pattern/scalar.js';
 
@@ -635,15 +635,4 @@ export interface Rendered {
   readonly survives: string;
   /** A variable of unknown type (null drops the field, a list or a map is refused at run time). */
   readonly dynamic: boolean;
-}
-
-
-/** Whether pruning removes the node whatever the resource (`deleteConditionElements`: empty maps and lists). */
-export function prunedAway(node: PatchNode): boolean {
-  if (node.kind === 'map') {
-    if (node.directive !== 'merge') return false;
-    return node.entries.every((e) => e.anchor === 'condition' || e.anchor === 'global' || prunedAway(e.value));
-  }
-  if (node.kind === 'list') return node.items.length > 0 && node.items.every((item) => hasAnchors(item) || prunedAway(item));
-  return false;
 }
