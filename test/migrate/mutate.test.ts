@@ -448,11 +448,12 @@ describe('mutate translation agrees with Kyverno', () => {
       expect(migration.untranslatable).toEqual([]);
       const seen = new Set<string>();
       for (const resource of c.resources) {
-        for (const operation of ['CREATE', 'UPDATE'] as const) {
-          const expected = kyvernoOutcome(document, resource, { operation });
-          const actual = celOutcome(migration, resource, { operation });
+        // Numbers as `kyverno test` reads them (float64) and as admission does (int64).
+        for (const [operation, numberMode] of [['CREATE', 'float64'], ['UPDATE', 'float64'], ['CREATE', 'int64']] as const) {
+          const expected = kyvernoOutcome(document, resource, { operation, numberMode });
+          const actual = celOutcome(migration, resource, { operation, numberMode });
           seen.add(expected.status);
-          const label = `${JSON.stringify(resource)} ${operation}\nkyverno: ${expected.message}\ncel: ${actual.message}`;
+          const label = `${JSON.stringify(resource)} ${operation} ${numberMode}\nkyverno: ${expected.message}\ncel: ${actual.message}`;
           // A rule that does not apply has no response in Kyverno; a MutatingPolicy whose match condition is false
           // reports `skip` (its selection beyond kinds and operations is in match conditions).
           const status = (o: { status: string }): string => (o.status === 'none' ? 'skip' : o.status);
