@@ -199,8 +199,8 @@ export function translateMutateRule(policy: Policy, rule: Rule, rulePath: Policy
   const applies = dispatch(translations, (t) => t.mutation.applies);
   if (applies !== 'true') matchConditions.push({ name: 'kyverno-anchors', expression: applies });
   const first = translations[0]!.mutation;
-  if (first.kind === 'json6902') {
-    if (translations.length > 1) return { untranslatable: { reason: 'a patchesJson6902 with autogen rules', path } };
+  if (first.kind === 'sequence') {
+    if (translations.length > 1) return { untranslatable: { reason: 'patchesJson6902 operations with autogen rules', path } };
     if (first.changes !== undefined) matchConditions.push({ name: 'kyverno-changes', expression: first.changes });
     else notes.push({ reason: 'Kyverno reports `skip` when these operations leave the resource as it was; the MutatingPolicy reports `pass`', path });
     if (matchConditions.length > 0) spec.matchConditions = matchConditions.map((c) => ({ name: c.name, expression: layout(c.expression) }));
@@ -208,9 +208,9 @@ export function translateMutateRule(policy: Policy, rule: Rule, rulePath: Policy
   } else {
     matchConditions.push({ name: 'kyverno-changes', expression: 'size(variables.patches) > 0' });
     spec.matchConditions = matchConditions.map((c) => ({ name: c.name, expression: layout(c.expression) }));
-    spec.variables = [{ name: 'patches', expression: layout(dispatch(translations, (t) => (t.mutation.kind === 'json6902' ? '[]' : t.mutation.operations))) }];
+    spec.variables = [{ name: 'patches', expression: layout(dispatch(translations, (t) => (t.mutation.kind === 'sequence' ? '[]' : t.mutation.operations))) }];
     spec.mutations = [{ patchType: 'JSONPatch', jsonPatch: { expression: 'variables.patches' } }];
-    notes.push({
+    if (translations.some((t) => t.mutation.kind === 'operations' && t.mutation.merge)) notes.push({
       reason: "Kyverno's strategic merge also collapses duplicate keys and drops null or empty elements in the resource's lists it merges by key (kyaml); the translation leaves such lists as they are",
       path,
     });

@@ -23,16 +23,21 @@ import { hasConditions, TemplateNames, readPatch, type ListNode, type MapNode, t
 import type { Schemas } from './schema.js';
 import { Generator, Unsupported } from './strategic-merge.js';
 
+/**
+ * A mutation: `operations`, one list of JSON patch operations computed from the object, each a change (`merge`: from a
+ * strategic merge patch); or `sequence`, lists applied one after the other, with `changes` when it is known from the
+ * object before them whether they change it.
+ */
 export type MutationTranslation =
-  | { readonly kind: 'merge'; readonly applies: string; readonly operations: string }
-  | { readonly kind: 'json6902'; readonly applies: 'true'; readonly mutations: readonly string[]; readonly changes?: string };
+  | { readonly kind: 'operations'; readonly applies: string; readonly operations: string; readonly merge: boolean }
+  | { readonly kind: 'sequence'; readonly applies: 'true'; readonly mutations: readonly string[]; readonly changes?: string };
 
 function translateMerge(patch: JsonValue, path: PolicyPath, scope: TranslationScope, schemas: Schemas): Translation<MutationTranslation> {
   const read = readPatch(patch, path, scope, new TemplateNames());
   if (!read.ok) return read;
   try {
     const { applies, operations } = new Generator().translate(read.value, schemas);
-    return { ok: true, value: { kind: 'merge', applies, operations } };
+    return { ok: true, value: { kind: 'operations', applies, operations, merge: true } };
   } catch (error) {
     if (error instanceof Unsupported) return { ok: false, untranslatable: { reason: error.reason, path: error.path } };
     throw error;
@@ -127,7 +132,7 @@ function translateForeach(entries: JsonValue, path: PolicyPath, scope: Translati
   try {
     const { operations } = generator.translate(rest, schemas);
     // The parts that do not depend on the element apply when some element is iterated.
-    return { ok: true, value: { kind: 'merge', applies: 'true', operations: `cel.bind(${iteratedName}, ${elements}, size(${iteratedName}) == 0 ? [] : ${operations})` } };
+    return { ok: true, value: { kind: 'operations', applies: 'true', operations: `cel.bind(${iteratedName}, ${elements}, size(${iteratedName}) == 0 ? [] : ${operations})`, merge: true } };
   } catch (error) {
     if (error instanceof Unsupported) return { ok: false, untranslatable: { reason: error.reason, path: error.path } };
     throw error;
@@ -174,7 +179,7 @@ function translateForeachJson6902(entry: JsonObject, at: PolicyPath, scope: Tran
     const raw = `object${listPath.map((k) => `.?${k}`).join('')}.orValue(null)`;
     operations = `cel.bind(${l}, ${raw}, ${l} == null ? [] : type(${l}) == list && ${l}.all(${element}, ${element} != null && type(${element}) != list) ? ${each} : ${failure('a foreach list whose projection drops or flattens elements')})`;
   }
-  return { ok: true, value: { kind: 'merge', applies: 'true', operations } };
+  return { ok: true, value: { kind: 'operations', applies: 'true', operations, merge: false } };
 }
 
 /** `node` with the list `from` replaced by `to`. */
@@ -193,7 +198,10 @@ export function translateMutation(mutate: JsonObject, path: PolicyPath, scope: T
   if (typeof mutate.patchesJson6902 === 'string' && mutate.patchesJson6902 !== '') {
     const translated = translateJson6902(mutate.patchesJson6902, [...path, 'patchesJson6902']);
     if (!translated.ok) return translated;
-    return { ok: true, value: { kind: 'json6902', applies: 'true', ...translated.value } };
+    const { mutations, changes } = translated.value;
+    // One operation: computed from the object as it is, it is a list of changes like a merge's.
+    if (mutations.length === 1 && changes !== undefined) return { ok: true, value: { kind: 'operations', applies: 'true', operations: mutations[0]!, merge: false } };
+    return { ok: true, value: { kind: 'sequence', applies: 'true', mutations, ...(changes !== undefined ? { changes } : {}) } };
   }
   return { ok: false, untranslatable: { reason: 'a mutate block with none of patchStrategicMerge, patchesJson6902, foreach', path } };
 }

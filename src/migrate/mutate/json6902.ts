@@ -123,10 +123,11 @@ class Writer {
     const onMap = last
       ? `cel.bind(${x}, ${container}[?${celString(t)}], ${x}.hasValue() && ${x}.value() == ${value} ? [] : ${one(op('add', ptr, value))})`
       : this.#descendOrCreate(`${container}[?${celString(t)}].orValue(null)`, tokens, j, ptr);
+    const notThere = failure('add: a parent of the path is neither a map nor a list indexed by a number');
+    if (t !== '-' && !isIndex(t)) return container === 'object' ? onMap : `type(${container}) == map ? ${onMap} : ${notThere}`;
     let onList: string;
     if (last) {
       if (t === '-') onList = one(op('add', ptr, value));
-      else if (!isIndex(t)) onList = failure(`add: the list index \`${t}\` is not a number`);
       else {
         const i = Number(t);
         onList =
@@ -137,8 +138,6 @@ class Writer {
     } else if (t === '-') {
       const nested = this.nested(tokens.slice(j + 1));
       onList = nested === null ? failure('add: json-patch cannot create this path') : one(op('add', ptr, nested));
-    } else if (!isIndex(t)) {
-      onList = failure(`add: the list index \`${t}\` is not a number`);
     } else {
       const i = Number(t);
       if (i < 0) throw new Refused('an `add` through a negative index', []);
@@ -146,7 +145,7 @@ class Writer {
       const insert = nested === null ? failure('add: json-patch cannot create this path') : one(op('add', ptr, nested));
       onList = `${i} < size(${container}) ? ${this.#descendOrCreate(`${container}[${i}]`, tokens, j, ptr)} : ${i} == size(${container}) ? ${insert} : ${failure('add: json-patch pads the list with nulls')}`;
     }
-    return `type(${container}) == map ? ${onMap} : type(${container}) == list ? ${onList} : ${failure('add: a parent of the path is not a map or a list')}`;
+    return `type(${container}) == map ? ${onMap} : type(${container}) == list ? ${onList} : ${notThere}`;
   }
 
   /** A parent: descended into when it is a map or a list, created (with the rest of the path) when it is null or missing. */
@@ -154,7 +153,7 @@ class Writer {
     const c = this.names.fresh('_c');
     const nested = this.nested(tokens.slice(j + 1));
     const create = nested === null ? failure('add: json-patch cannot create this path') : one(op('add', ptr, nested));
-    return `cel.bind(${c}, ${child}, ${c} == null ? ${create} : type(${c}) == map || type(${c}) == list ? ${this.add(c, tokens, j + 1)} : ${failure('add: a parent of the path is not a map or a list')})`;
+    return `cel.bind(${c}, ${child}, ${c} == null ? ${create} : ${this.add(c, tokens, j + 1)})`;
   }
 
   /** `remove`/`replace`: parents must be there (`remove`: nothing happens when they are not). */
@@ -177,7 +176,7 @@ class Writer {
         onList = `${index} >= 0 && ${index} < size(${container}) ? ${apply(ptr, `${container}[${index}]`)} : ${missing}`;
       }
     } else {
-      const descend = (child: string): string => `cel.bind(${x}, ${child}, type(${x}) == map || type(${x}) == list ? ${this.removeOrReplace(kind, x, tokens, j + 1)} : ${missing})`;
+      const descend = (child: string): string => `cel.bind(${x}, ${child}, ${this.removeOrReplace(kind, x, tokens, j + 1)})`;
       onMap = `${celString(t)} in ${container} ? ${descend(`${container}[${celString(t)}]`)} : ${missing}`;
       if (!isIndex(t)) onList = missing;
       else {
@@ -186,7 +185,8 @@ class Writer {
         onList = `${i} < size(${container}) ? ${descend(`${container}[${i}]`)} : ${missing}`;
       }
     }
-    return `type(${container}) == map ? ${onMap} : ${onList}`;
+    if (container === 'object') return onMap;
+    return `type(${container}) == map ? ${onMap} : type(${container}) == list ? ${onList} : ${missing}`;
   }
 }
 
