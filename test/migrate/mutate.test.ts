@@ -187,6 +187,16 @@ const CASES: readonly Case[] = [
     statuses: ['pass', 'skip'],
   },
   {
+    name: 'a list kyaml merges by key in one version of a kind and replaces in another',
+    rule: { match: pods(['Deployment']), mutate: { patchStrategicMerge: { spec: { template: { spec: { containers: [{ name: 'a', image: 'a:2' }] } } } } } },
+    resources: [
+      DEPLOYMENT({ containers: [C('b'), C('a')] }),
+      { ...DEPLOYMENT({ containers: [C('b'), C('a')] }), apiVersion: 'apps/v1beta1' },
+      { ...DEPLOYMENT({ containers: [C('a', { image: 'a:2' })] }), apiVersion: 'apps/v1beta1' },
+    ],
+    statuses: ['pass', 'skip'],
+  },
+  {
     name: 'lists kyaml replaces and sets',
     rule: { match: pods(), mutate: { patchStrategicMerge: { metadata: { finalizers: ['a', 'b'] }, spec: { dnsConfig: { options: [{ name: 'ndots', value: '1' }] }, tolerations: [{ key: 'k', operator: 'Exists' }] } } } },
     resources: [
