@@ -33,6 +33,9 @@ import type { PolicyPath, Translation, Untranslatable } from './types.js';
 
 const CEL_API_VERSION = 'policies.kyverno.io/v1';
 
+/** cel-go's parser limit on an expression (parser.go `expressionSizeCodePointLimit`). */
+const CEL_SIZE_LIMIT = 100_000;
+
 export interface MutateOutcome {
   readonly document?: JsonObject;
   readonly kind?: string;
@@ -215,5 +218,12 @@ export function translateMutateRule(policy: Policy, rule: Rule, rulePath: Policy
       path,
     });
   }
+  const expressions = [
+    ...((spec.matchConditions ?? []) as JsonObject[]).map((c) => String(c.expression)),
+    ...((spec.variables ?? []) as JsonObject[]).map((v) => String(v.expression)),
+    ...(spec.mutations as JsonObject[]).map((m) => String((m.jsonPatch as JsonObject).expression)),
+  ];
+  const longest = Math.max(...expressions.map((e) => [...e].length));
+  if (longest > CEL_SIZE_LIMIT) return { untranslatable: { reason: `the CEL expression has ${longest} code points, more than cel-go accepts (${CEL_SIZE_LIMIT})`, path } };
   return { kind, document: { apiVersion: CEL_API_VERSION, kind, metadata, spec } };
 }
