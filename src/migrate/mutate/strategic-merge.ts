@@ -76,14 +76,24 @@ function scalarTextOf(v: string, names: Names): string {
 /** Dynamic condition values equal to a name are compared as text; others would be patterns. */
 const PLAIN_PATTERN = '^[A-Za-z][A-Za-z0-9._-]*$';
 
+/**
+ * The value `v` (repeatable) whose text equals a plain name `p` (a CEL string): only a string, `true`/`false` or
+ * `null` has such a text (a number's starts with a digit or a sign).
+ */
+function textIsName(v: string, p: string): string {
+  return `(type(${v}) == string && ${v} == ${p}) || (type(${v}) == bool && string(${v}) == ${p}) || (type(${v}) == null_type && ${p} == "null")`;
+}
+
 /** Whether the present value `v` satisfies a condition (pre-processing's `checkCondition`). */
 function conditionHolds(v: string, condition: ConditionValue, names: Names): string {
-  const text = names.fresh('_s');
-  // A map or a list against a scalar pattern does not match.
-  const match = (body: string): string => `!${isComposite(v)} && cel.bind(${text}, ${scalarTextOf(v, names)}, ${body})`;
-  if (condition.kind === 'static') return match(scalarPattern(text, condition.text));
+  if (condition.kind === 'static') {
+    if (new RegExp(PLAIN_PATTERN).test(condition.text)) return textIsName(v, celString(condition.text));
+    const text = names.fresh('_s');
+    // A map or a list against a scalar pattern does not match.
+    return `!${isComposite(v)} && cel.bind(${text}, ${scalarTextOf(v, names)}, ${scalarPattern(text, condition.text)})`;
+  }
   const p = names.fresh('_p');
-  return `cel.bind(${p}, ${condition.expression}, type(${p}) == string && ${p}.matches(${celString(PLAIN_PATTERN)}) ? ${match(`${text} == ${p}`)} : ${failureBool('a condition whose variable value is not a plain name (Kyverno reads it as a pattern)')})`;
+  return `cel.bind(${p}, ${condition.expression}, type(${p}) == string && ${p}.matches(${celString(PLAIN_PATTERN)}) ? ${textIsName(v, p)} : ${failureBool('a condition whose variable value is not a plain name (Kyverno reads it as a pattern)')})`;
 }
 
 /** `m` (a repeatable expression) followed along `keys`, null where a map is missing. */
@@ -339,7 +349,7 @@ export class Generator {
     // first one satisfying the conditions (pre-processing resolves them in a copy shared by all elements).
     const firstAny = names.fresh('_fa');
     const firstPassing = names.fresh('_fp');
-    const guards = this.#decisions(anchored, firstAny, firstPassing);
+    const { guards, binds } = this.#decisions(anchored, firstAny, firstPassing);
     const copy: MapNode = { ...anchored, entries: anchored.entries.filter((entry) => entry.anchor !== 'condition') };
     const template: MapNode = { ...copy, entries: copy.entries.filter((entry) => entry.key !== 'name') };
     const survives = this.#survives(copy, guards);
@@ -352,6 +362,7 @@ export class Generator {
       binds: [
         [firstAny, `${c}[?0].orValue(null)`],
         [firstPassing, `${c}.filter(${e}, ${passes(e)})[?0].orValue(null)`],
+        ...binds,
         [list, `${c}.filter(${e}, ${keep})`],
       ],
       list,
@@ -375,22 +386,25 @@ export class Generator {
    * The decisions on the `+()` keys of an anchored element: kept when the element they are decided on (`top` for
    * the element's own keys, `nested` for the others: bound names) has no such key.
    */
-  #decisions(anchored: MapNode, top: string | null, nested: string): Map<Entry, string> {
+  #decisions(anchored: MapNode, top: string | null, nested: string): { guards: Map<Entry, string>; binds: [string, string][] } {
     const guards = new Map<Entry, string>();
+    const binds: [string, string][] = [];
     const decide = (node: MapNode, keys: readonly string[]): void => {
       for (const entry of node.entries) {
         if (entry.anchor === 'add') {
           if (keys.length === 0 && top === null) throw new Unsupported('a `+()` key at the top of a foreach list element with anchors (decided on the list as earlier iterations reordered it)', entry.path);
           const f = this.names.fresh('_f');
           const reached = keys.length === 0 ? top! : safeGet(nested, keys, this.names);
-          guards.set(entry, `cel.bind(${f}, ${reached}, !(type(${f}) == map && ${celString(entry.key)} in ${f}))`);
+          const name = this.names.fresh('_keep');
+          binds.push([name, `cel.bind(${f}, ${reached}, !(type(${f}) == map && ${celString(entry.key)} in ${f}))`]);
+          guards.set(entry, name);
         } else if (entry.anchor === 'plain' && entry.value.kind === 'map') {
           decide(entry.value, [...keys, entry.key]);
         }
       }
     };
     decide(anchored, []);
-    return guards;
+    return { guards, binds };
   }
 
   /**
@@ -413,12 +427,16 @@ export class Generator {
     const passes = this.#passes(item);
     const y = names.fresh('_e');
     const firstPassing = names.fresh('_fp');
-    const guards = this.#decisions(item, null, firstPassing);
+    const { guards, binds } = this.#decisions(item, null, firstPassing);
     const copy: MapNode = { ...item, entries: item.entries.filter((entry) => entry.anchor !== 'condition') };
     const template: MapNode = { ...copy, entries: copy.entries.filter((entry) => entry.key !== 'name') };
     const survives = this.#survives(copy, guards);
     const copied = (x: string): string => `${passes(x)} && ${fieldOrNull(x, 'name')} != null && ${x}.name != "" && !(${x}.name in ${keyList})`;
-    const decided = (body: string): string => `cel.bind(${firstPassing}, ${c}.filter(${y}, ${passes(y)})[?0].orValue(null), ${body})`;
+    const decided = (body: string): string => {
+      let out = body;
+      for (const [name, expression] of [...binds].reverse()) out = `cel.bind(${name}, ${expression}, ${out})`;
+      return `cel.bind(${firstPassing}, ${c}.filter(${y}, ${passes(y)})[?0].orValue(null), ${out})`;
+    };
     const iterations = names.fresh('_gs');
     const filter = survives === 'true' ? `${c}.exists(${y}, ${copied(y)})` : `${c}.exists(${y}, ${copied(y)}) ? ${decided(survives)} : false`;
     const target = `${c}.filter(${y}, ${copied(y)})[0]`;
