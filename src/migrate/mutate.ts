@@ -8,9 +8,10 @@
  * operations are a variable, and a match condition requires that there be some (each operation is a change).
  *
  * Pod controllers: Kyverno generates `autogen-` rules for them (pkg/autogen: the patch wrapped in the pod template,
- * `request.object.spec`/`metadata` read from it). A MutatingPolicy's own autogen only rewrites the text of its match
- * conditions and apply configurations, and only `.spec` and the labels and annotations (pkg/cel/policies/mpol/autogen),
- * which is not what Kyverno's rules do for JSON patches, context variables or other metadata. The translation is
+ * `request.object.spec`/`metadata` read from it). A MutatingPolicy's own autogen rewrites the text of its apply
+ * configurations (and match conditions): `.spec` (and labels and annotations) into the template, and an expression that
+ * starts with `Object{` wrapped in the template (pkg/cel/policies/mpol/autogen `convertPodToTemplateExpression`); JSON
+ * patches, variables and other metadata are left as they are, which is not what Kyverno's rules do. The translation is
  * therefore written for the rule and each of its autogen rules, chosen by the object's kind, and the policy's own
  * autogen is turned off.
  */
@@ -26,7 +27,6 @@ import { translateContext, translateRuleFrame, type RuleFrame } from './rule-fra
 import type { MatchCondition } from './match.js';
 import { layout } from './pattern/layout.js';
 import { celString } from './jmespath.js';
-import { translateJson6902 } from './mutate/json6902.js';
 import { translateMutation, type MutationTranslation } from './mutate/foreach.js';
 import { rootSchemas, type GroupVersion, type Schemas } from './mutate/schema.js';
 import type { PolicyPath, Translation, Untranslatable } from './types.js';

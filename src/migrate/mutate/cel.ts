@@ -115,8 +115,8 @@ export function isComposite(v: string): string {
 /**
  * A JSON value as a CEL literal for a JSON patch value: numbers are doubles (JSON patch values are protobuf
  * `Value`s, whose numbers are doubles), list and map members are `dyn` (the MutatingPolicy environment only takes
- * homogeneous literals). `dynamic` gives the CEL expression of a placeholder string, `optionalKeys` the map entries
- * whose CEL value is an optional (written `?"key": …`).
+ * homogeneous literals). `dynamic` gives the CEL value of a placeholder string (an optional one, in a map, drops the
+ * entry when absent: `?"key": …`).
  */
 export function literal(value: JsonValue, dynamic: (text: string) => DynamicValue | undefined): string {
   if (value === null) return 'null';
@@ -156,17 +156,9 @@ export class Names {
   }
 }
 
-/** `cel.bind(name, value, body(name))`, without the binding when `value` is already a name. */
-export function bind(names: Names, prefix: string, value: string, body: (name: string) => string): string {
-  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) return body(value);
-  const name = names.fresh(prefix);
-  return `cel.bind(${name}, ${value}, ${body(name)})`;
-}
-
 /** The value of key `key` of `map` (a repeatable map expression), or null when absent. */
 export function fieldOrNull(map: string, key: string): string {
   return `${map}[?${celString(key)}].orValue(null)`;
 }
 
-/** `celDouble` again, for callers that build numbers. */
 export { celDouble, celString };
