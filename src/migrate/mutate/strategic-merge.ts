@@ -20,9 +20,10 @@
  * pre-processing does (`processListOfMaps`, `handlePatternName`), for each resource element that satisfies its
  * conditions and has a `name`, with the `+()` keys decided on the first resource element that reaches them.
  *
- * Assumed of the resource (the API server's own validation requires it of the lists Kubernetes merges by key):
- * the lists kyaml merges by key hold maps with distinct keys, and no null or empty element. kyaml also collapses
- * duplicate keys and drops such elements in every such list of the resource the patch reaches; the operations do not.
+ * Assumed of the resource: the lists kyaml merges by key hold maps with distinct keys, and no null or empty element
+ * (the API server refuses duplicates in most of them, `containers` or `volumes`, not in all: `env`). kyaml also
+ * collapses duplicate keys and drops such elements in every such list of the resource the patch reaches; the
+ * operations do not (the translation notes it).
  */
 import type { PolicyPath } from '../types.js';
 import { celDouble, celString, choose, concat, failure, failureBool, fieldOrNull, isComposite, Names, one, op, type Segment } from './cel.js';
