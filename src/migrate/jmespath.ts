@@ -24,6 +24,7 @@ import type { JsonValue } from '../types.js';
 import { parseJmesPath } from '../lang/jmespath/parser.js';
 import type { AstNode } from '../lang/jmespath/ast.js';
 import type { PolicyPath, Translation } from './types.js';
+import { translateRegexReplace } from './regex-replace.js';
 
 /** What is known of a translated value's JSON type at translation time. */
 export type CelType = 'string' | 'number' | 'bool' | 'list' | 'map' | 'null' | 'dyn';
@@ -186,6 +187,8 @@ class Translator {
   eval(node: AstNode, current: CelValue | null, mode: Mode): CelValue {
     switch (node.type) {
       case 'Field':
+        // `""`: no variable has the empty name; the context has no such key (a NotFound).
+        if (current === null && node.name === '') return mode === 'strict' ? { expression: 'dyn({})[""]', type: 'dyn' } : { expression: 'null', type: 'null' };
         if (current === null) return this.contextField(node.name);
         return this.field(current, node.name, mode);
       case 'Subexpression':
@@ -452,6 +455,13 @@ class Translator {
         const [value] = args as [CelValue];
         if (value.type === 'string') return value;
         return fail('`to_string` of a value not known to be a string (Go JSON encoding)');
+      }
+      case 'regex_replace_all':
+      case 'regex_replace_all_literal': {
+        arity(3);
+        const translated = translateRegexReplace(node.name === 'regex_replace_all_literal', node.args, args, (value, body) => bind({ expression: value, type: 'dyn' }, this.fresh, body));
+        if (typeof translated !== 'string') return fail(`\`${node.name}\`: ${translated.reason}`);
+        return { expression: translated, type: 'string' };
       }
       default:
         return fail(`the JMESPath function \`${String(node.name)}\` has no faithful CEL counterpart`);

@@ -15,6 +15,7 @@ import { translateRuleFrame, type RuleFrame } from './rule-frame.js';
 import { translateValidate } from './validate.js';
 import { translateGenerateRule } from './generate.js';
 import { existingViolationCondition } from './existing-violations.js';
+import { translateMutateRule } from './mutate.js';
 import type { PolicyPath, Untranslatable } from './types.js';
 
 export const CEL_API_VERSION = 'policies.kyverno.io/v1';
@@ -219,7 +220,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
 
 function translateRule(policy: Policy, rule: Rule, rulePath: PolicyPath, name: string, notes: Untranslatable[]): RuleOutcome {
   if (isObject(rule.validate)) return translateValidateRule(policy, rule, rulePath, name, notes);
-  if (isObject(rule.mutate)) return { untranslatable: { reason: 'mutate rules are not translated', path: [...rulePath, 'mutate'] } };
+  if (isObject(rule.mutate)) return translateMutateRule(policy, rule, rulePath, metadataFor(policy, name), notes);
   if (isObject(rule.generate)) return translateGenerateRule(policy, rule, rulePath, { apiVersion: CEL_API_VERSION, metadata: metadataFor(policy, name) }, notes);
   if (Array.isArray(rule.verifyImages)) return { untranslatable: { reason: 'verifyImages rules (image signature checks) are not translated', path: [...rulePath, 'verifyImages'] } };
   return { untranslatable: { reason: 'a rule with no action', path: rulePath } };

@@ -43,7 +43,7 @@ function wrap(context: string, cause: string, missing = false): PatchError {
   return new PatchError(`${context}: ${cause}`, missing);
 }
 
-type Operation = Record<string, JsonValue>;
+export type Operation = Record<string, JsonValue>;
 type Container = JsonObject | JsonValue[];
 
 const INT64_MIN = -(2n ** 63n);
@@ -380,7 +380,7 @@ function validateOperation(op: Operation): string | null {
   return error === null ? null : `failed to decode 'path': ${error}`;
 }
 
-type DecodedPatch = { operations: Operation[] } | { error: string };
+export type DecodedPatch = { operations: Operation[] } | { error: string };
 
 /** Decoded patches by text: a rule's substituted patch is often the same for many resources. Bounded. */
 const decodedPatches = new Map<string, DecodedPatch>();
@@ -391,7 +391,7 @@ const MAX_DECODED_PATCHES = 1024;
  * as YAML otherwise (Kyverno `ConvertPatchesToJSON`), then decoded (`jsonpatch.DecodePatch`).
  * Operations are read-only (decodings of a text are shared).
  */
-function decodeJsonPatch(patch: string | JsonValue): DecodedPatch {
+export function decodeJsonPatch(patch: string | JsonValue): DecodedPatch {
   if (typeof patch !== 'string') return decode(patch);
   let decoded = decodedPatches.get(patch);
   if (decoded === undefined) {

@@ -113,6 +113,16 @@ const KINDS: ReadonlyMap<string, SchemaNode> = new Map<string, SchemaNode>([
   ].map((k): [string, SchemaNode] => [k, kind({ webhooks: assoc(['name']) })]),
 ]);
 
+/** The `apiVersion`s the schema describes a kind of (`Deployment` → `apps/v1`). */
+export function schemaApiVersions(kindName: string): string[] {
+  const out: string[] = [];
+  for (const key of KINDS.keys()) {
+    const slash = key.lastIndexOf('/');
+    if (key.slice(slash + 1) === kindName) out.push(key.slice(0, slash));
+  }
+  return out;
+}
+
 /** `openapi.SchemaForResourceType`: the schema of a kind, or `null` when the 1.21.2 schema lacks it. */
 export function schemaForResourceType(apiVersion: string, kindName: string): SchemaNode | null {
   return KINDS.get(`${apiVersion}/${kindName}`) ?? null;
