@@ -592,6 +592,43 @@ function requiredPaths(resource: JsonObject): readonly (readonly string[])[] {
   return paths;
 }
 
+/** The Pod specs of a resource: a Pod's, a controller's template's, a CronJob's job template's. */
+function podSpecs(resource: JsonObject): JsonValue[] {
+  const kind = typeof resource.kind === 'string' ? resource.kind : '';
+  const spec = isObject(resource.spec) ? resource.spec : undefined;
+  if (kind === 'Pod') return spec === undefined ? [] : [spec];
+  if (TEMPLATE_KINDS.has(kind)) return [isObject(spec?.template) ? spec.template.spec : undefined].filter((v): v is JsonValue => v !== undefined);
+  if (kind === 'CronJob') {
+    const job = isObject(spec?.jobTemplate) && isObject(spec.jobTemplate.spec) ? spec.jobTemplate.spec : undefined;
+    return [isObject(job?.template) ? job.template.spec : undefined].filter((v): v is JsonValue => v !== undefined);
+  }
+  return [];
+}
+
+/**
+ * Whether every container of the resource's Pod specs has a name, unique among the Pod's containers, init
+ * containers and ephemeral containers (kubernetes/kubernetes pkg/apis/core/validation `validateContainers`,
+ * `validateInitContainers`): the API server refuses any other Pod, after mutating admission and before
+ * validating admission, so no policy decides anything for it.
+ */
+function hasValidContainerNames(resource: JsonObject): boolean {
+  for (const spec of podSpecs(resource)) {
+    if (!isObject(spec)) continue;
+    const names = new Set<string>();
+    for (const key of ['containers', 'initContainers', 'ephemeralContainers']) {
+      const list = spec[key];
+      if (!Array.isArray(list)) continue;
+      for (const container of list) {
+        if (!isObject(container)) return false;
+        const name = container.name;
+        if (typeof name !== 'string' || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name) || name.length > 63 || names.has(name)) return false;
+        names.add(name);
+      }
+    }
+  }
+  return true;
+}
+
 function isRequired(path: ResourcePath, required: readonly (readonly string[])[]): boolean {
   return required.some((r) => r.length === path.length && r.every((segment, i) => segment === path[i]));
 }
@@ -644,6 +681,7 @@ export function ruleVariants(rule: JsonValue, resource: JsonObject, options: Var
 
   const ordered = [...groups.values()].map((group) => group.map((c, i) => ({ c, i })).sort((a, b) => KIND_ORDER[a.c.edit.kind] - KIND_ORDER[b.c.edit.kind] || a.i - b.i).map(({ c }) => c));
   const required = requiredPaths(resource);
+  const namesValid = hasValidContainerNames(resource);
   const seen = new Set<string>([stringifyJson(resource)]);
   const result: Variant[] = [];
   const longest = Math.max(0, ...ordered.map((group) => group.length));
@@ -663,6 +701,7 @@ export function ruleVariants(rule: JsonValue, resource: JsonObject, options: Var
       const variant = applyEdit(resource, candidate.edit);
       // The kind and apiVersion stay: they decide which policies apply, not what a rule reads.
       if (variant === null || variant.kind !== resource.kind || variant.apiVersion !== resource.apiVersion) continue;
+      if (namesValid && !hasValidContainerNames(variant)) continue;
       const text = stringifyJson(variant);
       if (seen.has(text)) continue;
       seen.add(text);
@@ -679,7 +718,10 @@ function sortedLabels(labels: Readonly<Record<string, string>>): Record<string, 
 function listEdits(path: (string | number)[], list: readonly JsonValue[], add: (edit: KindedEdit) => void): void {
   if (list.length > 0) {
     add({ path: [...path, 0], remove: true, kind: 'remove' });
-    add({ path, value: list[0]!, append: true, kind: 'value' });
+    // An element added beside the first one: a copy, under another name where elements are named (containers).
+    const first = list[0]!;
+    const copy = isObject(first) && typeof first.name === 'string' ? { ...first, name: `${first.name}-added`.slice(-63).replace(/^-+/, '') } : first;
+    add({ path, value: copy, append: true, kind: 'value' });
   }
   add({ path, value: {}, append: true, kind: 'empty' });
 }
