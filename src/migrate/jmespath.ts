@@ -32,6 +32,21 @@ export type CelType = 'string' | 'number' | 'bool' | 'list' | 'map' | 'null' | '
 export interface CelValue {
   readonly expression: string;
   readonly type: CelType;
+  /** For a `dyn` value: the types it can have at run time, when fewer than all. */
+  readonly possible?: readonly Exclude<CelType, 'dyn'>[];
+}
+
+/** The types a value can have at run time; null when it can have any. */
+export function possibleTypes(value: CelValue): readonly Exclude<CelType, 'dyn'>[] | null {
+  if (value.type !== 'dyn') return [value.type];
+  return value.possible ?? null;
+}
+
+/** A value of one of `types` (a single one is its type). */
+function ofTypes(expression: string, types: readonly Exclude<CelType, 'dyn'>[] | null): CelValue {
+  if (types === null) return { expression, type: 'dyn' };
+  const unique = [...new Set(types)];
+  return unique.length === 1 ? { expression, type: unique[0]! } : { expression, type: 'dyn', possible: unique };
 }
 
 /** What variables may refer to. */
@@ -136,10 +151,19 @@ export function celWildcardMatch(pattern: string, text: string): string {
  * two-way matches): the pattern's regex metacharacters are escaped, `*` and `?` become `.*` and `.`.
  */
 export function celDynamicWildcardMatch(text: string, literal: string): string {
+  // A pattern matching `literal` holds no character but the literal's, `*` and `?`: tested first, it leaves only
+  // the literal's regex metacharacters to escape.
+  const chars = [...new Set(literal)].filter((ch) => ch !== '*' && ch !== '?');
+  const alphabet = chars.map((ch) => (/[\\\]\[^-]/.test(ch) ? `\\${ch}` : ch)).join('');
   let regex = text;
-  for (const meta of ['\\', '.', '+', '(', ')', '[', ']', '{', '}', '^', '$', '|']) regex += `.replace(${celString(meta)}, ${celString(`\\${meta}`)})`;
+  for (const meta of ['\\', '.', '+', '(', ')', '[', ']', '{', '}', '^', '$', '|']) {
+    if (chars.includes(meta)) regex += `.replace(${celString(meta)}, ${celString(`\\${meta}`)})`;
+  }
   regex += `.replace("*", ".*").replace("?", ".")`;
-  return `(${text} == ${celString(literal)} || ((${text}.contains("*") || ${text}.contains("?")) && ${celString(literal)}.matches("(?s)^" + ${regex} + "$")))`;
+  return (
+    `(${text} == ${celString(literal)} || ((${text}.contains("*") || ${text}.contains("?")) && ` +
+    `${text}.matches(${celString(`^[${alphabet}*?]*$`)}) && ${celString(literal)}.matches("(?s)^" + ${regex} + "$")))`
+  );
 }
 
 const CEL_RESERVED = new Set([
@@ -241,9 +265,13 @@ class Translator {
           }
         }
         if (mode === 'lenient' && !isNullOnNull(node.right) && node.right.type !== 'MultiSelectList' && mayBeNotFound(node.left, current === null)) {
-          // The fork skips the right side of a NotFound left (a missing field) but applies it to a null one: the
-          // translation reads both as null.
-          return fail('a function applied to a field that may be missing (Kyverno skips the function then, and applies it to a null value)');
+          // The fork skips the right side of a NotFound left (a missing field) but applies it to a null one, which
+          // a lenient selection reads as null too: the missing field is tested on its own.
+          const notFound = current === null ? null : this.notFoundOf(node.left, current);
+          if (notFound === null) return fail('a function applied to a field that may be missing (Kyverno skips the function then, and applies it to a null value)');
+          const left = this.eval(node.left, current, mode);
+          const right = this.eval(node.right, left, mode);
+          return { expression: `(${notFound}) ? null : dyn(${right.expression})`, type: 'dyn' };
         }
         const left = this.eval(node.left, current, mode);
         return this.eval(node.right, left, mode);
@@ -307,7 +335,11 @@ class Translator {
         if (left.type === 'string' && right.type === 'string') {
           return { expression: bind(left, this.fresh, (l) => `${l} != "" ? ${l} : ${right.expression}`), type: 'string' };
         }
-        return { expression: bind(left, this.fresh, (l) => `${truthy({ expression: l, type: left.type }, this.fresh)} ? dyn(${l}) : dyn(${right.expression})`), type: left.type === right.type ? left.type : 'dyn' };
+        // A null left is false: the right side is the outcome then.
+        const leftTypes = possibleTypes(left);
+        const rightTypes = possibleTypes(right);
+        const types = leftTypes === null || rightTypes === null ? null : [...leftTypes.filter((t) => t !== 'null'), ...rightTypes];
+        return ofTypes(bind(left, this.fresh, (l) => `${truthy({ expression: l, type: left.type }, this.fresh)} ? dyn(${l}) : dyn(${right.expression})`), types);
       }
       case 'And': {
         const left = this.eval(node.left, current, 'lenient');
@@ -335,6 +367,35 @@ class Translator {
     }
   }
 
+  /**
+   * For a chain of field and index steps on `current`: a CEL test that it gives the fork's NotFound (some step's
+   * object lacks the field; a field of anything but an object is null, not NotFound), or null for another node.
+   */
+  notFoundOf(node: AstNode, current: CelValue): string | null {
+    const lacks = (base: CelValue, name: string): string => {
+      const key = this.interpolated(name) ?? celString(name);
+      if (base.type !== 'map' && base.type !== 'dyn') return 'false';
+      return bind(base, this.fresh, (b) => (base.type === 'map' ? `!(${key} in ${b})` : `type(${b}) == map && !(${key} in ${b})`));
+    };
+    switch (node.type) {
+      case 'Field':
+        return lacks(current, node.name);
+      case 'Index':
+        return 'false';
+      case 'Subexpression':
+      case 'IndexExpression': {
+        const left = this.notFoundOf(node.left, current);
+        if (left === null) return null;
+        if (node.right.type === 'Index') return left;
+        if (node.right.type !== 'Field') return null;
+        const step = lacks(this.eval(node.left, current, 'lenient'), node.right.name);
+        return left === 'false' ? step : step === 'false' ? left : `(${left}) || (${step})`;
+      }
+      default:
+        return null;
+    }
+  }
+
   /** A projection (`[*]`, `[]` then more, `*`) over a list or the values of a map; nulls are dropped. */
   project(left: CelValue, over: 'list' | 'map', rightNode: AstNode): CelValue {
     return this.whenType(left, over, (l) => {
@@ -350,7 +411,7 @@ class Translator {
   whenType(value: CelValue, type: 'list' | 'map', body: (expr: string) => string): CelValue {
     if (value.type === type) return { expression: bind(value, this.fresh, body), type: 'list' };
     if (value.type !== 'dyn') return { expression: 'null', type: 'null' };
-    return { expression: bind(value, this.fresh, (v) => `type(${v}) == ${type} ? dyn(${body(v)}) : null`), type: 'dyn' };
+    return { expression: bind(value, this.fresh, (v) => `type(${v}) == ${type} ? dyn(${body(v)}) : null`), type: 'dyn', possible: ['list', 'null'] };
   }
 
   field(base: CelValue, name: string, mode: Mode): CelValue {
@@ -588,8 +649,10 @@ function translateVariable(expression: string, scope: TranslationScope, path: Po
   if (!normal.ok || !scope.mayDelete || !expression.includes('request.object')) return normal;
   const onDelete = translateText(expression.replaceAll('request.object', 'request.oldObject'), scope, path, holes);
   if (!onDelete.ok) return onDelete;
-  const type = normal.value.type === onDelete.value.type ? normal.value.type : 'dyn';
-  return { ok: true, value: { expression: `(request.operation == "DELETE" ? dyn(${onDelete.value.expression}) : dyn(${normal.value.expression}))`, type } };
+  const normalTypes = possibleTypes(normal.value);
+  const deleteTypes = possibleTypes(onDelete.value);
+  const types = normalTypes === null || deleteTypes === null ? null : [...normalTypes, ...deleteTypes];
+  return { ok: true, value: ofTypes(`(request.operation == "DELETE" ? dyn(${onDelete.value.expression}) : dyn(${normal.value.expression}))`, types) };
 }
 
 function translateText(expression: string, scope: TranslationScope, path: PolicyPath, holes: readonly string[]): Translation<CelValue> {
