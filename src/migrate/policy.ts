@@ -131,6 +131,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   const validate = translateValidate(rule, rulePath, frameResult.value.scope);
   if (!validate.ok) return { untranslatable: validate.untranslatable };
   const frame = validate.value.createUpdateOnly ? withoutDelete(frameResult.value) : frameResult.value;
+  notes.push(...frame.notes);
   if ((frame.matchConstraints.resourceRules ?? []).length === 0) {
     return { untranslatable: { reason: 'the rule only matches DELETE requests, on which Kyverno does not validate a pattern', path: [...rulePath, 'match'] } };
   }

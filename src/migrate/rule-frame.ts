@@ -17,7 +17,7 @@ import { parseKindSelector } from '../families/kyverno/match/kind.js';
 import { translateMatch, type MatchCondition } from './match.js';
 import { translateConditions } from './conditions.js';
 import { hasWildcard, translateJmesPath, translateTemplate, type CelValue, type TranslationScope } from './jmespath.js';
-import type { PolicyPath, Translation } from './types.js';
+import type { PolicyPath, Translation, Untranslatable } from './types.js';
 
 /** A CEL policy's `variables` entry. */
 export interface Variable {
@@ -33,6 +33,8 @@ export interface RuleFrame {
   readonly scope: TranslationScope;
   /** The match block named kinds only: resource rules are exact, nothing of the selection is in a condition. */
   readonly exactKinds: boolean;
+  /** Behaviour of the translation that differs from Kyverno's at the edges. */
+  readonly notes: readonly Untranslatable[];
 }
 
 export interface FrameOptions {
@@ -217,7 +219,7 @@ export function translateRuleFrame(rule: Rule, rulePath: PolicyPath, options: Fr
       matchConditions.push({ name: condition.name, expression: condition.expression });
     }
   }
-  return { ok: true, value: { matchConstraints, matchConditions, variables, scope, exactKinds: exact !== null } };
+  return { ok: true, value: { matchConstraints, matchConditions, variables, scope, exactKinds: exact !== null, notes: match.value.notes } };
 }
 
 function setOperations(rule: Rule): boolean {
