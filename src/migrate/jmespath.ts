@@ -253,7 +253,7 @@ class Translator {
   eval(node: AstNode, current: CelValue | null, mode: Mode): CelValue {
     switch (node.type) {
       case 'Field':
-        if (current === null) return this.contextField(node.name);
+        if (current === null) return this.contextField(node.name, mode);
         return this.field(current, node.name, mode);
       case 'Subexpression':
       case 'IndexExpression': {
@@ -444,11 +444,15 @@ class Translator {
   }
 
   /** A top-level name of the Kyverno context. */
-  contextField(name: string): CelValue {
+  contextField(name: string, mode: Mode = 'strict'): CelValue {
     if (name.includes(PLACEHOLDER_OPEN)) return fail('a context variable whose name is built from a substituted variable');
     const variable = this.scope.variables?.get(name);
     if (variable !== undefined) return variable;
     switch (name) {
+      case '':
+        // `""` (a quoted empty name, often meant as an empty string) names no variable of the Kyverno context:
+        // NotFound, an error at the top of the query and null elsewhere.
+        return mode === 'lenient' ? { expression: 'null', type: 'null' } : fail('the variable `""` (an empty name, not a string) is not in the Kyverno context');
       case 'request':
         return fail('the whole `request` of the Kyverno context');
       case 'serviceAccountName':

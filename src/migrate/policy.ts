@@ -11,7 +11,7 @@ import type { JsonObject, JsonValue } from '../types.js';
 import type { Policy, Rule } from '../families/kyverno/policy/types.js';
 import { isObject } from '../util/json-value.js';
 import { AUTOGEN_CONTROLLERS_ANNOTATION, autogenControllers } from '../families/kyverno/policy/autogen.js';
-import { translateRuleFrame, type RuleFrame } from './rule-frame.js';
+import { translateRuleFrame, type ConfigMapRead, type RuleFrame } from './rule-frame.js';
 import { translateValidate } from './validate.js';
 import type { PolicyPath, Untranslatable } from './types.js';
 
@@ -23,6 +23,8 @@ export interface MigratedRule {
   readonly document: JsonObject;
   readonly kind: string;
   readonly name: string;
+  /** The ConfigMaps the translation reads with `resource.Get` (its `configMap` context entries). */
+  readonly configMaps?: readonly ConfigMapRead[];
 }
 
 /** What one kyverno.io policy document migrates to. */
@@ -110,6 +112,7 @@ interface RuleOutcome {
   readonly document?: JsonObject;
   readonly kind?: string;
   readonly untranslatable?: Untranslatable;
+  readonly configMaps?: readonly ConfigMapRead[];
 }
 
 function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath, name: string, notes: Untranslatable[]): RuleOutcome {
@@ -126,6 +129,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   const frameResult = translateRuleFrame(rule, rulePath, {
     defaultOperations: hasPattern ? ['CREATE', 'UPDATE'] : ['CREATE', 'UPDATE', 'DELETE'],
     mayDelete: !hasPattern,
+    ...(policy.kind === 'Policy' ? { policyNamespace: policy.metadata.namespace ?? 'default' } : {}),
   });
   if (!frameResult.ok) return { untranslatable: frameResult.untranslatable };
   const validate = translateValidate(rule, rulePath, frameResult.value.scope);
@@ -151,7 +155,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   if (variables.length > 0) spec.variables = variables.map((v) => ({ name: v.name, expression: v.expression }));
   spec.validations = validate.value.validations.map((v) => ({ ...v }) as JsonObject);
   if (validate.value.auditAnnotations.length > 0) spec.auditAnnotations = validate.value.auditAnnotations.map((a) => ({ ...a }));
-  return { kind, document: { apiVersion: CEL_API_VERSION, kind, metadata: metadataFor(policy, name), spec } };
+  return { kind, document: { apiVersion: CEL_API_VERSION, kind, metadata: metadataFor(policy, name), spec }, configMaps: frame.configMaps };
 }
 
 function translateRule(policy: Policy, rule: Rule, rulePath: PolicyPath, name: string, notes: Untranslatable[]): RuleOutcome {
@@ -190,7 +194,7 @@ export function migratePolicy(policy: Policy, document: JsonObject): PolicyMigra
     const ruleNotes: Untranslatable[] = [];
     const outcome = translateRule(policy, rule, ['spec', 'rules', i], name, ruleNotes);
     if (outcome.document !== undefined) {
-      translated.push({ rule: rule.name, document: outcome.document, kind: outcome.kind!, name });
+      translated.push({ rule: rule.name, document: outcome.document, kind: outcome.kind!, name, ...(outcome.configMaps !== undefined && outcome.configMaps.length > 0 ? { configMaps: outcome.configMaps } : {}) });
       notes.push(...ruleNotes);
     } else {
       untranslatable.push(outcome.untranslatable!);

@@ -16,7 +16,7 @@ import { unsafeGuessKindToResource } from '../families/cel/match/resource-name.j
 import { parseKindSelector } from '../families/kyverno/match/kind.js';
 import { translateMatch, type MatchCondition } from './match.js';
 import { translateConditions } from './conditions.js';
-import { hasWildcard, translateJmesPath, translateTemplate, type CelValue, type TranslationScope } from './jmespath.js';
+import { celString, hasWildcard, translateJmesPath, translateTemplate, type CelValue, type TranslationScope } from './jmespath.js';
 import type { PolicyPath, Translation, Untranslatable } from './types.js';
 
 /** A CEL policy's `variables` entry. */
@@ -35,6 +35,8 @@ export interface RuleFrame {
   readonly exactKinds: boolean;
   /** Behaviour of the translation that differs from Kyverno's at the edges. */
   readonly notes: readonly Untranslatable[];
+  /** The ConfigMaps the context entries read. */
+  readonly configMaps: readonly ConfigMapRead[];
 }
 
 export interface FrameOptions {
@@ -42,6 +44,8 @@ export interface FrameOptions {
   readonly defaultOperations: readonly string[];
   /** The rule may see a DELETE request (its variables then read the old object where Kyverno does). */
   readonly mayDelete: boolean;
+  /** The namespace of a namespaced Policy. */
+  readonly policyNamespace?: string;
 }
 
 const CORE_ONLY = new Map<string, { group: string; plural: string }[]>();
@@ -139,6 +143,18 @@ function isEmpty(value: unknown): boolean {
 
 /** A `context[].variable` entry as a CEL variable (`{{name}}` in the rule then reads `variables.name`). */
 function contextVariable(entry: ContextEntry, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
+  const translated = contextVariableValue(entry, scope, path);
+  if (!translated.ok) return translated;
+  // pkg/engine/context/loaders/variable.go `loadVariable`: a variable that evaluates to nil fails to load.
+  const { expression, type, possible } = translated.value;
+  const nil = `int(${celString(`failed to add context entry for variable ${entry.name} since it evaluated to nil`)})`;
+  if (type === 'null') return { ok: true, value: { expression: `dyn(${nil})`, type: 'dyn' } };
+  if (type !== 'dyn' || (possible !== undefined && !possible.includes('null'))) return translated;
+  const rest = possible?.filter((t) => t !== 'null');
+  return { ok: true, value: { expression: `cel.bind(_x, ${expression}, _x == null ? dyn(${nil}) : _x)`, type: 'dyn', ...(rest !== undefined ? { possible: rest } : {}) } };
+}
+
+function contextVariableValue(entry: ContextEntry, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
   const variable = entry.variable!;
   if (!isEmpty(variable.default)) return { ok: false, untranslatable: { reason: `the context variable \`${entry.name}\` has a default (CEL has no "on a missing value" fallback that keeps Kyverno's semantics)`, path: [...path, 'variable', 'default'] } };
   if (variable.jmesPath !== undefined && variable.jmesPath !== '') {
@@ -149,6 +165,76 @@ function contextVariable(entry: ContextEntry, scope: TranslationScope, path: Pol
   return translateTemplate(variable.value, scope, [...path, 'variable', 'value']);
 }
 
+/** A ConfigMap a translated `configMap` context entry reads (literal namespace and name). */
+export interface ConfigMapRead {
+  readonly context: string;
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/** What the context entries may refer to beyond the scope. */
+export interface ContextOptions {
+  /** The rule holding the entries: a `configMap` entry is translated only when the rule reads its `data` alone. */
+  readonly rule?: Rule;
+  /** The namespace of a namespaced Policy (its CEL translation reads ConfigMaps of that namespace only). */
+  readonly policyNamespace?: string;
+}
+
+/**
+ * A `configMap` context entry (kyverno/kyverno pkg/engine/context/loaders/configmap.go `fetchConfigMap`) as a
+ * `resource.Get` of the ConfigMap: name and namespace substituted (an empty namespace is `default`, the policy's
+ * own for a namespaced Policy, which reads no other), a missing ConfigMap an error (Kyverno fails to load the
+ * entry), the value `{data}`. Kyverno also stores the ConfigMap's `metadata` as its Go type re-encodes it, which
+ * the translation does not reproduce: the entry is translated only when the rule reads nothing of it but `data`.
+ */
+function configMapVariable(entry: ContextEntry, index: number, scope: TranslationScope, path: PolicyPath, options: ContextOptions): Translation<{ value: CelValue; read?: ConfigMapRead }> {
+  const source = (entry as unknown as { configMap?: { name?: unknown; namespace?: unknown } }).configMap ?? {};
+  const untranslatable = (reason: string, at: PolicyPath = [...path, 'configMap']): Translation<never> => ({ ok: false, untranslatable: { reason, path: at } });
+  if (options.rule === undefined) return untranslatable(`the \`configMap\` context entry \`${entry.name}\` outside a rule`);
+  const others = { ...options.rule, context: (options.rule.context ?? []).filter((_, j) => j !== index) };
+  const escaped = entry.name.replace(/[$]/g, '\\$&');
+  if (new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])(?!\\.data(?![A-Za-z0-9_]))`).test(JSON.stringify(others))) {
+    return untranslatable(`the rule reads more of the \`configMap\` context entry \`${entry.name}\` than its \`data\` (Kyverno also stores the ConfigMap's metadata as its Go type encodes it)`);
+  }
+  const text = (value: unknown, field: 'name' | 'namespace'): Translation<CelValue> => {
+    if (value === undefined || value === null || value === '') return { ok: true, value: { expression: '""', type: 'string' } };
+    const translated = translateTemplate(value as JsonValue, scope, [...path, 'configMap', field]);
+    if (!translated.ok) return translated;
+    if (translated.value.type === 'string') return translated;
+    if (translated.value.type !== 'dyn') return untranslatable(`a ConfigMap ${field} that is not a string`, [...path, 'configMap', field]);
+    // fetchConfigMap: a substituted name or namespace that is not a string fails the entry.
+    const notString = `string(int(${celString(`the ${field} of the ConfigMap of the context entry ${entry.name} is not a string`)}))`;
+    return { ok: true, value: { expression: `cel.bind(_cm, ${translated.value.expression}, type(_cm) == string ? string(_cm) : ${notString})`, type: 'string' } };
+  };
+  const name = text(source.name, 'name');
+  if (!name.ok) return name;
+  const namespace = text(source.namespace, 'namespace');
+  if (!namespace.ok) return namespace;
+  const literal = (value: CelValue): string | undefined => (/^"(?:[^"\\]|\\.)*"$/.test(value.expression) ? (JSON.parse(value.expression) as string) : undefined);
+  const literalNamespace = literal(namespace.value);
+  let get: string;
+  let readNamespace: string | undefined;
+  if (options.policyNamespace !== undefined) {
+    // A NamespacedValidatingPolicy's resource.Get reads the policy's namespace (kyverno/sdk resource namespaced_impl.go).
+    if (literalNamespace === undefined) return untranslatable('a ConfigMap namespace known at run time in a namespaced Policy', [...path, 'configMap', 'namespace']);
+    if (literalNamespace !== '' && literalNamespace !== options.policyNamespace) {
+      return untranslatable(`a ConfigMap of the namespace ${JSON.stringify(literalNamespace)}, which a Policy of ${JSON.stringify(options.policyNamespace)} may not read (Kyverno fails the rule)`, [...path, 'configMap', 'namespace']);
+    }
+    get = `resource.Get("v1", "configmaps", ${name.value.expression})`;
+    readNamespace = options.policyNamespace;
+  } else {
+    const ns = literalNamespace === undefined ? `(${namespace.value.expression} == "" ? "default" : ${namespace.value.expression})` : celString(literalNamespace === '' ? 'default' : literalNamespace);
+    get = `resource.Get("v1", "configmaps", ${ns}, ${name.value.expression})`;
+    readNamespace = literalNamespace === undefined ? undefined : literalNamespace === '' ? 'default' : literalNamespace;
+  }
+  const literalName = literal(name.value);
+  // A failed lookup fails the rule, as Kyverno's loader does.
+  const missing = `int(${celString(`failed to get the ConfigMap of the context entry ${entry.name}: not found`)})`;
+  const expression = `cel.bind(_cm, dyn(${get}), _cm == null ? dyn(${missing}) : dyn({"data": _cm.?data.orValue(null)}))`;
+  const read = readNamespace !== undefined && literalName !== undefined ? { context: entry.name, namespace: readNamespace, name: literalName } : undefined;
+  return { ok: true, value: { value: { expression, type: 'map' }, ...(read !== undefined ? { read } : {}) } };
+}
+
 /** Kyverno variable names the translation reads as `variables.<name>`: CEL identifiers only. */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -157,8 +243,10 @@ export function translateContext(
   context: readonly ContextEntry[] | undefined,
   base: TranslationScope,
   path: PolicyPath,
-): Translation<{ variables: Variable[]; scope: TranslationScope; inlineScope: TranslationScope }> {
+  options: ContextOptions = {},
+): Translation<{ variables: Variable[]; scope: TranslationScope; inlineScope: TranslationScope; configMaps: ConfigMapRead[] }> {
   const variables: Variable[] = [];
+  const configMaps: ConfigMapRead[] = [];
   const known = new Map<string, CelValue>(base.variables ?? []);
   const inline = new Map<string, CelValue>(base.variables ?? []);
   for (const [i, entry] of (context ?? []).entries()) {
@@ -166,9 +254,18 @@ export function translateContext(
     if (typeof entry?.name !== 'string' || !IDENTIFIER.test(entry.name)) {
       return { ok: false, untranslatable: { reason: `the context entry name ${JSON.stringify(entry?.name)} is not a CEL identifier`, path: [...entryPath, 'name'] } };
     }
+    if ((entry as unknown as Record<string, unknown>).configMap !== undefined && (entry.variable === undefined || entry.variable === null)) {
+      const cm = configMapVariable(entry, i, { ...base, variables: known }, entryPath, options);
+      if (!cm.ok) return cm;
+      if (cm.value.read !== undefined) configMaps.push(cm.value.read);
+      variables.push({ name: entry.name, expression: cm.value.value.expression });
+      known.set(entry.name, { expression: `variables.${entry.name}`, type: 'map' });
+      inline.set(entry.name, { expression: `(${cm.value.value.expression})`, type: 'map' });
+      continue;
+    }
     if (entry.variable === undefined || entry.variable === null) {
       const source = ['configMap', 'apiCall', 'globalReference', 'imageRegistry'].find((key) => (entry as unknown as Record<string, unknown>)[key] !== undefined) ?? 'unknown';
-      return { ok: false, untranslatable: { reason: `the \`${source}\` context entry \`${entry.name}\` (cluster data; only \`variable\` entries are translated)`, path: [...entryPath, source] } };
+      return { ok: false, untranslatable: { reason: `the \`${source}\` context entry \`${entry.name}\` (cluster data; only \`variable\` and \`configMap\` entries are translated)`, path: [...entryPath, source] } };
     }
     const translated = contextVariable(entry, { ...base, variables: known }, entryPath);
     if (!translated.ok) return translated;
@@ -178,15 +275,15 @@ export function translateContext(
     known.set(entry.name, { expression: `variables.${entry.name}`, type: translated.value.type });
     inline.set(entry.name, { expression: `(${inlined.value.expression})`, type: inlined.value.type });
   }
-  return { ok: true, value: { variables, scope: { ...base, variables: known }, inlineScope: { ...base, variables: inline } } };
+  return { ok: true, value: { variables, scope: { ...base, variables: known }, inlineScope: { ...base, variables: inline }, configMaps } };
 }
 
 /** The selection, preconditions and context of a rule. */
 export function translateRuleFrame(rule: Rule, rulePath: PolicyPath, options: FrameOptions): Translation<RuleFrame> {
   const base: TranslationScope = { mayDelete: options.mayDelete };
-  const context = translateContext(rule.context, base, [...rulePath, 'context']);
+  const context = translateContext(rule.context, base, [...rulePath, 'context'], { rule, ...(options.policyNamespace !== undefined ? { policyNamespace: options.policyNamespace } : {}) });
   if (!context.ok) return context;
-  const { scope, variables, inlineScope } = context.value;
+  const { scope, variables, inlineScope, configMaps } = context.value;
 
   const matchConditions: MatchCondition[] = [];
   let matchConstraints: MatchResources;
@@ -219,7 +316,7 @@ export function translateRuleFrame(rule: Rule, rulePath: PolicyPath, options: Fr
       matchConditions.push({ name: condition.name, expression: condition.expression });
     }
   }
-  return { ok: true, value: { matchConstraints, matchConditions, variables, scope, exactKinds: exact !== null, notes: match.value.notes } };
+  return { ok: true, value: { matchConstraints, matchConditions, variables, scope, exactKinds: exact !== null, notes: match.value.notes, configMaps } };
 }
 
 function setOperations(rule: Rule): boolean {

@@ -11,7 +11,8 @@ import type { JsonObject } from '../../src/types.js';
 import type { Policy } from '../../src/families/kyverno/policy/types.js';
 import { checkPolicy } from '../../src/families/kyverno/policy/check.js';
 import { migratePolicy, type PolicyMigration } from '../../src/migrate/policy.js';
-import { migrateTestDocument } from '../../src/migrate/test-file.js';
+import { contextObjectsFromValues, migrateTestDocument, withContextObjects } from '../../src/migrate/test-file.js';
+import { isObject } from '../../src/util/json-value.js';
 import { testCommand } from '../../src/commands/test/command.js';
 
 export const POLICIES_CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/kyverno-policies');
@@ -113,7 +114,19 @@ export async function runTwin(twin: Twin, root = POLICIES_CORPUS): Promise<TwinR
       writeFileSync(file, out.map((d) => stringify(d, { lineWidth: 0 })).join('---\n'));
     }
     const [test] = yamlDocuments(testFile);
-    writeFileSync(testFile, stringify(migrateTestDocument(test!, migrations).document, { lineWidth: 0 }));
+    const migrated = migrateTestDocument(test!, migrations).document;
+    // The ConfigMaps the Values give to `configMap` context entries, for the translations' resource.Get.
+    const values = typeof test!.variables === 'string' ? yamlDocuments(resolve(dirname(testFile), test!.variables))[0] : isObject(test!.values) ? test!.values : undefined;
+    const clusterResources = Array.isArray(test!.clusterResources) && test!.clusterResources.length > 0;
+    if (values !== undefined && !clusterResources) {
+      const { objects } = contextObjectsFromValues(values, migrations);
+      if (objects.length > 0) {
+        const existing = typeof test!.context === 'string' ? (yamlDocuments(resolve(dirname(testFile), test!.context))[0] ?? null) : null;
+        writeFileSync(join(dirname(testFile), 'migrated-context.yaml'), stringify(withContextObjects(existing, objects), { lineWidth: 0 }));
+        migrated.context = 'migrated-context.yaml';
+      }
+    }
+    writeFileSync(testFile, stringify(migrated, { lineWidth: 0 }));
     let output = '';
     const code = await testCommand([copy], { stdout: (t) => (output += t), stderr: (t) => (output += t), cwd: work });
     return { folder: twin.folder, passed: code === 0, untranslatable, output };
