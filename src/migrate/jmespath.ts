@@ -799,6 +799,77 @@ function guardedHoles(inner: string, holes: readonly string[], scope: Translatio
   return { ok: true, value: guarded };
 }
 
+type Substituted = { kind: 'typed'; value: CelValue } | { kind: 'text'; text: string; holes: string[] };
+
+/**
+ * Kyverno's substitution passes over a string (vars.go `substituteVariablesIfAny`): each pass substitutes the
+ * variables its regex finds (the innermost), until none is left. A string that is one variable in a pass is that
+ * variable's value (`typed`); otherwise the text, with a placeholder for the text each variable left (`holes`).
+ */
+function substituteVariables(value: string, scope: TranslationScope, path: PolicyPath, fresh: () => string): Translation<Substituted> {
+  if (value.includes('$(')) return { ok: false, untranslatable: { reason: '`$( )` references', path } };
+  if (value.includes('\\{{')) return { ok: false, untranslatable: { reason: 'escaped `\\{{` braces', path } };
+  if (value.includes(PLACEHOLDER_OPEN) || value.includes(PLACEHOLDER_CLOSE)) {
+    return { ok: false, untranslatable: { reason: 'the private-use characters U+E000/U+E001', path } };
+  }
+  const holes: string[] = [];
+  let text = value;
+  for (let pass = 0; ; pass++) {
+    const variables = variablesOf(text);
+    if (variables.length === 0) break;
+    if (pass >= 8) return { ok: false, untranslatable: { reason: 'variables nested more than 8 deep', path } };
+    let next = '';
+    let offset = 0;
+    for (const variable of variables) {
+      const inner = variable.inner;
+      if (inner.trim().startsWith('-')) return { ok: false, untranslatable: { reason: 'shallow variable substitution', path } };
+      if (inner.trim() === '@') return { ok: false, untranslatable: { reason: 'the `{{@}}` variable', path } };
+      const guarded = guardedHoles(inner, holes, scope, fresh, path);
+      if (!guarded.ok) return guarded;
+      const translated = translateVariable(inner, scope, path, guarded.value);
+      if (!translated.ok) return translated;
+      // `originalPattern == v`: the whole string is one variable, its value as it is.
+      if (variable.start === 0 && variable.end === text.length) return { ok: true, value: { kind: 'typed', value: translated.value } };
+      holes.push(substitutedText(translated.value, fresh));
+      next += text.slice(offset, variable.start) + placeholder(holes.length - 1);
+      offset = variable.end;
+    }
+    text = next + text.slice(offset);
+  }
+  return { ok: true, value: { kind: 'text', text, holes } };
+}
+
+/**
+ * A JMESPath search of `on` (an `apiCall` entry's `jmesPath` applied to the API response), after Kyverno
+ * substitutes the variables of its text (pkg/engine/apicall `transformAndStore`): a missing field at the top of the
+ * query is an error, as the fork's NotFound fails the search.
+ */
+export function translateSearch(expression: string, on: CelValue, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
+  let counter = 0;
+  const fresh = (): string => `_s${counter++}`;
+  const substituted = substituteVariables(expression, scope, path, fresh);
+  if (!substituted.ok) return substituted;
+  if (substituted.value.kind === 'typed') return { ok: false, untranslatable: { reason: 'a JMESPath expression that is one variable', path } };
+  const { text, holes } = substituted.value;
+  if (text.includes('{{')) return { ok: false, untranslatable: { reason: 'an unterminated or nested `{{` variable', path } };
+  const guarded = guardedHoles(text, holes, scope, fresh, path);
+  if (!guarded.ok) return guarded;
+  let node: AstNode;
+  try {
+    node = parseJmesPath(text);
+  } catch (error) {
+    return { ok: false, untranslatable: { reason: `invalid JMESPath \`${shown(text)}\`: ${(error as Error).message}`, path } };
+  }
+  try {
+    const value = new Translator(scope, guarded.value).eval(node, on, 'strict');
+    if (value.expression.includes(PLACEHOLDER_OPEN)) fail('a substituted variable in a place its text has no CEL counterpart');
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof Untranslatable) return { ok: false, untranslatable: { reason: `\`${shown(text)}\`: ${error.reason}`, path } };
+    throw error;
+  }
+}
+
 /**
  * A condition key or value (or any policy value) after Kyverno's variable substitution
  * (pkg/engine/variables/vars.go `substituteVariablesIfAny`): a string that is exactly one variable is the
@@ -821,37 +892,12 @@ export function translateTemplate(value: JsonValue, scope: TranslationScope, pat
       throw error;
     }
   }
-  if (value.includes('$(')) return { ok: false, untranslatable: { reason: '`$( )` references', path } };
-  if (value.includes('\\{{')) return { ok: false, untranslatable: { reason: 'escaped `\\{{` braces', path } };
-  if (value.includes(PLACEHOLDER_OPEN) || value.includes(PLACEHOLDER_CLOSE)) {
-    return { ok: false, untranslatable: { reason: 'the private-use characters U+E000/U+E001', path } };
-  }
   let counter = 0;
   const fresh = (): string => `_h${counter++}`;
-  const holes: string[] = [];
-  let text = value;
-  for (let pass = 0; ; pass++) {
-    const variables = variablesOf(text);
-    if (variables.length === 0) break;
-    if (pass >= 8) return { ok: false, untranslatable: { reason: 'variables nested more than 8 deep', path } };
-    let next = '';
-    let offset = 0;
-    for (const variable of variables) {
-      const inner = variable.inner;
-      if (inner.trim().startsWith('-')) return { ok: false, untranslatable: { reason: 'shallow variable substitution', path } };
-      if (inner.trim() === '@') return { ok: false, untranslatable: { reason: 'the `{{@}}` variable', path } };
-      const guarded = guardedHoles(inner, holes, scope, fresh, path);
-      if (!guarded.ok) return guarded;
-      const translated = translateVariable(inner, scope, path, guarded.value);
-      if (!translated.ok) return translated;
-      // `originalPattern == v`: the whole string is one variable, its value as it is.
-      if (variable.start === 0 && variable.end === text.length) return translated;
-      holes.push(substitutedText(translated.value, fresh));
-      next += text.slice(offset, variable.start) + placeholder(holes.length - 1);
-      offset = variable.end;
-    }
-    text = next + text.slice(offset);
-  }
+  const substituted = substituteVariables(value, scope, path, fresh);
+  if (!substituted.ok) return substituted;
+  if (substituted.value.kind === 'typed') return { ok: true, value: substituted.value.value };
+  const { text, holes } = substituted.value;
   if (text.includes('{{')) return { ok: false, untranslatable: { reason: 'an unterminated or nested `{{` variable', path } };
   if (holes.length === 0) return { ok: true, value: celLiteral(text) };
   const concatenation = new Translator(scope, holes).interpolated(text)!;

@@ -203,3 +203,87 @@ describe('contextObjectsFromValues', () => {
     expect(problems[0]).toContain(problem);
   });
 });
+
+const namespace = (name: string, annotations: Record<string, string> = {}): JsonObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, annotations } });
+const ingress = (ns: string, name: string, hosts: string[]): JsonObject => ({
+  apiVersion: 'networking.k8s.io/v1',
+  kind: 'Ingress',
+  metadata: { name, namespace: ns },
+  spec: { rules: hosts.map((host) => ({ host })) },
+});
+
+/** Rules with `apiCall` entries of kyverno/policies (other/advanced-restrict-image-registries, unique ingress hosts). */
+const apiCallRules: [string, JsonObject, JsonObject[]][] = [
+  [
+    'a Namespace GET with a jmesPath (a registry annotation)',
+    {
+      match: { any: [{ resources: { kinds: ['Pod'] } }] },
+      context: [{ name: 'nsregistries', apiCall: { urlPath: '/api/v1/namespaces/{{request.namespace}}', jmesPath: 'metadata.annotations."corp.com/allowed-registries" || \'\'' } }],
+      validate: { message: 'm', deny: { conditions: { all: [{ key: '{{ request.object.spec.containers[0].image }}', operator: 'NotEquals', value: '{{ nsregistries }}' }] } } },
+    },
+    [
+      { ...pod('team-a', 'high'), spec: { containers: [{ name: 'c', image: 'docker.io/nginx' }] } },
+      { ...pod('team-b', 'high'), spec: { containers: [{ name: 'c', image: 'ghcr.io/x' }] } },
+      { ...pod('team-c', 'high'), spec: { containers: [{ name: 'c', image: 'ghcr.io/x' }] } },
+    ],
+  ],
+  [
+    'a list across namespaces (every ingress host)',
+    {
+      match: { any: [{ resources: { kinds: ['Ingress'] } }] },
+      context: [{ name: 'hosts', apiCall: { urlPath: '/apis/networking.k8s.io/v1/ingresses', jmesPath: 'items[].spec.rules[].host' } }],
+      validate: { message: 'm', deny: { conditions: { any: [{ key: '{{ request.object.spec.rules[].host }}', operator: 'AnyIn', value: '{{ hosts }}' }] } } },
+    },
+    [ingress('team-a', 'new', ['a.example.com']), ingress('team-b', 'new', ['z.example.com']), ingress('team-b', 'none', [])],
+  ],
+  [
+    'a list in the request namespace, the jmesPath holding a variable',
+    {
+      match: { any: [{ resources: { kinds: ['Ingress'] } }] },
+      context: [{ name: 'others', apiCall: { urlPath: '/apis/networking.k8s.io/v1/namespaces/{{ request.namespace }}/ingresses', jmesPath: "items[?metadata.name != '{{ request.object.metadata.name }}'] | length(@)" } }],
+      validate: { message: 'm', deny: { conditions: { all: [{ key: '{{ others }}', operator: 'GreaterThan', value: 0 }] } } },
+    },
+    [ingress('team-a', 'first', ['a.example.com']), ingress('team-a', 'other', []), ingress('team-b', 'first', []), ingress('team-c', 'x', [])],
+  ],
+];
+
+const apiCluster: JsonObject[] = [
+  namespace('team-a', { 'corp.com/allowed-registries': 'docker.io/*' }),
+  namespace('team-b'),
+  ingress('team-a', 'first', ['a.example.com', 'b.example.com']),
+  ingress('team-b', 'second', ['c.example.com']),
+];
+
+describe('apiCall context entries', () => {
+  it.each(apiCallRules)('%s: the translation agrees with the JMESPath family', (_name, rule, requests) => {
+    const document: JsonObject = { ...clusterPolicy(rule), spec: { validationFailureAction: 'Audit', background: true, rules: [{ name: 'check', ...rule }] } };
+    const migration = migrate(document);
+    expect(migration.untranslatable).toEqual([]);
+    const kyverno = accept(document);
+    const cel = accept(migration.translated[0]!.document);
+    const seen = new Set<Verdict>();
+    for (const resource of requests) {
+      for (const operation of ['CREATE', 'UPDATE'] as const) {
+        const expected = verdict(kyverno, resource, apiCluster, operation);
+        seen.add(expected);
+        expect(verdict(cel, resource, apiCluster, operation), `${JSON.stringify(resource.metadata)} ${operation}`).toBe(expected);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ['a service call', { service: { url: 'https://example.com/x' }, jmesPath: 'x' }, ['apiCall', 'service']],
+    ['a POST', { urlPath: '/api/v1/namespaces', method: 'POST', data: [] }, ['apiCall', 'method']],
+    ['a default', { urlPath: '/api/v1/namespaces/x', default: 'none' }, ['apiCall', 'default']],
+    ['a label selector', { urlPath: '/api/v1/pods?labelSelector=app%3Dweb', jmesPath: 'items' }, ['apiCall', 'urlPath']],
+    ['a list without jmesPath', { urlPath: '/api/v1/pods' }, ['apiCall', 'urlPath']],
+    ['a list read beyond its items', { urlPath: '/api/v1/pods', jmesPath: 'metadata.resourceVersion' }, ['apiCall', 'jmesPath']],
+    ['the kind of list items', { urlPath: '/api/v1/pods', jmesPath: 'items[].kind' }, ['apiCall', 'jmesPath']],
+    ['a subresource', { urlPath: '/api/v1/namespaces/a/pods/b/status' }, ['apiCall', 'urlPath']],
+  ] as const)('%s is untranslatable', (_name, apiCall, path) => {
+    const rule = { context: [{ name: 'data', apiCall }], validate: { message: 'm', deny: { conditions: { all: [{ key: '{{ data }}', operator: 'Equals', value: 'x' }] } } } };
+    const migration = migrate(clusterPolicy(rule as unknown as JsonObject));
+    expect(migration.untranslatable.map((u) => u.path)).toEqual([['spec', 'rules', 0, 'context', 0, ...path]]);
+  });
+});
