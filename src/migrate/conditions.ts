@@ -10,7 +10,9 @@
  * Operators as pkg/engine/variables/operator evaluates them (src/families/kyverno/engine/conditions mirrors it),
  * for a condition value without variables: the key's runtime type selects the branch (`type(k) == string ? …`)
  * and each branch reproduces Kyverno's coercions for that value (durations, then quantities, then numbers, then
- * wildcards). A value with variables, and the deprecated `In`/`NotIn`/`Duration*` operators, are not translated.
+ * wildcards). A value with variables is compared at run time (runtime-operands.ts) for the set and equality
+ * operators; the numeric operators with such a value, and the deprecated `In`/`NotIn`/`Duration*` operators, are
+ * not translated.
  */
 import type { JsonValue } from '../types.js';
 import { evaluateOperator } from '../families/kyverno/engine/conditions/index.js';
@@ -33,6 +35,7 @@ import {
   hasWildcard,
   translateTemplate,
 } from './jmespath.js';
+import { type RuntimeOperator, isRuntimeUntranslatable, runtimeCondition } from './runtime-operands.js';
 import type { PolicyPath, Translation } from './types.js';
 
 class Untranslatable extends Error {
@@ -232,10 +235,10 @@ function translateOne(condition: JsonValue, scope: TranslationScope, path: Polic
   const rawValue = condition.value === undefined ? null : condition.value;
   const key = translateTemplate(keyValue, scope, [...path, 'key']);
   if (!key.ok) throw new Untranslatable(key.untranslatable.reason, key.untranslatable.path);
-  if (JSON.stringify(rawValue).includes('{{')) throw new Untranslatable('a condition value with variables (Kyverno coerces by the runtime types of both sides)', [...path, 'value']);
-  const value = rawValue as JsonValue;
   const canonical = canonicalOperator(operator);
   if (canonical === null) throw new Untranslatable(`the operator ${JSON.stringify(operator)}`, [...path, 'operator']);
+  if (hasVariables(rawValue)) return runtimeValueCondition(canonical, keyValue, key.value, rawValue, scope, path, fresh);
+  const value = rawValue as JsonValue;
   if (!hasVariables(keyValue)) {
     // Nothing to substitute: the outcome is known now.
     return String(evaluateOperator(keyValue as JsonValue, operator, value));
@@ -264,6 +267,23 @@ function translateOne(condition: JsonValue, scope: TranslationScope, path: Polic
         throw new Untranslatable(`the deprecated operator ${canonical}`, [...path, 'operator']);
     }
   });
+}
+
+const RUNTIME_OPERATORS: ReadonlySet<string> = new Set<RuntimeOperator>(['Equals', 'NotEquals', 'AnyIn', 'AllIn', 'AnyNotIn', 'AllNotIn']);
+
+/** A condition whose value holds variables: both operands' types are dispatched on at run time. */
+function runtimeValueCondition(canonical: string, keyValue: JsonValue, key: CelValue, rawValue: JsonValue, scope: TranslationScope, path: PolicyPath, fresh: () => string): string {
+  if (!RUNTIME_OPERATORS.has(canonical)) {
+    throw new Untranslatable(`${canonical} with a value holding variables (the numeric and deprecated operators are translated for literal values only)`, [...path, 'operator']);
+  }
+  const value = translateTemplate(rawValue, scope, [...path, 'value']);
+  if (!value.ok) throw new Untranslatable(value.untranslatable.reason, value.untranslatable.path);
+  try {
+    return runtimeCondition(canonical as RuntimeOperator, hasVariables(keyValue) ? { value: key } : { literal: keyValue }, value.value, fresh);
+  } catch (error) {
+    if (isRuntimeUntranslatable(error)) throw new Untranslatable(error.message, [...path, 'value']);
+    throw error;
+  }
 }
 
 function hasVariables(value: JsonValue | undefined): boolean {

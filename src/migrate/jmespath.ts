@@ -33,6 +33,21 @@ export type CelType = 'string' | 'number' | 'bool' | 'list' | 'map' | 'null' | '
 export interface CelValue {
   readonly expression: string;
   readonly type: CelType;
+  /** For a `dyn` value: the types it can have at run time, when fewer than all. */
+  readonly possible?: readonly Exclude<CelType, 'dyn'>[];
+}
+
+/** The types a value can have at run time; null when it can have any. */
+export function possibleTypes(value: CelValue): readonly Exclude<CelType, 'dyn'>[] | null {
+  if (value.type !== 'dyn') return [value.type];
+  return value.possible ?? null;
+}
+
+/** A value of one of `types` (a single one is its type). */
+function ofTypes(expression: string, types: readonly Exclude<CelType, 'dyn'>[] | null): CelValue {
+  if (types === null) return { expression, type: 'dyn' };
+  const unique = [...new Set(types)];
+  return unique.length === 1 ? { expression, type: unique[0]! } : { expression, type: 'dyn', possible: unique };
 }
 
 /** What variables may refer to. */
@@ -94,6 +109,16 @@ export function celLiteral(value: unknown): CelValue {
   return fail(`a ${typeof value} value has no CEL literal`);
 }
 
+/**
+ * A CEL expression of type `int` that fails evaluation, stating why: where Kyverno's outcome depends on something
+ * no CEL function reproduces (Go's `fmt` text of a number, JMESPath text rewritten by a substituted value), the
+ * translation raises this error rather than guess. Compare it (`== 0`) or convert it (`string(…)`) where another
+ * type is needed.
+ */
+export function celNoEquivalent(reason: string): string {
+  return `int(${celString(reason)})`;
+}
+
 /** Regex metacharacters of RE2 other than the wildcard characters. */
 const REGEX_META = /[\\.+()[\]{}^$|]/g;
 
@@ -127,10 +152,19 @@ export function celWildcardMatch(pattern: string, text: string): string {
  * two-way matches): the pattern's regex metacharacters are escaped, `*` and `?` become `.*` and `.`.
  */
 export function celDynamicWildcardMatch(text: string, literal: string): string {
+  // A pattern matching `literal` holds no character but the literal's, `*` and `?`: tested first, it leaves only
+  // the literal's regex metacharacters to escape.
+  const chars = [...new Set(literal)].filter((ch) => ch !== '*' && ch !== '?');
+  const alphabet = chars.map((ch) => (/[\\\]\[^-]/.test(ch) ? `\\${ch}` : ch)).join('');
   let regex = text;
-  for (const meta of ['\\', '.', '+', '(', ')', '[', ']', '{', '}', '^', '$', '|']) regex += `.replace(${celString(meta)}, ${celString(`\\${meta}`)})`;
+  for (const meta of ['\\', '.', '+', '(', ')', '[', ']', '{', '}', '^', '$', '|']) {
+    if (chars.includes(meta)) regex += `.replace(${celString(meta)}, ${celString(`\\${meta}`)})`;
+  }
   regex += `.replace("*", ".*").replace("?", ".")`;
-  return `(${text} == ${celString(literal)} || ((${text}.contains("*") || ${text}.contains("?")) && ${celString(literal)}.matches("(?s)^" + ${regex} + "$")))`;
+  return (
+    `(${text} == ${celString(literal)} || ((${text}.contains("*") || ${text}.contains("?")) && ` +
+    `${text}.matches(${celString(`^[${alphabet}*?]*$`)}) && ${celString(literal)}.matches("(?s)^" + ${regex} + "$")))`
+  );
 }
 
 const CEL_RESERVED = new Set([
@@ -170,11 +204,44 @@ function bind(value: CelValue, fresh: () => string, body: (name: string) => stri
 
 type Mode = 'strict' | 'lenient';
 
+/**
+ * Marks where the text of a substituted inner variable stands in an outer variable's JMESPath (`'{{x}}'`,
+ * `"{{x}}"`): `PLACEHOLDER_OPEN <n> PLACEHOLDER_CLOSE`, private-use characters that neither the JMESPath lexer
+ * nor Kyverno's variable regex treat specially.
+ */
+const PLACEHOLDER_OPEN = '\uE000';
+const PLACEHOLDER_CLOSE = '\uE001';
+const PLACEHOLDER = /\uE000(\d+)\uE001/g;
+
+function placeholder(n: number): string {
+  return `${PLACEHOLDER_OPEN}${n}${PLACEHOLDER_CLOSE}`;
+}
+
 /** Translates one parsed JMESPath expression. */
 class Translator {
   #counter = 0;
 
-  constructor(private readonly scope: TranslationScope) {}
+  /** `holes[n]`: the CEL string expression standing for placeholder `n` in literals and quoted names. */
+  constructor(
+    private readonly scope: TranslationScope,
+    private readonly holes: readonly string[] = [],
+  ) {}
+
+  /** A string of the parsed expression holding placeholders as a CEL concatenation; null without any. */
+  interpolated(text: string): string | null {
+    if (!text.includes(PLACEHOLDER_OPEN)) return null;
+    const parts: string[] = [];
+    let offset = 0;
+    for (const match of text.matchAll(PLACEHOLDER)) {
+      const hole = this.holes[Number(match[1])];
+      if (hole === undefined) fail('a substituted variable out of place');
+      if (match.index! > offset) parts.push(celString(text.slice(offset, match.index)));
+      parts.push(`(${hole})`);
+      offset = match.index! + match[0].length;
+    }
+    if (offset < text.length) parts.push(celString(text.slice(offset)));
+    return parts.join(' + ');
+  }
 
   fresh = (): string => `_v${this.#counter++}`;
 
@@ -189,7 +256,7 @@ class Translator {
       case 'Field':
         // `""`: no variable has the empty name; the context has no such key (a NotFound).
         if (current === null && node.name === '') return mode === 'strict' ? { expression: 'dyn({})[""]', type: 'dyn' } : { expression: 'null', type: 'null' };
-        if (current === null) return this.contextField(node.name);
+        if (current === null) return this.contextField(node.name, mode);
         return this.field(current, node.name, mode);
       case 'Subexpression':
       case 'IndexExpression': {
@@ -200,6 +267,15 @@ class Translator {
             if (known !== null) return known;
           }
         }
+        if (mode === 'lenient' && !isNullOnNull(node.right) && node.right.type !== 'MultiSelectList' && mayBeNotFound(node.left, current === null)) {
+          // The fork skips the right side of a NotFound left (a missing field) but applies it to a null one, which
+          // a lenient selection reads as null too: the missing field is tested on its own.
+          const notFound = current === null ? null : this.notFoundOf(node.left, current);
+          if (notFound === null) return fail('a function applied to a field that may be missing (Kyverno skips the function then, and applies it to a null value)');
+          const left = this.eval(node.left, current, mode);
+          const right = this.eval(node.right, left, mode);
+          return { expression: `(${notFound}) ? null : dyn(${right.expression})`, type: 'dyn' };
+        }
         const left = this.eval(node.left, current, mode);
         return this.eval(node.right, left, mode);
       }
@@ -207,8 +283,10 @@ class Translator {
       case 'Identity':
         if (current === null) return fail('`@` on the whole Kyverno context has no CEL counterpart');
         return current;
-      case 'Literal':
-        return celLiteral(node.value);
+      case 'Literal': {
+        const interpolated = typeof node.value === 'string' ? this.interpolated(node.value) : null;
+        return interpolated === null ? celLiteral(node.value) : { expression: interpolated, type: 'string' };
+      }
       case 'Index':
         if (current === null) return fail('an index of the Kyverno context');
         return this.index(current, node.index);
@@ -260,7 +338,11 @@ class Translator {
         if (left.type === 'string' && right.type === 'string') {
           return { expression: bind(left, this.fresh, (l) => `${l} != "" ? ${l} : ${right.expression}`), type: 'string' };
         }
-        return { expression: bind(left, this.fresh, (l) => `${truthy({ expression: l, type: left.type }, this.fresh)} ? dyn(${l}) : dyn(${right.expression})`), type: left.type === right.type ? left.type : 'dyn' };
+        // A null left is false: the right side is the outcome then.
+        const leftTypes = possibleTypes(left);
+        const rightTypes = possibleTypes(right);
+        const types = leftTypes === null || rightTypes === null ? null : [...leftTypes.filter((t) => t !== 'null'), ...rightTypes];
+        return ofTypes(bind(left, this.fresh, (l) => `${truthy({ expression: l, type: left.type }, this.fresh)} ? dyn(${l}) : dyn(${right.expression})`), types);
       }
       case 'And': {
         const left = this.eval(node.left, current, 'lenient');
@@ -288,6 +370,35 @@ class Translator {
     }
   }
 
+  /**
+   * For a chain of field and index steps on `current`: a CEL test that it gives the fork's NotFound (some step's
+   * object lacks the field; a field of anything but an object is null, not NotFound), or null for another node.
+   */
+  notFoundOf(node: AstNode, current: CelValue): string | null {
+    const lacks = (base: CelValue, name: string): string => {
+      const key = this.interpolated(name) ?? celString(name);
+      if (base.type !== 'map' && base.type !== 'dyn') return 'false';
+      return bind(base, this.fresh, (b) => (base.type === 'map' ? `!(${key} in ${b})` : `type(${b}) == map && !(${key} in ${b})`));
+    };
+    switch (node.type) {
+      case 'Field':
+        return lacks(current, node.name);
+      case 'Index':
+        return 'false';
+      case 'Subexpression':
+      case 'IndexExpression': {
+        const left = this.notFoundOf(node.left, current);
+        if (left === null) return null;
+        if (node.right.type === 'Index') return left;
+        if (node.right.type !== 'Field') return null;
+        const step = lacks(this.eval(node.left, current, 'lenient'), node.right.name);
+        return left === 'false' ? step : step === 'false' ? left : `(${left}) || (${step})`;
+      }
+      default:
+        return null;
+    }
+  }
+
   /** A projection (`[*]`, `[]` then more, `*`) over a list or the values of a map; nulls are dropped. */
   project(left: CelValue, over: 'list' | 'map', rightNode: AstNode): CelValue {
     return this.whenType(left, over, (l) => {
@@ -303,12 +414,23 @@ class Translator {
   whenType(value: CelValue, type: 'list' | 'map', body: (expr: string) => string): CelValue {
     if (value.type === type) return { expression: bind(value, this.fresh, body), type: 'list' };
     if (value.type !== 'dyn') return { expression: 'null', type: 'null' };
-    return { expression: bind(value, this.fresh, (v) => `type(${v}) == ${type} ? dyn(${body(v)}) : null`), type: 'dyn' };
+    return { expression: bind(value, this.fresh, (v) => `type(${v}) == ${type} ? dyn(${body(v)}) : null`), type: 'dyn', possible: ['list', 'null'] };
   }
 
   field(base: CelValue, name: string, mode: Mode): CelValue {
+    const key = this.interpolated(name);
+    if (key !== null) {
+      // A quoted name built from a substituted variable: a key known at run time.
+      const selectKey = (b: string): string => (mode === 'strict' ? `${b}[${key}]` : `${b}[?${key}].orValue(null)`);
+      if (base.type === 'map') return { expression: selectKey(base.expression), type: 'dyn' };
+      if (base.type !== 'dyn') return { expression: 'null', type: 'null' };
+      return { expression: bind(base, this.fresh, (b) => `type(${b}) == map ? dyn(${selectKey(b)}) : null`), type: 'dyn' };
+    }
     const select = (b: string): string => {
       if (mode === 'strict') return isCelIdentifier(name) ? `${b}.${name}` : `${b}[${celString(name)}]`;
+      // Kyverno's CEL autogen rewrites the text `object.spec`/`object.metadata` (pkg/cel/autogen replacement.go), as
+      // its JMESPath autogen rewrites `request.object.spec`/`.metadata`: the lenient selection keeps that text.
+      if ((b === 'object' || b === 'oldObject') && (name === 'spec' || name === 'metadata')) return `(has(${b}.${name}) ? ${b}.${name} : null)`;
       return isCelIdentifier(name) ? `${b}.?${name}.orValue(null)` : `${b}[?${celString(name)}].orValue(null)`;
     };
     if (base.type === 'map') return { expression: select(base.expression), type: 'dyn' };
@@ -325,10 +447,15 @@ class Translator {
   }
 
   /** A top-level name of the Kyverno context. */
-  contextField(name: string): CelValue {
+  contextField(name: string, mode: Mode = 'strict'): CelValue {
+    if (name.includes(PLACEHOLDER_OPEN)) return fail('a context variable whose name is built from a substituted variable');
     const variable = this.scope.variables?.get(name);
     if (variable !== undefined) return variable;
     switch (name) {
+      case '':
+        // `""` (a quoted empty name, often meant as an empty string) names no variable of the Kyverno context:
+        // NotFound, an error at the top of the query and null elsewhere.
+        return mode === 'lenient' ? { expression: 'null', type: 'null' } : fail('the variable `""` (an empty name, not a string) is not in the Kyverno context');
       case 'request':
         return fail('the whole `request` of the Kyverno context');
       case 'serviceAccountName':
@@ -447,8 +574,23 @@ class Translator {
       case 'regex_match': {
         arity(2);
         const [pattern, value] = args as [CelValue, CelValue];
-        if (value.type !== 'string') fail('`regex_match` on a value not known to be a string (Kyverno formats numbers with fmt)');
-        return { expression: `${paren(value)}.matches(${pattern.expression})`, type: 'bool' };
+        if (value.type === 'string') return { expression: `${paren(value)}.matches(${pattern.expression})`, type: 'bool' };
+        // kyverno/kyverno pkg/engine/jmespath/functions.go `jpRegexMatch`: a string or a number, as `ifaceToString`
+        // writes it (float64 through `strconv.FormatFloat(f, 'f', -1, 32)`): an integer of at most 24 bits is its
+        // digits; any other number's float32 text has no CEL counterpart; other values fail the type check.
+        const text = (v: string): string =>
+          `type(${v}) == string ? ${v} : ` +
+          `((type(${v}) == int || type(${v}) == double) && ${v} > -16777216 && ${v} < 16777216 && ${v} != 0 && double(int(${v})) == double(${v})) ? string(int(${v})) : ` +
+          `string(${celNoEquivalent('regex_match of a value other than a string or a non-zero integer below 2^24 (Kyverno formats numbers as float32 text or fails)')})`;
+        return { expression: bind(value, this.fresh, (v) => `(${text(v)}).matches(${pattern.expression})`), type: 'bool' };
+      }
+      case 'to_array': {
+        arity(1);
+        // The JMESPath builtin: a list as it is, anything else in a list of one.
+        const [value] = args as [CelValue];
+        if (value.type === 'list') return value;
+        if (value.type !== 'dyn') return { expression: `[dyn(${value.expression})]`, type: 'list' };
+        return { expression: bind(value, this.fresh, (v) => `type(${v}) == list ? dyn(${v}) : dyn([${v}])`), type: 'list' };
       }
       case 'to_string': {
         arity(1);
@@ -480,6 +622,25 @@ function isNullOnNull(node: AstNode): boolean {
   return false;
 }
 
+/**
+ * Whether the node may give the fork's NotFound (a field missing from an object) rather than a value: a field
+ * step not absorbed by a projection, a function, a comparison or an operator. `atRoot`: the node is evaluated on
+ * the Kyverno context, where a lone name is a context variable.
+ */
+function mayBeNotFound(node: AstNode, atRoot: boolean): boolean {
+  switch (node.type) {
+    case 'Field':
+      return !atRoot;
+    case 'Subexpression':
+    case 'IndexExpression':
+      return mayBeNotFound(node.left, atRoot) || mayBeNotFound(node.right, false);
+    case 'Pipe':
+      return mayBeNotFound(node.right, false);
+    default:
+      return false;
+  }
+}
+
 /** The plain steps of a root path (`request.object.spec.x[0]`), or null. */
 function rootPath(node: AstNode): (string | number)[] | null {
   switch (node.type) {
@@ -498,8 +659,8 @@ function rootPath(node: AstNode): (string | number)[] | null {
   }
 }
 
-function translateNode(node: AstNode, scope: TranslationScope, mode: Mode = 'strict'): CelValue {
-  return new Translator(scope).root(node, mode);
+function translateNode(node: AstNode, scope: TranslationScope, holes: readonly string[], mode: Mode = 'strict'): CelValue {
+  return new Translator(scope, holes).root(node, mode);
 }
 
 /**
@@ -507,13 +668,7 @@ function translateNode(node: AstNode, scope: TranslationScope, mode: Mode = 'str
  * at the top of the query, with a NotFound there an error.
  */
 export function translateJmesPath(expression: string, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
-  const normal = translateText(expression, scope, path);
-  // substituteVariablesIfAny: on DELETE, the text `request.object` reads `request.oldObject`.
-  if (!normal.ok || !scope.mayDelete || !expression.includes('request.object')) return normal;
-  const onDelete = translateText(expression.replaceAll('request.object', 'request.oldObject'), scope, path);
-  if (!onDelete.ok) return onDelete;
-  const type = normal.value.type === onDelete.value.type ? normal.value.type : 'dyn';
-  return { ok: true, value: { expression: `(request.operation == "DELETE" ? dyn(${onDelete.value.expression}) : dyn(${normal.value.expression}))`, type } };
+  return translateVariable(expression, scope, path, []);
 }
 
 /**
@@ -524,10 +679,23 @@ export function translateJmesPath(expression: string, scope: TranslationScope, p
  * a foreach list whose query fails with "Unknown key", as it ignores the elements of a null list).
  */
 export function translateQuery(expression: string, scope: TranslationScope, path: PolicyPath, strict = false): Translation<CelValue> {
-  return translateText(expression, scope, path, strict ? 'strict' : 'lenient');
+  return translateText(expression, scope, path, [], strict ? 'strict' : 'lenient');
 }
 
-function translateText(expression: string, scope: TranslationScope, path: PolicyPath, mode: Mode = 'strict'): Translation<CelValue> {
+/** {@link translateJmesPath} of a text that may hold placeholders for the substituted inner variables `holes`. */
+function translateVariable(expression: string, scope: TranslationScope, path: PolicyPath, holes: readonly string[]): Translation<CelValue> {
+  const normal = translateText(expression, scope, path, holes);
+  // substituteVariablesIfAny: on DELETE, the text `request.object` reads `request.oldObject`.
+  if (!normal.ok || !scope.mayDelete || !expression.includes('request.object')) return normal;
+  const onDelete = translateText(expression.replaceAll('request.object', 'request.oldObject'), scope, path, holes);
+  if (!onDelete.ok) return onDelete;
+  const normalTypes = possibleTypes(normal.value);
+  const deleteTypes = possibleTypes(onDelete.value);
+  const types = normalTypes === null || deleteTypes === null ? null : [...normalTypes, ...deleteTypes];
+  return { ok: true, value: ofTypes(`(request.operation == "DELETE" ? dyn(${onDelete.value.expression}) : dyn(${normal.value.expression}))`, types) };
+}
+
+function translateText(expression: string, scope: TranslationScope, path: PolicyPath, holes: readonly string[], mode: Mode = 'strict'): Translation<CelValue> {
   let node: AstNode;
   try {
     node = parseJmesPath(expression);
@@ -535,15 +703,23 @@ function translateText(expression: string, scope: TranslationScope, path: Policy
     return { ok: false, untranslatable: { reason: `invalid JMESPath \`${expression}\`: ${(error as Error).message}`, path } };
   }
   try {
-    return { ok: true, value: translateNode(node, scope, mode) };
+    const value = translateNode(node, scope, holes, mode);
+    if (value.expression.includes(PLACEHOLDER_OPEN)) fail('a substituted variable in a place its text has no CEL counterpart');
+    return { ok: true, value };
   } catch (error) {
-    if (error instanceof Untranslatable) return { ok: false, untranslatable: { reason: `\`${expression.trim()}\`: ${error.reason}`, path } };
+    if (error instanceof Untranslatable) return { ok: false, untranslatable: { reason: `\`${shown(expression)}\`: ${error.reason}`, path } };
     throw error;
   }
 }
 
+/** An expression as a reason shows it: placeholders as `{{…}}`. */
+function shown(expression: string): string {
+  return expression.trim().replace(PLACEHOLDER, '{{…}}');
+}
+
 /** pkg/engine/variables/regex `RegexVariables` (a `{{` not preceded by `\`, the shortest run to `}}`). */
-const VARIABLE = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
+const VARIABLE_SOURCE = '(^|[^\\\\])(\\{\\{(?:\\{[^{}]*\\}|[^{}])*\\}\\})';
+const VARIABLE = new RegExp(VARIABLE_SOURCE, 'g');
 
 /** The variables of a string: `{{ … }}` runs with their offsets. */
 function variablesOf(text: string): { start: number; end: number; inner: string }[] {
@@ -556,11 +732,189 @@ function variablesOf(text: string): { start: number; end: number; inner: string 
   return out;
 }
 
+/** kyverno/kyverno pkg/engine/variables/vars.go `substituteVarInPattern`: a string as it is, any other value JSON-encoded. */
+function substitutedText(value: CelValue, fresh: () => string): string {
+  switch (value.type) {
+    case 'string':
+      return value.expression;
+    case 'null':
+      return '"null"';
+    case 'dyn':
+      return bind(value, fresh, (v) => `type(${v}) == string ? ${v} : json.marshal(${v})`);
+    default:
+      return `json.marshal(${value.expression})`;
+  }
+}
+
+type PlaceholderContext = { kind: 'raw'; closesLiteral: boolean } | { kind: 'quoted' } | { kind: 'other' };
+
 /**
- * A condition key or value (or any policy value) after Kyverno's variable substitution: a string that is
- * exactly one variable is the variable's value; variables inside a longer string are formatted into it (strings
- * as they are); a value without variables is a literal. Lists and maps holding variables, `$( )` references,
- * escaped braces and nested variables are not translated.
+ * Where each placeholder of a JMESPath text stands, as the go-jmespath lexer reads the text: in a raw string
+ * literal (`'…'`, only `\'` escaped), a quoted name (`"…"`, a JSON string) or elsewhere (a JSON literal, bare).
+ */
+function placeholderContexts(text: string): Map<number, PlaceholderContext> {
+  const contexts = new Map<number, PlaceholderContext>();
+  const at = (i: number): { n: number; end: number } | null => {
+    const match = /^\uE000(\d+)\uE001/.exec(text.slice(i));
+    return match === null ? null : { n: Number(match[1]), end: i + match[0].length };
+  };
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === "'") {
+      i++;
+      while (i < text.length && text[i] !== "'") {
+        if (text[i] === '\\' && text[i + 1] === "'") {
+          i += 2;
+          continue;
+        }
+        const found = at(i);
+        if (found !== null) {
+          contexts.set(found.n, { kind: 'raw', closesLiteral: text[found.end] === "'" });
+          i = found.end;
+          continue;
+        }
+        i++;
+      }
+      i++;
+      continue;
+    }
+    if (ch === '"' || ch === '`') {
+      i++;
+      while (i < text.length && text[i] !== ch) {
+        if (text[i] === '\\') {
+          // An escaped placeholder character is no placeholder the lexer keeps.
+          const escaped = at(i + 1);
+          if (escaped !== null) contexts.set(escaped.n, { kind: 'other' });
+          i += 2;
+          continue;
+        }
+        const found = at(i);
+        if (found !== null) {
+          contexts.set(found.n, ch === '"' ? { kind: 'quoted' } : { kind: 'other' });
+          i = found.end;
+          continue;
+        }
+        i++;
+      }
+      i++;
+      continue;
+    }
+    const found = at(i);
+    if (found !== null) {
+      contexts.set(found.n, { kind: 'other' });
+      i = found.end;
+      continue;
+    }
+    i++;
+  }
+  return contexts;
+}
+
+/**
+ * The substituted texts `holes` as the outer variable `inner` reads them: Kyverno pastes each text into the
+ * JMESPath text, then parses it. A text that would change the expression (end the string or name early, escape
+ * its closing quote, bring braces Kyverno's variable regex reads, hold `request.object` that a DELETE rewrites)
+ * is an evaluation error: Kyverno evaluates another expression then.
+ */
+function guardedHoles(inner: string, holes: readonly string[], scope: TranslationScope, fresh: () => string, path: PolicyPath): Translation<string[]> {
+  const guarded = [...holes];
+  for (const [n, context] of placeholderContexts(inner)) {
+    if (context.kind === 'other') {
+      return { ok: false, untranslatable: { reason: 'a variable substituted into the JMESPath text of another variable outside a string literal or a quoted name', path } };
+    }
+    const h = fresh();
+    const bad =
+      context.kind === 'raw'
+        ? [`${h}.contains("'")`, `${h}.contains("{")`, `${h}.contains("}")`, ...(context.closesLiteral ? [`${h}.endsWith("\\\\")`] : [])]
+        : [`${h}.matches(${celString('["\\\\{}\\x00-\\x1f]')})`];
+    if (scope.mayDelete) bad.push(`(request.operation == "DELETE" && ${h}.contains("request.object"))`);
+    const reason = `the text of a variable substituted into ${context.kind === 'raw' ? "a JMESPath '…' string" : 'a quoted JMESPath name'} changes the expression Kyverno evaluates`;
+    guarded[n] = `cel.bind(${h}, ${holes[n]!}, (${bad.join(' || ')}) ? string(${celNoEquivalent(reason)}) : ${h})`;
+  }
+  return { ok: true, value: guarded };
+}
+
+type Substituted = { kind: 'typed'; value: CelValue } | { kind: 'text'; text: string; holes: string[] };
+
+/**
+ * Kyverno's substitution passes over a string (vars.go `substituteVariablesIfAny`): each pass substitutes the
+ * variables its regex finds (the innermost), until none is left. A string that is one variable in a pass is that
+ * variable's value (`typed`); otherwise the text, with a placeholder for the text each variable left (`holes`).
+ */
+function substituteVariables(value: string, scope: TranslationScope, path: PolicyPath, fresh: () => string): Translation<Substituted> {
+  if (value.includes('$(')) return { ok: false, untranslatable: { reason: '`$( )` references', path } };
+  if (value.includes('\\{{')) return { ok: false, untranslatable: { reason: 'escaped `\\{{` braces', path } };
+  if (value.includes(PLACEHOLDER_OPEN) || value.includes(PLACEHOLDER_CLOSE)) {
+    return { ok: false, untranslatable: { reason: 'the private-use characters U+E000/U+E001', path } };
+  }
+  const holes: string[] = [];
+  let text = value;
+  for (let pass = 0; ; pass++) {
+    const variables = variablesOf(text);
+    if (variables.length === 0) break;
+    if (pass >= 8) return { ok: false, untranslatable: { reason: 'variables nested more than 8 deep', path } };
+    let next = '';
+    let offset = 0;
+    for (const variable of variables) {
+      const inner = variable.inner;
+      if (inner.trim().startsWith('-')) return { ok: false, untranslatable: { reason: 'shallow variable substitution', path } };
+      if (inner.trim() === '@') return { ok: false, untranslatable: { reason: 'the `{{@}}` variable', path } };
+      const guarded = guardedHoles(inner, holes, scope, fresh, path);
+      if (!guarded.ok) return guarded;
+      const translated = translateVariable(inner, scope, path, guarded.value);
+      if (!translated.ok) return translated;
+      // `originalPattern == v`: the whole string is one variable, its value as it is.
+      if (variable.start === 0 && variable.end === text.length) return { ok: true, value: { kind: 'typed', value: translated.value } };
+      holes.push(substitutedText(translated.value, fresh));
+      next += text.slice(offset, variable.start) + placeholder(holes.length - 1);
+      offset = variable.end;
+    }
+    text = next + text.slice(offset);
+  }
+  return { ok: true, value: { kind: 'text', text, holes } };
+}
+
+/**
+ * A JMESPath search of `on` (an `apiCall` entry's `jmesPath` applied to the API response), after Kyverno
+ * substitutes the variables of its text (pkg/engine/apicall `transformAndStore`): a missing field at the top of the
+ * query is an error, as the fork's NotFound fails the search.
+ */
+export function translateSearch(expression: string, on: CelValue, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
+  let counter = 0;
+  const fresh = (): string => `_s${counter++}`;
+  const substituted = substituteVariables(expression, scope, path, fresh);
+  if (!substituted.ok) return substituted;
+  if (substituted.value.kind === 'typed') return { ok: false, untranslatable: { reason: 'a JMESPath expression that is one variable', path } };
+  const { text, holes } = substituted.value;
+  if (text.includes('{{')) return { ok: false, untranslatable: { reason: 'an unterminated or nested `{{` variable', path } };
+  const guarded = guardedHoles(text, holes, scope, fresh, path);
+  if (!guarded.ok) return guarded;
+  let node: AstNode;
+  try {
+    node = parseJmesPath(text);
+  } catch (error) {
+    return { ok: false, untranslatable: { reason: `invalid JMESPath \`${shown(text)}\`: ${(error as Error).message}`, path } };
+  }
+  try {
+    const value = new Translator(scope, guarded.value).eval(node, on, 'strict');
+    if (value.expression.includes(PLACEHOLDER_OPEN)) fail('a substituted variable in a place its text has no CEL counterpart');
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof Untranslatable) return { ok: false, untranslatable: { reason: `\`${shown(text)}\`: ${error.reason}`, path } };
+    throw error;
+  }
+}
+
+/**
+ * A condition key or value (or any policy value) after Kyverno's variable substitution
+ * (pkg/engine/variables/vars.go `substituteVariablesIfAny`): a string that is exactly one variable is the
+ * variable's value; variables inside a longer string leave their text in it (strings as they are, other values
+ * JSON-encoded); a variable inside another one (`{{ f('{{x}}') }}`, `a."{{x}}"`) is substituted first, its text
+ * read as part of the outer JMESPath; a value without variables is a literal. Kyverno scans the result again
+ * (a variable in a substituted text would be substituted in turn, an evaluation error here) and unescapes
+ * `\{{`. Lists and maps holding variables, `$( )` references, escaped braces in the policy and shallow
+ * substitution are not translated.
  */
 export function translateTemplate(value: JsonValue, scope: TranslationScope, path: PolicyPath): Translation<CelValue> {
   if (typeof value !== 'string') {
@@ -574,32 +928,18 @@ export function translateTemplate(value: JsonValue, scope: TranslationScope, pat
       throw error;
     }
   }
-  if (value.includes('$(')) return { ok: false, untranslatable: { reason: '`$( )` references', path } };
-  if (value.includes('\\{{')) return { ok: false, untranslatable: { reason: 'escaped `\\{{` braces', path } };
-  const variables = variablesOf(value);
-  if (variables.length === 0) {
-    if (value.includes('{{')) return { ok: false, untranslatable: { reason: 'an unterminated or nested `{{` variable', path } };
-    return { ok: true, value: celLiteral(value) };
-  }
-  const parts: string[] = [];
-  let offset = 0;
-  for (const variable of variables) {
-    const inner = variable.inner;
-    if (inner.startsWith('-') || inner.includes('{{')) return { ok: false, untranslatable: { reason: 'shallow or nested variable substitution', path } };
-    if (inner.trim() === '@') return { ok: false, untranslatable: { reason: 'the `{{@}}` variable', path } };
-    const translated = translateJmesPath(inner, scope, path);
-    if (!translated.ok) return translated;
-    if (variables.length === 1 && variable.start === 0 && variable.end === value.length) return translated;
-    if (translated.value.type !== 'string') {
-      return { ok: false, untranslatable: { reason: `\`${inner.trim()}\` formatted into a string is JSON-encoded unless it is a string, and its type is not known`, path } };
-    }
-    if (variable.start > offset) parts.push(celString(value.slice(offset, variable.start)));
-    parts.push(`(${translated.value.expression})`);
-    offset = variable.end;
-  }
-  if (offset < value.length) parts.push(celString(value.slice(offset)));
-  if (value.slice(offset).includes('{{')) return { ok: false, untranslatable: { reason: 'an unterminated or nested `{{` variable', path } };
-  return { ok: true, value: { expression: parts.join(' + '), type: 'string' } };
+  let counter = 0;
+  const fresh = (): string => `_h${counter++}`;
+  const substituted = substituteVariables(value, scope, path, fresh);
+  if (!substituted.ok) return substituted;
+  if (substituted.value.kind === 'typed') return { ok: true, value: substituted.value.value };
+  const { text, holes } = substituted.value;
+  if (text.includes('{{')) return { ok: false, untranslatable: { reason: 'an unterminated or nested `{{` variable', path } };
+  if (holes.length === 0) return { ok: true, value: celLiteral(text) };
+  const concatenation = new Translator(scope, holes).interpolated(text)!;
+  const s = fresh();
+  const rescanned = `${s}.matches(${celString(VARIABLE_SOURCE)}) ? string(${celNoEquivalent('a substituted text holds a variable, which Kyverno substitutes in turn')}) : ${s}.replace("\\\\{{", "{{")`;
+  return { ok: true, value: { expression: `cel.bind(${s}, ${concatenation}, ${rescanned})`, type: 'string' } };
 }
 
 /** A message with variables as a `messageExpression` (a CEL string concatenation). */

@@ -9,8 +9,8 @@
  * The translation keeps `matchConstraints.resourceRules` a superset (the resources of every kind named, the
  * operations named) and states the exact semantics in two match conditions: `kyverno-match` and
  * `kyverno-exclude`. Conditions read the resource Kyverno matches (the old object of a DELETE), the request's
- * kind and subresource and the namespace object's labels. User-info filters (roles, clusterRoles, subjects) are
- * not translated: Kyverno resolves roles from RBAC bindings and drops these filters without admission info.
+ * kind and subresource, the namespace object's labels and the request's user info (`subjects`; roles and cluster
+ * roles are not translated).
  */
 import type { MatchResources as KyvernoMatch, ResourceDescription, ResourceFilter, Rule } from '../families/kyverno/policy/types.js';
 import type { MatchResources, NamedRuleWithOperations } from '../families/cel/match/types.js';
@@ -32,7 +32,13 @@ export interface MatchTranslation {
   readonly matchConditions: readonly MatchCondition[];
   /** The operations the rule can apply to (for `request.object` on DELETE). */
   readonly operations: readonly string[];
+  /** Behaviour of the translation that differs from Kyverno's at the edges. */
+  readonly notes: readonly { readonly reason: string; readonly path: PolicyPath }[];
 }
+
+/** The note of a `match` filter whose user-info part Kyverno drops for a request without user information. */
+const DROPPED_USER_INFO_NOTE =
+  'Kyverno drops the user-info part of a `match` filter when the request carries no user information; it also counts the roles and cluster roles of a UserInfo file, which request.userInfo does not hold (a UserInfo file with roles but no username, uid or groups is read as none)';
 
 class Untranslatable extends Error {
   constructor(
@@ -170,16 +176,69 @@ interface FilterOutcome {
   operations: readonly string[] | null;
 }
 
-/** One filter; `null` when it is empty (an empty match filter never holds, an empty exclude filter excludes nothing). */
-function filterCondition(filter: ResourceFilter, path: PolicyPath): FilterOutcome | null {
-  if (isSet(filter.roles) || isSet(filter.clusterRoles) || isSet(filter.subjects)) {
-    throw new Untranslatable('user-info filters (roles, clusterRoles, subjects): Kyverno resolves roles from RBAC bindings and drops these filters without admission info', path);
+const USER_INFO = 'request.userInfo';
+
+/**
+ * The request carries no user information (Kyverno compares the whole `RequestInfo` with its zero value,
+ * pkg/engine/utils/match.go `matchesResourceDescriptionMatchHelper`): no username, uid, groups or extra. Kyverno's
+ * `RequestInfo` also holds the roles a UserInfo file may give; `request.userInfo` has none.
+ */
+const NO_USER_INFO =
+  `${USER_INFO}.?username.orValue("") == "" && ${USER_INFO}.?uid.orValue("") == "" && ` +
+  `size(${USER_INFO}.?groups.orValue([])) == 0 && size(${USER_INFO}.?extra.orValue({})) == 0`;
+
+/**
+ * pkg/utils/match/subjects.go `CheckSubjects`: one subject holds. A ServiceAccount is the username
+ * `system:serviceaccount:<namespace>:<name>` (wildcards allowed in both), a User the username, a Group one of the
+ * groups (wildcards allowed in the subject); another kind never holds.
+ */
+function subjectsCondition(subjects: unknown, path: PolicyPath): string {
+  if (!Array.isArray(subjects)) throw new Untranslatable('`subjects` that is not a list', path);
+  const username = `${USER_INFO}.?username.orValue("")`;
+  const parts = subjects.map((subject, i) => {
+    if (subject === null || typeof subject !== 'object') throw new Untranslatable('a subject that is not a map', [...path, i]);
+    const { kind, name, namespace } = subject as { kind?: unknown; name?: unknown; namespace?: unknown };
+    const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+    switch (kind) {
+      case 'ServiceAccount':
+        return celWildcardMatch(`system:serviceaccount:${text(namespace)}:${text(name)}`, username);
+      case 'User':
+        return celWildcardMatch(text(name), username);
+      case 'Group':
+        return `${USER_INFO}.?groups.orValue([]).exists(_g, ${celWildcardMatch(text(name), '_g')})`;
+      default:
+        return 'false';
+    }
+  });
+  // An empty list checks nothing (doesResourceMatchConditionBlock checks subjects only when there are some).
+  if (parts.length === 0) return 'true';
+  return anyOf(parts);
+}
+
+/**
+ * One filter; `null` when it is empty (an empty match filter never holds, an empty exclude filter excludes nothing).
+ * User information: `subjects` hold on `request.userInfo`; a `match` filter drops its user-info part when the
+ * request carries none (an empty description then fails: "match cannot be empty"), an `exclude` filter does not.
+ * Roles and cluster roles are not translated: Kyverno's webhook resolves them from the RoleBindings and
+ * ClusterRoleBindings of the cluster (pkg/userinfo `GetRoleRef`) and its CLI takes them from the UserInfo file;
+ * a ValidatingPolicy's `request.userInfo` has neither.
+ */
+function filterCondition(filter: ResourceFilter, side: 'match' | 'exclude', path: PolicyPath, notes: { reason: string; path: PolicyPath }[]): FilterOutcome | null {
+  for (const key of ['roles', 'clusterRoles'] as const) {
+    const value = filter[key];
+    if (isSet(value) && !(Array.isArray(value) && value.length === 0)) {
+      throw new Untranslatable(`\`${key}\` in a user-info filter: Kyverno resolves the roles of the request from the cluster's RoleBindings and ClusterRoleBindings (its CLI from the UserInfo file), which a ValidatingPolicy's request.userInfo does not carry`, [...path, key]);
+    }
   }
   const desc = filter.resources;
-  if (desc === undefined || desc === null) return null;
-  const empty = !['kinds', 'name', 'names', 'namespaces', 'annotations', 'selector', 'namespaceSelector', 'operations'].some((key) => isSet((desc as Record<string, unknown>)[key]));
-  if (empty) return null;
-  return descriptionCondition(desc, [...path, 'resources']);
+  const emptyDescription = desc === undefined || desc === null || !['kinds', 'name', 'names', 'namespaces', 'annotations', 'selector', 'namespaceSelector', 'operations'].some((key) => isSet((desc as Record<string, unknown>)[key]));
+  const description: FilterOutcome = emptyDescription ? { condition: 'true', kinds: null, operations: null } : descriptionCondition(desc!, [...path, 'resources']);
+  // An empty list is set (the filter is not empty) but checks nothing.
+  if (!isSet(filter.roles) && !isSet(filter.clusterRoles) && !isSet(filter.subjects)) return emptyDescription ? null : description;
+  const subjects = isSet(filter.subjects) ? subjectsCondition(filter.subjects, [...path, 'subjects']) : 'true';
+  if (side === 'match') notes.push({ reason: DROPPED_USER_INFO_NOTE, path });
+  const userInfo = side === 'match' ? (emptyDescription ? `!(${NO_USER_INFO}) && (${subjects})` : `(${NO_USER_INFO}) || (${subjects})`) : subjects;
+  return { ...description, condition: allOf([description.condition, userInfo].filter((c) => c !== 'true')) };
 }
 
 function blockFilters(block: KyvernoMatch): { filters: ResourceFilter[]; mode: 'any' | 'all' | 'inline' } {
@@ -188,9 +247,14 @@ function blockFilters(block: KyvernoMatch): { filters: ResourceFilter[]; mode: '
   return { filters: [block], mode: 'inline' };
 }
 
-function blockCondition(block: KyvernoMatch, path: PolicyPath): { condition: string; outcomes: (FilterOutcome | null)[] } {
+function blockCondition(
+  block: KyvernoMatch,
+  side: 'match' | 'exclude',
+  path: PolicyPath,
+  notes: { reason: string; path: PolicyPath }[],
+): { condition: string; outcomes: (FilterOutcome | null)[] } {
   const { filters, mode } = blockFilters(block);
-  const outcomes = filters.map((filter, i) => filterCondition(filter, mode === 'inline' ? path : [...path, mode, i]));
+  const outcomes = filters.map((filter, i) => filterCondition(filter, side, mode === 'inline' ? path : [...path, mode, i], notes));
   // An empty filter: `match` fails it ("match cannot be empty"), `exclude` does not hold.
   const parts = outcomes.map((o) => (o === null ? 'false' : o.condition));
   const condition = mode === 'all' ? allOf(parts) : anyOf(parts);
@@ -202,10 +266,11 @@ function blockCondition(block: KyvernoMatch, path: PolicyPath): { condition: str
  */
 export function translateMatch(rule: Rule, rulePath: PolicyPath): Translation<MatchTranslation> {
   try {
-    const match = blockCondition(rule.match ?? {}, [...rulePath, 'match']);
+    const notes: { reason: string; path: PolicyPath }[] = [];
+    const match = blockCondition(rule.match ?? {}, 'match', [...rulePath, 'match'], notes);
     const conditions: MatchCondition[] = [{ name: 'kyverno-match', expression: match.condition }];
     if (rule.exclude !== undefined && rule.exclude !== null) {
-      const exclude = blockCondition(rule.exclude, [...rulePath, 'exclude']);
+      const exclude = blockCondition(rule.exclude, 'exclude', [...rulePath, 'exclude'], notes);
       if (exclude.condition !== 'false') conditions.push({ name: 'kyverno-exclude', expression: `!(${exclude.condition})` });
     }
     // The resource rules: a superset of what `match` can hold for.
@@ -238,7 +303,7 @@ export function translateMatch(rule: Rule, rulePath: PolicyPath): Translation<Ma
       operations = [...new Set(withOperations.flatMap((o) => o.operations!))];
     }
     const resourceRule: NamedRuleWithOperations = { apiGroups: ['*'], apiVersions: ['*'], operations: [...operations], resources };
-    return { ok: true, value: { matchConstraints: { resourceRules: [resourceRule] }, matchConditions: conditions, operations } };
+    return { ok: true, value: { matchConstraints: { resourceRules: [resourceRule] }, matchConditions: conditions, operations, notes } };
   } catch (error) {
     if (error instanceof Untranslatable) return { ok: false, untranslatable: { reason: error.reason, path: error.path } };
     throw error;

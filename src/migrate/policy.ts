@@ -11,7 +11,7 @@ import type { JsonObject, JsonValue } from '../types.js';
 import type { Policy, Rule } from '../families/kyverno/policy/types.js';
 import { isObject } from '../util/json-value.js';
 import { AUTOGEN_CONTROLLERS_ANNOTATION, autogenControllers, matchKinds } from '../families/kyverno/policy/autogen.js';
-import { translateRuleFrame, type RuleFrame } from './rule-frame.js';
+import { translateRuleFrame, type ConfigMapRead, type RuleFrame } from './rule-frame.js';
 import { translateValidate } from './validate.js';
 import { translateGenerateRule } from './generate.js';
 import { existingViolationCondition } from './existing-violations.js';
@@ -26,6 +26,8 @@ export interface MigratedRule {
   readonly document: JsonObject;
   readonly kind: string;
   readonly name: string;
+  /** The ConfigMaps the translation reads with `resource.Get` (its `configMap` context entries). */
+  readonly configMaps?: readonly ConfigMapRead[];
 }
 
 /** What one kyverno.io policy document migrates to. */
@@ -138,6 +140,7 @@ interface RuleOutcome {
   readonly document?: JsonObject;
   readonly kind?: string;
   readonly untranslatable?: Untranslatable;
+  readonly configMaps?: readonly ConfigMapRead[];
 }
 
 function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath, name: string, notes: Untranslatable[]): RuleOutcome {
@@ -154,6 +157,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   const frameResult = translateRuleFrame(rule, rulePath, {
     defaultOperations: hasPattern ? ['CREATE', 'UPDATE'] : ['CREATE', 'UPDATE', 'DELETE'],
     mayDelete: !hasPattern,
+    ...(policy.kind === 'Policy' ? { policyNamespace: policy.metadata.namespace ?? 'default' } : {}),
   });
   if (!frameResult.ok) return { untranslatable: frameResult.untranslatable };
   const validate = translateValidate(rule, rulePath, frameResult.value.scope, frameResult.value.inlineScope);
@@ -167,6 +171,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
       path: [...rulePath, 'validate', 'cel'],
     });
   }
+  notes.push(...frame.notes);
   if ((frame.matchConstraints.resourceRules ?? []).length === 0) {
     return { untranslatable: { reason: 'the rule only matches DELETE requests, on which Kyverno does not validate a pattern', path: [...rulePath, 'match'] } };
   }
@@ -215,7 +220,7 @@ function translateValidateRule(policy: Policy, rule: Rule, rulePath: PolicyPath,
   if (variables.length > 0) spec.variables = variables.map((v) => ({ name: v.name, expression: v.expression }));
   spec.validations = validations.map((v) => ({ ...v }) as JsonObject);
   if (validate.value.auditAnnotations.length > 0) spec.auditAnnotations = validate.value.auditAnnotations.map((a) => ({ ...a }));
-  return { kind, document: { apiVersion: CEL_API_VERSION, kind, metadata: metadataFor(policy, name), spec } };
+  return { kind, document: { apiVersion: CEL_API_VERSION, kind, metadata: metadataFor(policy, name), spec }, configMaps: frame.configMaps };
 }
 
 function translateRule(policy: Policy, rule: Rule, rulePath: PolicyPath, name: string, notes: Untranslatable[]): RuleOutcome {
@@ -254,7 +259,7 @@ export function migratePolicy(policy: Policy, document: JsonObject): PolicyMigra
     const ruleNotes: Untranslatable[] = [];
     const outcome = translateRule(policy, rule, ['spec', 'rules', i], name, ruleNotes);
     if (outcome.document !== undefined) {
-      translated.push({ rule: rule.name, document: outcome.document, kind: outcome.kind!, name });
+      translated.push({ rule: rule.name, document: outcome.document, kind: outcome.kind!, name, ...(outcome.configMaps !== undefined && outcome.configMaps.length > 0 ? { configMaps: outcome.configMaps } : {}) });
       notes.push(...ruleNotes);
     } else {
       untranslatable.push(outcome.untranslatable!);

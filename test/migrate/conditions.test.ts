@@ -80,12 +80,12 @@ describe('translateConditions', () => {
   });
 
   it.each([
-    ['a value with variables', [c('{{ request.object.spec.replicas }}', 'GreaterThan', '{{ request.object.spec.count }}')], ['p', 0, 'value'], 'a condition value with variables'],
+    ['a numeric operator with a value holding variables', [c('{{ request.object.spec.replicas }}', 'GreaterThan', '{{ request.object.spec.count }}')], ['p', 0, 'operator'], 'with a value holding variables'],
     ['the deprecated In', [c('{{ request.operation }}', 'In', ['CREATE'])], ['p', 0, 'operator'], 'the deprecated operator In'],
     ['an unknown operator', [c('{{ request.operation }}', 'Matches', 'x')], ['p', 0, 'operator'], 'the operator "Matches"'],
     ['a function without a counterpart', [c('{{ to_upper(request.operation) }}', 'Equals', 'X')], ['p', 0, 'key'], 'has no faithful CEL counterpart'],
     ['an undeclared context variable', [c('{{ configmap.data.x }}', 'Equals', 'X')], ['p', 0, 'key'], 'not declared in the rule context'],
-    ['regex_match on a value of unknown type', [c("{{ regex_match('^a', request.object.metadata.name) }}", 'Equals', true)], ['p', 0, 'key'], 'not known to be a string'],
+    ['a function on a field that may be missing', [c('{{ length(request.object.metadata.labels.keys(@)) }}', 'Equals', 1)], ['p', 0, 'key'], 'may be missing'],
     ['a range value', [c('{{ request.object.spec.replicas }}', 'AnyIn', '1-5')], ['p', 0], 'the range'],
     ['numeric patterns against numbers', [c('{{ request.object.spec.replicas }}', 'AnyIn', ['1*'])], ['p', 0], 'rendered by fmt.Sprint'],
     ['a miscased numeric operator', [c('{{ request.object.spec.replicas }}', 'greaterthan', 1)], ['p', 0, 'operator'], 'evaluates it as false'],
@@ -107,8 +107,10 @@ describe('translateMessage', () => {
     expect(celOutcome(`${message.value} == "CREATE in team-a by deployer"`, request)).toBe(true);
   });
 
-  it('refuses a value of unknown type formatted into the message', () => {
-    const message = translateMessage('replicas: {{ request.object.spec.replicas }}', { mayDelete: false }, ['m']);
-    expect(message.ok).toBe(false);
+  it('formats a value of another type JSON-encoded', () => {
+    const message = translateMessage('replicas: {{ request.object.spec.replicas }}, labels: {{ request.object.metadata.labels }}', { mayDelete: false }, ['m']);
+    expect(message.ok).toBe(true);
+    if (!message.ok) return;
+    expect(celOutcome(`${message.value} == 'replicas: 3, labels: {"app":"web","tier":"front*"}'`, requests[0]!)).toBe(true);
   });
 });

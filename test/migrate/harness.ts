@@ -104,11 +104,28 @@ function activation(request: Request): Record<string, unknown> {
 
 /** CEL: a boolean expression of the ValidatingPolicy environment on the request. */
 export function celOutcome(expression: string, request: Request): Outcome {
+  return celEvaluator(expression)(request);
+}
+
+/** CEL: a boolean expression compiled once, evaluated on requests. */
+export function celEvaluator(expression: string): (request: Request) => Outcome {
+  const compiled = validatingPolicyEnvironment().compile(expression);
+  if (!compiled.ok) throw new Error(`does not compile: ${compiled.error.message}\n${expression}`);
+  return (request) => {
+    const result = compiled.program.evaluate(activation(request));
+    if (!result.ok) return 'error';
+    if (typeof result.value !== 'boolean') throw new Error(`not a boolean: ${String(result.value)}\n${expression}`);
+    return result.value;
+  };
+}
+
+/** CEL: a string expression (a message) on the request; null when the evaluation fails. */
+export function celText(expression: string, request: Request): string | null {
   const compiled = validatingPolicyEnvironment().compile(expression);
   if (!compiled.ok) throw new Error(`does not compile: ${compiled.error.message}\n${expression}`);
   const result = compiled.program.evaluate(activation(request));
-  if (!result.ok) return 'error';
-  if (typeof result.value !== 'boolean') throw new Error(`not a boolean: ${String(result.value)}\n${expression}`);
+  if (!result.ok) return null;
+  if (typeof result.value !== 'string') throw new Error(`not a string: ${String(result.value)}\n${expression}`);
   return result.value;
 }
 
