@@ -13,7 +13,9 @@ import { expandLists, locate, parseDocuments, type LoadProblem, type SourceDocum
 import { isObject } from '../util/json-value.js';
 import { migratePolicy, type PolicyMigration } from './policy.js';
 import { migratedDocumentText, renameTestResults, replaceDocuments } from './rewrite.js';
-import { migrateTestDocument } from './test-file.js';
+import { contextObjectsFromValues, migrateTestDocument, withContextObjects } from './test-file.js';
+import { Document } from 'yaml';
+import path from 'node:path';
 import type { PolicyPath } from './types.js';
 
 export interface SourceFile {
@@ -76,6 +78,49 @@ function ruleIndexes(document: JsonObject): Map<string, number> {
     if (isObject(rule) && typeof rule.name === 'string' && !out.has(rule.name)) out.set(rule.name, i);
   });
   return out;
+}
+
+const CONTEXT_FILE = 'migrated-context.yaml';
+
+/**
+ * The Context file a migrated Test needs: the ConfigMaps its Values give to `configMap` context entries, which the
+ * translations read with `resource.Get` (the Kyverno CLI serves CEL lookups from a Context file), after the objects
+ * of the Test's own Context file. Null when there are none, or when the Test gives `clusterResources` (the
+ * ConfigMaps are there already).
+ */
+function contextFor(
+  testFile: string,
+  test: JsonObject,
+  migrations: ReadonlyMap<string, PolicyMigration>,
+  documentsOf: (file: string) => readonly SourceDocument[] | undefined,
+  problems: LoadProblem[],
+): { file: string; name: string; text: string } | null {
+  if (Array.isArray(test.clusterResources) && test.clusterResources.length > 0) return null;
+  const dir = path.dirname(testFile);
+  const first = (name: unknown): JsonObject | null | undefined => {
+    if (typeof name !== 'string' || name === '') return undefined;
+    const value = documentsOf(path.resolve(dir, name))?.[0]?.value;
+    return isObject(value) ? value : null;
+  };
+  const values = isObject(test.values) ? test.values : first(test.variables);
+  if (values === undefined || values === null) return null;
+  const { objects, problems: found } = contextObjectsFromValues(values, migrations);
+  for (const message of found) problems.push({ file: testFile, line: 1, column: 1, message: `the migrated Test's Context file: ${message}`, severity: 'warning' });
+  if (objects.length === 0) return null;
+  const existing = first(test.context);
+  if (existing === null) {
+    problems.push({ file: testFile, line: 1, column: 1, message: `the Test's Context file ${String(test.context)} is not among the files read: the migrated Test's Context file holds only the ConfigMaps of its Values`, severity: 'warning' });
+  }
+  const name = CONTEXT_FILE;
+  const document = new Document(withContextObjects(existing ?? null, objects));
+  return { file: path.join(dir, name), name, text: `# The ConfigMaps the Test's Values gave to configMap context entries, for the migrated policies (kyverno-lint migrate).\n${document.toString({ lineWidth: 0, indentSeq: false })}` };
+}
+
+/** A Test document's text with its top-level `context:` naming `name`. */
+function withContextKey(chunk: string, name: string): string {
+  const line = /^context:.*$/m;
+  if (line.test(chunk)) return chunk.replace(line, `context: ${name}`);
+  return `${chunk}${chunk.endsWith('\n') ? '' : '\n'}context: ${name}\n`;
 }
 
 /** Migrates the policies of `files` and renames the results of their Tests. */
@@ -154,6 +199,10 @@ export function migrateSources(files: readonly SourceFile[]): MigrationRun {
 
   // Policy documents: computed from their chunk text.
   const tests: { file: string; line: number; renamed: number; kept: number }[] = [];
+  const byFile = new Map(parsed.map((p) => [p.file, p.documents]));
+  const documentsOf = (file: string): readonly SourceDocument[] | undefined => byFile.get(file);
+  const contextFiles = new Map<string, string>();
+  const contextKeys = new Map<string, string>();
   for (const { file, text, documents } of parsed) {
     const testRenames = new Map<number, Map<number, JsonObject>>();
     for (const source of documents) {
@@ -169,12 +218,21 @@ export function migrateSources(files: readonly SourceFile[]): MigrationRun {
       });
       testRenames.set(source.index, renamed);
       tests.push({ file, line: source.line, renamed: migrated.renamed, kept: migrated.kept });
+      const context = contextFor(file, source.value, byName, documentsOf, problems);
+      if (context !== null) {
+        contextFiles.set(context.file, context.text);
+        contextKeys.set(`${file}\u0000${source.index}`, context.name);
+      }
     }
     const policyReplacements = replacements.get(file);
     if (policyReplacements === undefined && testRenames.size === 0) continue;
     const output = replaceDocuments(text, (index, chunk) => {
       const renamed = testRenames.get(index);
-      if (renamed !== undefined) return renameTestResults(chunk, renamed);
+      if (renamed !== undefined) {
+        const context = contextKeys.get(`${file}\u0000${index}`);
+        const text = renameTestResults(chunk, renamed);
+        return context === undefined ? text : withContextKey(text, context);
+      }
       if (policyReplacements?.has(index) !== true) return undefined;
       const policy = policies.find((p) => p.source.file === file && p.source.index === index)!;
       const indexes = ruleIndexes(policy.document);
@@ -188,5 +246,6 @@ export function migrateSources(files: readonly SourceFile[]): MigrationRun {
     const whole = map.get(-1);
     if (whole !== undefined) outputs.set(file, whole);
   }
+  for (const [file, text] of contextFiles) outputs.set(file, text);
   return { outputs, policies, rules, tests, manifests, problems };
 }

@@ -74,10 +74,12 @@ function writeOutputs(io: CliIo, run: MigrationRun, files: readonly SourceFile[]
   let written = 0;
   if (out !== undefined) {
     const root = resolveArg(io, out);
-    for (const { file, text } of files) {
+    const inputs = new Set(files.map((f) => f.file));
+    const all: [string, string][] = [...files.map(({ file, text }): [string, string] => [file, run.outputs.get(file) ?? text]), ...[...run.outputs].filter(([file]) => !inputs.has(file))];
+    for (const [file, text] of all) {
       const target = outputPath(io, root, file);
       mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, run.outputs.get(file) ?? text);
+      writeFileSync(target, text);
       written++;
     }
     return written;
