@@ -21,7 +21,7 @@ function proofLine(proof: RuleProof | undefined): string {
   if (proof === undefined) return 'not proven';
   if (proof.problems.length > 0) return `NOT VERIFIED: ${proof.problems[0]}`;
   if (proof.checked === 0) return 'NOT VERIFIED: no resource the rule applies to (add manifests with --resource, or a kyverno-test.yaml)';
-  const on = `${plural(proof.checked, 'request')}${proof.variants > 0 ? ` (${plural(proof.variants, 'generated variant')} among the resources)` : ''}`;
+  const on = `${plural(proof.checked, 'request')}${proof.variants > 0 ? ` (${proof.variants} on generated variants)` : ''}`;
   if (proof.disagreementCount === 0) return `verified on ${on}`;
   return `DISAGREES on ${plural(proof.disagreementCount, 'request')} of ${on}`;
 }
