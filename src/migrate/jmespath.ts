@@ -12,8 +12,17 @@
  *   projections, multi-selects) the field is selected optionally (`.?f.orValue(null)`);
  * - a field of anything but an object, an index of anything but an array, an index out of range are `null`;
  * - projections drop `null` results; `||`/`&&`/`!`/filters use JMESPath truthiness (`null`, `false`, `""`,
- *   `[]` and `{}` are false).
- * A JMESPath construct or function without an exact CEL counterpart is reported untranslatable.
+ *   `[]` and `{}` are false);
+ * - a function given an argument type it does not take fails the query, except in the left side of a flatten, a
+ *   filter or a value projection, where the fork drops the error (null): CEL cannot catch an error, so the failure
+ *   is tested apart there (`Translator.failsOf`);
+ * - a function applied to a field (`a.keys(@)`) is skipped when the field is missing and applied to a null one.
+ * A JMESPath construct or function without an exact CEL counterpart is reported untranslatable; where Kyverno's
+ * outcome depends on text no CEL function writes, the expression fails evaluation ({@link celNoEquivalent}).
+ *
+ * Variables in strings (`{{ }}` in keys, values, messages) follow Kyverno's substitution passes: the innermost
+ * variables first; a value left in a longer string is the string itself or its JSON; a variable inside a string
+ * literal or a quoted name of another one has its text read as part of that JMESPath.
  *
  * Kyverno replaces the text `request.object` with `request.oldObject` in every variable of a DELETE request
  * (`substituteVariablesIfAny`, before parsing: `request."object"` is not replaced): with
