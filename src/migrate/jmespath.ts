@@ -12,8 +12,17 @@
  *   projections, multi-selects) the field is selected optionally (`.?f.orValue(null)`);
  * - a field of anything but an object, an index of anything but an array, an index out of range are `null`;
  * - projections drop `null` results; `||`/`&&`/`!`/filters use JMESPath truthiness (`null`, `false`, `""`,
- *   `[]` and `{}` are false).
- * A JMESPath construct or function without an exact CEL counterpart is reported untranslatable.
+ *   `[]` and `{}` are false);
+ * - a function given an argument type it does not take fails the query, except in the left side of a flatten, a
+ *   filter or a value projection, where the fork drops the error (null): CEL cannot catch an error, so the failure
+ *   is tested apart there (`Translator.failsOf`);
+ * - a function applied to a field (`a.keys(@)`) is skipped when the field is missing and applied to a null one.
+ * A JMESPath construct or function without an exact CEL counterpart is reported untranslatable; where Kyverno's
+ * outcome depends on text no CEL function writes, the expression fails evaluation ({@link celNoEquivalent}).
+ *
+ * Variables in strings (`{{ }}` in keys, values, messages) follow Kyverno's substitution passes: the innermost
+ * variables first; a value left in a longer string is the string itself or its JSON; a variable inside a string
+ * literal or a quoted name of another one has its text read as part of that JMESPath.
  *
  * Kyverno replaces the text `request.object` with `request.oldObject` in every variable of a DELETE request
  * (`substituteVariablesIfAny`, before parsing: `request."object"` is not replaced): with
@@ -297,11 +306,11 @@ class Translator {
       case 'ValueProjection': {
         const left = this.eval(node.left, current, 'lenient');
         if (!isNullOnNull(node.right)) fail('a value projection whose right side is not null on null');
-        return this.project(left, 'map', node.right);
+        return this.swallowing(node.left, current, this.project(left, 'map', node.right));
       }
       case 'FilterProjection': {
         const left = this.eval(node.left, current, 'lenient');
-        return this.whenType(left, 'list', (l) => {
+        return this.swallowing(node.left, current, this.whenType(left, 'list', (l) => {
           const element = this.fresh();
           const el: CelValue = { expression: element, type: 'dyn' };
           const condition = truthy(this.eval(node.condition, el, 'lenient'), this.fresh);
@@ -309,14 +318,18 @@ class Translator {
           if (node.right.type === 'Identity' || node.right.type === 'Current') return `${filtered}.filter(${element}, dyn(${element}) != null)`;
           const right = this.eval(node.right, el, 'lenient');
           return `${filtered}.map(${element}, ${right.expression}).filter(${element}, dyn(${element}) != null)`;
-        });
+        }));
       }
       case 'Flatten': {
         const left = this.eval(node.child, current, 'lenient');
-        return this.whenType(left, 'list', (l) => {
-          const element = this.fresh();
-          return `${l}.map(${element}, type(${element}) == list ? dyn(${element}) : dyn([${element}])).flatten()`;
-        });
+        return this.swallowing(
+          node.child,
+          current,
+          this.whenType(left, 'list', (l) => {
+            const element = this.fresh();
+            return `${l}.map(${element}, type(${element}) == list ? dyn(${element}) : dyn([${element}])).flatten()`;
+          }),
+        );
       }
       case 'Comparator': {
         const left = this.eval(node.left, current, 'lenient');
@@ -393,6 +406,109 @@ class Translator {
         if (node.right.type !== 'Field') return null;
         const step = lacks(this.eval(node.left, current, 'lenient'), node.right.name);
         return left === 'false' ? step : step === 'false' ? left : `(${left}) || (${step})`;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * kyverno/go-jmespath interpreter.go: a flatten, a filter or a value projection whose left side fails (a function
+   * given an argument type it does not take) is null, the error dropped. CEL cannot catch an error: the failure is
+   * tested apart ({@link failsOf}) and the value is null when it holds.
+   */
+  swallowing(left: AstNode, current: CelValue | null, value: CelValue): CelValue {
+    const fails = this.failsOf(left, current);
+    if (fails === null) return fail('a function that may fail inside the left side of a flatten, a filter or a value projection (Kyverno drops the error)');
+    if (fails === 'false') return value;
+    return { expression: `(${fails}) ? null : dyn(${value.expression})`, type: 'dyn', possible: [...new Set([...(possibleTypes(value) ?? ['list' as const]), 'null' as const])] };
+  }
+
+  /**
+   * A CEL test that evaluating `node` leniently on `current` fails as the fork fails (a function given an argument
+   * of a type it does not take; a NotFound is no failure), `false` when it cannot, null when not known.
+   */
+  failsOf(node: AstNode, current: CelValue | null): string | null {
+    const or = (...parts: string[]): string => {
+      const live = parts.filter((p) => p !== 'false');
+      return live.length === 0 ? 'false' : live.map((p) => `(${p})`).join(' || ');
+    };
+    switch (node.type) {
+      case 'Field':
+      case 'Index':
+      case 'Current':
+      case 'Identity':
+      case 'Literal':
+      case 'Flatten':
+        // A flatten drops the failures of its own left side.
+        return 'false';
+      case 'Subexpression':
+      case 'IndexExpression': {
+        if (current === null && rootPath(node) !== null) return 'false';
+        const left = this.failsOf(node.left, current);
+        if (left === null) return null;
+        const leftValue = this.eval(node.left, current, 'lenient');
+        const right = this.failsOf(node.right, leftValue);
+        if (right === null) return null;
+        if (right === 'false') return left;
+        // The right side is evaluated only on a found left.
+        const notFound = mayBeNotFound(node.left, current === null) ? (current === null ? null : this.notFoundOf(node.left, current)) : 'false';
+        if (notFound === null) return null;
+        return or(left, notFound === 'false' ? right : `!(${notFound}) && (${right})`);
+      }
+      case 'Function': {
+        const parts = node.args.map((arg) => (arg.type === 'ExpRef' ? null : this.failsOf(arg, current)));
+        if (parts.some((p) => p === null)) return null;
+        const args = node.args.map((arg) => this.eval(arg, current, 'lenient'));
+        const typeFails = functionTypeFails(node.name, args);
+        if (typeFails === null) return null;
+        return or(...(parts as string[]), typeFails);
+      }
+      case 'Comparator': {
+        const left = this.failsOf(node.left, current);
+        const right = this.failsOf(node.right, current);
+        return left === null || right === null ? null : or(left, right);
+      }
+      case 'Not':
+        return this.failsOf(node.child, current);
+      case 'And':
+      case 'Or':
+      case 'Pipe': {
+        const left = this.failsOf(node.left, current);
+        const right = this.failsOf(node.right, node.type === 'Pipe' ? this.eval(node.left, current, 'lenient') : current);
+        if (left === null || right === null) return null;
+        // Without the right side's evaluation order, only a right side that cannot fail is known.
+        if (right !== 'false' && node.type !== 'Pipe') return null;
+        return or(left, right);
+      }
+      case 'FilterProjection':
+      case 'ValueProjection':
+      case 'Projection': {
+        // The left side of a filter or a value projection drops its failures; a projection's propagate.
+        const left = node.type === 'Projection' ? this.failsOf(node.left, current) : 'false';
+        if (left === null) return null;
+        const element: CelValue = { expression: this.fresh(), type: 'dyn' };
+        const condition = node.type === 'FilterProjection' ? this.failsOf(node.condition, element) : 'false';
+        const right = this.failsOf(node.right, element);
+        if (condition === null || right === null) return null;
+        if (condition === 'false' && right === 'false') return left;
+        const leftFails = node.type === 'Projection' ? 'false' : this.failsOf(node.left, current);
+        if (leftFails !== 'false') return null;
+        const value = this.eval(node.left, current, 'lenient');
+        const over = node.type === 'ValueProjection' ? 'map' : 'list';
+        const holds = node.type === 'FilterProjection' ? truthy(this.eval(node.condition, element, 'lenient'), this.fresh) : 'true';
+        const each = or(condition, right === 'false' ? 'false' : `(${holds}) && (${right})`);
+        const failing = bind(value, this.fresh, (v) =>
+          over === 'list' ? `type(${v}) == list && ${v}.exists(${element.expression}, ${each})` : `type(${v}) == map && ${v}.exists(_k, cel.bind(${element.expression}, ${v}[_k], ${each}))`,
+        );
+        return or(left, failing);
+      }
+      case 'MultiSelectList': {
+        if (current === null) return null;
+        const parts = node.children.map((child) => this.failsOf(child, current));
+        if (parts.some((p) => p === null)) return null;
+        const any = or(...(parts as string[]));
+        return any === 'false' ? 'false' : bind(current, this.fresh, (c) => `${c} != null && (${any})`);
       }
       default:
         return null;
@@ -545,8 +661,8 @@ class Translator {
             const listCase = `${s}.exists(${element}, dyn(${element}) == dyn(${x}))`;
             if (subject.type === 'string') return stringCase;
             if (subject.type === 'list') return listCase;
-            // The fork's type check refuses any other subject (an error); CEL's `exists` would iterate a map's keys.
-            return `type(${s}) == string ? ${stringCase} : type(${s}) == map ? int("contains() of an object") == 0 : ${listCase}`;
+            // The fork's type check: a subject other than a string or a list fails the call.
+            return `type(${s}) == string ? ${stringCase} : type(${s}) == list ? ${listCase} : ${celNoEquivalent('contains() of a value that is neither a string nor a list (Kyverno fails the call)')} == 0`;
           });
         return { expression: bind(subject, this.fresh, body), type: 'bool' };
       }
@@ -608,6 +724,48 @@ class Translator {
       default:
         return fail(`the JMESPath function \`${String(node.name)}\` has no faithful CEL counterpart`);
     }
+  }
+}
+
+/**
+ * A CEL test that the fork's type check of `name` rejects the arguments (kyverno/go-jmespath functions.go argument
+ * specs, Kyverno's pkg/engine/jmespath functions), as the translation of the call then fails; null for a function
+ * the translation does not know.
+ */
+function functionTypeFails(name: string | null, args: readonly CelValue[]): string | null {
+  const not = (value: CelValue, types: readonly Exclude<CelType, 'dyn'>[]): string => {
+    if (value.type !== 'dyn') return String(!types.includes(value.type));
+    const tests = types.map((t) => (t === 'number' ? `type(${value.expression}) in [int, double]` : t === 'null' ? `${value.expression} == null` : `type(${value.expression}) == ${t}`));
+    return `!(${tests.join(' || ')})`;
+  };
+  const any = (...parts: string[]): string => {
+    const live = parts.filter((p) => p !== 'false');
+    return live.includes('true') ? 'true' : live.length === 0 ? 'false' : live.map((p) => `(${p})`).join(' || ');
+  };
+  switch (name) {
+    case 'length':
+      return not(args[0]!, ['string', 'list', 'map']);
+    case 'contains':
+      return not(args[0]!, ['string', 'list']);
+    case 'starts_with':
+    case 'ends_with':
+    case 'split':
+      return any(not(args[0]!, ['string']), not(args[1]!, ['string']));
+    case 'keys':
+    case 'values':
+      return not(args[0]!, ['map']);
+    case 'join': {
+      const list = args[1]!;
+      const elements = list.type === 'list' || list.type === 'dyn' ? `!(type(${list.expression}) == list && ${list.expression}.all(_j, type(_j) == string))` : 'true';
+      return any(not(args[0]!, ['string']), elements);
+    }
+    case 'regex_match':
+      return any(not(args[0]!, ['string']), not(args[1]!, ['string', 'number']));
+    case 'to_array':
+    case 'to_string':
+      return 'false';
+    default:
+      return null;
   }
 }
 
@@ -712,6 +870,15 @@ function translateText(expression: string, scope: TranslationScope, path: Policy
   }
 }
 
+/** {@link buildsNestedAggregates} of a variable's text (false when it does not parse: the translation failed then). */
+function nestsAggregates(expression: string): boolean {
+  try {
+    return buildsNestedAggregates(parseJmesPath(expression));
+  } catch {
+    return false;
+  }
+}
+
 /** An expression as a reason shows it: placeholders as `{{…}}`. */
 function shown(expression: string): string {
   return expression.trim().replace(PLACEHOLDER, '{{…}}');
@@ -740,10 +907,74 @@ function substitutedText(value: CelValue, fresh: () => string): string {
     case 'null':
       return '"null"';
     case 'dyn':
-      return bind(value, fresh, (v) => `type(${v}) == string ? ${v} : json.marshal(${v})`);
+      // Kyverno's json.marshal writes a top-level null as 0 (cel-go hands Go the NullValue enum): null is written here.
+      return bind(value, fresh, (v) => `type(${v}) == string ? ${v} : ${v} == null ? "null" : json.marshal(${v})`);
     default:
       return `json.marshal(${value.expression})`;
   }
+}
+
+/** JMESPath functions whose translation builds a list in CEL. */
+const LIST_FUNCTIONS = new Set(['keys', 'values', 'to_array', 'split']);
+
+/**
+ * Whether a query builds, in CEL, a list or map inside another one (`a[*].b[*]`, `a[].keys(@)`, a multi-select, a
+ * nested literal): Kyverno's json.marshal fails on such a value (cel-go converts a CEL-built list or map nested in
+ * another into `map[interface{}]interface{}`), where Kyverno's substitution writes its JSON.
+ */
+function buildsNestedAggregates(node: AstNode): boolean {
+  const builds = (n: AstNode): boolean => {
+    switch (n.type) {
+      case 'Projection':
+      case 'ValueProjection':
+      case 'FilterProjection':
+      case 'Flatten':
+      case 'MultiSelectList':
+      case 'MultiSelectHash':
+        return true;
+      case 'Function':
+        return n.name !== null && LIST_FUNCTIONS.has(n.name);
+      case 'Literal':
+        return Array.isArray(n.value) || (n.value !== null && typeof n.value === 'object');
+      default:
+        return false;
+    }
+  };
+  const children = (n: AstNode): AstNode[] => {
+    switch (n.type) {
+      case 'Subexpression':
+      case 'IndexExpression':
+      case 'Projection':
+      case 'ValueProjection':
+      case 'Comparator':
+      case 'Or':
+      case 'And':
+      case 'Pipe':
+        return [n.left, n.right];
+      case 'FilterProjection':
+        return [n.left, n.right, n.condition];
+      case 'Flatten':
+      case 'Not':
+      case 'ExpRef':
+        return [n.child];
+      case 'MultiSelectList':
+        return [...n.children];
+      case 'MultiSelectHash':
+        return n.pairs.map((p) => p.value);
+      case 'Function':
+        return [...n.args];
+      default:
+        return [];
+    }
+  };
+  const contains = (n: AstNode): boolean => builds(n) || children(n).some(contains);
+  const nested = (n: AstNode): boolean => {
+    if (n.type === 'MultiSelectList' || n.type === 'MultiSelectHash') return true;
+    if (n.type === 'Literal' && builds(n)) return JSON.stringify(n.value).slice(1).search(/[[{]/) >= 0;
+    if ((n.type === 'Projection' || n.type === 'ValueProjection' || n.type === 'FilterProjection') && contains(n.right)) return true;
+    return children(n).some(nested);
+  };
+  return nested(node);
 }
 
 type PlaceholderContext = { kind: 'raw'; closesLiteral: boolean } | { kind: 'quoted' } | { kind: 'other' };
@@ -826,8 +1057,10 @@ function guardedHoles(inner: string, holes: readonly string[], scope: Translatio
     const h = fresh();
     const bad =
       context.kind === 'raw'
-        ? [`${h}.contains("'")`, `${h}.contains("{")`, `${h}.contains("}")`, ...(context.closesLiteral ? [`${h}.endsWith("\\\\")`] : [])]
-        : [`${h}.matches(${celString('["\\\\{}\\x00-\\x1f]')})`];
+        ? [`${h}.contains("'")`, ...(context.closesLiteral ? [`${h}.endsWith("\\\\")`] : [])]
+        : [`${h}.matches(${celString('["\\\\\\x00-\\x1f]')})`];
+    // Braces other than single `{…}` groups change what Kyverno's variable regex reads as the outer variable.
+    bad.push(`!${h}.matches(${celString('^([^{}]|[{][^{}]*[}])*$')})`);
     if (scope.mayDelete) bad.push(`(request.operation == "DELETE" && ${h}.contains("request.object"))`);
     const reason = `the text of a variable substituted into ${context.kind === 'raw' ? "a JMESPath '…' string" : 'a quoted JMESPath name'} changes the expression Kyverno evaluates`;
     guarded[n] = `cel.bind(${h}, ${holes[n]!}, (${bad.join(' || ')}) ? string(${celNoEquivalent(reason)}) : ${h})`;
@@ -866,6 +1099,9 @@ function substituteVariables(value: string, scope: TranslationScope, path: Polic
       if (!translated.ok) return translated;
       // `originalPattern == v`: the whole string is one variable, its value as it is.
       if (variable.start === 0 && variable.end === text.length) return { ok: true, value: { kind: 'typed', value: translated.value } };
+      if (translated.value.type !== 'string' && nestsAggregates(inner)) {
+        return { ok: false, untranslatable: { reason: `\`${shown(inner)}\` JSON-encoded into a string builds lists in lists, which Kyverno's CEL json.marshal cannot write`, path } };
+      }
       holes.push(substitutedText(translated.value, fresh));
       next += text.slice(offset, variable.start) + placeholder(holes.length - 1);
       offset = variable.end;

@@ -114,3 +114,55 @@ describe('translateMessage', () => {
     expect(celOutcome(`${message.value} == 'replicas: 3, labels: {"app":"web","tier":"front*"}'`, requests[0]!)).toBe(true);
   });
 });
+
+/** Pods whose fields take the values the new constructs dispatch on. */
+const variantPods: JsonObject[] = [
+  pod,
+  { ...pod, metadata: { name: 'web-2', namespace: 'team-a', labels: { version: 'v1.2.3', app: 'web' } } },
+  { ...pod, metadata: { name: 'web-3', namespace: 'team-a', labels: { version: 'x', 'web-3': 'yes' } }, spec: { ...(pod.spec as JsonObject), replicas: 3.5, schedule: '*/5 * * * *', memory: 7 } },
+  { ...pod, metadata: { name: 'web-4', namespace: 'team-a', labels: { version: '{"a":"b"}' } }, spec: { schedule: 5, containers: [], replicas: '3' } },
+  { ...pod, metadata: { name: 'web-5', namespace: 'team-a', labels: { version: 7 } as unknown as JsonObject }, spec: { schedule: ['a'], containers: [{ name: 'web-5', command: ['ls', 3, true] }] } },
+  { ...pod, metadata: { name: 'web-6', namespace: 'team-a' }, spec: { schedule: null, containers: { a: 1 } } },
+];
+
+const variantRequests: Request[] = variantPods.flatMap((resource) => (['CREATE', 'DELETE'] as const).map((operation) => ({ resource, operation, namespaceLabels: {}, userInfo: USER })));
+
+const constructs: [string, JsonValue][] = [
+  ['to_array of a projection', [c("{{ contains(to_array(request.object.spec.containers[].name), 'nginx') }}", 'Equals', true)]],
+  ['to_array of a scalar or a list', [c('{{ to_array(request.object.metadata.labels.version) }}', 'AnyIn', ['x', 'v1.2.3'])]],
+  ['regex_match on a value of any type', [c("{{ regex_match('^[0-9*]', request.object.spec.schedule) }}", 'Equals', true)]],
+  ['regex_match on projection elements', [c("{{ request.object.spec.containers[].command[].regex_match('^l', @) }}", 'AnyIn', [true])]],
+  ['a variable nested in a string literal', [c("{{ regex_match('^v[0-9].[0-9].[0-9]$', '{{ request.object.metadata.labels.version || 'empty' }}') }}", 'Equals', false)]],
+  ['a variable nested in a quoted name', [c("{{ request.object.metadata.labels.\"{{ request.object.metadata.name }}\" || 'none' }}", 'Equals', 'none')]],
+  ['a number formatted into a string', [c('replicas={{ request.object.spec.replicas }}', 'Equals', 'replicas=3')]],
+  ['a map formatted into a string', [c('{{ request.object.metadata.labels }}', 'NotEquals', '')]],
+  ['values of any type formatted into a string', [c('{{ request.object.spec.schedule }}/{{ request.object.spec.memory }}', 'Equals', '*/5 * * * */7')]],
+  ['a function on the field of filtered elements', [c("{{ request.object.spec.containers[?name.starts_with(@, 'ng')].image }}", 'AnyIn', ['nginx*'])]],
+  ['a failing function inside a flatten', [c("{{ request.object.spec.containers[?contains(command, 'ls')].name[] }}", 'AnyIn', ['web-5'])]],
+  ['the quoted empty name', [c('{{ request.object.spec.schedule || "" }}', 'Equals', '*/5 * * * *')]],
+  ['a key and a value holding variables', [c('{{ request.object.metadata.name }}', 'AnyIn', '{{ request.object.spec.containers[].name }}')]],
+  ['a value holding a list of labels', [c('app', 'AnyNotIn', '{{ request.object.metadata.labels.keys(@) }}')]],
+];
+
+describe('new constructs on pods of every field type', () => {
+  it.each(constructs)('%s: CEL agrees with the JMESPath family', (_name, conditions) => {
+    const translated = translateConditions(conditions, { mayDelete: true }, ['spec', 'rules', 0, 'preconditions']);
+    if (!translated.ok) throw new Error(translated.untranslatable.reason);
+    const outcomes = variantRequests.map((request) => [kyvernoConditions(conditions, request), celOutcome(translated.value, request)] as const);
+    for (const [i, [kyverno, cel]] of outcomes.entries()) expect(cel, JSON.stringify(variantRequests[i]!.resource.metadata)).toBe(kyverno);
+    expect(new Set(outcomes.map(([kyverno]) => kyverno)).size).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ['a quote in a text substituted into a string literal', "{{ regex_match('^a', '{{ request.object.metadata.labels.version }}') }}", { version: "it's" }],
+    ['a variable in a substituted text', 'v{{ request.object.metadata.labels.version }}', { version: '{{ request.operation }}' }],
+    ['nested braces in a text substituted into a string literal', "{{ regex_match('^a', '{{ request.object.metadata.labels.version }}') }}", { version: '{"a":{"b":1}}' }],
+  ] as const)('%s is an evaluation error of the translation (Kyverno evaluates another expression)', (_name, key, labels) => {
+    const conditions = [c(key, 'Equals', 'x')];
+    const translated = translateConditions(conditions, { mayDelete: false }, ['p']);
+    if (!translated.ok) throw new Error(translated.untranslatable.reason);
+    const request: Request = { resource: { ...pod, metadata: { name: 'p', namespace: 'team-a', labels } }, operation: 'CREATE', namespaceLabels: {}, userInfo: USER };
+    expect(celOutcome(translated.value, request)).toBe('error');
+    expect(translated.value).toMatch(/changes the expression Kyverno evaluates|Kyverno substitutes in turn/);
+  });
+});

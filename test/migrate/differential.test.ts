@@ -1,8 +1,9 @@
 /**
  * @file Differential test over the kyverno/policies corpus: for every ClusterPolicy/Policy rule, its match/exclude,
  * preconditions and deny conditions are translated; every translation is evaluated in CEL on the folder's test
- * resources and simple variants (another operation, another namespace, another kind), and compared with the
- * JMESPath family's own evaluation of the original.
+ * resources and simple variants (another operation, another namespace, another kind, and each `request.object`
+ * path the rule reads set to a value of every JSON type), and compared with the JMESPath family's own evaluation
+ * of the original; messages with variables are compared as texts.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
@@ -12,7 +13,8 @@ import type { JsonObject, JsonValue } from '../../src/types.js';
 import type { Rule } from '../../src/families/kyverno/policy/types.js';
 import { translateConditions } from '../../src/migrate/conditions.js';
 import { translateMatch } from '../../src/migrate/match.js';
-import { type Outcome, type Request, USER, celMatches, celOutcome, kyvernoConditions, kyvernoMatches } from './harness.js';
+import { type Outcome, type Request, USER, celMatches, celOutcome, celText, kyvernoConditions, kyvernoMatches, kyvernoText } from './harness.js';
+import { translateMessage } from '../../src/migrate/jmespath.js';
 
 const CORPUS = resolve(__dirname, '../../../shared/corpus/kyverno-policies');
 
@@ -63,6 +65,43 @@ function cases(): Case[] {
   return out;
 }
 
+/** The `request.object` paths a rule reads (`spec.containers`, `metadata.labels."corp.org/version"`). */
+function objectPaths(rule: Rule): string[][] {
+  const text = JSON.stringify({ preconditions: rule.preconditions ?? null, validate: rule.validate ?? null });
+  const paths = new Map<string, string[]>();
+  for (const match of text.matchAll(/request\.object((?:\.[A-Za-z_][A-Za-z0-9_]*|\.\\"[^"\\]+\\")+)/g)) {
+    const steps = [...match[1]!.matchAll(/\.(?:([A-Za-z_][A-Za-z0-9_]*)|\\"([^"\\]+)\\")/g)].map((m) => m[1] ?? m[2]!);
+    // Functions called on a path (`metadata.keys(@)`) are not steps.
+    const end = text.slice(match.index! + match[0].length).startsWith('(') ? steps.length - 1 : steps.length;
+    const kept = steps.slice(0, end);
+    if (kept.length > 0) paths.set(kept.join('\u0000'), kept);
+  }
+  return [...paths.values()].slice(0, 6);
+}
+
+/** Values of every JSON type (and wildcard, numeric and JSON-list strings) a read path is set to. */
+const CONTENT: (JsonValue | undefined)[] = [undefined, null, '', 'x-1', '*', '7', 7, 1.5, true, ['x', 3], [], { a: 'b' }, '["a", "b"]'];
+
+/** The resource with `path` set to each of {@link CONTENT} (removed for undefined), one CREATE request each. */
+function contentVariants(resource: JsonObject, paths: readonly string[][]): Request[] {
+  const out: Request[] = [];
+  for (const path of paths) {
+    for (const value of CONTENT) {
+      const copy = structuredClone(resource);
+      let node: JsonObject = copy;
+      for (const step of path.slice(0, -1)) {
+        const next = node[step];
+        if (next === null || typeof next !== 'object' || Array.isArray(next)) node[step] = {};
+        node = node[step] as JsonObject;
+      }
+      if (value === undefined) delete node[path[path.length - 1]!];
+      else node[path[path.length - 1]!] = value;
+      out.push({ resource: copy, operation: 'CREATE', namespaceLabels: {}, userInfo: USER });
+    }
+  }
+  return out;
+}
+
 function variants(resource: JsonObject): Request[] {
   const meta = (resource.metadata ?? {}) as JsonObject;
   const out: Request[] = [];
@@ -72,6 +111,11 @@ function variants(resource: JsonObject): Request[] {
   out.push({ resource: { ...resource, metadata: { ...meta, namespace: 'kube-system' } }, operation: 'CREATE', namespaceLabels: {}, userInfo: USER });
   out.push({ resource: { ...resource, kind: resource.kind === 'ConfigMap' ? 'Secret' : 'ConfigMap', apiVersion: 'v1' }, operation: 'CREATE', namespaceLabels: {}, userInfo: USER });
   return out;
+}
+
+/** Kyverno's message and the CEL one agree: the same text, or both failing to substitute. */
+function sameMessage(kyverno: JsonValue | null, cel: string | null): boolean {
+  return kyverno === cel || (kyverno === null && cel === null);
 }
 
 interface Figures {
@@ -88,7 +132,8 @@ function reasonGroup(reason: string): string {
 
 describe('translation differential over kyverno/policies', () => {
   const all = cases();
-  const figures: Record<'match' | 'preconditions' | 'deny', Figures> = {
+  const figures: Record<'match' | 'preconditions' | 'deny' | 'message', Figures> = {
+    message: { translated: 0, untranslatable: new Map(), comparisons: 0, agreed: 0, disagreements: [] },
     match: { translated: 0, untranslatable: new Map(), comparisons: 0, agreed: 0, disagreements: [] },
     preconditions: { translated: 0, untranslatable: new Map(), comparisons: 0, agreed: 0, disagreements: [] },
     deny: { translated: 0, untranslatable: new Map(), comparisons: 0, agreed: 0, disagreements: [] },
@@ -126,8 +171,22 @@ describe('translation differential over kyverno/policies', () => {
         else note(figures[name], t.untranslatable.reason);
         return t.ok ? t.value : null;
       });
+      const message = typeof rule.validate?.message === 'string' && rule.validate.message.includes('{{') ? rule.validate.message : null;
+      const messageExpression = message === null ? null : translateMessage(message, scope, [...rulePath, 'validate', 'message']);
+      if (messageExpression !== null) {
+        if (messageExpression.ok) figures.message.translated++;
+        else note(figures.message, messageExpression.untranslatable.reason);
+      }
+      const paths = objectPaths(rule);
       for (const resource of resources) {
-        for (const request of variants(resource)) {
+        for (const request of [...variants(resource), ...contentVariants(resource, paths)]) {
+          if (messageExpression?.ok && (mayDelete || request.operation !== 'DELETE')) {
+            const expected = kyvernoText(message!, request);
+            const actual = celText(messageExpression.value, request);
+            figures.message.comparisons++;
+            if (sameMessage(expected, actual)) figures.message.agreed++;
+            else figures.message.disagreements.push(`${policy}/${rule.name} ${request.operation}: kyverno ${JSON.stringify(expected)}, cel ${JSON.stringify(actual)}`);
+          }
           const label = `${policy}/${rule.name} ${String(request.resource.kind)}/${String((request.resource.metadata as JsonObject)?.name)} ${request.operation}`;
           if (match.ok) compare(figures.match, `${label} match`, kyvernoMatches(rule, request), celMatches(match.value, request));
           // Conditions are compared where the translation assumes its operations (request.object on DELETE).

@@ -10,6 +10,7 @@ import { ruleMatches } from '../../src/families/kyverno/match/match.js';
 import { createAdmissionContext } from '../../src/families/kyverno/engine/context/admission.js';
 import { RuleEnvironment } from '../../src/families/kyverno/engine/rule-environment.js';
 import { ConditionFailure, tryEvaluateConditions } from '../../src/families/kyverno/engine/conditions/index.js';
+import { SubstitutionFailure } from '../../src/families/kyverno/engine/variables/index.js';
 import { parseApiVersion } from '../../src/families/kyverno/match/kind.js';
 import { validatingPolicyActivation, validatingPolicyEnvironment } from '../../src/families/cel/environment.js';
 import { matchConstraints, resourceOfKind } from '../../src/families/cel/match/index.js';
@@ -53,6 +54,26 @@ export function kyvernoConditions(conditions: JsonValue, request: Request): Outc
     return outcome.result;
   } catch {
     return 'error';
+  }
+}
+
+/** Kyverno: a string (a message) with its variables substituted on the request; null when substitution fails. */
+export function kyvernoText(text: string, request: Request): JsonValue | null {
+  const context = createAdmissionContext({ resource: request.resource, operation: request.operation, userInfo: request.userInfo });
+  const env = new RuleEnvironment({
+    rule: { name: 'rule' } as Rule,
+    context,
+    operation: request.operation,
+    numberMode: 'float64',
+    resource: request.resource,
+    isDelete: request.operation === 'DELETE',
+    userInfo: request.userInfo,
+  });
+  try {
+    const result = env.trySubstitute(text);
+    return result instanceof SubstitutionFailure ? null : result;
+  } catch {
+    return null;
   }
 }
 
