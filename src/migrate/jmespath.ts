@@ -842,6 +842,11 @@ export function translateQuery(expression: string, scope: TranslationScope, path
 
 /** {@link translateJmesPath} of a text that may hold placeholders for the substituted inner variables `holes`. */
 function translateVariable(expression: string, scope: TranslationScope, path: PolicyPath, holes: readonly string[]): Translation<CelValue> {
+  // A foreach element substituted into the text of a query over lists makes a CEL expression whose evaluation grows
+  // beyond bounds on some resources (measured: out of memory on variants of a Pod with two hostPath volumes).
+  if (holes.length > 0 && scope.variables?.has('element') === true) {
+    return { ok: false, untranslatable: { reason: `\`${shown(expression)}\`: a variable substituted into the text of another inside a foreach`, path } };
+  }
   const normal = translateText(expression, scope, path, holes);
   // substituteVariablesIfAny: on DELETE, the text `request.object` reads `request.oldObject`.
   if (!normal.ok || !scope.mayDelete || !expression.includes('request.object')) return normal;
