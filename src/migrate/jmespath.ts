@@ -712,7 +712,10 @@ class Translator {
         arity(1);
         const [value] = args as [CelValue];
         if (value.type === 'string') return value;
-        return fail('`to_string` of a value not known to be a string (Go JSON encoding)');
+        // go-jmespath `jpfToString`: a string as it is, anything else through encoding/json's Marshal, which Kyverno's
+        // CEL json.marshal is, except for a list or map built in CEL inside another (it cannot write those).
+        if (buildsNestedAggregates(node.args[0]!)) return fail('`to_string` of lists or maps built in lists, which Kyverno\'s CEL json.marshal cannot write');
+        return { expression: substitutedText(value, this.fresh), type: 'string' };
       }
       case 'regex_replace_all':
       case 'regex_replace_all_literal': {
