@@ -42828,7 +42828,7 @@ function walkFolder(walk5, root, rules) {
     }
     const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
     for (const entry2 of entries) {
-      if (entry2.name.startsWith(".")) continue;
+      if (entry2.name.startsWith(".") && !walk5.hiddenFolders.has(entry2.name)) continue;
       const kind3 = entryKind(dir, entry2);
       const file = path9.join(dir, entry2.name);
       if (kind3 === "directory") {
@@ -42860,7 +42860,8 @@ async function findFiles(options2) {
     found: /* @__PURE__ */ new Set(),
     ifKubernetes: /* @__PURE__ */ new Set(),
     problems: [],
-    entered: /* @__PURE__ */ new Set()
+    entered: /* @__PURE__ */ new Set(),
+    hiddenFolders: new Set(options2.hiddenFolders ?? [])
   };
   const excluded = /* @__PURE__ */ new Set();
   const named2 = /* @__PURE__ */ new Set();
@@ -83482,6 +83483,10 @@ function readText(file, maxBytes) {
 function subjectOf(value2) {
   return [String(value2.kind), nameOf(value2)].filter((part) => part !== "").join(" ");
 }
+function shellWord(file) {
+  const word = file.startsWith("-") ? `./${file}` : file;
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
 var JSON_HEAD_BYTES = 64 * 1024;
 var WorkspaceLoader = class {
   /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
@@ -83634,6 +83639,7 @@ var WorkspaceLoader = class {
       switch (accepted.status) {
         case "accepted":
           this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
+          if (kind3.family === "kyverno") this.reportLegacy(source, document, value2);
           break;
         case "malformed":
           this.reportShape("invalid-policy", source, document, value2, accepted.problems);
@@ -83651,6 +83657,19 @@ var WorkspaceLoader = class {
       }
     }
     return this.workspace;
+  }
+  /**
+   * A kyverno.io ClusterPolicy/Policy: Kyverno 1.20 no longer runs them (its webhook rejects them, its CLI refuses
+   * them), so each document gets one `legacy-policy` notice at its first line, naming the `kyverno-lint migrate`
+   * command that translates its file. The finding names the policy as its resource.
+   */
+  reportLegacy(source, document, value2) {
+    const command = source.path === "-" ? "`kyverno-lint migrate` on its file" : `\`kyverno-lint migrate ${shellWord(source.display)}\``;
+    const message2 = `${subjectOf(value2)} is a kyverno.io policy, which Kyverno 1.20 no longer runs: ${command} translates it into CEL policies`;
+    const { line, column } = this.where(source, document, []);
+    const finding = problem2("legacy-policy", source, { line, column }, message2, "info");
+    finding.resource = { apiVersion: String(value2.apiVersion), kind: String(value2.kind), namespace: namespaceOf(value2), name: nameOf(value2) };
+    this.workspace.problems.push(finding);
   }
   /** A policy of a kind kyverno-lint does not evaluate yet: one warning at the document. */
   reportUnsupported(source, document, value2, kind3, reason) {
@@ -84146,7 +84165,7 @@ var Suppressions = class {
 };
 
 // src/lint/problem-codes.ts
-var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "kustomize-build", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "kustomize-build", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive", "legacy-policy"];
 
 // src/lint/kustomize.ts
 import path13 from "node:path";
@@ -87287,6 +87306,10 @@ var ANNOTATIONS_PER_SEVERITY = 10;
 var CHECK_RUN_BATCH = 50;
 var CHECK_RUN_NAME = "kyverno-lint";
 var SEVERITY_RANK = { error: 0, warning: 1, info: 2 };
+var LEGACY_POLICY = "kyverno-lint/legacy-policy";
+function annotatedFindings(findings, diff2) {
+  return findings.filter((finding) => finding.ruleId !== LEGACY_POLICY || diff2 !== void 0 && diff2.isChanged(finding.location.file));
+}
 function changeRank(finding, diff2) {
   if (diff2 === void 0) return 2;
   const { file, line, endLine } = finding.location;
@@ -88129,6 +88152,27 @@ ${plural2(created, "comment")} posted, ${updated} updated, ${unchanged} unchange
 `;
   return out;
 }
+function legacyPolicies(input) {
+  const notices = input.report.findings.filter((finding) => finding.ruleId === LEGACY_POLICY);
+  if (notices.length === 0) return "";
+  let out = `
+### kyverno.io policies to migrate
+
+${plural2(notices.length, "kyverno.io policy", "kyverno.io policies")} (ClusterPolicy, Policy), which Kyverno 1.20 no longer runs:`;
+  out += " `kyverno-lint migrate <file>` translates them into CEL policies. Their notices are annotated only in the files a pull request changes;";
+  out += ` \`ignore: [${LEGACY_POLICY}]\` in the configuration turns them off.
+
+`;
+  for (const finding of notices.slice(0, MAX_LIST)) {
+    const { resource } = finding;
+    const what = resource === void 0 ? finding.message : `${resource.kind} ${resource.namespace === "" ? "" : `${resource.namespace}/`}${resource.name}`;
+    out += `- ${locationLink(finding, input.links)} ${cell(what)}
+`;
+  }
+  if (notices.length > MAX_LIST) out += `- \u2026and ${notices.length - MAX_LIST} more
+`;
+  return out;
+}
 function skipped(input) {
   const { report } = input;
   const items2 = [];
@@ -88136,7 +88180,7 @@ function skipped(input) {
   for (const warning2 of input.warnings) items2.push(cell(warning2));
   const problems = /* @__PURE__ */ new Map();
   for (const finding of report.findings) {
-    if (finding.status !== "problem") continue;
+    if (finding.status !== "problem" || finding.ruleId === LEGACY_POLICY) continue;
     problems.set(finding.ruleId, [...problems.get(finding.ruleId) ?? [], finding]);
   }
   for (const [ruleId, findings] of problems) {
@@ -88178,7 +88222,7 @@ ${off.map((feature) => `- **${feature.name}**: ${cell(feature.detail)}`).join("\
 function renderSummary(input) {
   let out = `## kyverno-lint
 
-${totals(input)}${ruleTable(input)}${mutations3(input)}${annotations(input)}${review(input)}${skipped(input)}${features(input)}`;
+${totals(input)}${ruleTable(input)}${mutations3(input)}${annotations(input)}${review(input)}${legacyPolicies(input)}${skipped(input)}${features(input)}`;
   if (out.length > MAX_LENGTH) out = `${out.slice(0, MAX_LENGTH)}
 
 \u2026(summary truncated)
@@ -88468,7 +88512,12 @@ async function run2(deps) {
   const exitCode = errors.length > 0 ? 2 : failed ? 1 : 0;
   const ranked = rankFindings(report.findings, diff2);
   state.log(`kyverno-lint: ${report.manifests} manifests, ${report.policies} policies: ${countsText(report)}${report.counts.suppressed > 0 ? `, ${report.counts.suppressed} suppressed` : ""}`);
-  const annotations2 = await annotate(state, inputs, report, ranked, { api, writeBlocked, context: context4, failed });
+  const annotated = annotatedFindings(ranked, diff2);
+  const notAnnotated = ranked.length - annotated.length;
+  if (inputs.annotations && notAnnotated > 0) {
+    state.log(`kyverno-lint: ${notAnnotated} ${LEGACY_POLICY} notice${notAnnotated === 1 ? " is" : "s are"} not annotated (${diff2 === void 0 ? "not a pull request" : "files the pull request does not change"}); the job summary lists them`);
+  }
+  const annotations2 = await annotate(state, inputs, report, annotated, { api, writeBlocked, context: context4, failed });
   const checkedOut = checkedOutCommit((file) => state.fs.readFileSync(file, "utf8"), state.workspace) ?? (env.GITHUB_SHA || void 0);
   const review2 = await reviewPullRequest(state, inputs, ranked, { api, writeBlocked, pull, diff: diff2, eventName: context4.eventName, checkedOut });
   let sarifPath = "";

@@ -90,7 +90,7 @@ export interface FileFix {
 	after: string;
 	edits: LineEdit[];
 }
-/** How a finding is reported, as in ESLint (`info` is for mutations offered as fixes). */
+/** How a finding is reported, as in ESLint (`info`: mutations offered as fixes, deletions, and notices such as `kyverno-lint/legacy-policy`; never fails a run). */
 export type Severity = "error" | "warning" | "info";
 /** A source range: 1-based lines and columns, `endColumn` just after the last character. */
 export interface Location {

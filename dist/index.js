@@ -16323,7 +16323,7 @@ function walkFolder(walk5, root, rules) {
     }
     const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
     for (const entry2 of entries) {
-      if (entry2.name.startsWith(".")) continue;
+      if (entry2.name.startsWith(".") && !walk5.hiddenFolders.has(entry2.name)) continue;
       const kind3 = entryKind(dir, entry2);
       const file = path4.join(dir, entry2.name);
       if (kind3 === "directory") {
@@ -16355,7 +16355,8 @@ async function findFiles(options2) {
     found: /* @__PURE__ */ new Set(),
     ifKubernetes: /* @__PURE__ */ new Set(),
     problems: [],
-    entered: /* @__PURE__ */ new Set()
+    entered: /* @__PURE__ */ new Set(),
+    hiddenFolders: new Set(options2.hiddenFolders ?? [])
   };
   const excluded = /* @__PURE__ */ new Set();
   const named2 = /* @__PURE__ */ new Set();
@@ -56977,6 +56978,10 @@ function readText(file, maxBytes) {
 function subjectOf(value2) {
   return [String(value2.kind), nameOf(value2)].filter((part) => part !== "").join(" ");
 }
+function shellWord(file) {
+  const word = file.startsWith("-") ? `./${file}` : file;
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
 var JSON_HEAD_BYTES = 64 * 1024;
 var WorkspaceLoader = class {
   /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
@@ -57129,6 +57134,7 @@ var WorkspaceLoader = class {
       switch (accepted.status) {
         case "accepted":
           this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
+          if (kind3.family === "kyverno") this.reportLegacy(source, document, value2);
           break;
         case "malformed":
           this.reportShape("invalid-policy", source, document, value2, accepted.problems);
@@ -57146,6 +57152,19 @@ var WorkspaceLoader = class {
       }
     }
     return this.workspace;
+  }
+  /**
+   * A kyverno.io ClusterPolicy/Policy: Kyverno 1.20 no longer runs them (its webhook rejects them, its CLI refuses
+   * them), so each document gets one `legacy-policy` notice at its first line, naming the `kyverno-lint migrate`
+   * command that translates its file. The finding names the policy as its resource.
+   */
+  reportLegacy(source, document, value2) {
+    const command = source.path === "-" ? "`kyverno-lint migrate` on its file" : `\`kyverno-lint migrate ${shellWord(source.display)}\``;
+    const message2 = `${subjectOf(value2)} is a kyverno.io policy, which Kyverno 1.20 no longer runs: ${command} translates it into CEL policies`;
+    const { line, column } = this.where(source, document, []);
+    const finding = problem2("legacy-policy", source, { line, column }, message2, "info");
+    finding.resource = { apiVersion: String(value2.apiVersion), kind: String(value2.kind), namespace: namespaceOf(value2), name: nameOf(value2) };
+    this.workspace.problems.push(finding);
   }
   /** A policy of a kind kyverno-lint does not evaluate yet: one warning at the document. */
   reportUnsupported(source, document, value2, kind3, reason) {
@@ -57641,7 +57660,7 @@ var Suppressions = class {
 };
 
 // src/lint/problem-codes.ts
-var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "kustomize-build", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive"];
+var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "kustomize-build", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive", "legacy-policy"];
 
 // src/lint/kustomize.ts
 import path8 from "node:path";
@@ -60129,18 +60148,25 @@ function xmlEscape(text4) {
 function pathWithoutExt(file) {
   return posix.join(posix.dirname(file), posix.basename(file, posix.extname(file)));
 }
+function isNotice(finding) {
+  return finding.status === "problem" && finding.severity === "info";
+}
 function testcase(finding, classname) {
-  const element = finding.status === "problem" ? "error" : "failure";
   const { line, column } = finding.location;
   const text4 = `line ${line}, col ${column}, ${SEVERITY_WORDS[finding.severity]} - ${finding.message} (${finding.ruleId})`;
-  return `<testcase time="0" name="${xmlEscape(finding.ruleId)}" classname="${xmlEscape(classname)}"><${element} message="${xmlEscape(finding.message)}">${xmlEscape(text4)}</${element}></testcase>
+  const open = `<testcase time="0" name="${xmlEscape(finding.ruleId)}" classname="${xmlEscape(classname)}">`;
+  if (isNotice(finding)) return `${open}<system-out>${xmlEscape(text4)}</system-out></testcase>
+`;
+  const element = finding.status === "problem" ? "error" : "failure";
+  return `${open}<${element} message="${xmlEscape(finding.message)}">${xmlEscape(text4)}</${element}></testcase>
 `;
 }
 function testsuite(file, findings) {
   const name = displayFile(file);
-  const errors = findings.filter((finding) => finding.status === "problem").length;
+  const errors = findings.filter((finding) => finding.status === "problem" && !isNotice(finding)).length;
+  const failures = findings.filter((finding) => finding.status !== "problem").length;
   const classname = pathWithoutExt(name);
-  return `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${findings.length - errors}" name="${xmlEscape(name)}">
+  return `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${failures}" name="${xmlEscape(name)}">
 ` + findings.map((finding) => testcase(finding, classname)).join("") + "</testsuite>\n";
 }
 var PASSING_SUITE = `<testsuite package="${SUITE_PACKAGE}" time="0" tests="1" errors="0" failures="0" name="${SUITE_PACKAGE}">
