@@ -65457,33 +65457,7 @@ function buildsNestedAggregates(node3) {
         return false;
     }
   };
-  const children = (n) => {
-    switch (n.type) {
-      case "Subexpression":
-      case "IndexExpression":
-      case "Projection":
-      case "ValueProjection":
-      case "Comparator":
-      case "Or":
-      case "And":
-      case "Pipe":
-        return [n.left, n.right];
-      case "FilterProjection":
-        return [n.left, n.right, n.condition];
-      case "Flatten":
-      case "Not":
-      case "ExpRef":
-        return [n.child];
-      case "MultiSelectList":
-        return [...n.children];
-      case "MultiSelectHash":
-        return n.pairs.map((p) => p.value);
-      case "Function":
-        return [...n.args];
-      default:
-        return [];
-    }
-  };
+  const children = (n) => childrenOf(n);
   const contains = (n) => builds(n) || children(n).some(contains);
   const nested = (n) => {
     if (n.type === "MultiSelectList" || n.type === "MultiSelectHash") return true;
@@ -67543,7 +67517,7 @@ function mayFail(node3, atRoot, strict, names) {
     case "Subexpression":
     case "IndexExpression": {
       if (atRoot) {
-        const path24 = rootPath2(node3);
+        const path24 = rootPath(node3);
         if (path24 !== null && path24[0] === "request") {
           if (path24[1] === "oldObject" && path24.length > 2) return "`request.oldObject` is null outside UPDATE and DELETE";
           if (path24[1] === "object" && path24.length > 2 && strict) return "a field of `request.object` is required (a missing one is an error)";
@@ -67570,22 +67544,6 @@ function mayFail(node3, atRoot, strict, names) {
       return all(node3.children, false, false);
     case "Function":
       return all(node3.args, atRoot, false) ?? (node3.name !== null && TOTAL_FUNCTIONS.has(node3.name) ? null : `\`${String(node3.name)}()\` fails on some arguments`);
-    default:
-      return null;
-  }
-}
-function rootPath2(node3) {
-  switch (node3.type) {
-    case "Field":
-      return [node3.name];
-    case "Subexpression":
-    case "IndexExpression": {
-      const left = rootPath2(node3.left);
-      if (left === null) return null;
-      if (node3.right.type === "Field") return [...left, node3.right.name];
-      if (node3.right.type === "Index") return [...left, node3.right.index];
-      return null;
-    }
     default:
       return null;
   }

@@ -35,7 +35,7 @@ import { isObject } from '../util/json-value.js';
 import { parseJmesPath } from '../lang/jmespath/parser.js';
 import type { AstNode } from '../lang/jmespath/ast.js';
 import { translateConditions } from './conditions.js';
-import { translateQuery, translateTemplate, type CelValue, type TranslationScope } from './jmespath.js';
+import { rootPath, translateQuery, translateTemplate, type CelValue, type TranslationScope } from './jmespath.js';
 import { translateAnyPattern, translatePattern, type PatternCel } from './pattern.js';
 import { GO_TEXT_ERROR } from './pattern/scalar.js';
 import { layout } from './pattern/layout.js';
@@ -212,23 +212,6 @@ function mayFail(node: AstNode, atRoot: boolean, strict: boolean, names: Names):
   }
 }
 
-/** The plain steps of a root path (`request.object.spec.x[0]`), or null. */
-function rootPath(node: AstNode): (string | number)[] | null {
-  switch (node.type) {
-    case 'Field':
-      return [node.name];
-    case 'Subexpression':
-    case 'IndexExpression': {
-      const left = rootPath(node.left);
-      if (left === null) return null;
-      if (node.right.type === 'Field') return [...left, node.right.name];
-      if (node.right.type === 'Index') return [...left, node.right.index];
-      return null;
-    }
-    default:
-      return null;
-  }
-}
 
 /**
  * Why a JMESPath expression's translation may fail to evaluate (null when it cannot, or does not parse); the

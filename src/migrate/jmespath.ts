@@ -31,7 +31,7 @@
  */
 import type { JsonValue } from '../types.js';
 import { parseJmesPath } from '../lang/jmespath/parser.js';
-import type { AstNode } from '../lang/jmespath/ast.js';
+import { childrenOf, type AstNode } from '../lang/jmespath/ast.js';
 import type { PolicyPath, Translation } from './types.js';
 import { translateRegexReplace } from './regex-replace.js';
 
@@ -803,7 +803,7 @@ function mayBeNotFound(node: AstNode, atRoot: boolean): boolean {
 }
 
 /** The plain steps of a root path (`request.object.spec.x[0]`), or null. */
-function rootPath(node: AstNode): (string | number)[] | null {
+export function rootPath(node: AstNode): (string | number)[] | null {
   switch (node.type) {
     case 'Field':
       return [node.name];
@@ -948,33 +948,7 @@ function buildsNestedAggregates(node: AstNode): boolean {
         return false;
     }
   };
-  const children = (n: AstNode): AstNode[] => {
-    switch (n.type) {
-      case 'Subexpression':
-      case 'IndexExpression':
-      case 'Projection':
-      case 'ValueProjection':
-      case 'Comparator':
-      case 'Or':
-      case 'And':
-      case 'Pipe':
-        return [n.left, n.right];
-      case 'FilterProjection':
-        return [n.left, n.right, n.condition];
-      case 'Flatten':
-      case 'Not':
-      case 'ExpRef':
-        return [n.child];
-      case 'MultiSelectList':
-        return [...n.children];
-      case 'MultiSelectHash':
-        return n.pairs.map((p) => p.value);
-      case 'Function':
-        return [...n.args];
-      default:
-        return [];
-    }
-  };
+  const children = (n: AstNode): readonly AstNode[] => childrenOf(n);
   const contains = (n: AstNode): boolean => builds(n) || children(n).some(contains);
   const nested = (n: AstNode): boolean => {
     if (n.type === 'MultiSelectList' || n.type === 'MultiSelectHash') return true;
