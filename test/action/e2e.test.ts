@@ -114,7 +114,7 @@ describe('pull request with write permissions', () => {
     expect(fake.writes().filter((request) => request.path.includes('/pulls/'))).toHaveLength(1);
 
     // The summary: totals, the rule table with links to the head commit, the edits outside the diff as diffs.
-    expect(run.summary).toContain('❌ failed (fail-on: error): 2 errors, 2 warnings, 4 info');
+    expect(run.summary).toContain('❌ failed (fail-on: error): 2 errors, 2 warnings, 8 info');
     expect(run.summary).toContain(`[manifests/worker.yaml:2](https://github.com/octo/shop/blob/${HEAD}/manifests/worker.yaml#L2)`);
     expect(run.summary).toContain('| `restrict-replicas/max-ten-replicas` | error | 1 |');
     expect(run.summary).toContain('### Mutations not posted as suggestions');
@@ -276,7 +276,7 @@ describe('other events and limits', () => {
     expect(fake.requests).toEqual([]);
     expect(run.stdout).toContain('kyverno-lint: review off: not a pull request (event push)');
     expect(run.stdout.match(/^::(error|warning|notice) /gm)).toHaveLength(8);
-    expect(run.summary).toContain('✅ passed: 2 errors, 2 warnings, 4 info');
+    expect(run.summary).toContain('✅ passed: 2 errors, 2 warnings, 8 info');
     expect(run.summary).toContain('### Mutations\n');
     expect(run.outputs).toEqual({ errors: '2', warnings: '2', info: '4', 'sarif-file': path.join(ws, 'kyverno-lint.sarif'), 'exit-code': '0' });
   });
