@@ -132,7 +132,7 @@ describe('pull request with write permissions', () => {
 
     // Outputs and SARIF.
     const sarifFile = path.join(ws, 'results/kyverno-lint.sarif');
-    expect(run.outputs).toEqual({ errors: '2', warnings: '2', info: '4', 'sarif-file': sarifFile, 'exit-code': '1' });
+    expect(run.outputs).toEqual({ errors: '2', warnings: '2', info: '8', 'sarif-file': sarifFile, 'exit-code': '1' });
     const sarif = JSON.parse(readFileSync(sarifFile, 'utf8')) as { runs: { results: unknown[] }[] };
     expect(sarif.runs[0]!.results).toHaveLength(8);
     expectNoToken(run);
@@ -278,7 +278,7 @@ describe('other events and limits', () => {
     expect(run.stdout.match(/^::(error|warning|notice) /gm)).toHaveLength(8);
     expect(run.summary).toContain('✅ passed: 2 errors, 2 warnings, 8 info');
     expect(run.summary).toContain('### Mutations\n');
-    expect(run.outputs).toEqual({ errors: '2', warnings: '2', info: '4', 'sarif-file': path.join(ws, 'kyverno-lint.sarif'), 'exit-code': '0' });
+    expect(run.outputs).toEqual({ errors: '2', warnings: '2', info: '8', 'sarif-file': path.join(ws, 'kyverno-lint.sarif'), 'exit-code': '0' });
   });
 
   it('caps workflow-command annotations at 10 per severity and says how many were not shown', async () => {
