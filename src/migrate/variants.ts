@@ -740,7 +740,7 @@ function valueAt(resource: JsonValue, path: ResourcePath): JsonValue | undefined
 // Where Kyverno's own outcome is random
 
 /** The wildcard keys a pattern has under `labels`/`annotations`. */
-function metadataWildcards(pattern: JsonValue, out: string[] = [], tag = false): string[] {
+export function metadataWildcards(pattern: JsonValue, out: string[] = [], tag = false): string[] {
   if (Array.isArray(pattern)) pattern.forEach((p) => metadataWildcards(p, out));
   else if (isObject(pattern)) {
     for (const [key, value] of Object.entries(pattern)) {

@@ -36,10 +36,10 @@ function str(v: JsonValue | undefined): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** Kyverno: conditions on the request, as preconditions and deny conditions are evaluated. */
-export function kyvernoConditions(conditions: JsonValue, request: Request): Outcome {
+/** The environment a rule's conditions and texts are substituted in, for the request (the CLI's float64 numbers). */
+function ruleEnvironment(request: Request): RuleEnvironment {
   const context = createAdmissionContext({ resource: request.resource, operation: request.operation, userInfo: request.userInfo });
-  const env = new RuleEnvironment({
+  return new RuleEnvironment({
     rule: { name: 'rule' } as Rule,
     context,
     operation: request.operation,
@@ -48,6 +48,11 @@ export function kyvernoConditions(conditions: JsonValue, request: Request): Outc
     isDelete: request.operation === 'DELETE',
     userInfo: request.userInfo,
   });
+}
+
+/** Kyverno: conditions on the request, as preconditions and deny conditions are evaluated. */
+export function kyvernoConditions(conditions: JsonValue, request: Request): Outcome {
+  const env = ruleEnvironment(request);
   try {
     const outcome = tryEvaluateConditions(conditions, env.substituteCondition);
     if (outcome instanceof ConditionFailure) return 'error';
@@ -59,16 +64,7 @@ export function kyvernoConditions(conditions: JsonValue, request: Request): Outc
 
 /** Kyverno: a string (a message) with its variables substituted on the request; null when substitution fails. */
 export function kyvernoText(text: string, request: Request): JsonValue | null {
-  const context = createAdmissionContext({ resource: request.resource, operation: request.operation, userInfo: request.userInfo });
-  const env = new RuleEnvironment({
-    rule: { name: 'rule' } as Rule,
-    context,
-    operation: request.operation,
-    numberMode: 'float64',
-    resource: request.resource,
-    isDelete: request.operation === 'DELETE',
-    userInfo: request.userInfo,
-  });
+  const env = ruleEnvironment(request);
   try {
     const result = env.trySubstitute(text);
     return result instanceof SubstitutionFailure ? null : result;

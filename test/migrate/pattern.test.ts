@@ -11,11 +11,10 @@ import { parseAllDocuments } from 'yaml';
 import { translateAnyPattern, translatePattern, type PatternCel } from '../../src/migrate/pattern.js';
 import type { Translation } from '../../src/migrate/types.js';
 import type { JsonObject, JsonValue } from '../../src/types.js';
-import { parseAnchor } from '../../src/families/kyverno/engine/pattern/anchor.js';
-import { containsWildcard, wildcardMatch } from '../../src/util/wildcard.js';
+import { wildcardMatch } from '../../src/util/wildcard.js';
 import { isObject } from '../../src/util/json-value.js';
 import { celPolicy, celVerdict, kyvernoPolicy, kyvernoVerdict, type Verdict } from './differential.js';
-import { variants } from '../../src/migrate/variants.js';
+import { metadataWildcards, variants } from '../../src/migrate/variants.js';
 
 const corpus = path.resolve(import.meta.dirname, '../..', '../shared/corpus/kyverno-policies');
 const available = existsSync(corpus);
@@ -146,18 +145,6 @@ function translate(validate: { pattern?: JsonValue; anyPattern?: JsonValue[] }):
     : translateAnyPattern(validate.anyPattern!, ['spec', 'rules', 0, 'validate', 'anyPattern']);
 }
 
-/** Wildcard keys of labels/annotations patterns: Kyverno resolves each to a random matching resource key. */
-function metadataWildcards(pattern: JsonValue, out: string[] = [], tag = false): string[] {
-  if (Array.isArray(pattern)) pattern.forEach((p) => metadataWildcards(p, out));
-  else if (isObject(pattern)) {
-    for (const [key, value] of Object.entries(pattern)) {
-      const inner = parseAnchor(key)?.key ?? key;
-      if (tag && containsWildcard(inner)) out.push(inner);
-      metadataWildcards(value, out, inner === 'labels' || inner === 'annotations');
-    }
-  }
-  return out;
-}
 
 /** Whether some resource map has two keys matching one wildcard (Kyverno's outcome may then be random). */
 function ambiguous(resource: JsonValue, wildcards: string[]): boolean {
