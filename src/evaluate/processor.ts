@@ -20,6 +20,8 @@ export interface EvaluationOptions {
   userInfo?: RequestUserInfo;
   /** The operation of a dedicated run (`kyverno test` result `operation`), overriding the values. */
   operation?: string;
+  /** The object before the change, for an UPDATE (`EvaluationRequest.oldResource`). */
+  oldResource?: JsonObject;
   /** Policy exceptions to apply (each family reads its own). */
   exceptions?: readonly CompiledException[];
   /** Policy bindings loaded with the policies (ValidatingAdmissionPolicyBindings; each family reads its own). */
@@ -65,6 +67,7 @@ export interface ResourceResponse {
 function request(policy: CompiledPolicy, resource: ResourceDocument, value: JsonObject, options: EvaluationOptions): EvaluationRequest {
   const result: EvaluationRequest = { resource: value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
+  if (options.oldResource) result.oldResource = options.oldResource;
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
   if (options.bindings && options.bindings.length > 0) result.bindings = options.bindings;
   if (options.external) result.external = options.external;

@@ -125,6 +125,12 @@ export interface EvaluationRequest {
   resource: JsonObject;
   /** `request.operation` as a string; default CREATE. */
   operation?: string;
+  /**
+   * The object before the change, for an UPDATE (`request.oldObject`: the object at the pull request's base, or
+   * `apply --old-resource`). Absent, an UPDATE sees the resource itself as its old object, as the Kyverno CLI
+   * builds it; a DELETE's old object is always `resource`.
+   */
+  oldResource?: JsonObject;
   /** `kyverno test` (float64) or `kyverno apply` (int64) number semantics. */
   numberMode?: NumberMode;
   /** Labels of the resource's namespace, for `namespaceSelector`. */
