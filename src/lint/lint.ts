@@ -31,6 +31,7 @@ import { PROBLEM_CODES } from './problem-codes.js';
 import type { LintOptions } from './options.js';
 import { isKustomizationFile, scanKustomizations } from './kustomize.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
+import type { BaseComparison, BaseOutcome } from './base-revision.js';
 
 export interface LintResult {
   report: LintReport;
@@ -47,6 +48,8 @@ export interface LintResult {
   configProblems: ConfigProblem[];
   /** The scan found no policy or no manifest, so it checked nothing; null otherwise. */
   empty: EmptyScan | null;
+  /** The comparison with `LintOptions.base` (null without one); with an `error`, the scan went on without it. */
+  base: BaseOutcome | null;
 }
 
 /** A scan that checked nothing. The CLI and the Action fail on it unless an empty scan is allowed. */
@@ -162,7 +165,8 @@ async function configuredPolicyFiles(options: LintOptions, errors: string[]): Pr
   return found.files;
 }
 
-async function loadWorkspace(options: LintOptions, errors: string[], warnings: string[]): Promise<Workspace> {
+/** `manifestsOnly`: read the manifests and nothing else (the base revision of a scan, whose policies are not used). */
+async function loadWorkspace(options: LintOptions, errors: string[], warnings: string[], manifestsOnly = false): Promise<Workspace> {
   const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
   const roles = roleMatchers(options);
   const { config } = options;
@@ -180,14 +184,14 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   }
   // Files given with --policy are policies, also where the scan reads them and the configuration's globs do not select them.
   const extra = new Set<string>();
-  if (options.policyPaths.length > 0) {
+  if (options.policyPaths.length > 0 && !manifestsOnly) {
     const found = await findFiles({ cwd: options.cwd, paths: options.policyPaths, include: [], exclude: [], gitignore: false });
     for (const missing of found.problems) errors.push(missing.message.replace(missing.path, displayName(options.cwd, missing.path)));
     for (const file of found.files) extra.add(file);
     for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
   // One sorted list, so that the policies' order (mutations apply in it) does not depend on the scan paths.
-  const files = [...new Set([...scanned, ...(await configuredPolicyFiles(options, errors))])].sort(byCodeUnits);
+  const files = [...new Set([...scanned, ...(manifestsOnly ? [] : await configuredPolicyFiles(options, errors))])].sort(byCodeUnits);
   // Kustomizations are checked as built: their inputs are not manifests of their own.
   const settings = config.kustomize ?? { build: true, roots: [] };
   const rootGlobs = globSet(globBase(config, options.cwd), settings.roots);
@@ -205,7 +209,8 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
     // Files outside the scan paths are read for their policies only.
     // A kustomization file is never a manifest, built or not.
     const manifests = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file) && !isKustomizationFile(file);
-    loader.addFile(file, { policies: roles.policies(file) || extra.has(file), manifests, ifKubernetes: ifKubernetes.has(file) });
+    if (manifestsOnly && !manifests) continue;
+    loader.addFile(file, { policies: !manifestsOnly && (roles.policies(file) || extra.has(file)), manifests, ifKubernetes: ifKubernetes.has(file) });
   }
   loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds, kustomize.invalidManifests);
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
@@ -308,7 +313,16 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
   if (workspace.bindings.length > 0) evaluation.bindings = workspace.bindings;
 
-  const fileOf = (file: string): SourceText | undefined => workspace.files.get(file);
+  // Against a base revision, each object is an UPDATE of the object at the base, a CREATE, or a DELETE (base-revision.ts).
+  let base: BaseComparison | null = null;
+  let baseOutcome: BaseOutcome | null = null;
+  if (options.base !== undefined) {
+    const { compareWithBase } = await import('./base-revision.js');
+    const display = (manifest: ResourceDocument): string => workspace.files.get(manifest.file)?.display ?? manifest.file;
+    const load = (mapped: LintOptions): Promise<Workspace> => loadWorkspace(mapped, [], [], true);
+    ({ comparison: base, outcome: baseOutcome } = await compareWithBase(options, manifests, { policies, evaluation, load, display }, warnings));
+  }
+  const fileOf = (file: string): SourceText | undefined => workspace.files.get(file) ?? base?.files.get(file);
   /** The Kustomize builds behind the findings of built resources. */
   const builtBy = new WeakMap<Finding, string[]>();
   const statuses = emptyStatuses();
@@ -320,16 +334,20 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
   let done = 0;
   const registryReported = new Set<CompiledPolicy>();
-  for (const manifest of manifests) {
-    const file = workspace.files.get(manifest.file)!;
-    const responses = evaluateResource(policies, manifest, evaluation);
+  const evaluated = base === null ? manifests : [...manifests, ...base.removed];
+  for (const manifest of evaluated) {
+    const file = fileOf(manifest.file)!;
+    const change = base?.change(manifest);
+    const responses = evaluateResource(policies, change?.resource ?? manifest, change?.evaluation ?? evaluation);
     for (const { response } of responses) for (const rule of response.rules) statuses[rule.status]++;
     const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
     const converted = responseFindings(responses, context);
+    if (change !== undefined) base!.describe(change, converted.findings);
     if (manifest.builtBy !== undefined) for (const finding of converted.findings) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
-    const after = mutatedResource(responses, manifest.value);
+    // A removed object has no mutation to report: nothing is left to fix.
+    const after = change?.operation === 'DELETE' ? manifest.value : mutatedResource(responses, manifest.value);
     if (after !== manifest.value && !jsonEqual(after, manifest.value, 'type')) {
       const rules = responses.flatMap(({ kind, response }) =>
         kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass' && rule.unchanged !== true).map((rule) => ({ policy: response.policy, rule })) : [],
@@ -347,18 +365,17 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       }
     }
     done++;
-    options.onProgress?.(done, manifests.length);
+    options.onProgress?.(done, evaluated.length);
   }
 
   // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
-  const suppressions = new Suppressions(
-    workspace.files.values(),
-    [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)],
-  );
+  const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
+  const suppressions = new Suppressions(workspace.files.values(), ruleIds);
   const suppressedFindings: Finding[] = [];
   /** Whether `finding` is still reported once the directives have had their say. */
   const unsuppressed = (finding: Finding): boolean => {
-    const by = suppressions.suppress(finding);
+    // The findings of removed objects are in base files: the directives there apply.
+    const by = (base?.isRemoved(finding) === true ? base.suppressions(ruleIds) : suppressions).suppress(finding);
     if (by === null) return true;
     suppressedFindings.push({ ...finding, suppressions: by });
     return false;
@@ -421,7 +438,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path.resolve(options.cwd, file))));
     // A built resource is checked again when any file its build reads changed (a base, a patch, the kustomization).
     const changedBuilds = new Set([...workspace.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
-    const wantedFinding = (finding: Finding): boolean => wanted.has(finding.location.file) || (builtBy.get(finding) ?? []).some((root) => changedBuilds.has(root));
+    // A removed object's file that no longer exists cannot be named (pre-commit passes the files that exist): its findings are reported.
+    const wantedFinding = (finding: Finding): boolean =>
+      wanted.has(finding.location.file) || (builtBy.get(finding) ?? []).some((root) => changedBuilds.has(root)) || (base?.deletedFiles.has(finding.location.file) ?? false);
     reported = findings.filter(wantedFinding);
     reportedSuppressed = suppressedFindings.filter(wantedFinding);
     suppressed += findings.length - reported.length + suppressedFindings.length - reportedSuppressed.length;
@@ -444,7 +463,15 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const reportedEdits = new Set(reported.flatMap((finding) => (finding.fix ?? []).map((edit) => edit.file)));
   const reportedFix = (fix: FileFix): boolean =>
     options.reportFiles === undefined || options.reportFiles.some((file) => path.resolve(options.cwd, file) === fix.file) || reportedEdits.has(displayName(options.cwd, fix.file));
-  return { report, errors, fixes: fixes.filter(reportedFix), warnings, empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length), configProblems: configured.errors };
+  return {
+    report,
+    errors,
+    fixes: fixes.filter(reportedFix),
+    warnings,
+    empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length),
+    configProblems: configured.errors,
+    base: baseOutcome,
+  };
 }
 
 /** A manifest the mutate policies changed. */

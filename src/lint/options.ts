@@ -5,6 +5,7 @@
  */
 import type { LintConfig } from '../config/types.js';
 import type { TooLarge } from '../source/index.js';
+import type { Revision } from '../discovery/revision.js';
 
 export interface LintOptions {
   /** Absolute working directory: relative paths and reported file names are relative to it. */
@@ -32,6 +33,12 @@ export interface LintOptions {
    * (JSON and SARIF output, `--fix`, pull-request suggestions), skipped otherwise because it reparses files.
    */
   fixes?: boolean;
+  /**
+   * The revision the working tree changes (`--base`, a pull request's base): an object there too is evaluated as an
+   * UPDATE with the base object as `request.oldObject`, a new one as a CREATE, and an object gone as a DELETE located
+   * in the base file (see base-revision.ts). Without it every manifest is a CREATE (or the configuration's operation).
+   */
+  base?: Revision;
   /** Called while manifests are evaluated (`done` of `total`), for progress output. */
   onProgress?: (done: number, total: number) => void;
 }
