@@ -10,6 +10,7 @@ import path from 'node:path';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { findConfigFile, loadConfig, type ConfigProblem } from '../../config/load.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../../config/types.js';
+import type { Revision } from '../../discovery/revision.js';
 import { lint } from '../../lint/lint.js';
 import { errorsOnly } from '../../report/errors-only.js';
 import { isReporterName, REPORTER_NAMES, reporters } from '../../reporters/index.js';
@@ -30,6 +31,12 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'values-file', type: 'string', valueName: 'path', description: 'a Kyverno CLI Values file (overrides the configuration)' },
   { name: 'userinfo', type: 'string', valueName: 'path', description: 'a Kyverno CLI UserInfo file (overrides the configuration)' },
   { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
+  {
+    name: 'base',
+    type: 'string',
+    valueName: 'ref',
+    description: 'the git revision the working tree changes (a branch, tag or commit): objects there too are checked as an UPDATE (request.oldObject), new ones as a CREATE, removed ones as a DELETE',
+  },
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
   { name: 'quiet', type: 'boolean', description: 'report errors only: warnings and info are neither printed nor counted (as ESLint)' },
   { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
@@ -107,6 +114,8 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const operation = args.string('operation');
   if (operation !== undefined && !OPERATIONS.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
   if (args.boolean('allow-empty') && args.boolean('fail-on-empty')) throw new UsageError('--allow-empty and --fail-on-empty cannot be used together');
+  const baseRef = args.string('base');
+  if (baseRef !== undefined && operation !== undefined) throw new UsageError('--base and --operation cannot be used together: with --base, each object is a CREATE, an UPDATE or a DELETE as the comparison says');
 
   requireInputPaths(io, args, { positionals: true, flags: ['config', 'policy', 'helm-chart', 'values-file', 'userinfo'] });
 
@@ -131,6 +140,17 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const positionals = args.positionals.length > 0 ? [...args.positionals] : ['.'];
   const paths = files ? ['.'] : positionals.map((item) => (item === '-' ? item : resolveArg(io, item)));
   const stdin = paths.includes('-') ? ((await io.readStdin?.(config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) ?? '') : undefined;
+  // The base revision is opened before the scan: an unknown ref or a missing repository ends the run (exit 2).
+  let base: Revision | undefined;
+  if (baseRef !== undefined) {
+    const { openGitRevision } = await import('../../discovery/revision.js');
+    const opened = await openGitRevision(io.cwd, baseRef);
+    if ('error' in opened) {
+      io.stderr(`Error: ${opened.error} (--base)\n`);
+      return 2;
+    }
+    base = opened;
+  }
   const progress = progressReporter(io);
   const result = await lint({
     cwd: io.cwd,
@@ -141,6 +161,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     config,
     ...(stdin !== undefined ? { stdin } : {}),
     ...(files ? { reportFiles: positionals.map((item) => resolveArg(io, item)) } : {}),
+    ...(base !== undefined ? { base } : {}),
     // The edits of mutations are computed when they are shown or applied.
     fixes: format === 'json' || format === 'sarif' || args.boolean('fix') || args.boolean('fix-dry-run'),
     onProgress: progress.update,
@@ -150,6 +171,9 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
   if (result.configProblems.length > 0) return printConfigProblems(io, config.file ?? '', result.configProblems);
   for (const error of result.errors) io.stderr(`error: ${error}\n`);
+  // Without its base the scan is not the one asked for: a tool error.
+  const baseError = result.base?.error;
+  if (baseError !== undefined) io.stderr(`error: ${baseError} (--base)\n`);
   const { empty } = result;
   if (empty !== null && config.allowEmpty === true) io.stderr(`warning: ${empty.message}\n`);
   else if (empty !== null) {
@@ -197,7 +221,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     io.stdout(output);
   }
 
-  if (result.errors.length > 0 || (empty !== null && config.allowEmpty !== true)) return 2;
+  if (result.errors.length > 0 || baseError !== undefined || (empty !== null && config.allowEmpty !== true)) return 2;
   const { counts } = report;
   if (counts.error > 0 || fixFailed) return 1;
   if (config.maxWarnings !== undefined && counts.warning > config.maxWarnings) {
