@@ -1,0 +1,158 @@
+/**
+ * Scans against a base revision (`--base <ref>`): a repository of two commits built with git from
+ * test/fixtures/lint/base-revision (see its README), the second a pull request on the first.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../commands/helpers.js';
+import { testRepository, type TestRepository } from './git-repository.js';
+
+const FIXTURE = path.join(ROOT, 'test/fixtures/lint/base-revision');
+const SHARED = path.join(FIXTURE, 'shared');
+
+interface JsonFinding {
+  ruleId: string;
+  file: string;
+  line: number;
+  message: string;
+  resource: { kind: string; namespace: string; name: string } | null;
+}
+
+/** The JSON report's findings as `[ruleId, file:line, message]`. */
+function findings(stdout: string): [string, string, string][] {
+  const report = JSON.parse(stdout) as { findings: JsonFinding[] };
+  return report.findings.map((finding) => [finding.ruleId, `${finding.file}:${finding.line}`, finding.message]);
+}
+
+let repo: TestRepository;
+let first: string;
+/** A folder in no repository. */
+let outside: string;
+
+beforeAll(() => {
+  outside = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-no-repository-'));
+  repo = testRepository();
+  first = repo.commit('first', SHARED, path.join(FIXTURE, 'commit-1'));
+  repo.commit('the pull request', SHARED, path.join(FIXTURE, 'commit-2'));
+});
+afterAll(() => {
+  repo.remove();
+  rmSync(outside, { recursive: true, force: true });
+});
+
+describe('kyverno-lint --base', () => {
+  it('without --base every object is a CREATE: the UPDATE and DELETE policies report nothing', async () => {
+    const run = await runCli(['-f', 'json'], { cwd: repo.dir });
+    expect(run.stderr).toBe('');
+    expect(findings(run.stdout)).toEqual([]);
+    expect(run.code).toBe(0);
+  });
+
+  it('reports what the pull request does to the objects of its base: each UPDATE finding names the base, a removed object is a DELETE in its base file', async () => {
+    const run = await runCli(['--base', 'main~1', '-f', 'json'], { cwd: repo.dir });
+    expect(run.stderr).toBe('');
+    expect(findings(run.stdout)).toEqual([
+      // Moved from manifests/web.yaml: paired by identity, not by path.
+      ['immutable-selector/selector-unchanged', 'apps/web.yaml:1', 'spec.selector of web is immutable (UPDATE from main~1)'],
+      ['keep-labels', 'apps/web.yaml:6', 'labels may not be removed (UPDATE from main~1)'],
+      ['no-scale-down/replicas-not-lowered', 'apps/web.yaml:1', 'web: replicas may not be lowered from 3 to 2 (UPDATE from main~1)'],
+      // Built by the overlay: paired in namespace prod, where the overlay puts it.
+      ['no-scale-down/replicas-not-lowered', 'deploy/base/api.yaml:1', 'api: replicas may not be lowered from 4 to 1 (UPDATE from main~1) (in the build of deploy/prod)'],
+      // manifests/settings.yaml no longer exists: the finding is at the base's file and line.
+      ['protect-settings/no-delete', 'manifests/settings.yaml:1', 'ConfigMap settings is protected (DELETE: removed since main~1)'],
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  it('a commit sha works as a ref, and the new objects of the pull request (worker, flags) are CREATEs', async () => {
+    const run = await runCli(['--base', first, '-f', 'json'], { cwd: repo.dir });
+    const report = JSON.parse(run.stdout) as { findings: JsonFinding[] };
+    expect(report.findings.map((finding) => finding.resource?.name)).toEqual(['web', 'web', 'web', 'api', 'settings']);
+    expect(report.findings.every((finding) => finding.message.includes(first))).toBe(true);
+  });
+
+  it('from a subfolder, the paths map into the revision: the overlay of deploy/ pairs its object', async () => {
+    const run = await runCli(['--base', 'main~1', '-f', 'json'], { cwd: path.join(repo.dir, 'deploy') });
+    expect(run.stderr).toBe('');
+    expect(findings(run.stdout)).toEqual([
+      ['no-scale-down/replicas-not-lowered', 'base/api.yaml:1', 'api: replicas may not be lowered from 4 to 1 (UPDATE from main~1) (in the build of prod)'],
+    ]);
+  });
+
+  it.each<{ name: string; argv: (dir: string) => string[]; cwd: (dir: string) => string; stderr: RegExp }>([
+    { name: 'an unknown ref', argv: () => ['--base', 'no-such-branch'], cwd: (dir) => dir, stderr: /^Error: unknown revision "no-such-branch": it names no commit of the repository at .* \(--base\)\n$/ },
+    { name: 'a ref that looks like a flag', argv: () => ['--base', '--help'], cwd: (dir) => dir, stderr: /^Error: invalid revision "--help"/ },
+    { name: 'a folder outside any repository', argv: () => ['--base', 'main'], cwd: () => outside, stderr: /^Error: --base needs a git repository: .* is not in one \(--base\)\n$/ },
+    { name: '--operation with --base', argv: () => ['--base', 'main', '--operation', 'UPDATE'], cwd: (dir) => dir, stderr: /--base and --operation cannot be used together/ },
+  ])('$name is an error (exit 2) and nothing is scanned', async ({ argv, cwd, stderr }) => {
+    const run = await runCli(argv(repo.dir), { cwd: cwd(repo.dir) });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(stderr);
+  });
+
+  it("the configuration's operation gives way to the comparison, with a warning", async () => {
+    writeFileSync(path.join(repo.dir, 'update.yaml'), 'policies: ["policies/**"]\noperation: UPDATE\nignore: [kyverno-lint/legacy-policy]\n');
+    try {
+      const configured = await runCli(['--base', 'main~1', '-f', 'json', '-c', 'update.yaml'], { cwd: repo.dir });
+      expect(configured.stderr).toBe("warning: the configuration's operation (UPDATE) is not used with a base revision: each object is a CREATE, an UPDATE or a DELETE as the comparison with main~1 says\n");
+      expect(findings(configured.stdout).map(([ruleId]) => ruleId)).toEqual([
+        'immutable-selector/selector-unchanged',
+        'keep-labels',
+        'no-scale-down/replicas-not-lowered',
+        'no-scale-down/replicas-not-lowered',
+        'protect-settings/no-delete',
+      ]);
+    } finally {
+      rmSync(path.join(repo.dir, 'update.yaml'));
+    }
+  });
+});
+
+describe('kyverno-lint --files --base HEAD (the pre-commit hook)', () => {
+  it('checks the staged changes against the last commit, reports the given files, and the DELETEs of files removed', async () => {
+    const staged = testRepository();
+    try {
+      staged.commit('first', SHARED, path.join(FIXTURE, 'commit-2'));
+      // Staged: web goes from 2 to 1 replica, the overlay from 1 to 0, and apps/flags.yaml is removed.
+      writeFileSync(path.join(staged.dir, 'apps/web.yaml'), readFixture('commit-2/apps/web.yaml').replace('replicas: 2', 'replicas: 1'));
+      writeFileSync(path.join(staged.dir, 'deploy/prod/kustomization.yaml'), readFixture('commit-2/deploy/prod/kustomization.yaml').replace('count: 1', 'count: 0'));
+      staged.git('rm', '-q', 'apps/flags.yaml');
+      staged.git('add', '-A');
+      const run = await runCli(['--files', '--base', 'HEAD', '-f', 'json', 'apps/web.yaml'], { cwd: staged.dir });
+      expect(run.stderr).toBe('');
+      expect(findings(run.stdout)).toEqual([
+        ['protect-settings/no-delete', 'apps/flags.yaml:1', 'ConfigMap flags is protected (DELETE: removed since HEAD)'],
+        ['no-scale-down/replicas-not-lowered', 'apps/web.yaml:1', 'web: replicas may not be lowered from 2 to 1 (UPDATE from HEAD)'],
+      ]);
+      // The overlay is reported when its files are named.
+      const overlay = await runCli(['--files', '--base', 'HEAD', '-f', 'json', 'deploy/prod/kustomization.yaml'], { cwd: staged.dir });
+      expect(findings(overlay.stdout).map(([ruleId, at]) => [ruleId, at])).toEqual([
+        ['protect-settings/no-delete', 'apps/flags.yaml:1'],
+        ['no-scale-down/replicas-not-lowered', 'deploy/base/api.yaml:1'],
+      ]);
+    } finally {
+      staged.remove();
+    }
+  });
+
+  it('in a repository without a commit yet, --base HEAD has an empty base: every object is new', async () => {
+    const fresh = testRepository();
+    try {
+      fresh.checkoutFiles(SHARED, path.join(FIXTURE, 'commit-1'));
+      fresh.git('add', '-A');
+      const run = await runCli(['--files', '--base', 'HEAD', '-f', 'json', 'manifests/web.yaml'], { cwd: fresh.dir });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(findings(run.stdout)).toEqual([]);
+    } finally {
+      fresh.remove();
+    }
+  });
+});
+
+function readFixture(file: string): string {
+  return readFileSync(path.join(FIXTURE, file), 'utf8');
+}
