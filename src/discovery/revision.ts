@@ -174,11 +174,9 @@ export async function openGitRevision(cwd: string, ref: string): Promise<Revisio
   try {
     const top = await git(cwd, ['rev-parse', '--show-toplevel', '--git-path', 'info/exclude']);
     if (top.code !== 0) {
-      return {
-        error: /not a git repository/i.test(top.stderr)
-          ? `--base needs a git repository: ${cwd} is not in one`
-          : `cannot read the git repository of ${cwd}: ${top.stderr || `git rev-parse exited with ${top.code}`}`,
-      };
+      if (/not a git repository/i.test(top.stderr)) return { error: `--base needs a git repository: ${cwd} is not in one` };
+      if (/work tree/i.test(top.stderr)) return { error: `--base needs a git working tree: ${cwd} is inside a bare repository or a .git folder` };
+      return { error: `cannot read the git repository of ${cwd}: ${top.stderr || `git rev-parse exited with ${top.code}`}` };
     }
     const [rootLine, excludeLine] = top.stdout.toString('utf8').split('\n');
     if (!rootLine) return { error: `--base needs a git working tree: ${cwd} is inside a bare repository or a .git folder` };

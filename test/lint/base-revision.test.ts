@@ -5,9 +5,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../commands/helpers.js';
 import { testRepository, type TestRepository } from './git-repository.js';
+import { podNamed, REQUIRE_TEAM } from './team-documents.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/lint/base-revision');
 const SHARED = path.join(FIXTURE, 'shared');
@@ -56,8 +57,9 @@ describe('kyverno-lint --base', () => {
     expect(findings(run.stdout)).toEqual([
       // Moved from manifests/web.yaml: paired by identity, not by path.
       ['immutable-selector/selector-unchanged', 'apps/web.yaml:1', 'spec.selector of web is immutable (UPDATE from main~1)'],
-      ['keep-labels', 'apps/web.yaml:6', 'labels may not be removed (UPDATE from main~1)'],
       ['no-scale-down/replicas-not-lowered', 'apps/web.yaml:1', 'web: replicas may not be lowered from 3 to 2 (UPDATE from main~1)'],
+      // At the labels, which lost one.
+      ['keep-labels', 'apps/web.yaml:6', 'labels may not be removed (UPDATE from main~1)'],
       // Built by the overlay: paired in namespace prod, where the overlay puts it.
       ['no-scale-down/replicas-not-lowered', 'deploy/base/api.yaml:1', 'api: replicas may not be lowered from 4 to 1 (UPDATE from main~1) (in the build of deploy/prod)'],
       // manifests/settings.yaml no longer exists: the finding is at the base's file and line.
@@ -100,8 +102,8 @@ describe('kyverno-lint --base', () => {
       expect(configured.stderr).toBe("warning: the configuration's operation (UPDATE) is not used with a base revision: each object is a CREATE, an UPDATE or a DELETE as the comparison with main~1 says\n");
       expect(findings(configured.stdout).map(([ruleId]) => ruleId)).toEqual([
         'immutable-selector/selector-unchanged',
-        'keep-labels',
         'no-scale-down/replicas-not-lowered',
+        'keep-labels',
         'no-scale-down/replicas-not-lowered',
         'protect-settings/no-delete',
       ]);
@@ -156,3 +158,115 @@ describe('kyverno-lint --files --base HEAD (the pre-commit hook)', () => {
 function readFixture(file: string): string {
   return readFileSync(path.join(FIXTURE, file), 'utf8');
 }
+
+describe('what an UPDATE sees', () => {
+  let scratch: TestRepository;
+  beforeEach(() => {
+    scratch = testRepository();
+    scratch.write('.kyverno-lint.yaml', 'ignore: [kyverno-lint/legacy-policy]\n');
+  });
+  afterEach(() => scratch.remove());
+
+  const scan = async (argv: string[]): Promise<{ code: number; findings: [string, string, string][]; suppressed: [string, string, string][] }> => {
+    const run = await runCli([...argv, '-f', 'json'], { cwd: scratch.dir });
+    expect(run.stderr).toBe('');
+    const report = JSON.parse(run.stdout) as { findings: JsonFinding[]; suppressedFindings: JsonFinding[] };
+    const rows = (list: JsonFinding[]): [string, string, string][] => list.map((finding) => [finding.ruleId, `${finding.file}:${finding.line}`, finding.message]);
+    return { code: run.code, findings: rows(report.findings), suppressed: rows(report.suppressedFindings) };
+  };
+
+  it('a rule that fails the object as a new object too reads as without --base; an existing violation and a CREATE-only rule no longer report the objects of the base', async () => {
+    const failed = 'validation error: team label required. rule check-team failed at path /metadata/labels/';
+    const withTeam = (name: string): string => podNamed(name).replace(`  name: ${name}\n`, `  name: ${name}\n  labels:\n    team: shop\n`);
+    scratch.write('policies/require-team.yaml', REQUIRE_TEAM);
+    scratch.write('policies/team-on-create.yaml', REQUIRE_TEAM.replace('name: require-team', 'name: team-on-create').replace('kinds: [Pod]', 'kinds: [Pod]\n              operations: [CREATE]'));
+    scratch.write('pods/app.yaml', withTeam('app'));
+    scratch.write('pods/old.yaml', podNamed('old'));
+    scratch.commitAll('base');
+    // The pull request: app loses its label, new is added; old is unchanged.
+    scratch.write('pods/app.yaml', podNamed('app'));
+    scratch.write('pods/new.yaml', podNamed('new'));
+    const rows = (...items: [string, string][]): [string, string, string][] => items.map(([ruleId, at]) => [ruleId, at, failed]);
+    expect((await scan([])).findings).toEqual(
+      rows(
+        ['require-team/check-team', 'pods/app.yaml:3'],
+        ['team-on-create/check-team', 'pods/app.yaml:3'],
+        ['require-team/check-team', 'pods/new.yaml:3'],
+        ['team-on-create/check-team', 'pods/new.yaml:3'],
+        ['require-team/check-team', 'pods/old.yaml:3'],
+        ['team-on-create/check-team', 'pods/old.yaml:3'],
+      ),
+    );
+    // old violated the rule at the base already: Kyverno lets such an UPDATE through (allowExistingViolations).
+    expect((await scan(['--base', 'HEAD'])).findings).toEqual(
+      rows(['require-team/check-team', 'pods/app.yaml:3'], ['require-team/check-team', 'pods/new.yaml:3'], ['team-on-create/check-team', 'pods/new.yaml:3']),
+    );
+  });
+
+  it('the old object is the base object as the mutate policies leave it (what the cluster stores)', async () => {
+    scratch.write(
+      'policies/add-managed.yaml',
+      `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: add-managed
+spec:
+  rules:
+    - name: label
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      mutate:
+        patchStrategicMerge:
+          metadata:
+            labels:
+              +(managed): "true"
+`,
+    );
+    scratch.write(
+      'policies/labels-unchanged.yaml',
+      `apiVersion: policies.kyverno.io/v1
+kind: ValidatingPolicy
+metadata:
+  name: labels-unchanged
+spec:
+  validationActions: [Deny]
+  matchConstraints:
+    resourceRules:
+    - apiGroups: ['']
+      apiVersions: [v1]
+      operations: [UPDATE]
+      resources: [pods]
+  validations:
+  - expression: object.metadata.?labels.orValue({}) == oldObject.metadata.?labels.orValue({})
+    message: labels may not change
+`,
+    );
+    scratch.write('pods/app.yaml', podNamed('app'));
+    scratch.write('pods/other.yaml', podNamed('other').replace('  name: other\n', '  name: other\n  labels:\n    tier: a\n'));
+    scratch.commitAll('base');
+    scratch.write('pods/other.yaml', podNamed('other').replace('  name: other\n', '  name: other\n  labels:\n    tier: b\n'));
+    const { findings: found } = await scan(['--base', 'HEAD']);
+    // app is unchanged: its old object has the label the mutation adds, as the new one has.
+    expect(found.filter(([ruleId]) => ruleId === 'labels-unchanged')).toEqual([['labels-unchanged', 'pods/other.yaml:5', 'labels may not change (UPDATE from HEAD)']]);
+    expect(found.filter(([ruleId]) => ruleId === 'add-managed/label').map(([, at]) => at)).toEqual(['pods/app.yaml:1', 'pods/other.yaml:1']);
+  });
+
+  it("a removed object's findings obey the directives of its base file, not those of the working tree's file of that name", async () => {
+    scratch.write('policies/protect-settings.yaml', readFixture('shared/policies/protect-settings.yaml'));
+    const configMap = (name: string): string => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n  namespace: shop\n`;
+    scratch.write('settings.yaml', `# kyverno-lint-disable-next-line protect-settings/no-delete -- replaced by flags\n${configMap('settings')}---\n${configMap('other')}`);
+    scratch.commitAll('base');
+    // Both removed; the file now holds another object, with a directive on the line of the base's second document.
+    scratch.write('settings.yaml', `${configMap('flags')}\n# kyverno-lint-disable\n`);
+    const { code, findings: found, suppressed } = await scan(['--base', 'HEAD']);
+    expect(found).toEqual([
+      // The working tree's directive suppresses nothing there.
+      ['kyverno-lint/unused-disable-directive', 'settings.yaml:7', 'unused kyverno-lint-disable directive (no problems were reported)'],
+      ['protect-settings/no-delete', 'settings.yaml:8', 'ConfigMap other is protected (DELETE: removed since HEAD)'],
+    ]);
+    expect(suppressed).toEqual([['protect-settings/no-delete', 'settings.yaml:2', 'ConfigMap settings is protected (DELETE: removed since HEAD)']]);
+    expect(code).toBe(1);
+  });
+});

@@ -3,7 +3,7 @@
  * binary: each commit replaces the working tree by the files of some fixture folders.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -32,6 +32,10 @@ export interface TestRepository {
   git(...args: string[]): string;
   /** Replaces the working tree (but .git) by the files of `folders` (copied in order), commits them, and returns the commit's sha. */
   commit(message: string, ...folders: string[]): string;
+  /** Writes a file of the working tree (its folders made). */
+  write(file: string, text: string): void;
+  /** Commits the whole working tree as it is, and returns the commit's sha. */
+  commitAll(message: string): string;
   /** Replaces the working tree (but .git) by the files of `folders`, without committing. */
   checkoutFiles(...folders: string[]): void;
   remove(): void;
@@ -46,15 +50,23 @@ export function testRepository(prefix = 'kyverno-lint-base-test-'): TestReposito
     for (const entry of readdirSync(dir)) if (entry !== '.git') rmSync(path.join(dir, entry), { recursive: true, force: true });
     for (const folder of folders) cpSync(folder, dir, { recursive: true });
   };
+  const commitAll = (message: string): string => {
+    git('add', '-A');
+    git('commit', '-q', '--no-gpg-sign', '-m', message);
+    return git('rev-parse', 'HEAD');
+  };
   return {
     dir,
     git,
     checkoutFiles,
+    write(file, text) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    },
+    commitAll,
     commit(message, ...folders) {
       checkoutFiles(...folders);
-      git('add', '-A');
-      git('commit', '-q', '--no-gpg-sign', '-m', message);
-      return git('rev-parse', 'HEAD');
+      return commitAll(message);
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
