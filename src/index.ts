@@ -20,6 +20,9 @@ export { lint, type EmptyScan, type LintResult } from './lint/lint.js';
 export type { LintOptions } from './lint/options.js';
 export type { FileFix } from './lint/fixes.js';
 export type { TooLarge } from './source/files.js';
+// A revision of the repository the scan compares with (`LintOptions.base`).
+export { gitBlobSha, openGitRevision, type Revision, type RevisionError, type RevisionFile } from './discovery/revision.js';
+export type { BaseOutcome } from './lint/base-revision.js';
 
 // The report model.
 export type { Finding, FixEdit, LintReport, Location, ReportCounts, ResourceRef, Severity, Suppression } from './report/types.js';

@@ -15,7 +15,10 @@
  * - a workspace that is not the pull request's head commit (`.git/HEAD`, else `GITHUB_SHA`; the default
  *   checkout of a `pull_request` event is the merge commit): the review still goes on the head commit, the
  *   files that carry comments read there (git when the commit is in the clone, else the contents API) and
- *   their lines mapped when the base branch changed the file under the pull request (`head-files.ts`).
+ *   their lines mapped when the base branch changed the file under the pull request (`head-files.ts`);
+ * - the base revision (input `base`, by default the pull request's base or the commit a push started from): read
+ *   from the clone or through the API (`base-tree.ts`), it makes each object an UPDATE of its base version; when it
+ *   cannot be read, a warning in the log and the summary, and the manifests are checked as new objects (CREATE).
  * The token is masked (`setSecret`) and never printed.
  */
 import * as nodeFs from 'node:fs';
@@ -353,6 +356,21 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
     // The edits of mutations: suggestions, summary diffs and SARIF fixes.
     fixes: true,
   };
+  // The base revision: each object an UPDATE of its version there (only this path loads base-tree.ts).
+  const baseWarnings: string[] = [];
+  let baseFrom = '';
+  if (inputs.base.mode !== 'off') {
+    const { openBase } = await import('./base-tree.js');
+    const opened = await openBase(inputs.base, context, pull, api, state.workspace);
+    if ('revision' in opened) {
+      options.base = opened.revision;
+      baseFrom = opened.from;
+    } else if ('error' in opened) {
+      baseWarnings.push(`${opened.error}; the manifests are checked as new objects (CREATE)`);
+    } else {
+      state.log(`kyverno-lint: no base revision: ${opened.none}`);
+    }
+  }
   if (inputs.onlyChanged) {
     if (diff !== undefined) {
       options.reportFiles = diff.presentFiles().map((file) => path.resolve(state.workspace, file));
@@ -371,6 +389,19 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
   }
   // A scan that checked nothing fails the step (a tool error) unless allowed, as in the CLI.
   const warnings = [...result.warnings];
+  if (result.base !== null) {
+    const { label, updated, created, removed, error } = result.base;
+    if (error !== undefined) baseWarnings.push(`${error}; the manifests were checked as new objects (CREATE)`);
+    else {
+      const detail = `compared with ${label} (read from ${baseFrom}): ${updated} updated, ${created} new, ${removed} removed objects`;
+      state.feature('base revision', true, detail);
+      state.log(`kyverno-lint: base revision ${detail}`);
+    }
+  }
+  for (const warning of baseWarnings) {
+    warnings.push(warning);
+    state.log(`kyverno-lint: warning: ${warning}`);
+  }
   const errors = [...result.errors];
   if (result.empty !== null && config.allowEmpty === true) {
     warnings.push(result.empty.message);

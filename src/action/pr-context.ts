@@ -21,6 +21,15 @@ export interface PullRequestRef extends Repository {
   number: number;
   /** The head commit: review comments, check runs and links refer to it. */
   headSha: string;
+  /** The base commit, when the event or the API names it. */
+  base?: BaseCommit;
+}
+
+/** The commit the scanned files change: a pull request's base, or the commit a push started from. */
+export interface BaseCommit {
+  sha: string;
+  /** How findings name it: the base branch (`main`), else the abbreviated sha. */
+  label: string;
 }
 
 export interface EventContext {
@@ -34,6 +43,8 @@ export interface EventContext {
   readOnlyReason: string | undefined;
   /** For `workflow_run` without `pull_requests` (forks): what identifies the pull request. */
   workflowRun: { headSha: string; headOwner: string; headBranch: string } | undefined;
+  /** A push's earlier commit (`before`; none for a new branch); a pull request's base is `pullRequest.base`. */
+  pushBase: BaseCommit | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -46,6 +57,16 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i;
+
+/** The base commit of a pull request object (`base: {sha, ref}` of an event or of the pulls API). */
+function baseOf(pull: Json | undefined): BaseCommit | undefined {
+  const base = object(pull?.base);
+  const sha = text(base?.sha);
+  if (sha === undefined || !SHA.test(sha)) return undefined;
+  return { sha, label: text(base?.ref) ?? sha.slice(0, 7) };
+}
+
 function parseRepository(fullName: string | undefined): Repository | undefined {
   const match = /^([^/]+)\/([^/]+)$/.exec(fullName ?? '');
   return match ? { owner: match[1]!, repo: match[2]! } : undefined;
@@ -56,14 +77,15 @@ export function eventContext(env: Readonly<Record<string, string | undefined>>, 
   const eventName = env.GITHUB_EVENT_NAME ?? '';
   const repository = parseRepository(env.GITHUB_REPOSITORY);
   const event = object(payload) ?? {};
-  const context: EventContext = { eventName, repository, sha: env.GITHUB_SHA ?? '', pullRequest: undefined, readOnlyReason: undefined, workflowRun: undefined };
+  const context: EventContext = { eventName, repository, sha: env.GITHUB_SHA ?? '', pullRequest: undefined, readOnlyReason: undefined, workflowRun: undefined, pushBase: undefined };
   if ((eventName === 'pull_request' || eventName === 'pull_request_target') && repository) {
     const pull = object(event.pull_request);
     const number = typeof pull?.number === 'number' ? pull.number : typeof event.number === 'number' ? event.number : undefined;
     const head = object(pull?.head);
     const headSha = text(head?.sha) ?? context.sha;
     if (number !== undefined) {
-      context.pullRequest = { ...repository, number, headSha };
+      const base = baseOf(pull);
+      context.pullRequest = { ...repository, number, headSha, ...(base !== undefined ? { base } : {}) };
       context.sha = headSha;
     }
     if (eventName === 'pull_request') {
@@ -83,13 +105,18 @@ export function eventContext(env: Readonly<Record<string, string | undefined>>, 
       const pulls = Array.isArray(run?.pull_requests) ? run.pull_requests.map(object) : [];
       const pull = pulls.find((candidate) => typeof candidate?.number === 'number');
       if (pull !== undefined) {
-        context.pullRequest = { ...repository, number: pull.number as number, headSha };
+        const base = baseOf(pull);
+        context.pullRequest = { ...repository, number: pull.number as number, headSha, ...(base !== undefined ? { base } : {}) };
       } else {
         const headOwner = text(object(object(run?.head_repository)?.owner)?.login);
         const headBranch = text(run?.head_branch);
         if (headOwner !== undefined && headBranch !== undefined) context.workflowRun = { headSha, headOwner, headBranch };
       }
     }
+  } else if (eventName === 'push') {
+    // A new branch's push has no earlier commit (`before` is all zeros).
+    const before = text(event.before);
+    if (before !== undefined && SHA.test(before) && !/^0+$/.test(before)) context.pushBase = { sha: before, label: before.slice(0, 7) };
   }
   return context;
 }
@@ -107,7 +134,9 @@ export async function findWorkflowRunPullRequest(api: GitHubApi, context: EventC
     head: `${workflowRun.headOwner}:${workflowRun.headBranch}`,
   }, 3);
   const pull = pulls.find((candidate) => object(candidate.head)?.sha === workflowRun.headSha);
-  return pull && typeof pull.number === 'number' ? { ...repository, number: pull.number, headSha: workflowRun.headSha } : undefined;
+  if (!pull || typeof pull.number !== 'number') return undefined;
+  const base = baseOf(pull);
+  return { ...repository, number: pull.number, headSha: workflowRun.headSha, ...(base !== undefined ? { base } : {}) };
 }
 
 /** Lines `start`..`end` of the new version are in one hunk of the diff; `added` are the `+` lines among them. */
