@@ -3,10 +3,17 @@
  * and commas, booleans are `true`/`false` (any case), enumerations are checked. A bad value is an
  * {@link InputError} (the step fails with exit code 2, as a usage error of the CLI). Defaults here are the
  * ones action.yml declares, so that a run without action.yml defaults (tests, `node dist/action.js`)
- * behaves the same.
+ * behaves the same, but for `base`: there an empty value is how a workflow turns the comparison off
+ * (`base: ''`), so its default (`auto`) is the one action.yml gives.
  */
 
 type FailOn = 'error' | 'warning' | 'never';
+
+/**
+ * The revision the manifests are compared with (an object there too is an UPDATE, one gone a DELETE): `auto`, the
+ * pull request's base commit or the commit a push started from; `off`; or a ref or sha named by the workflow.
+ */
+export type BaseInput = { mode: 'auto' } | { mode: 'off' } | { mode: 'ref'; ref: string };
 export type ReviewMode = 'off' | 'suggestions' | 'comments';
 
 export interface ActionInputs {
@@ -30,6 +37,7 @@ export interface ActionInputs {
   onlyChanged: boolean;
   /** Pass a scan that finds no policy or no manifest; `undefined`: the configuration's `allowEmpty` decides. */
   allowEmpty: boolean | undefined;
+  base: BaseInput;
 }
 
 export class InputError extends Error {
@@ -73,6 +81,15 @@ function optional(getInput: GetInput, name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
+/** `auto` (or `true`), `false` or empty (off), else a branch, tag or commit sha. */
+function baseInput(getInput: GetInput): BaseInput {
+  const value = getInput('base').trim();
+  if (value === '' || value.toLowerCase() === 'false') return { mode: 'off' };
+  if (value.toLowerCase() === 'auto' || value.toLowerCase() === 'true') return { mode: 'auto' };
+  if (value.startsWith('-') || /\s/.test(value)) throw new InputError(`input base: "${value}" is not auto, false or a branch, tag or commit sha`);
+  return { mode: 'ref', ref: value };
+}
+
 export function readInputs(getInput: GetInput): ActionInputs {
   const paths = list(getInput('paths'));
   return {
@@ -88,6 +105,7 @@ export function readInputs(getInput: GetInput): ActionInputs {
     token: getInput('token').trim(),
     onlyChanged: boolean(getInput, 'only-changed', false),
     allowEmpty: optionalBoolean(getInput, 'allow-empty'),
+    base: baseInput(getInput),
   };
 }
 

@@ -21,6 +21,8 @@ describe('readInputs', () => {
       sarifFile: undefined,
       token: '',
       onlyChanged: false,
+      // Empty is how a workflow turns it off; action.yml's default is auto.
+      base: { mode: 'off' },
     });
   });
 
@@ -31,7 +33,21 @@ describe('readInputs', () => {
     expect(inputs).toMatchObject({ paths: ['deploy/', 'apps', 'charts'], policies: ['policies/a.yaml', 'policies/b'], failOn: 'warning', annotations: false, review: 'comments', summary: false, onlyChanged: true, sarifFile: 'out/k.sarif', token: 't' });
   });
 
+  it.each<[string, { mode: string; ref?: string }]>([
+    ['auto', { mode: 'auto' }],
+    ['True', { mode: 'auto' }],
+    ['FALSE', { mode: 'off' }],
+    ['', { mode: 'off' }],
+    [' main ', { mode: 'ref', ref: 'main' }],
+    ['release/1.2', { mode: 'ref', ref: 'release/1.2' }],
+    ['0123456789abcdef0123456789abcdef01234567', { mode: 'ref', ref: '0123456789abcdef0123456789abcdef01234567' }],
+  ])('base %j', (value, base) => {
+    expect(readInputs(from({ base: value })).base).toEqual(base);
+  });
+
   it.each([
+    ['base', '--all', 'input base: "--all" is not auto, false or a branch, tag or commit sha'],
+    ['base', 'main dev', 'input base: "main dev" is not auto, false or a branch, tag or commit sha'],
     ['fail-on', 'sometimes', 'input fail-on: "sometimes" is not one of error, warning, never'],
     ['review', 'yes', 'input review: "yes" is not one of off, suggestions, comments'],
     ['annotations', 'yes', 'input annotations: "yes" is not a boolean (true or false)'],
@@ -60,7 +76,7 @@ describe('action.yml', () => {
     outputs: Record<string, unknown>;
     runs: { using: string; main: string };
   };
-  const NAMES = ['paths', 'policies', 'config', 'values-file', 'fail-on', 'annotations', 'review', 'summary', 'sarif-file', 'token', 'only-changed', 'allow-empty'];
+  const NAMES = ['paths', 'policies', 'config', 'values-file', 'fail-on', 'annotations', 'review', 'summary', 'sarif-file', 'token', 'only-changed', 'allow-empty', 'base'];
 
   it('runs the bundle on node24', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/action.js' });
@@ -73,7 +89,9 @@ describe('action.yml', () => {
     expect([...read].sort()).toEqual([...NAMES].sort());
     expect(action.inputs.token!.default).toBe('${{ github.token }}');
     const defaults = Object.fromEntries(Object.entries(action.inputs).map(([name, spec]) => [name, name === 'token' ? '' : (spec.default ?? '')]));
-    expect(readInputs(from(defaults))).toEqual(readInputs(from({})));
+    // But base: an empty value turns it off (`base: ''` in a workflow), so its default is auto only on the runner.
+    expect(readInputs(from(defaults))).toEqual({ ...readInputs(from({})), base: { mode: 'auto' } });
+    expect(action.inputs.base!.default).toBe('auto');
   });
 
   it('declares the outputs the action sets', () => {
