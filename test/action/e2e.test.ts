@@ -235,7 +235,8 @@ describe('read-only token', () => {
     const run = await runAction({ dir, workspace: ws, eventName: 'pull_request', payload: pullRequestEvent(PR, HEAD, true), apiUrl: fake.url, inputs: { token: TOKEN } });
     expect(run.code).toBe(1);
     expect(fake.writes()).toEqual([]);
-    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /repos/octo/shop/pulls/${PR}/files`]);
+    // Reads only: the changed files, and the base commit's tree (the workspace is not a clone holding it; the stand-in has no such tree).
+    expect(fake.requests.map((request) => `${request.method} ${request.path}`).filter((request) => !request.includes('/git/trees/'))).toEqual([`GET /repos/octo/shop/pulls/${PR}/files`]);
     expect(run.stdout).toContain('kyverno-lint: check run off: the pull request comes from a fork (someone/shop)');
     expect(run.stdout).toContain('kyverno-lint: review off: the pull request comes from a fork (someone/shop)');
     expect(run.stdout).toContain('::error file=manifests/worker.yaml,line=2,col=1,endLine=2,endColumn=20,title=restrict-replicas/max-ten-replicas::worker asks for 25 replicas');

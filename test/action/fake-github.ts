@@ -13,6 +13,9 @@
  *   without saying which
  * - `GET /repos/{o}/{r}/contents/{path}?ref=` (base64, or `encoding: none` above `largeFile` bytes as
  *   GitHub does above 1 MB) and `GET /repos/{o}/{r}/git/blobs/{sha}`, from `contents[ref][path]`
+ * - `GET /repos/{o}/{r}/git/trees/{ref}?recursive=1`, from `trees[ref][path]`: every file with its git blob sha and
+ *   size, and the folders as `tree` entries, as GitHub lists them; the blobs endpoint serves their contents (or
+ *   answers `blobStatus`)
  * - `POST /repos/{o}/{r}/check-runs`, `PATCH /repos/{o}/{r}/check-runs/{id}`: 422 above 50 annotations;
  *   403 with `readOnly` or `checks: 'forbidden'`
  */
@@ -57,6 +60,10 @@ export interface FakeGitHubOptions {
   contents?: Record<string, Record<string, string>>;
   /** Files larger than this many bytes are served without content by the contents endpoint (GitHub: 1 MB). */
   largeFile?: number;
+  /** The files of each tree: `trees[ref][path]` is the text (a ref is a commit sha or a branch name). */
+  trees?: Record<string, Record<string, string>>;
+  /** The blobs endpoint answers this status (a failure) instead of the content. */
+  blobStatus?: number;
 }
 
 export interface FakeReview {
@@ -180,7 +187,28 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       const large = bytes.length > (options.largeFile ?? 1024 * 1024);
       return [200, { type: 'file', name: file.split('/').at(-1), path: file, sha, size: bytes.length, encoding: large ? 'none' : 'base64', content: large ? '' : bytes.toString('base64') }];
     }
+    if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/git\/trees\/(.+)$/.exec(path))) {
+      const files = options.trees?.[decodeURIComponent(match[1]!)];
+      if (files === undefined) return [404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest/git/trees#get-a-tree' }];
+      const folders = new Set<string>();
+      const entries: Record<string, unknown>[] = [];
+      for (const [file, text] of Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const parts = file.split('/');
+        for (let depth = 1; depth < parts.length; depth++) {
+          const folder = parts.slice(0, depth).join('/');
+          if (folders.has(folder)) continue;
+          folders.add(folder);
+          entries.push({ path: folder, mode: '040000', type: 'tree', sha: createHash('sha1').update(folder).digest('hex') });
+        }
+        const bytes = Buffer.from(text, 'utf8');
+        const sha = createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+        blobs.set(sha, text);
+        entries.push({ path: file, mode: '100644', type: 'blob', sha, size: bytes.length });
+      }
+      return [200, { sha: 't'.repeat(40), tree: entries, truncated: false }];
+    }
     if (method === 'GET' && (match = /^\/repos\/[^/]+\/[^/]+\/git\/blobs\/([0-9a-f]{40})$/.exec(path))) {
+      if (options.blobStatus !== undefined) return [options.blobStatus, { message: 'Server Error' }];
       const text = blobs.get(match[1]!);
       if (text === undefined) return [404, { message: 'Not Found' }];
       return [200, { sha: match[1], size: Buffer.byteLength(text), encoding: 'base64', content: Buffer.from(text, 'utf8').toString('base64') }];

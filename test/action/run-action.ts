@@ -99,7 +99,7 @@ export function runAction(options: RunActionOptions): Promise<ActionRun> {
     ...options.env,
   };
   // Defaults of action.yml, which the runner passes as inputs.
-  const inputs: Record<string, string> = { paths: '.', 'fail-on': 'error', annotations: 'true', review: 'suggestions', summary: 'true', 'only-changed': 'false', ...options.inputs };
+  const inputs: Record<string, string> = { paths: '.', 'fail-on': 'error', annotations: 'true', review: 'suggestions', summary: 'true', 'only-changed': 'false', base: 'auto', ...options.inputs };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ACTION_BUNDLE], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
