@@ -3,10 +3,12 @@
  * UPDATE of the objects on its base, so the policies that compare `request.oldObject` with `request.object` can
  * check it.
  *
- * - Loading: the base revision's files are materialised into a temporary folder (a file whose content the working
- *   tree holds unchanged is hard-linked, else copied; the others are written from their blobs; files over the size
- *   limit become empty placeholders of their size, refused by the loader as they would be at the base) with an empty
- *   `.git` folder and the repository's `info/exclude`, so that discovery sees the repository root there. The scan's
+ * - Loading: the base revision's files the scan may read ({@link filesToRead}: YAML and JSON files, kustomization
+ *   and `.gitignore` files, every file below a kustomization's folder, and the files named as scan paths) are
+ *   materialised into a temporary folder (a file whose content the working tree holds unchanged is hard-linked, else
+ *   copied; the others are written from their blobs; files over the size limit become empty placeholders of their
+ *   size, refused by the loader as they would be at the base) with an empty `.git` folder and the repository's
+ *   `info/exclude`, so that discovery sees the repository root there. The scan's
  *   own loader reads the manifests there with the same configuration (paths, globs, `.gitignore`, excludes, Kustomize
  *   builds, Lists), then the folder is removed: what was read stays in memory. The problems of the base files are
  *   not reported (an object the base cannot decode is simply not there).
@@ -27,6 +29,7 @@
 import { copyFileSync, constants, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { KUSTOMIZATION_FILE_NAMES } from '../build/kustomize/kustomization.js';
 import { gitBlobSha, type Revision, type RevisionFile } from '../discovery/revision.js';
 import { evaluateResource, mutatedResource, type EvaluationOptions, type ResourceResponse } from '../evaluate/processor.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
@@ -77,6 +80,31 @@ export interface BaseContext {
 // ---------------------------------------------------------------------------------------------------------------
 // Materialising a revision.
 
+/** The extensions discovery reads (any case, a superset of what it reads). */
+const READ_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+
+/**
+ * The files of a revision a scan of it may read: what discovery reads (YAML and JSON files, kustomization files, the
+ * `.gitignore` files), the inputs of the Kustomize builds (every file at or below a kustomization's folder: patches,
+ * generator files and env files), and `named`, the files given as scan paths (read whatever their name). Source code,
+ * documents and images elsewhere are left out: a generator input outside its kustomization's folder (`../`) is not
+ * there, and the build of that object at the base fails (the object is then new).
+ */
+export function filesToRead(files: readonly RevisionFile[], named: ReadonlySet<string>): RevisionFile[] {
+  const kustomizations = new Set(files.filter((file) => KUSTOMIZATION_FILE_NAMES.includes(path.posix.basename(file.path))).map((file) => path.posix.dirname(file.path)));
+  const inKustomization = (file: string): boolean => {
+    if (kustomizations.size === 0) return false;
+    for (let dir = path.posix.dirname(file); ; dir = path.posix.dirname(dir)) {
+      if (kustomizations.has(dir)) return true;
+      if (dir === '.') return false;
+    }
+  };
+  return files.filter((file) => {
+    const name = path.posix.basename(file.path);
+    return READ_EXTENSIONS.has(path.posix.extname(name).toLowerCase()) || name === '.gitignore' || named.has(file.path) || inKustomization(file.path);
+  });
+}
+
 /** A path of a tree that stays inside the folder it is written to. */
 function safeSegments(file: string): string[] | null {
   const segments = file.split('/');
@@ -121,22 +149,26 @@ export interface Materialised {
  * Writes the files of `revision` below `dir` (which mirrors the repository root), with an empty `.git` folder so that
  * discovery takes `dir` for the repository root, and the repository's `info/exclude`.
  */
-export async function materialize(revision: Revision, dir: string, maxFileSize: number): Promise<Materialised> {
-  const made = new Set<string>();
-  const folder = (target: string): void => {
-    const parent = path.dirname(target);
-    if (made.has(parent)) return;
-    mkdirSync(parent, { recursive: true });
-    made.add(parent);
-  };
-  const counts: Materialised = { reused: 0, written: 0 };
-  const wanted: { file: RevisionFile; target: string }[] = [];
-  for (const file of revision.files) {
+export async function materialize(revision: Revision, dir: string, maxFileSize: number, files: readonly RevisionFile[] = revision.files): Promise<Materialised> {
+  const placed: { file: RevisionFile; segments: string[] }[] = [];
+  // Every folder once, parents first (a folder sorts before what it holds).
+  const folders = new Set<string>();
+  for (const file of files) {
     const segments = safeSegments(file.path);
     if (segments === null) continue;
+    placed.push({ file, segments });
+    for (let depth = segments.length - 1; depth > 0; depth--) {
+      const folder = segments.slice(0, depth).join('/');
+      if (folders.has(folder)) break;
+      folders.add(folder);
+    }
+  }
+  for (const folder of [...folders].sort()) mkdirSync(path.join(dir, ...folder.split('/')));
+  const counts: Materialised = { reused: 0, written: 0 };
+  const wanted: { file: RevisionFile; target: string }[] = [];
+  for (const { file, segments } of placed) {
     const target = path.join(dir, ...segments);
     const working = path.join(revision.root, ...segments);
-    folder(target);
     if (file.type === 'symlink') {
       if (revision.sameInWorkingTree?.(file) === true) {
         try {
@@ -339,8 +371,11 @@ export class BaseComparison {
     return { operation: 'UPDATE', resource, evaluation: { ...evaluation, operation: 'UPDATE', oldResource: this.#storedObject(base) } };
   }
 
-  /** Names the base in the messages of the findings `change` brings (see the file comment); changes them in place. */
-  describe(change: BaseChange, findings: Finding[]): void {
+  /**
+   * Names the base in the messages of the findings `change` brings (see the file comment); changes them in place.
+   * `responses` are those the findings come from.
+   */
+  describe(change: BaseChange, findings: Finding[], responses: readonly ResourceResponse[]): void {
     const { label } = this.outcome;
     if (change.operation === 'DELETE') {
       for (const finding of findings) {
@@ -352,7 +387,10 @@ export class BaseComparison {
     if (change.operation !== 'UPDATE') return;
     const rules = findings.filter((finding) => finding.policy !== '' && (finding.status === 'fail' || finding.status === 'error'));
     if (rules.length === 0) return;
-    const asCreate = statusKeys(evaluateResource(this.context.policies, change.resource, this.#createEvaluation));
+    // The same object as a CREATE, through the policies that failed (and the mutations the validations see).
+    const failing = new Set(responses.filter(({ response }) => response.rules.some((rule) => rule.status === 'fail' || rule.status === 'error')).map(({ response }) => response.policy));
+    const policies = this.context.policies.filter((policy) => failing.has(policy) || policy.mutate !== undefined);
+    const asCreate = statusKeys(evaluateResource(policies, change.resource, this.#createEvaluation));
     for (const finding of rules) {
       if (!asCreate.has(`${finding.ruleId}\n${finding.status}`)) finding.message = `${finding.message} (UPDATE from ${label})`;
     }
@@ -401,7 +439,9 @@ export async function compareWithBase(options: LintOptions, head: readonly Resou
   let dir: string | undefined;
   try {
     dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-base-'));
-    await materialize(revision, dir, options.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+    // Files named as scan paths are read whatever their name.
+    const named = new Set(options.paths.filter((item) => item !== '-').map((item) => path.relative(revision.root, item).split(path.sep).join('/')));
+    await materialize(revision, dir, options.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, filesToRead(revision.files, named));
     workspace = await context.load(baseOptions(options, revision.root, dir));
   } catch (error) {
     return failed(`cannot read the base revision ${revision.label}: ${(error as Error).message}`);

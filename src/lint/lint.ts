@@ -342,7 +342,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     for (const { response } of responses) for (const rule of response.rules) statuses[rule.status]++;
     const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
     const converted = responseFindings(responses, context);
-    if (change !== undefined) base!.describe(change, converted.findings);
+    if (change !== undefined) base!.describe(change, converted.findings, responses);
     if (manifest.builtBy !== undefined) for (const finding of converted.findings) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted.findings);
     suppressed += converted.suppressed;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gitBlobSha, type Revision, type RevisionFile } from '../../src/discovery/revision.js';
 import { resourceDocument, type ResourceDocument } from '../../src/evaluate/resource.js';
-import { baseOptions, materialize, pairByIdentity } from '../../src/lint/base-revision.js';
+import { baseOptions, filesToRead, materialize, pairByIdentity } from '../../src/lint/base-revision.js';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import type { KubernetesObject } from '../../src/source/index.js';
 
@@ -140,5 +140,44 @@ describe('baseOptions', () => {
       '/tmp/base',
     );
     expect(options).toEqual({ cwd: '/tmp/base/deploy', paths: ['/tmp/base/deploy', '/elsewhere/manifests'], policyPaths: [], config: { ...DEFAULT_CONFIG, file: '/tmp/base/.kyverno-lint.yaml' } });
+  });
+});
+
+describe('filesToRead', () => {
+  const file = (name: string): RevisionFile => ({ path: name, type: 'file', sha: '0'.repeat(40) });
+  it('keeps what discovery and the Kustomize builds may read, and the named files; leaves out source code, documents and images', () => {
+    const names = [
+      'README.md',
+      '.gitignore',
+      'src/main.ts',
+      'docs/logo.png',
+      'deploy/app.yaml',
+      'deploy/values.YML',
+      'deploy/data.json',
+      'overlays/prod/kustomization.yaml',
+      'overlays/prod/app.properties',
+      'overlays/prod/files/.env',
+      'overlays/prodx/script.sh',
+      'base/Kustomization',
+      'base/nested/config.txt',
+      'scripts/render.sh',
+      'manifests/Custom.manifest',
+    ];
+    expect(filesToRead(names.map(file), new Set(['manifests/Custom.manifest'])).map((kept) => kept.path)).toEqual([
+      '.gitignore',
+      'deploy/app.yaml',
+      'deploy/values.YML',
+      'deploy/data.json',
+      'overlays/prod/kustomization.yaml',
+      'overlays/prod/app.properties',
+      'overlays/prod/files/.env',
+      'base/Kustomization',
+      'base/nested/config.txt',
+      'manifests/Custom.manifest',
+    ]);
+  });
+
+  it('a kustomization at the root makes every file readable', () => {
+    expect(filesToRead(['kustomization.yaml', 'src/main.ts', 'a/b/c.txt'].map(file), new Set()).map((kept) => kept.path)).toEqual(['kustomization.yaml', 'src/main.ts', 'a/b/c.txt']);
   });
 });
