@@ -6,12 +6,20 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { ROOT, runCli } from '../commands/helpers.js';
 import { testRepository, type TestRepository } from './git-repository.js';
 import { podNamed, REQUIRE_TEAM } from './team-documents.js';
 
 const FIXTURE = path.join(ROOT, 'test/fixtures/lint/base-revision');
 const SHARED = path.join(FIXTURE, 'shared');
+
+/** The arguments of the pre-commit hook's entry (`kyverno-lint --files --base HEAD`). */
+const HOOK_ARGS = ((parse(readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { entry: string }[])[0]!.entry.split(' ')).slice(1);
+
+function readFixture(file: string): string {
+  return readFileSync(path.join(FIXTURE, file), 'utf8');
+}
 
 interface JsonFinding {
   ruleId: string;
@@ -123,7 +131,8 @@ describe('kyverno-lint --files --base HEAD (the pre-commit hook)', () => {
       writeFileSync(path.join(staged.dir, 'deploy/prod/kustomization.yaml'), readFixture('commit-2/deploy/prod/kustomization.yaml').replace('count: 1', 'count: 0'));
       staged.git('rm', '-q', 'apps/flags.yaml');
       staged.git('add', '-A');
-      const run = await runCli(['--files', '--base', 'HEAD', '-f', 'json', 'apps/web.yaml'], { cwd: staged.dir });
+      // The hook's own command line, as pre-commit runs it with the staged files.
+      const run = await runCli([...HOOK_ARGS, '-f', 'json', 'apps/web.yaml'], { cwd: staged.dir });
       expect(run.stderr).toBe('');
       expect(findings(run.stdout)).toEqual([
         ['protect-settings/no-delete', 'apps/flags.yaml:1', 'ConfigMap flags is protected (DELETE: removed since HEAD)'],
@@ -155,9 +164,6 @@ describe('kyverno-lint --files --base HEAD (the pre-commit hook)', () => {
   });
 });
 
-function readFixture(file: string): string {
-  return readFileSync(path.join(FIXTURE, file), 'utf8');
-}
 
 describe('what an UPDATE sees', () => {
   let scratch: TestRepository;
