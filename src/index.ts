@@ -21,7 +21,7 @@ export type { LintOptions } from './lint/options.js';
 export type { FileFix } from './lint/fixes.js';
 export type { TooLarge } from './source/files.js';
 // A revision of the repository the scan compares with (`LintOptions.base`).
-export { gitBlobSha, openGitRevision, type Revision, type RevisionError, type RevisionFile } from './discovery/revision.js';
+export { openGitRevision, type Revision, type RevisionError, type RevisionFile } from './discovery/revision.js';
 export type { BaseOutcome } from './lint/base-revision.js';
 
 // The report model.

@@ -43,6 +43,7 @@ describe('public API', () => {
         'groupTitle',
         'isReporterName',
         'lint',
+        'openGitRevision',
         'loadConfig',
         'parseConfig',
         'reporters',
