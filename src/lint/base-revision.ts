@@ -439,9 +439,10 @@ export async function compareWithBase(options: LintOptions, head: readonly Resou
   let dir: string | undefined;
   try {
     dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-base-'));
-    // Files named as scan paths are read whatever their name.
-    const named = new Set(options.paths.filter((item) => item !== '-').map((item) => path.relative(revision.root, item).split(path.sep).join('/')));
-    await materialize(revision, dir, options.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, filesToRead(revision.files, named));
+    // Files named as scan paths are read whatever their name; standard input alone has no base to read.
+    const scanned = options.paths.filter((item) => item !== '-');
+    const named = new Set(scanned.map((item) => path.relative(revision.root, item).split(path.sep).join('/')));
+    if (scanned.length > 0) await materialize(revision, dir, options.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, filesToRead(revision.files, named));
     workspace = await context.load(baseOptions(options, revision.root, dir));
   } catch (error) {
     return failed(`cannot read the base revision ${revision.label}: ${(error as Error).message}`);

@@ -209,6 +209,15 @@ describe('what an UPDATE sees', () => {
     );
   });
 
+  it('documents read from standard input have no base: an object of the same identity in the repository does not make them UPDATEs', async () => {
+    scratch.write('policies/team-on-create.yaml', REQUIRE_TEAM.replace('name: require-team', 'name: team-on-create').replace('kinds: [Pod]', 'kinds: [Pod]\n              operations: [CREATE]'));
+    scratch.write('pods/app.yaml', podNamed('app'));
+    scratch.commitAll('base');
+    const run = await runCli(['-', '--policy', 'policies', '--base', 'HEAD', '-f', 'json'], { cwd: scratch.dir, stdin: podNamed('app') });
+    expect(run.stderr).toBe('');
+    expect(findings(run.stdout).map(([ruleId, at]) => [ruleId, at])).toEqual([['team-on-create/check-team', '<stdin>:3']]);
+  });
+
   it('the old object is the base object as the mutate policies leave it (what the cluster stores)', async () => {
     scratch.write(
       'policies/add-managed.yaml',
