@@ -316,7 +316,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // Against a base revision, each object is an UPDATE of the object at the base, a CREATE, or a DELETE (base-revision.ts).
   let base: BaseComparison | null = null;
   let baseOutcome: BaseOutcome | null = null;
-  if (options.base !== undefined) {
+  if (options.base !== undefined && configured.errors.length === 0) {
     const { compareWithBase } = await import('./base-revision.js');
     const display = (manifest: ResourceDocument): string => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped: LintOptions): Promise<Workspace> => loadWorkspace(mapped, [], [], true);
