@@ -16,7 +16,9 @@ import { decodeValuesFile, type ValuesFile } from '../evaluate/values.js';
 import { globBase } from '../config/load.js';
 import { byCodeUnits, findFiles } from '../discovery/find-files.js';
 import { globRoots, globSet } from '../discovery/globs.js';
-import { policyReference, type CompiledPolicy, type RequestUserInfo } from '../evaluate/types.js';
+import { policyReference, type CompiledPolicy, type ImageDataStore, type RequestUserInfo } from '../evaluate/types.js';
+import { loadImageDataFile } from '../evaluate/image-data.js';
+import type { UserInfoSetting } from '../config/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { jsonEqual } from '../util/json-value.js';
 import { DEFAULT_MAX_FILE_SIZE, parseDocuments, readSourceFile } from '../source/index.js';
@@ -124,9 +126,16 @@ function readSettingsDocument(file: string, errors: string[], what: string, maxF
   return first;
 }
 
-function loadSettings(options: LintOptions, errors: string[]): { values?: ValuesFile; userInfo?: RequestUserInfo } {
-  const out: { values?: ValuesFile; userInfo?: RequestUserInfo } = {};
-  const { values, userinfo } = options.config;
+function loadSettings(options: LintOptions, errors: string[]): { values?: ValuesFile; userInfo?: RequestUserInfo; imageData?: ImageDataStore } {
+  const out: { values?: ValuesFile; userInfo?: RequestUserInfo; imageData?: ImageDataStore } = {};
+  const { values, userinfo, imageData } = options.config;
+  if (options.config.userInfo) out.userInfo = requestUserInfo(options.config.userInfo);
+  if (imageData) {
+    const display = displayName(options.cwd, imageData);
+    const loaded = loadImageDataFile(imageData, display, options.config.maxFileSize);
+    for (const problem of loaded.problems) errors.push(`${display}:${problem.line}:${problem.column}: ${problem.message}`);
+    if (loaded.store) out.imageData = loaded.store;
+  }
   if (values) {
     const document = readSettingsDocument(values, errors, 'values file', options.config.maxFileSize);
     if (document) {
@@ -144,6 +153,18 @@ function loadSettings(options: LintOptions, errors: string[]): { values?: Values
     }
   }
   return out;
+}
+
+/** The configuration's `userInfo` as the admission request carries it (the shape of a Kyverno CLI UserInfo file). */
+function requestUserInfo(setting: UserInfoSetting): RequestUserInfo {
+  const info: RequestUserInfo = {};
+  if (setting.roles) info.roles = setting.roles;
+  if (setting.clusterRoles) info.clusterRoles = setting.clusterRoles;
+  const { username, uid, groups, extra } = setting;
+  if (username !== undefined || uid !== undefined || groups !== undefined || extra !== undefined) {
+    info.userInfo = { ...(username !== undefined ? { username } : {}), ...(uid !== undefined ? { uid } : {}), ...(groups ? { groups } : {}), ...(extra ? { extra } : {}) };
+  }
+  return info;
 }
 
 /**
@@ -296,7 +317,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     operation: options.config.operation,
     // The manifests are the cluster the scan stands for: admission policy bindings find their parameters among them,
     // and MutatingPolicies the schemas of custom resources in their CRDs.
-    external: { cluster: mockedCluster(objects), params: objects, crds: objects.filter(isCustomResourceDefinition) },
+    // Image registries are not read: rules reading image data use the given file, or error saying how to give one.
+    external: { cluster: mockedCluster(objects), params: objects, crds: objects.filter(isCustomResourceDefinition), imageDataRequired: true, ...(settings.imageData ? { imageData: settings.imageData } : {}) },
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
     namespaceObject: (namespace) => namespaceObjects.get(namespace) ?? standInNamespace(namespace),
     targets: objects,
@@ -319,7 +341,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   /** The mutate policies run a second time on what they mutated, to offer a fix only at a fixed point. */
   const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
   let done = 0;
-  const registryReported = new Set<CompiledPolicy>();
+  const registryReported = new Map<CompiledPolicy, Set<string>>();
   for (const manifest of manifests) {
     const file = workspace.files.get(manifest.file)!;
     const responses = evaluateResource(policies, manifest, evaluation);

@@ -9,7 +9,7 @@
  * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`.
  */
 import { listPolicyFiles } from '../../source/index.js';
-import type { CelContextData, CompiledPolicy, RequestUserInfo } from '../../evaluate/types.js';
+import type { CelContextData, CompiledPolicy, ImageDataStore, RequestUserInfo } from '../../evaluate/types.js';
 import { loadContextFile, policiesReadContext } from '../load/context-file.js';
 import { jsonEqual } from '../../util/json-value.js';
 import type { JsonObject, RuleType } from '../../types.js';
@@ -38,6 +38,7 @@ import { MutationOutput, OutputError } from './output-files.js';
 import { loadPolicies } from '../load/policies.js';
 import { loadResources } from '../load/resources.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
+import { loadImageDataFile } from '../../evaluate/image-data.js';
 import { decodeValuesFile, parseSetValues, type ValuesFile } from '../../evaluate/values.js';
 
 /** How rules kyverno-lint does not evaluate are named in the warning, by rule type. */
@@ -70,6 +71,12 @@ const FLAGS: readonly FlagSpec[] = [
   },
   { name: 'context-file', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 Context file: the objects and image data the CEL policies look up' },
   {
+    name: 'image-data',
+    type: 'string',
+    valueName: 'file',
+    description: 'image metadata read instead of image registries, by imageRegistry context entries and CEL image lookups: "images: [...]" or a Context file (beyond kyverno apply)',
+  },
+  {
     name: 'target-resource',
     aliases: ['target-resources'],
     type: 'list',
@@ -101,7 +108,7 @@ ${formatFlagHelp(FLAGS)}
 
 const FORMATS = new Set(['text', 'json']);
 /** The flags naming input files or folders (`--output` is written, not read). */
-const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource', 'parameter-resource', 'context-file'];
+const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource', 'parameter-resource', 'context-file', 'image-data'];
 
 /** Reads the values file (a fatal problem exits 1, as in Kyverno). */
 function loadValuesFile(file: string, io: CliIo, log: DiagnosticLog): ValuesFile | null {
@@ -205,6 +212,19 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     }
     celContext = loaded.data;
   }
+  // Beyond `kyverno apply`: image data read instead of image registries, by both families.
+  const imageDataPath = args.string('image-data');
+  let imageData: ImageDataStore | undefined;
+  if (imageDataPath) {
+    const file = resolveArg(io, imageDataPath);
+    const loaded = loadImageDataFile(file, displayPath(io, file), log.maxFileSize);
+    for (const problem of loaded.problems) log.report({ file, line: problem.line, column: problem.column, message: problem.message, severity: 'error' });
+    if (loaded.store === null) {
+      if (json) io.stdout(formatApplyJson(io, [], [], log.toJson()));
+      return 1;
+    }
+    imageData = loaded.store;
+  }
   const namespaceLabels = (namespace: string): Record<string, string> | undefined =>
     values?.namespaceLabels.get(namespace) ?? cluster.namespaceLabels(namespace);
 
@@ -248,7 +268,13 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     userInfo: userInfo ?? undefined,
     exceptions,
     bindings: policySet.bindings,
-    external: { cluster, celContext, ...(params.length > 0 ? { params } : {}), ...(clusterState.definitions.length > 0 ? { crds: clusterState.definitions } : {}) },
+    external: {
+      cluster,
+      celContext,
+      ...(params.length > 0 ? { params } : {}),
+      ...(clusterState.definitions.length > 0 ? { crds: clusterState.definitions } : {}),
+      ...(imageData !== undefined ? { imageData } : {}),
+    },
     namespaceLabels,
     targets,
   };

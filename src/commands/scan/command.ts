@@ -29,6 +29,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'helm-chart', type: 'list', valueName: 'dir', description: 'the folder of a chart rendered into - (helm template … | kyverno-lint -): findings are reported in its templates (repeatable; default: the Chart.yaml below the working directory that names the chart)' },
   { name: 'values-file', type: 'string', valueName: 'path', description: 'a Kyverno CLI Values file (overrides the configuration)' },
   { name: 'userinfo', type: 'string', valueName: 'path', description: 'a Kyverno CLI UserInfo file (overrides the configuration)' },
+  { name: 'image-data', type: 'string', valueName: 'path', description: 'image metadata read instead of image registries: "images: [...]" or a Kyverno CLI Context file (overrides the configuration)' },
   { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
   { name: 'quiet', type: 'boolean', description: 'report errors only: warnings and info are neither printed nor counted (as ESLint)' },
@@ -108,7 +109,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   if (operation !== undefined && !OPERATIONS.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
   if (args.boolean('allow-empty') && args.boolean('fail-on-empty')) throw new UsageError('--allow-empty and --fail-on-empty cannot be used together');
 
-  requireInputPaths(io, args, { positionals: true, flags: ['config', 'policy', 'helm-chart', 'values-file', 'userinfo'] });
+  requireInputPaths(io, args, { positionals: true, flags: ['config', 'policy', 'helm-chart', 'values-file', 'userinfo', 'image-data'] });
 
   const read = readConfig(io, args.string('config'), args.boolean('no-config'));
   if ('exitCode' in read) return read.exitCode;
@@ -116,7 +117,12 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const valuesFile = args.string('values-file');
   if (valuesFile !== undefined) config.values = resolveArg(io, valuesFile);
   const userInfo = args.string('userinfo');
-  if (userInfo !== undefined) config.userinfo = resolveArg(io, userInfo);
+  if (userInfo !== undefined) {
+    config.userinfo = resolveArg(io, userInfo);
+    delete config.userInfo;
+  }
+  const imageData = args.string('image-data');
+  if (imageData !== undefined) config.imageData = resolveArg(io, imageData);
   if (operation !== undefined) config.operation = operation;
   if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
   if (args.boolean('allow-empty')) config.allowEmpty = true;
