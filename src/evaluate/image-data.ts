@@ -83,6 +83,9 @@ interface ImageEntry {
   readonly config: JsonValue | undefined;
 }
 
+const TAG = /^[A-Za-z0-9_.-]{1,128}$/;
+const DIGEST = /^sha256:[a-f0-9]{64}$/;
+
 /** The tag written in a reference: after the last `:` of its last path segment, before any `@`. */
 function writtenTagOf(image: string): string {
   const base = image.split('@')[0]!;
@@ -116,25 +119,16 @@ function checkEntry(raw: JsonObject, path: (string | number)[], problems: Decode
   const writtenTag = writtenTagOf(image);
   const tag = text('tag');
   let ok = true;
-  if (tag !== undefined) {
-    try {
-      parseRegistryReference(`${repositoryName(reference)}:${tag}`);
-      if (writtenTag !== '' && tag !== writtenTag) throw new Error(`it differs from the tag "${writtenTag}" of image "${image}"`);
-    } catch (error) {
-      problems.push({ message: `tag "${tag}": ${messageOf(error)}`, path: [...path, 'tag'] });
-      ok = false;
-    }
-  }
+  const problem = (key: string, message: string): void => {
+    problems.push({ message, path: [...path, key] });
+    ok = false;
+  };
+  // go-containerregistry `checkTag` and `NewDigest`.
+  if (tag !== undefined && !TAG.test(tag)) problem('tag', `tag "${tag}" must be 1 to 128 letters, digits, "_", "." or "-"`);
+  else if (tag !== undefined && writtenTag !== '' && tag !== writtenTag) problem('tag', `tag "${tag}" differs from the tag "${writtenTag}" of image "${image}"`);
   const digest = text('digest');
-  if (digest !== undefined) {
-    try {
-      parseRegistryReference(`${repositoryName(reference)}@${digest}`);
-      if (reference.kind === 'digest' && digest !== reference.digest) throw new Error(`it differs from the digest of image "${image}"`);
-    } catch (error) {
-      problems.push({ message: `digest "${digest}" is not a sha256:<64 hex digits> digest: ${messageOf(error)}`, path: [...path, 'digest'] });
-      ok = false;
-    }
-  }
+  if (digest !== undefined && !DIGEST.test(digest)) problem('digest', `digest "${digest}" must be sha256:<64 lower-case hex digits>`);
+  else if (digest !== undefined && reference.kind === 'digest' && digest !== reference.digest) problem('digest', `digest "${digest}" differs from the digest of image "${image}"`);
   if (!ok) return null;
   const given = (key: 'imageIndex' | 'manifest' | 'config'): JsonValue | undefined => (raw[key] === null ? undefined : raw[key]);
   return {

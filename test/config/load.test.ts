@@ -167,7 +167,7 @@ describe('loadConfig: problems', () => {
   it('reports unknown keys at their line and column, with a suggestion', () => {
     expect(problemsOf('format: json\npolices: [a]\nfoo: 1\n')).toEqual([
       '2:1 unknown key "polices" (did you mean "policies"?)',
-      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings, maxFileSize, allowEmpty, kustomize)',
+      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, userInfo, imageData, operation, severity, ignore, format, maxWarnings, maxFileSize, allowEmpty, kustomize)',
     ]);
     expect(problemsOf('severity:\n  enforced: error\n')).toEqual(['2:3 unknown key "enforced" in severity (did you mean "enforce"?)']);
     expect(problemsOf('kustomize:\n  root: [a]\n  build: yes-please\n')).toEqual([
