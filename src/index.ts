@@ -34,6 +34,7 @@ export {
   type RuleIdPositions,
   type SeverityMapping,
   type SeveritySetting,
+  type UserInfoSetting,
 } from './config/types.js';
 
 // The reporters.
@@ -69,6 +70,7 @@ export type {
   FailureAction,
   GenerateOutcome,
   GlobalContextReader,
+  ImageDataStore,
   PolicyFamily,
   PolicyResponse,
   PolicyRuleInfo,
