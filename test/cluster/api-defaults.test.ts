@@ -578,3 +578,24 @@ describe('contract', () => {
     expect((container.resources as JsonObject).limits).toEqual({ cpu: 'lots', memory: true });
   });
 });
+
+describe('copied labels', () => {
+  it('a ReplicationController and a Job copy their template labels instead of sharing them', () => {
+    const rc = applyApiDefaults(
+      deepFreeze({ apiVersion: 'v1', kind: 'ReplicationController', metadata: { name: 'r' }, spec: { template: { metadata: { labels: { app: 'a' } }, spec: { containers: [] } } } }),
+      V,
+    );
+    const rcSpec = rc.spec as JsonObject;
+    const rcTemplateLabels = ((rcSpec.template as JsonObject).metadata as JsonObject).labels;
+    expect((rc.metadata as JsonObject).labels).toEqual(rcTemplateLabels);
+    expect((rc.metadata as JsonObject).labels).not.toBe(rcTemplateLabels);
+    expect(rcSpec.selector).not.toBe(rcTemplateLabels);
+    const job = applyApiDefaults(
+      deepFreeze({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template: { metadata: { labels: { app: 'a' } }, spec: { containers: [] } } } }),
+      V,
+    );
+    const jobTemplateLabels = (((job.spec as JsonObject).template as JsonObject).metadata as JsonObject).labels;
+    expect((job.metadata as JsonObject).labels).toEqual(jobTemplateLabels);
+    expect((job.metadata as JsonObject).labels).not.toBe(jobTemplateLabels);
+  });
+});
