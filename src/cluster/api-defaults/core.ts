@@ -156,7 +156,7 @@ export function defaultReplicationController(controller: JsonObject, features: D
       (spec) =>
         edited(spec, (s) => {
           // A nil map stays nil; an empty one is not serialized: only labels with entries show.
-          if (nonEmptyObject(labels) && isEmptyCollection(s.get('selector'))) s.set('selector', labels);
+          if (nonEmptyObject(labels) && isEmptyCollection(s.get('selector'))) s.set('selector', { ...labels });
           defaultNil(s, 'replicas', 1);
           editObject(s, 'template', (t) => defaultPodTemplate(t, features));
         }),
@@ -168,7 +168,7 @@ export function defaultReplicationController(controller: JsonObject, features: D
         'metadata',
         (m) =>
           edited(m, (md) => {
-            if (isEmptyCollection(md.get('labels'))) md.set('labels', labels);
+            if (isEmptyCollection(md.get('labels'))) md.set('labels', { ...labels });
           }),
         true,
       );

@@ -6,8 +6,9 @@
  *
  * Kinds and API versions not covered (custom resources, removed API versions) are returned unchanged.
  * The input is never mutated; an object with nothing to default is returned as is, otherwise a new
- * object shares the unchanged subtrees of the input. Existing keys keep their order, defaulted keys are
- * appended.
+ * object shares the unchanged subtrees of the input (so the output is to be copied before it is edited in
+ * place). Within the output no two places share an object. Existing keys keep their order, defaulted keys
+ * are appended.
  */
 import type { JsonObject } from '../../types.js';
 import {

@@ -192,7 +192,7 @@ export function defaultJob(job: JsonObject, features: DefaultingFeatures): JsonO
         'metadata',
         (m) =>
           edited(m, (md) => {
-            if (isEmptyCollection(md.get('labels'))) md.set('labels', labels);
+            if (isEmptyCollection(md.get('labels'))) md.set('labels', { ...labels });
           }),
         true,
       );
