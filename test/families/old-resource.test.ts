@@ -537,3 +537,35 @@ describe('CEL policies on UPDATE and DELETE with an old object', () => {
     expect(noOld).toBe(document.kind === 'MutatingPolicy' ? '2' : 'none');
   });
 });
+
+describe('GeneratingPolicy on UPDATE with an old object', () => {
+  const accepted = acceptPolicy({
+    apiVersion: 'policies.kyverno.io/v1',
+    kind: 'GeneratingPolicy',
+    metadata: { name: 'gen' },
+    spec: {
+      matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['namespaces'] }] },
+      generate: [
+        {
+          expression:
+            'generator.Apply(object.metadata.name, [{"apiVersion": dyn("v1"), "kind": dyn("ConfigMap"), "metadata": dyn({"name": "previous-team"}), "data": dyn({"team": oldObject == null ? "none" : oldObject.metadata.labels.team})}])',
+        },
+      ],
+    },
+  });
+  if (accepted.status !== 'accepted') throw new Error(JSON.stringify(accepted));
+  const policy = accepted.policy;
+  const namespace = (team: string): JsonObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a', labels: { team } } });
+  const team = (options: { operation: string; oldResource?: JsonObject }): unknown => {
+    const outcome = policy.generate!({ resource: namespace('blue'), numberMode: 'float64', ...options }, () => []);
+    return (outcome?.response.rules[0]?.generatedResources?.[0]?.data as JsonObject | undefined)?.team;
+  };
+
+  it.each([
+    { title: 'UPDATE with an old object: oldObject is the old object', options: { operation: 'UPDATE', oldResource: namespace('red') }, expected: 'red' },
+    { title: 'UPDATE without one (the CLI): the resource itself', options: { operation: 'UPDATE' }, expected: 'blue' },
+    { title: 'CREATE: no old object, whatever is given', options: { operation: 'CREATE', oldResource: namespace('red') }, expected: 'none' },
+  ])('$title', ({ options, expected }) => {
+    expect(team(options)).toBe(expected);
+  });
+});
