@@ -193,6 +193,26 @@ describe('kyverno.io policies on UPDATE with an old object', () => {
     expect(Object.values(withoutOld).every((status) => status === 'pass')).toBe(true);
   });
 
+  it('validate.cel rules see the old object as oldObject', () => {
+    const cel = compile(
+      clusterPolicy(
+        'cel-no-scale-down',
+        'Audit',
+        `    - name: replicas
+${matchDeployments()}      validate:
+        cel:
+          expressions:
+            - expression: "oldObject == null || object.spec.replicas >= oldObject.spec.replicas"
+              message: "no scale-down"
+`,
+      ),
+    );
+    const run = (options: Partial<EvaluationOptions>): string[] => evaluate(cel, deployment({ replicas: 2 }), options).rows.map((row) => row[2]);
+    expect(run({ operation: 'UPDATE', oldResource: deployment({ replicas: 5 }) })).toEqual(['fail']);
+    expect(run({ operation: 'UPDATE' })).toEqual(['pass']);
+    expect(run({ operation: 'CREATE', oldResource: deployment({ replicas: 5 }) })).toEqual(['pass']);
+  });
+
   it('gives the messages of the old and new values', () => {
     const { rows } = evaluate(policies.slice(0, 1), deployment({ replicas: 2 }), { operation: 'UPDATE', oldResource: deployment({ replicas: 5 }) });
     expect(rows).toEqual([['no-scale-down', 'replicas', 'fail', 'scaling down from 5 to 2']]);
