@@ -589,3 +589,22 @@ describe('GeneratingPolicy on UPDATE with an old object', () => {
     expect(team(options)).toBe(expected);
   });
 });
+
+describe('MutatingAdmissionPolicy on DELETE with an old object', () => {
+  it('mutates nothing (no object); without an old object it is the CLI’s CREATE', () => {
+    const accepted = acceptPolicy({
+      apiVersion: 'admissionregistration.k8s.io/v1beta1',
+      kind: 'MutatingAdmissionPolicy',
+      metadata: { name: 'label' },
+      spec: {
+        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['*'], resources: ['deployments'] }] },
+        reinvocationPolicy: 'Never',
+        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: "Object{metadata: Object.metadata{labels: {'seen': 'yes'}}}" } }],
+      },
+    });
+    if (accepted.status !== 'accepted') throw new Error(JSON.stringify(accepted));
+    const resource = deployment();
+    expect(evaluate([accepted.policy], resource, { operation: 'DELETE', oldResource: resource }).rows).toEqual([]);
+    expect(evaluate([accepted.policy], resource, { operation: 'DELETE' }).rows).toEqual([['label', 'label', 'pass', 'mutation is successfully applied']]);
+  });
+});
