@@ -608,3 +608,22 @@ describe('MutatingAdmissionPolicy on DELETE with an old object', () => {
     expect(evaluate([accepted.policy], resource, { operation: 'DELETE' }).rows).toEqual([['label', 'label', 'pass', 'mutation is successfully applied']]);
   });
 });
+
+describe('DeletingPolicy with an old object', () => {
+  it('matches the object alone (engine.go `Handle`): the old object’s labels play no part', () => {
+    const accepted = acceptPolicy({
+      apiVersion: 'policies.kyverno.io/v1',
+      kind: 'DeletingPolicy',
+      metadata: { name: 'cleanup' },
+      spec: {
+        schedule: '0 0 * * *',
+        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] }], objectSelector: { matchLabels: { tier: 'temp' } } },
+        conditions: [{ name: 'always', expression: 'true' }],
+      },
+    });
+    if (accepted.status !== 'accepted') throw new Error(JSON.stringify(accepted));
+    const old = deployment({ labels: { app: 'web', tier: 'temp' } });
+    expect(evaluate([accepted.policy], deployment(), { operation: 'UPDATE', oldResource: old }).rows).toEqual([]);
+    expect(evaluate([accepted.policy], old, { operation: 'UPDATE', oldResource: deployment() }).rows).toEqual([['cleanup', 'cleanup', 'pass', 'resource matched']]);
+  });
+});
