@@ -38,6 +38,8 @@ import { mockedCluster } from '../../cluster/index.js';
 import { MutationOutput, OutputError } from './output-files.js';
 import { loadPolicies } from '../load/policies.js';
 import { loadResources } from '../load/resources.js';
+import { API_DEFAULTS_FLAGS, apiDefaultsFlag } from '../api-defaults-flags.js';
+import { defaultedManifest, withoutApiDefaults } from '../../lint/api-defaults.js';
 import type { ResourceDocument } from '../../evaluate/resource.js';
 import { loadOldResources, pairOldResources } from './old-resources.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
@@ -94,6 +96,7 @@ const FLAGS: readonly FlagSpec[] = [
     valueName: 'path',
     description: 'write the mutated and generated resources to this file (.yaml/.yml) or directory instead of printing them',
   },
+  ...API_DEFAULTS_FLAGS,
   { name: 'fix', type: 'boolean', description: 'apply the edits the mutations make to the resource files, in place' },
   { name: 'fix-dry-run', type: 'boolean', description: 'print the edits the mutations make to the resource files as a unified diff' },
   MAX_FILE_SIZE_FLAG,
@@ -169,6 +172,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   if (args.boolean('fix') && args.boolean('fix-dry-run')) throw new UsageError('--fix and --fix-dry-run cannot be used together');
   const oldResourcePaths = args.list('old-resource');
   if (oldResourcePaths.includes('-')) throw new UsageError('standard input cannot be read for --old-resource: name the files');
+  const apiDefaults = apiDefaultsFlag(args);
   requireInputPaths(io, args, { positionals: true, flags: INPUT_FLAGS });
 
   let output: MutationOutput | null;
@@ -194,9 +198,18 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const set = parseSetValues(args.list('set'));
 
   const policySet = loadPolicies(policyPaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, stdin);
-  const resources = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
+  const loaded = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
+  // With --api-defaults, the resources as the API server hands them to admission; fixes still edit them as written.
+  const written = new Map<ResourceDocument, JsonObject>();
+  const resources = apiDefaults === null ? loaded : { ...loaded, resources: loaded.resources.map((resource) => {
+    const defaulted = defaultedManifest(resource, apiDefaults);
+    if (defaulted !== resource) written.set(defaulted, resource.value);
+    return defaulted;
+  }) };
   const oldResources = oldResourcePaths.length > 0 ? loadOldResources(oldResourcePaths.map((path) => resolveArg(io, path)), io, log) : null;
-  const oldOf = oldResources === null ? new Map<ResourceDocument, ResourceDocument>() : pairOldResources(resources.resources, oldResources, log);
+  const paired = oldResources === null ? new Map<ResourceDocument, ResourceDocument>() : pairOldResources(resources.resources, oldResources, log);
+  // With --api-defaults, the old objects are defaulted too: the API server stored them so.
+  const oldOf = apiDefaults === null ? paired : new Map([...paired].map(([resource, old]) => [resource, defaultedManifest(old, apiDefaults)]));
   const targetPaths = args.list('target-resource');
   const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path) => resolveArg(io, path)), log, { dedupe: false }).resources.map((target) => target.value) : [];
   // As in `kyverno apply`, mutate-existing rules select their targets from the resources and the target resources.
@@ -299,7 +312,11 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
         }
         responses.push(applyResponse(kind, response, resource, resources, settings));
       }
-      if (before !== undefined && after !== undefined && !jsonEqual(before, after, 'type')) mutations.push({ resource, before, after });
+      if (before !== undefined && after !== undefined && !jsonEqual(before, after, 'type')) {
+        const asWritten = written.get(resource);
+        if (asWritten === undefined) mutations.push({ resource, before, after });
+        else mutations.push({ resource, before: asWritten, after: withoutApiDefaults(asWritten, resource.value, after), evaluated: after });
+      }
     }
   } catch (error) {
     if (!(error instanceof OutputError)) throw error;
@@ -312,7 +329,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   if (fixing || json) {
     const mutators = policies.filter((policy) => policy.mutate !== undefined);
     for (const mutation of mutations) {
-      const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.after, optionsFor(mutation.resource)).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
+      const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.evaluated ?? mutation.after, optionsFor(mutation.resource)).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
       if (again.length > 0) mutation.unfixable = `the mutation is not idempotent: ${again.join(', ')} would change it again once fixed`;
     }
   }
