@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { parseKubernetesVersion } from '../cluster/api-defaults/index.js';
 import { closest } from '../util/closest.js';
 import { parseByteSize } from '../util/byte-size.js';
 import type { ConfigPosition, KustomizeSettings, RuleIdPositions, SeverityMapping, SeveritySetting, UserInfoSetting } from './types.js';
@@ -228,7 +229,7 @@ function describe(node: Node | null): string {
   return 'an alias';
 }
 
-const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'userInfo', 'imageData', 'operation', 'severity', 'ignore', 'format', 'maxWarnings', 'maxFileSize', 'allowEmpty', 'kustomize'] as const;
+const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'userInfo', 'imageData', 'operation', 'apiDefaults', 'kubernetesVersion', 'severity', 'ignore', 'format', 'maxWarnings', 'maxFileSize', 'allowEmpty', 'kustomize'] as const;
 const USER_INFO_KEYS = ['username', 'uid', 'groups', 'extra', 'roles', 'clusterRoles'] as const;
 
 /** `userInfo`: the requesting user, each field checked (strings, lists of strings, `extra` a map of lists). */
@@ -375,6 +376,20 @@ function decodeTopLevel(decoder: Decoder, node: Node, config: LintConfig): void 
       case 'operation': {
         const operation = decoder.oneOf(value, key, OPERATIONS);
         if (operation !== undefined) config.operation = operation;
+        break;
+      }
+      case 'apiDefaults': {
+        const apiDefaults = decoder.boolean(value, key);
+        if (apiDefaults !== undefined) config.apiDefaults = apiDefaults;
+        break;
+      }
+      case 'kubernetesVersion': {
+        // YAML reads `1.30` as a number: the version is taken as written.
+        const text = isScalar(value) && typeof value.value === 'number' ? (value.source ?? String(value.value)) : decoder.string(value, key);
+        if (text === undefined) break;
+        const version = parseKubernetesVersion(text);
+        if (typeof version === 'string') config.kubernetesVersion = version;
+        else decoder.report(value, `${key}: ${version.error}`);
         break;
       }
       case 'severity':

@@ -38,6 +38,13 @@ export interface LintConfig {
   imageData?: string;
   /** `request.operation` of the simulated admission request (default `CREATE`). */
   operation: string;
+  /**
+   * Evaluate each manifest as the API server's defaulters leave it before admission (default true): `imagePullPolicy`
+   * by tag, `replicas`, `reclaimPolicy`, … for the built-in kinds of {@link LintConfig.kubernetesVersion}.
+   */
+  apiDefaults?: boolean;
+  /** The Kubernetes minor version whose defaults apply (`1.31`; default: the newest kyverno-lint implements). */
+  kubernetesVersion?: string;
   severity: SeverityMapping;
   /** Rule ids (`policy/rule`, `policy/*`, wildcards `*` and `?`) whose findings are not reported. */
   ignore: string[];

@@ -22,6 +22,11 @@ export interface EvaluationOptions {
   operation?: string;
   /** The object before the change, for an UPDATE (`EvaluationRequest.oldResource`). */
   oldResource?: JsonObject;
+  /**
+   * `request.operation` when neither `operation` nor the values (global, per resource, `--set`) give one:
+   * `apply --old-resource` evaluates a resource with an old object as an UPDATE unless told otherwise.
+   */
+  defaultOperation?: string;
   /** Policy exceptions to apply (each family reads its own). */
   exceptions?: readonly CompiledException[];
   /** Policy bindings loaded with the policies (ValidatingAdmissionPolicyBindings; each family reads its own). */
@@ -67,7 +72,8 @@ export interface ResourceResponse {
 function request(policy: CompiledPolicy, resource: ResourceDocument, value: JsonObject, options: EvaluationOptions): EvaluationRequest {
   const result: EvaluationRequest = { resource: value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
-  if (options.oldResource) result.oldResource = options.oldResource;
+  // Numbers as the resource's: `kyverno test` converts every loaded resource to float64.
+  if (options.oldResource) result.oldResource = options.numberMode === 'float64' ? toFloat64Numbers(options.oldResource) : options.oldResource;
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
   if (options.bindings && options.bindings.length > 0) result.bindings = options.bindings;
   if (options.external) result.external = options.external;
@@ -77,6 +83,7 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== undefined) resourceValues['request.operation'] = options.operation;
+  else if (options.defaultOperation !== undefined && (resourceValues['request.operation'] ?? '') === '') resourceValues['request.operation'] = options.defaultOperation;
   const operation = resourceValues['request.operation'];
   if (typeof operation === 'string' && operation !== '') result.operation = operation;
   const labels = values?.namespaceLabels.get(resource.namespace) ?? options.namespaceLabels?.(resource.namespace);

@@ -24,6 +24,8 @@ import { jsonEqual } from '../util/json-value.js';
 import { DEFAULT_MAX_FILE_SIZE, parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleStatus } from '../types.js';
 import { resolveHelmSources } from './helm.js';
+import { defaultedManifest, withoutApiDefaults } from './api-defaults.js';
+import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../cluster/api-defaults/index.js';
 import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext, type PolicySource } from './findings.js';
 import type { ConfigProblem } from '../config/load.js';
 import { checkRuleIds, type LoadedPolicyIds } from '../config/rule-ids.js';
@@ -292,6 +294,12 @@ function standInNamespace(name: string): JsonObject {
   return namespace;
 }
 
+/** The Kubernetes version whose API defaults the scan applies; null when the configuration turns them off. */
+function apiDefaultsVersion(config: LintOptions['config']): KubernetesVersion | null {
+  if (config.apiDefaults === false) return null;
+  return (config.kubernetesVersion as KubernetesVersion | undefined) ?? DEFAULT_KUBERNETES_VERSION;
+}
+
 export async function lint(options: LintOptions): Promise<LintResult> {
   const started = performance.now();
   const warnings: string[] = [];
@@ -309,9 +317,12 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // An invalid configuration stops the scan, as when the configuration file is read.
   const manifests = configured.errors.length > 0 ? [] : workspace.manifests;
 
-  const namespaceLabels = namespaceLabelsOf(manifests);
-  const namespaceObjects = new Map(manifests.filter((manifest) => manifest.kind === 'Namespace' && manifest.apiVersion === 'v1').map((manifest) => [manifest.name, manifest.value as JsonObject]));
-  const objects = manifests.map((manifest) => manifest.value);
+  // The objects as the admission controller receives them, after the API server's defaulters.
+  const version = apiDefaultsVersion(options.config);
+  const evaluated = version === null ? manifests : manifests.map((manifest) => defaultedManifest(manifest, version));
+  const namespaceLabels = namespaceLabelsOf(evaluated);
+  const namespaceObjects = new Map(evaluated.filter((manifest) => manifest.kind === 'Namespace' && manifest.apiVersion === 'v1').map((manifest) => [manifest.name, manifest.value as JsonObject]));
+  const objects = evaluated.map((manifest) => manifest.value);
   const evaluation: EvaluationOptions = {
     numberMode: 'int64',
     operation: options.config.operation,
@@ -342,16 +353,19 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
   let done = 0;
   const registryReported = new Map<CompiledPolicy, Set<string>>();
-  for (const manifest of manifests) {
+  for (const [index, manifest] of manifests.entries()) {
     const file = workspace.files.get(manifest.file)!;
-    const responses = evaluateResource(policies, manifest, evaluation);
+    const received = evaluated[index]!;
+    const responses = evaluateResource(policies, received, evaluation);
     for (const { response } of responses) for (const rule of response.rules) statuses[rule.status]++;
     const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
     const converted = responseFindings(responses, context);
     if (manifest.builtBy !== undefined) for (const finding of converted.findings) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
-    const after = mutatedResource(responses, manifest.value);
+    const patched = mutatedResource(responses, received.value);
+    // What the file would say: the mutation's change without the defaults the API server adds anyway.
+    const after = patched === received.value ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched);
     if (after !== manifest.value && !jsonEqual(after, manifest.value, 'type')) {
       const rules = responses.flatMap(({ kind, response }) =>
         kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass' && rule.unchanged !== true).map((rule) => ({ policy: response.policy, rule })) : [],
@@ -362,7 +376,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
         // whose patch does not settle by construction (a strategic merge of fixed values is a fixed point).
         const changing = new Set(rules.map(({ policy }) => policy));
         const again = rerun.filter((policy) => changing.has(policy));
-        const unsettled = again.length === 0 ? [] : unsettledRules(again, manifest, after, evaluation);
+        const unsettled = again.length === 0 ? [] : unsettledRules(again, received, patched, evaluation);
         mutations.push({ context, rules, before: manifest.value, after, unsettled });
       } else {
         suppressed++;

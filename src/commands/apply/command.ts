@@ -6,7 +6,8 @@
  * and generated resources printed as Kyverno prints them or written with `-o`, invalid policies listed and
  * counted as errors, Kyverno's counters and exit codes, or the JSON document whose `source` locates each
  * finding in its file. Beyond Kyverno, the mutations become minimal edits of the
- * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`.
+ * resources' YAML: in the JSON document, written in place with `--fix`, or shown as a diff with `--fix-dry-run`;
+ * and `--old-resource`, the objects before the change, which make their resources UPDATE requests.
  */
 import { listPolicyFiles } from '../../source/index.js';
 import type { CelContextData, CompiledPolicy, ImageDataStore, RequestUserInfo } from '../../evaluate/types.js';
@@ -37,6 +38,10 @@ import { mockedCluster } from '../../cluster/index.js';
 import { MutationOutput, OutputError } from './output-files.js';
 import { loadPolicies } from '../load/policies.js';
 import { loadResources } from '../load/resources.js';
+import { API_DEFAULTS_FLAGS, apiDefaultsFlag } from '../api-defaults-flags.js';
+import { defaultedManifest, withoutApiDefaults } from '../../lint/api-defaults.js';
+import type { ResourceDocument } from '../../evaluate/resource.js';
+import { loadOldResources, pairOldResources } from './old-resources.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
 import { loadImageDataFile } from '../../evaluate/image-data.js';
 import { decodeValuesFile, parseSetValues, type ValuesFile } from '../../evaluate/values.js';
@@ -46,6 +51,14 @@ const RULE_SECTIONS: Record<RuleType, string> = { Validation: 'validate', Mutati
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'resource', short: 'r', aliases: ['resources'], type: 'list', valueName: 'paths', description: 'resource files or a directory (repeatable, comma-separated; - for stdin)' },
+  {
+    name: 'old-resource',
+    aliases: ['old-resources'],
+    type: 'list',
+    valueName: 'paths',
+    description:
+      'the resources as they were before the change, files or directories (repeatable, comma-separated): a resource with an old object of the same group, kind, namespace and name is evaluated as an UPDATE of it',
+  },
   { name: 'values-file', short: 'f', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 Values file' },
   { name: 'set', short: 's', type: 'list', valueName: 'k=v', description: 'variables (instead of a values file)' },
   { name: 'userinfo', short: 'u', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 UserInfo file (admission user, roles)' },
@@ -90,6 +103,7 @@ const FLAGS: readonly FlagSpec[] = [
     valueName: 'path',
     description: 'write the mutated and generated resources to this file (.yaml/.yml) or directory instead of printing them',
   },
+  ...API_DEFAULTS_FLAGS,
   { name: 'fix', type: 'boolean', description: 'apply the edits the mutations make to the resource files, in place' },
   { name: 'fix-dry-run', type: 'boolean', description: 'print the edits the mutations make to the resource files as a unified diff' },
   MAX_FILE_SIZE_FLAG,
@@ -108,7 +122,7 @@ ${formatFlagHelp(FLAGS)}
 
 const FORMATS = new Set(['text', 'json']);
 /** The flags naming input files or folders (`--output` is written, not read). */
-const INPUT_FLAGS = ['resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource', 'parameter-resource', 'context-file', 'image-data'];
+const INPUT_FLAGS = ['resource', 'old-resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource', 'parameter-resource', 'context-file', 'image-data'];
 
 /** Reads the values file (a fatal problem exits 1, as in Kyverno). */
 function loadValuesFile(file: string, io: CliIo, log: DiagnosticLog): ValuesFile | null {
@@ -163,6 +177,9 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   if (resourcePaths.length === 0) throw new UsageError('resource file(s) or cluster required');
   if (policyPaths.includes('-') && resourcePaths.includes('-')) throw new UsageError('a stdin pipe can be used for either policies or resources, not both');
   if (args.boolean('fix') && args.boolean('fix-dry-run')) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  const oldResourcePaths = args.list('old-resource');
+  if (oldResourcePaths.includes('-')) throw new UsageError('standard input cannot be read for --old-resource: name the files');
+  const apiDefaults = apiDefaultsFlag(args);
   requireInputPaths(io, args, { positionals: true, flags: INPUT_FLAGS });
 
   let output: MutationOutput | null;
@@ -188,7 +205,18 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const set = parseSetValues(args.list('set'));
 
   const policySet = loadPolicies(policyPaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, stdin);
-  const resources = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
+  const loaded = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
+  // With --api-defaults, the resources as the API server hands them to admission; fixes still edit them as written.
+  const written = new Map<ResourceDocument, JsonObject>();
+  const resources = apiDefaults === null ? loaded : { ...loaded, resources: loaded.resources.map((resource) => {
+    const defaulted = defaultedManifest(resource, apiDefaults);
+    if (defaulted !== resource) written.set(defaulted, resource.value);
+    return defaulted;
+  }) };
+  const oldResources = oldResourcePaths.length > 0 ? loadOldResources(oldResourcePaths.map((path) => resolveArg(io, path)), io, log) : null;
+  const paired = oldResources === null ? new Map<ResourceDocument, ResourceDocument>() : pairOldResources(resources.resources, oldResources, log);
+  // With --api-defaults, the old objects are defaulted too: the API server stored them so.
+  const oldOf = apiDefaults === null ? paired : new Map([...paired].map(([resource, old]) => [resource, defaultedManifest(old, apiDefaults)]));
   const targetPaths = args.list('target-resource');
   const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path) => resolveArg(io, path)), log, { dedupe: false }).resources.map((target) => target.value) : [];
   // As in `kyverno apply`, mutate-existing rules select their targets from the resources and the target resources.
@@ -278,9 +306,14 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     namespaceLabels,
     targets,
   };
+  // A resource with an old object is an UPDATE of it, unless the values or --set name the operation.
+  const optionsFor = (resource: ResourceDocument): EvaluationOptions => {
+    const old = oldOf.get(resource);
+    return old === undefined ? evaluation : { ...evaluation, oldResource: old.value, defaultOperation: 'UPDATE' };
+  };
   try {
     for (const resource of resources.resources) {
-      const evaluated = evaluateResource(policies, resource, evaluation);
+      const evaluated = evaluateResource(policies, resource, optionsFor(resource));
       let before: JsonObject | undefined;
       let after: JsonObject | undefined;
       for (const { kind, response, generationError } of evaluated) {
@@ -305,7 +338,11 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
         }
         responses.push(applyResponse(kind, response, resource, resources, settings));
       }
-      if (before !== undefined && after !== undefined && !jsonEqual(before, after, 'type')) mutations.push({ resource, before, after });
+      if (before !== undefined && after !== undefined && !jsonEqual(before, after, 'type')) {
+        const asWritten = written.get(resource);
+        if (asWritten === undefined) mutations.push({ resource, before, after });
+        else mutations.push({ resource, before: asWritten, after: withoutApiDefaults(asWritten, resource.value, after), evaluated: after });
+      }
     }
   } catch (error) {
     if (!(error instanceof OutputError)) throw error;
@@ -318,7 +355,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   if (fixing || json) {
     const mutators = policies.filter((policy) => policy.mutate !== undefined);
     for (const mutation of mutations) {
-      const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.after, evaluation).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
+      const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.evaluated ?? mutation.after, optionsFor(mutation.resource)).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
       if (again.length > 0) mutation.unfixable = `the mutation is not idempotent: ${again.join(', ')} would change it again once fixed`;
     }
   }

@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../../package.json' with { type: 'json' };
+import { parseKubernetesVersion } from '../../cluster/api-defaults/index.js';
 import { findConfigFile, loadConfig, type ConfigProblem } from '../../config/load.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../../config/types.js';
 import { lint } from '../../lint/lint.js';
@@ -31,6 +32,8 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'userinfo', type: 'string', valueName: 'path', description: 'a Kyverno CLI UserInfo file (overrides the configuration)' },
   { name: 'image-data', type: 'string', valueName: 'path', description: 'image metadata read instead of image registries: "images: [...]" or a Kyverno CLI Context file (overrides the configuration)' },
   { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
+  { name: 'no-api-defaults', type: 'boolean', description: 'evaluate manifests as written, without the API server\'s defaults (apiDefaults: false)' },
+  { name: 'kubernetes-version', type: 'string', valueName: '1.N', description: 'the Kubernetes version whose API defaults apply (default: the newest implemented)' },
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
   { name: 'quiet', type: 'boolean', description: 'report errors only: warnings and info are neither printed nor counted (as ESLint)' },
   { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
@@ -125,6 +128,13 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   if (imageData !== undefined) config.imageData = resolveArg(io, imageData);
   if (operation !== undefined) config.operation = operation;
   if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
+  if (args.boolean('no-api-defaults')) config.apiDefaults = false;
+  const kubernetesVersion = args.string('kubernetes-version');
+  if (kubernetesVersion !== undefined) {
+    const version = parseKubernetesVersion(kubernetesVersion);
+    if (typeof version !== 'string') throw new UsageError(`--kubernetes-version: ${version.error}`);
+    config.kubernetesVersion = version;
+  }
   if (args.boolean('allow-empty')) config.allowEmpty = true;
   if (args.boolean('fail-on-empty')) config.allowEmpty = false;
   const maxFileSize = args.size(MAX_FILE_SIZE_FLAG.name);

@@ -26,11 +26,13 @@ export {
   type ValidatorOptions,
 } from './validator.js';
 export {
+  admissionPolicyRequest,
   admissionRequest,
   celValue,
   groupVersionKind,
   metadataString,
   namespaceObject,
+  type AdmissionPolicyRequest,
   type AdmissionRequestInput,
   type AdmissionUser,
   type GroupVersionKind,

@@ -121,3 +121,27 @@ export function metadataString(object: JsonObject | null, field: string): string
   const value = metadata[field];
   return typeof value === 'string' ? value : '';
 }
+
+/** The operation and objects of an admission-policy request. */
+export interface AdmissionPolicyRequest {
+  operation: 'CREATE' | 'UPDATE' | 'DELETE';
+  /** The object; null for a DELETE. */
+  object: JsonObject | null;
+  /** The object before the change; null for a CREATE. */
+  oldObject: JsonObject | null;
+}
+
+/**
+ * The operation, object and old object a ValidatingAdmissionPolicy or MutatingAdmissionPolicy is evaluated with.
+ * The Kyverno CLI always evaluates them as a CREATE of the resource, whatever the operation (kyverno/kyverno
+ * pkg/admissionpolicy/validate.go and mutate.go: `admission.NewAttributesRecord(resource, nil, …, admission.Create,
+ * …)`); so does this without an old object. Given the object before the change, the request is the one the API
+ * server admits: an UPDATE has the resource as object and the old object as `oldObject`, a DELETE only the
+ * resource as `oldObject` (k8s.io/apiserver pkg/admission/attributes.go, `NewAttributesRecord`).
+ */
+export function admissionPolicyRequest(operation: string | undefined, resource: JsonObject, oldResource: JsonObject | undefined): AdmissionPolicyRequest {
+  if (oldResource === undefined) return { operation: 'CREATE', object: resource, oldObject: null };
+  if (operation === 'UPDATE') return { operation, object: resource, oldObject: oldResource };
+  if (operation === 'DELETE') return { operation, object: null, oldObject: resource };
+  return { operation: 'CREATE', object: resource, oldObject: null };
+}

@@ -4,8 +4,10 @@
  * `processMAPWithoutClient`, `mutateResource`; cmd/cli/kubectl-kyverno/processor/policy_processor.go,
  * "Mutate Admission Policies"):
  *
- * - the request is always a CREATE of the resource (no old object), with the resource's plural as its resource and
- *   the admission user resolved as for a ValidatingAdmissionPolicy;
+ * - the request is a CREATE of the resource (no old object), with the resource's plural as its resource and the
+ *   admission user resolved as for a ValidatingAdmissionPolicy; given the object before the change, it is the
+ *   request the API server admits (`admissionPolicyRequest`): an UPDATE with it as `oldObject`, and a DELETE, which
+ *   has no object to mutate (no response);
  * - without bindings the policy's `matchConstraints` must match; with bindings (those whose `policyName` names the
  *   policy, in load order) the policy's own constraints are not checked: each binding whose `matchResources` match
  *   (or that has none) mutates with its parameters, and the last one evaluated gives the response. Every binding
@@ -25,7 +27,7 @@
 import { jsonEqual } from '../../../util/json-value.js';
 import type { CompiledBinding, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse } from '../../../evaluate/types.js';
 import type { JsonObject, RuleResponse } from '../../../types.js';
-import { AdmissionValidator, admissionRequest, celValue, groupVersionKind, metadataString, type AdmissionBindings } from '../../admission/index.js';
+import { AdmissionValidator, admissionPolicyRequest, admissionRequest, celValue, groupVersionKind, metadataString, type AdmissionBindings } from '../../admission/index.js';
 import { matchConstraints, resourceOfKind, type AdmissionAttributes, type MatchResources } from '../match/index.js';
 import { DEDUCED } from '../mutate/structured-merge/index.js';
 import { applyConfiguration, applyJsonPatchValue } from '../mpol/patch.js';
@@ -89,7 +91,10 @@ export class MutatingAdmissionPolicy extends CelCompiledPolicy implements Compil
     const plural = resourceOfKind(gvk.group, gvk.kind);
     const namespace = metadataString(resource, 'namespace');
     const name = metadataString(resource, 'name');
-    const attributes: AdmissionAttributes = { ...gvk, resource: plural, subresource: '', namespace, name, operation: 'CREATE', object: resource, oldObject: null };
+    const shape = admissionPolicyRequest(request.operation, resource, request.oldResource);
+    // A DELETE has no object to mutate.
+    if (shape.object === null) return [];
+    const attributes: AdmissionAttributes = { ...gvk, resource: plural, subresource: '', namespace, name, ...shape };
     // A Namespace is not in a namespace of its own.
     const namespaceName = gvk.group === '' && gvk.version === 'v1' && gvk.kind === 'Namespace' ? '' : namespace;
     const labels = request.namespaceLabels;
@@ -97,9 +102,9 @@ export class MutatingAdmissionPolicy extends CelCompiledPolicy implements Compil
       namespaceName === '' ? null : { metadata: labels === undefined ? { name: namespaceName } : { name: namespaceName, labels: { ...labels } } };
     const mode = request.numberMode ?? 'float64';
     const bindings: AdmissionBindings = {
-      object: celValue(resource, mode),
-      oldObject: null,
-      request: admissionRequest({ kind: gvk, resource: { group: gvk.group, version: gvk.version, resource: plural }, name, namespace, operation: 'CREATE', user: resolveUser(request.userInfo) }),
+      object: shape.object === null ? null : celValue(shape.object, mode),
+      oldObject: shape.oldObject === null ? null : celValue(shape.oldObject, mode),
+      request: admissionRequest({ kind: gvk, resource: { group: gvk.group, version: gvk.version, resource: plural }, name, namespace, operation: shape.operation, user: resolveUser(request.userInfo) }),
       namespaceObject,
     };
     const matches = (constraints: MatchResources): boolean => {

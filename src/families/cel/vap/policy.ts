@@ -4,9 +4,10 @@
  * `processVAPNoBindings`, `processVAPWithoutClient`, `validateResource`; cmd/cli/kubectl-kyverno/processor/
  * policy_processor.go, "validating admission policies"):
  *
- * - the request is always a CREATE of the resource (no old object), with the resource's plural as its
- *   resource, and the admission user with Kyverno's sentinel name, uid and group where they are empty
- *   (`ResolveUser`);
+ * - the request is a CREATE of the resource (no old object), with the resource's plural as its resource, and
+ *   the admission user with Kyverno's sentinel name, uid and group where they are empty (`ResolveUser`); given
+ *   the object before the change, it is the request the API server admits (`admissionPolicyRequest`): an UPDATE
+ *   with it as `oldObject`, or a DELETE with the resource as `oldObject` and no object;
  * - `namespaceObject` is the resource's namespace with the labels the Values file gives it, and an empty
  *   Namespace for a cluster-scoped resource or a Namespace;
  * - without bindings the policy's `matchConstraints` must match; with bindings (those whose `policyName` names
@@ -22,6 +23,7 @@ import type { JsonObject, RuleResponse, SourceLocation } from '../../../types.js
 import { parseLabelSelector } from '../../../cluster/index.js';
 import {
   AdmissionValidator,
+  admissionPolicyRequest,
   admissionRequest,
   celValue,
   formatLabelSelector,
@@ -126,7 +128,8 @@ export class ValidatingAdmissionPolicy extends CelCompiledPolicy implements Comp
     const plural = resourceOfKind(gvk.group, gvk.kind);
     const namespace = metadataString(resource, 'namespace');
     const name = metadataString(resource, 'name');
-    const attributes: AdmissionAttributes = { ...gvk, resource: plural, subresource: '', namespace, name, operation: 'CREATE', object: resource, oldObject: null };
+    const shape = admissionPolicyRequest(request.operation, resource, request.oldResource);
+    const attributes: AdmissionAttributes = { ...gvk, resource: plural, subresource: '', namespace, name, ...shape };
     // A Namespace is not in a namespace of its own.
     const namespaceName = gvk.group === '' && gvk.version === 'v1' && gvk.kind === 'Namespace' ? '' : namespace;
     const labels = request.namespaceLabels;
@@ -134,9 +137,9 @@ export class ValidatingAdmissionPolicy extends CelCompiledPolicy implements Comp
       namespaceName === '' ? EMPTY_NAMESPACE : { metadata: labels === undefined ? { name: namespaceName } : { name: namespaceName, labels: { ...labels } } };
     const mode = request.numberMode ?? 'float64';
     const bindings: AdmissionBindings = {
-      object: celValue(resource, mode),
-      oldObject: null,
-      request: admissionRequest({ kind: gvk, resource: { group: gvk.group, version: gvk.version, resource: plural }, name, namespace, operation: 'CREATE', user: resolveUser(request.userInfo) }),
+      object: shape.object === null ? null : celValue(shape.object, mode),
+      oldObject: shape.oldObject === null ? null : celValue(shape.oldObject, mode),
+      request: admissionRequest({ kind: gvk, resource: { group: gvk.group, version: gvk.version, resource: plural }, name, namespace, operation: shape.operation, user: resolveUser(request.userInfo) }),
       namespaceObject,
     };
     const matches = (constraints: MatchResources): boolean => {

@@ -3,8 +3,9 @@
  * `object`, `oldObject`, `request` and `namespaceObject` values, as the Kyverno CLI builds them
  * (kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go, "validating policies";
  * processor/operation.go `AdmissionRequestShape`; pkg/cel/engine/request.go `Request`): the operation of the
- * request (CREATE by default), the object for CREATE/UPDATE, the same object as old object for UPDATE, only an
- * old object for DELETE; the resource (plural) of the kind from the built-in list or guessed.
+ * request (CREATE by default), the object for CREATE/UPDATE, the same object as old object for UPDATE (or the
+ * old object given with the request, as the admission controller's `oldObject`), only an old object for
+ * DELETE; the resource (plural) of the kind from the built-in list or guessed.
  */
 import type { EvaluationRequest } from '../../../evaluate/types.js';
 import type { JsonObject } from '../../../types.js';
@@ -45,7 +46,9 @@ function buildAdmissionRequest(request: EvaluationRequest): AdmissionRequestData
   const kind = parent?.kind ?? (typeof resource.kind === 'string' ? resource.kind : '');
   const operation = operationOf(request);
   const object = operation === 'DELETE' ? null : resource;
-  const oldObject = operation === 'CREATE' ? null : resource;
+  // An UPDATE's old object is the one given with the request (as the admission controller receives it),
+  // else (the CLI's) the resource itself; a DELETE's is the resource.
+  const oldObject = operation === 'CREATE' ? null : operation === 'UPDATE' ? (request.oldResource ?? resource) : resource;
   const namespace = metadataString(resource, 'namespace');
   const name = metadataString(resource, 'name');
   const subresource = request.subresource ?? '';

@@ -4,6 +4,8 @@
  * for DELETE, plus a copy for UPDATE), `request.namespace`, `request.operation`, user info and
  * service account only when a user-info file is given, and the lazily built `images`; then the
  * variables of a values file. The data is kept per resource: every policy starts from the same.
+ * An UPDATE given the object before the change has it as `request.oldObject`, as the admission
+ * controller's context holds the request's `oldObject` (`NewPolicyContextFromAdmissionRequest`).
  */
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import type { RequestUserInfo } from '../../../../evaluate/types.js';
@@ -18,6 +20,11 @@ interface AdmissionRequestInput {
   resource: JsonObject;
   /** `request.operation` verbatim; default `CREATE`. UPDATE and DELETE select the engine operation. */
   operation?: string;
+  /**
+   * The object before an UPDATE (`request.oldObject`); absent, an UPDATE's old object is `resource` (the
+   * CLI's `makePolicyContext`). Ignored for other operations: a DELETE's old object is `resource`.
+   */
+  oldResource?: JsonObject;
   /** User info of a `cli.kyverno.io/v1alpha1` UserInfo file; absent means none. */
   userInfo?: RequestUserInfo;
   /**
@@ -77,6 +84,8 @@ export function createAdmissionContext(request: AdmissionRequestInput): JsonCont
 interface AdmissionData {
   operation: string;
   userInfo: RequestUserInfo | undefined;
+  /** The old object given for an UPDATE (undefined for the resource itself, and for other operations). */
+  oldResource: JsonObject | undefined;
   data: JsonObject;
   /** The data with the last values added to it (a copy of the values). */
   withValues?: { values: Readonly<Record<string, JsonValue>>; data: JsonObject };
@@ -124,8 +133,11 @@ function sameValues(a: Readonly<Record<string, JsonValue>>, b: Readonly<Record<s
 function admissionEntry(request: AdmissionRequestInput): AdmissionData {
   const operation = request.operation ?? 'CREATE';
   const resource = request.resource;
+  const oldResource = operation === 'UPDATE' ? request.oldResource : undefined;
   const cached = admissionDataCache.get(resource);
-  if (cached !== undefined && cached.operation === operation && cached.userInfo === request.userInfo) return cached;
+  if (cached !== undefined && cached.operation === operation && cached.userInfo === request.userInfo && cached.oldResource === oldResource) {
+    return cached;
+  }
   const context = new JsonContext();
   // The admission request reaches the context through a JSON round trip (`AddRequest` →
   // `jsonutils.DocumentToUntyped`, pkg/engine/context/context.go): its numbers are float64 there, so
@@ -140,8 +152,8 @@ function admissionEntry(request: AdmissionRequestInput): AdmissionData {
     context.merge(serviceAccountOf(request.userInfo.userInfo?.username ?? ''));
   }
   context.merge({ request: { operation } });
-  if (operation === 'UPDATE') context.setOldResource(object);
-  const entry: AdmissionData = { operation, userInfo: request.userInfo, data: context.snapshot() };
+  if (operation === 'UPDATE') context.setOldResource(oldResource === undefined ? object : toFloat64Numbers(oldResource));
+  const entry: AdmissionData = { operation, userInfo: request.userInfo, oldResource, data: context.snapshot() };
   admissionDataCache.set(resource, entry);
   return entry;
 }

@@ -2,7 +2,7 @@
  * @file The policy context of one generate evaluation, as the Kyverno CLI builds it (processor
  * `makePolicyContext`): the admission JSON context with the resource values injected, then the new and old
  * objects read back from `request.object`/`request.oldObject` (values may rewrite them). CREATE has no old
- * object, DELETE no new one, UPDATE both.
+ * object, DELETE no new one, UPDATE both: the old one given with the request, else the resource itself.
  */
 import type { JsonObject, NumberMode } from '../../../../types.js';
 import { createAdmissionContext } from '../context/admission.js';
@@ -41,16 +41,20 @@ export function prepareTrigger(request: EvaluationRequest): TriggerState {
   const operation = request.operation ?? 'CREATE';
   const engineOperation = toEngineOperation(operation);
   const resourceValues = request.values?.resource;
-  const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo, values: resourceValues });
+  const context = createAdmissionContext({ resource: request.resource, operation, oldResource: request.oldResource, userInfo: request.userInfo, values: resourceValues });
   const rewritten = readsBackResource(resourceValues);
   // Both objects the engine reads are the request's resource unless values replace them.
   const kept = rewritten && keepsResource(resourceValues);
-  const readBackAt = (path: string): JsonObject | null => (kept ? plainResource(request.resource) : readBack(context, path, request.resource));
+  const readBackAt = (path: string, injected: JsonObject): JsonObject | null => (kept ? plainResource(injected) : readBack(context, path, injected));
 
   let newResource: JsonObject | null = null;
   let oldResource: JsonObject | null = null;
-  if (engineOperation !== 'DELETE') newResource = rewritten ? readBackAt('request.object') : request.resource;
-  if (engineOperation !== 'CREATE') oldResource = rewritten ? readBackAt('request.oldObject') : request.resource;
+  if (engineOperation !== 'DELETE') newResource = rewritten ? readBackAt('request.object', request.resource) : request.resource;
+  if (engineOperation !== 'CREATE') {
+    // An UPDATE's old object is the one given with the request, else (the CLI's) the resource itself.
+    const old = (engineOperation === 'UPDATE' ? request.oldResource : undefined) ?? request.resource;
+    oldResource = rewritten ? readBackAt('request.oldObject', old) : old;
+  }
 
   const apiVersion = typeof request.resource.apiVersion === 'string' ? request.resource.apiVersion : '';
   const slash = apiVersion.indexOf('/');

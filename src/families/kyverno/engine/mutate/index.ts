@@ -51,7 +51,7 @@ function evaluatePolicy(policy: KyvernoPolicy, request: EvaluationRequest): Poli
     if (isDelete || mutateRules(policy, resource) === null) return { policy, resource, rules: [], patchedResource: resource };
   }
 
-  const context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo, values: resourceValues });
+  const context = createAdmissionContext({ resource: request.resource, operation, oldResource: request.oldResource, userInfo: request.userInfo, values: resourceValues });
   const resource = resourceAfterValues(context, resourceValues, isDelete, request.resource);
   const unchanged: PolicyResponse = { policy, resource, rules: [], patchedResource: resource };
   // A DELETE request has no new object to mutate.

@@ -4,8 +4,8 @@
  * preconditions, the validate handler, `applyRules: One`, and pre-existing violations on UPDATE.
  * No I/O happens here.
  */
-import { policyReference, type EvaluationRequest, type PolicyResponse } from '../../../../evaluate/types.js';
-import type { JsonValue, NumberMode, RuleResponse } from '../../../../types.js';
+import { policyReference, type EvaluationRequest, type PolicyResponse, type RequestUserInfo } from '../../../../evaluate/types.js';
+import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../../../../types.js';
 import { MatchSubject, anyAllMatches } from '../../match/match.js';
 import type { KyvernoPolicy } from '../../policy/compiled.js';
 import { exceptionsFor, type PolicyException } from '../../policy/exception.js';
@@ -17,11 +17,11 @@ import type { JsonContext } from '../context/json-context.js';
 import { keepsResource, plainResource, readsBackResource, resourceAfterValues } from '../context/read-back.js';
 import { exceptionConditionsHold } from '../exceptions.js';
 import { identify, matchInputFor, toEngineOperation, type EngineOperation } from '../match-input.js';
-import { errorText, ruleError, ruleResponse } from '../response.js';
+import { ruleError, ruleResponse } from '../response.js';
 import { RuleEnvironment } from '../rule-environment.js';
 import { rulePlan } from '../rule-plan.js';
 import { evaluatePodSecurity } from './pod-security/index.js';
-import { validateRule } from './validator.js';
+import { type PatternMemo, validateRule } from './validator.js';
 import { validateCel } from './cel.js';
 import { withoutStackTraces } from '../../../../util/stack-traces.js';
 
@@ -62,7 +62,7 @@ function evaluatePolicy(
   // Without values, the context is only built once a rule matches (building it has no observable effect).
   let context: JsonContext | undefined;
   if (resourceValues) {
-    context = createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo, values: resourceValues });
+    context = createAdmissionContext({ resource: request.resource, operation, oldResource: request.oldResource, userInfo: request.userInfo, values: resourceValues });
   }
   const resource = context ? resourceAfterValues(context, resourceValues, isDelete, request.resource) : request.resource;
 
@@ -79,11 +79,10 @@ function evaluatePolicy(
     const plan = rulePlan(rule);
     if (!plan.validates) continue;
     if (!plan.matcher.matchesSubject(subject)) continue;
-    const exceptions = request.exceptions?.length
-      ? exceptionsFor(request.exceptions, policyReference(policy), rule.name).filter((exception) => anyAllMatches(exception.match, matchInput))
-      : NO_EXCEPTIONS;
+    const ruleExceptions = request.exceptions?.length ? exceptionsFor(request.exceptions, policyReference(policy), rule.name) : NO_EXCEPTIONS;
+    const exceptions = ruleExceptions.length > 0 ? ruleExceptions.filter((exception) => anyAllMatches(exception.match, matchInput)) : NO_EXCEPTIONS;
 
-    context ??= createAdmissionContext({ resource: request.resource, operation, userInfo: request.userInfo });
+    context ??= createAdmissionContext({ resource: request.resource, operation, oldResource: request.oldResource, userInfo: request.userInfo });
     const env = new RuleEnvironment({
       rule,
       context,
@@ -100,7 +99,7 @@ function evaluatePolicy(
     context.checkpoint();
     let response: RuleResponse | null;
     try {
-      response = evaluateValidateRule(env, policy, engineOperation, exceptions);
+      response = evaluateValidateRule(env, policy, engineOperation, exceptions, { request, ruleExceptions });
     } finally {
       context.restore();
     }
@@ -113,11 +112,19 @@ function evaluatePolicy(
   return { policy, resource, rules: responses };
 }
 
+/** What the re-evaluation of a rule on the old object of an UPDATE needs besides the rule's environment. */
+interface OldObjectCheck {
+  request: EvaluationRequest;
+  /** The policy's exceptions naming the rule, before their match is checked. */
+  ruleExceptions: readonly PolicyException[];
+}
+
 function evaluateValidateRule(
   env: RuleEnvironment,
   policy: KyvernoPolicy,
   operation: EngineOperation,
-  exceptions: readonly PolicyException[] = NO_EXCEPTIONS,
+  exceptions: readonly PolicyException[],
+  check: OldObjectCheck,
 ): RuleResponse | null {
   const rule = env.plan;
   try {
@@ -146,10 +153,12 @@ function evaluateValidateRule(
     return ruleResponse(rule.name, 'Validation', 'skip', `rule is skipped due to policy exceptions${keys}`);
   }
 
-  const response = runHandler(env, policy, applicable);
-  // The CEL handler has no pre-existing-violation check (validate_cel.go); the resource and podSecurity handlers do.
+  const memo: PatternMemo = {};
+  const response = runHandler(env, policy, applicable, memo);
+  // The CEL handler has no pre-existing-violation check (validate_cel.go); the resource and podSecurity handlers
+  // do. Kyverno evaluates the old object whatever the new one gave, but only a failure on both changes the result.
   if (response?.status === 'fail' && rule.handler !== 'cel' && preExistingViolationsAllowed(rule.rule, policy, operation)) {
-    return evaluateOldObject(env, policy) ?? response;
+    return evaluateOldObject(env, policy, check, memo) ?? response;
   }
   return response;
 }
@@ -158,7 +167,7 @@ function evaluateValidateRule(
  * Runs the rule's validate handler: manifests, then podSecurity, then cel, then the resource handler (the
  * `handlerFactory` of `engine.validate`, kyverno/kyverno pkg/engine/validation.go).
  */
-function runHandler(env: RuleEnvironment, policy: KyvernoPolicy, exceptions: readonly PolicyException[]): RuleResponse | null {
+function runHandler(env: RuleEnvironment, policy: KyvernoPolicy, exceptions: readonly PolicyException[], memo?: PatternMemo): RuleResponse | null {
   const rule = env.plan;
   switch (rule.handler) {
     case 'manifests':
@@ -171,7 +180,7 @@ function runHandler(env: RuleEnvironment, policy: KyvernoPolicy, exceptions: rea
     case 'cel':
       return validateCel(env, policy);
     case 'resource':
-      return validateRule(env);
+      return validateRule(env, memo);
   }
 }
 
@@ -179,7 +188,8 @@ function runHandler(env: RuleEnvironment, policy: KyvernoPolicy, exceptions: rea
  * An Enforce rule on UPDATE with `allowExistingViolations` (default true) is re-evaluated against the old
  * object; a violation that already existed there becomes a skip (kyverno/kyverno
  * pkg/engine/handlers/validation/validate_resource.go, `validator.validate` and `validateOldObject`;
- * validate_pss.go, `validatePssHandler.validate`, for podSecurity rules).
+ * validate_pss.go, `validatePssHandler.validate`, for podSecurity rules). `IsUpdateRequest`
+ * (pkg/engine/utils/utils.go) holds for an UPDATE only: CREATE has no old object, DELETE no new one.
  */
 function preExistingViolationsAllowed(rule: Rule, policy: KyvernoPolicy, operation: EngineOperation): boolean {
   if (operation !== 'UPDATE') return false;
@@ -188,34 +198,75 @@ function preExistingViolationsAllowed(rule: Rule, policy: KyvernoPolicy, operati
   return action === 'Enforce' || action === 'enforce';
 }
 
-function evaluateOldObject(env: RuleEnvironment, policy: KyvernoPolicy): RuleResponse | null {
-  const rule = env.rule;
+/**
+ * The user `matchResource` matches the old object with (pkg/engine/handlers/validation/utils.go): not the
+ * request's, "as the user can be different", so a match on subjects, roles or cluster roles does not hold.
+ */
+const INVALID_USER: RequestUserInfo = Object.freeze({
+  roles: ['kyverno:invalidrole'],
+  clusterRoles: ['kyverno:invalidrole'],
+  userInfo: { username: 'kyverno:kyverno-invalid-controller', uid: 'kyverno:invaliduid', groups: ['kyverno:invalidgroup'] },
+});
+
+/** The old object in the context once its `validateOldObject` has replaced it (the empty resource). */
+const EMPTY_OBJECT: JsonObject = Object.freeze({}) as JsonObject;
+
+/**
+ * Kyverno's `validateOldObject` (validate_resource.go; validate_pss.go likewise): in the rule's context as
+ * the new object left it (the rule's context entries keep their values), `request.object` becomes the old
+ * object, `request.oldObject` the empty resource and `request.operation` CREATE; the old object must meet the
+ * rule's preconditions and match the rule as a CREATE by another user (`matchResource`), then the validator
+ * runs again on it: `deny` conditions and `foreach` lists read the old object, a pattern keeps the variable
+ * values of the new object's run. A failure there too makes the rule a skip; anything else (null) leaves the
+ * new object's failure.
+ */
+function evaluateOldObject(env: RuleEnvironment, policy: KyvernoPolicy, check: OldObjectCheck, memo: PatternMemo): RuleResponse | null {
+  const rule = env.plan;
+  const context = env.context;
   let oldObject: JsonValue;
   try {
-    oldObject = env.context.query('request.oldObject');
+    oldObject = context.query('request.oldObject');
   } catch {
     return null;
   }
   if (oldObject === null || typeof oldObject !== 'object' || Array.isArray(oldObject)) return null;
-  const context = createAdmissionContext({ resource: oldObject, operation: 'CREATE' });
-  const oldEnv = new RuleEnvironment({
-    rule,
-    context,
-    operation: 'CREATE',
-    numberMode: env.numberMode,
-    resource: oldObject,
-    isDelete: false,
-    external: env.external,
-    policyNamespace: env.policyNamespace,
-  });
-  let oldResponse: RuleResponse | null;
+  context.checkpoint();
   try {
-    oldResponse = evaluateValidateRule(oldEnv, policy, 'CREATE');
-  } catch (error) {
-    return ruleResponse(rule.name, 'Validation', 'skip', `failed to validate old object: ${errorText(error)}`);
-  }
-  if (oldResponse?.status === 'fail') {
+    context.setResource(oldObject);
+    context.setOldResource(EMPTY_OBJECT);
+    context.merge({ request: { operation: 'CREATE' } });
+    const oldEnv = new RuleEnvironment({
+      rule: env.rule,
+      context,
+      operation: 'CREATE',
+      numberMode: env.numberMode,
+      resource: oldObject,
+      isDelete: false,
+      values: env.values,
+      external: env.external,
+      policyNamespace: env.policyNamespace,
+      userInfo: env.userInfo,
+    });
+    if (rule.preconditions !== undefined) {
+      const outcome = tryEvaluateConditions(rule.preconditions as JsonValue, oldEnv.substituteCondition);
+      if (outcome instanceof ConditionFailure || !outcome.result) return null;
+    }
+    const input = matchInputFor(oldObject, check.request, 'CREATE', policy);
+    if (!rule.matcher.matchesSubject(new MatchSubject({ ...input, subresource: '', userInfo: INVALID_USER }))) return null;
+    let oldResponse: RuleResponse | null;
+    if (rule.handler === 'podSecurity') {
+      // validate_pss.go `validate` matches the exceptions against the old object (now the new one) too.
+      const exceptions = check.ruleExceptions.filter((exception) => anyAllMatches(exception.match, input) && exceptionConditionsHold(oldEnv, exception));
+      oldResponse = runHandler(oldEnv, policy, exceptions);
+    } else {
+      oldResponse = validateRule(oldEnv, memo);
+    }
+    if (oldResponse?.status !== 'fail') return null;
     return ruleResponse(rule.name, 'Validation', 'skip', 'skipping the rule evaluation as pre-existing violations are allowed');
+  } catch {
+    // Kyverno's validator turns errors into error responses (or, in `matchResource`, into no match).
+    return null;
+  } finally {
+    context.restore();
   }
-  return null;
 }

@@ -13,12 +13,25 @@ import { foreachSpec, type ValidatorSpec } from '../rule-plan.js';
 import { SubstitutionFailure } from '../variables/index.js';
 import { denyMessage, patternFailureMessage, anyPatternFailureMessage } from './messages.js';
 
-/** Evaluates the resource handler of a validate rule; `null` means "no response". */
-export function validateRule(env: RuleEnvironment): RuleResponse | null {
-  return runValidator(env, env.plan.spec);
+/**
+ * The rule-level pattern of a validator as its last evaluation substituted it. Kyverno's `validator`
+ * keeps the substituted pattern in place of the rule's (`substitutePatterns`), so the same validator run
+ * again on the old object of an UPDATE substitutes the already substituted pattern: its variables keep the
+ * values they had for the new object (validate_resource.go, `validateOldObject` calls `v.validate`).
+ */
+export interface PatternMemo {
+  substituted?: JsonValue;
 }
 
-function runValidator(env: RuleEnvironment, spec: ValidatorSpec): RuleResponse | null {
+/**
+ * Evaluates the resource handler of a validate rule; `null` means "no response". `memo`, when given,
+ * holds the rule-level pattern (or anyPattern) substituted by a previous run, and receives this run's.
+ */
+export function validateRule(env: RuleEnvironment, memo?: PatternMemo): RuleResponse | null {
+  return runValidator(env, env.plan.spec, memo);
+}
+
+function runValidator(env: RuleEnvironment, spec: ValidatorSpec, memo?: PatternMemo): RuleResponse | null {
   const name = env.plan.name;
   try {
     env.loadContext(spec.contextEntries);
@@ -43,11 +56,12 @@ function runValidator(env: RuleEnvironment, spec: ValidatorSpec): RuleResponse |
     let anyPattern = spec.anyPattern;
     let substituted: JsonValue | SubstitutionFailure;
     try {
-      substituted = env.trySubstitute(pattern !== undefined ? pattern : (anyPattern as JsonValue));
+      substituted = env.trySubstitute(memo?.substituted ?? (pattern !== undefined ? pattern : (anyPattern as JsonValue)));
     } catch (error) {
       return ruleError(name, 'Validation', 'variable substitution failed', error);
     }
     if (substituted instanceof SubstitutionFailure) return ruleError(name, 'Validation', 'variable substitution failed', substituted.message);
+    if (memo !== undefined) memo.substituted = substituted;
     if (pattern !== undefined) pattern = substituted;
     else anyPattern = substituted;
     const target = env.element ?? (env.isDelete ? undefined : env.resource);
