@@ -220,6 +220,20 @@ class ImageDataFile implements ImageDataStore {
   }
 }
 
+/** The fields of the `imageRegistry` shape, named as an entry names them. */
+const REGISTRY_FIELDS: Readonly<Record<string, string>> = {
+  configData: 'the image config is "config" (imageRegistry context entries read it as configData)',
+  manifestList: 'the image index is "imageIndex" (imageRegistry context entries read it as manifestList)',
+  identifier: 'the identifier is derived from the reference (its tag or digest)',
+};
+
+/** An unknown field of an entry that is a field of Kyverno's `imageRegistry` data: the problem says what to write. */
+function withFieldHint(error: DecodeError): DecodeError {
+  const match = /^unknown field "(.*)"$/.exec(error.message);
+  const hint = match === null || !Object.hasOwn(REGISTRY_FIELDS, match[1]!) ? undefined : REGISTRY_FIELDS[match[1]!];
+  return hint === undefined ? error : { ...error, message: `${error.message}: ${hint}` };
+}
+
 /** A problem of an image data file, at the JSON path of the offending node. */
 export type ImageDataProblem = DecodeError;
 
@@ -235,7 +249,7 @@ export function decodeImageData(document: JsonValue, source: string): { store: I
   }
   const isContext = 'apiVersion' in document || 'kind' in document;
   const { value, errors } = decodeStrict(document, isContext ? CONTEXT_FILE : PLAIN_FILE);
-  const problems = [...errors];
+  const problems = errors.map(withFieldHint);
   let images: JsonValue | undefined;
   let base: (string | number)[];
   if (isContext) {

@@ -119,6 +119,8 @@ describe('image data file: the two shapes', () => {
 describe('image data file: problems, located', () => {
   it.each([
     ['images:\n  - image: nginx\n    digests: x\n', ['3:5 unknown field "digests"']],
+    ['images:\n  - image: nginx\n    configData: {}\n', ['3:5 unknown field "configData": the image config is "config" (imageRegistry context entries read it as configData)']],
+    ['images:\n  - image: nginx\n    manifestList: {}\n', ['3:5 unknown field "manifestList": the image index is "imageIndex" (imageRegistry context entries read it as manifestList)']],
     ['images:\n  - digest: sha256:x\n', ['2:5 an image entry needs "image", the reference as policies write it']],
     ['images:\n  - image: ""\n', ['2:5 an image entry needs "image", the reference as policies write it']],
     ['images:\n  - image: "Not A Reference"\n', ['2:5 image "Not A Reference" is not an image reference: could not parse reference: Not A Reference']],

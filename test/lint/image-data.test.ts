@@ -154,7 +154,7 @@ describe('image data: the CLI', () => {
     scratch.write('images.yaml', 'images:\n  - image: ghcr.io/acme/app:1.0\n    configData: {}\n');
     const run = await runCli(['--image-data', 'images.yaml', '-f', 'json'], { cwd: scratch.dir });
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('error: images.yaml:3:5: unknown field "configData"\n');
+    expect(run.stderr).toBe('error: images.yaml:3:5: unknown field "configData": the image config is "config" (imageRegistry context entries read it as configData)\n');
     const report = JSON.parse(run.stdout) as { findings: { ruleId: string; status: string }[] };
     // The scan ran without image data: its rules error.
     expect(report.findings.filter((finding) => finding.ruleId !== LEGACY_POLICY).map((finding) => `${finding.ruleId} ${finding.status}`)).toEqual(['image-checks/non-root error', 'image-checks/small error']);
