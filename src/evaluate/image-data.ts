@@ -125,7 +125,11 @@ function checkEntry(raw: JsonObject, path: (string | number)[], problems: Decode
   };
   // go-containerregistry `checkTag` and `NewDigest`.
   if (tag !== undefined && !TAG.test(tag)) problem('tag', `tag "${tag}" must be 1 to 128 letters, digits, "_", "." or "-"`);
-  else if (tag !== undefined && writtenTag !== '' && tag !== writtenTag) problem('tag', `tag "${tag}" differs from the tag "${writtenTag}" of image "${image}"`);
+  else {
+    // A tag reference names its tag (`latest` when none is written); a digest reference may write one before `@`.
+    const imageTag = reference.kind === 'tag' ? reference.tag : writtenTag;
+    if (tag !== undefined && imageTag !== '' && tag !== imageTag) problem('tag', `tag "${tag}" differs from the tag "${imageTag}" of image "${image}"`);
+  }
   const digest = text('digest');
   if (digest !== undefined && !DIGEST.test(digest)) problem('digest', `digest "${digest}" must be sha256:<64 lower-case hex digits>`);
   else if (digest !== undefined && reference.kind === 'digest' && digest !== reference.digest) problem('digest', `digest "${digest}" differs from the digest of image "${image}"`);
@@ -242,7 +246,7 @@ export type ImageDataProblem = DecodeError;
  * (unknown fields, wrong types, a missing or unparsable `image`, a `tag` or `digest` that is invalid or contradicts
  * `image`, two entries for the same image).
  */
-export function decodeImageData(document: JsonValue, source: string): { store: ImageDataFile | null; problems: ImageDataProblem[] } {
+export function decodeImageData(document: JsonValue, source: string): { store: ImageDataStore | null; problems: ImageDataProblem[] } {
   if (!isObject(document)) {
     const found = document === null ? 'nothing' : Array.isArray(document) ? 'a list' : `a ${typeof document}`;
     return { store: null, problems: [{ message: `expected "images: [...]" or a ${CONTEXT_API_VERSION} Context, got ${found}`, path: [] }] };

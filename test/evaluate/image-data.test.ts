@@ -107,6 +107,10 @@ describe('image data file: the two shapes', () => {
     const latest = store({ images: [{ image: 'docker.io/library/busybox:latest', digest: OTHER }] });
     expect(latest.registryData('busybox')).toMatchObject({ image: 'busybox', identifier: 'latest', resolvedImage: `index.docker.io/library/busybox@${OTHER}` });
     expect(latest.registryData(`busybox@${OTHER}`)).toMatchObject({ identifier: OTHER, resolvedImage: `index.docker.io/library/busybox@${OTHER}` });
+    // A digest reference with a tag: CEL sees both, imageRegistry entries find it by either.
+    const pinned = store({ images: [{ image: `quay.io/org/tool@${OTHER}`, tag: 'v2' }] });
+    expect(pinned.images[0]).toMatchObject({ tag: 'v2', digest: OTHER, resolvedImage: `quay.io/org/tool:v2@${OTHER}` });
+    expect(pinned.registryData('quay.io/org/tool:v2')).toMatchObject({ identifier: 'v2', resolvedImage: `quay.io/org/tool@${OTHER}` });
     // Without a digest the resolved image is unknown.
     expect(store({ images: [{ image: 'busybox' }] }).registryData('busybox')).toMatchObject({ resolvedImage: '', manifest: null, configData: null });
   });
@@ -127,6 +131,7 @@ describe('image data file: problems, located', () => {
     ['images:\n  - image: nginx\n    digest: sha256:abc\n', ['3:5 digest "sha256:abc" must be sha256:<64 lower-case hex digits>']],
     [`images:\n  - image: nginx@${DIGEST}\n    digest: ${OTHER}\n`, [`3:5 digest "${OTHER}" differs from the digest of image "nginx@${DIGEST}"`]],
     ['images:\n  - image: nginx:1.2\n    tag: "1.3"\n', ['3:5 tag "1.3" differs from the tag "1.2" of image "nginx:1.2"']],
+    ['images:\n  - image: nginx\n    tag: "1.3"\n', ['3:5 tag "1.3" differs from the tag "latest" of image "nginx"']],
     ['images:\n  - image: nginx\n    tag: "a b"\n', ['3:5 tag "a b" must be 1 to 128 letters, digits, "_", "." or "-"']],
     ['images:\n  - image: nginx\n  - image: nginx\n', ['3:5 image "nginx" is given twice (first at images.0)']],
     ['images:\n  - image: nginx\n  - image: docker.io/library/nginx:latest\n', ['3:5 image "docker.io/library/nginx:latest" names the same image as "nginx" (index.docker.io/library/nginx:latest)']],
