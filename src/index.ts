@@ -37,6 +37,7 @@ export {
   type RuleIdPositions,
   type SeverityMapping,
   type SeveritySetting,
+  type UserInfoSetting,
 } from './config/types.js';
 
 // The reporters.
@@ -72,6 +73,7 @@ export type {
   FailureAction,
   GenerateOutcome,
   GlobalContextReader,
+  ImageDataStore,
   PolicyFamily,
   PolicyResponse,
   PolicyRuleInfo,

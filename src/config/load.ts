@@ -3,15 +3,16 @@
  * working directory and its ancestors, read as YAML 1.2 (so `off`, `no` and `on` are strings), and
  * decoded strictly into a {@link LintConfig}: unknown keys, values of the wrong type and invalid
  * values are problems named by the line and column of the offending key or value. Paths (`values`,
- * `userinfo`) are resolved against the config file's folder; globs stay as written and are relative
+ * `userinfo`, `imageData`) are resolved against the config file's folder; globs stay as written and are relative
  * to that folder ({@link globBase}). Every key is documented in README.md, "Configuration file".
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { parseKubernetesVersion } from '../cluster/api-defaults/index.js';
 import { closest } from '../util/closest.js';
 import { parseByteSize } from '../util/byte-size.js';
-import type { ConfigPosition, KustomizeSettings, RuleIdPositions, SeverityMapping, SeveritySetting } from './types.js';
+import type { ConfigPosition, KustomizeSettings, RuleIdPositions, SeverityMapping, SeveritySetting, UserInfoSetting } from './types.js';
 import { DEFAULT_CONFIG, type LintConfig } from './types.js';
 
 /** The names of the configuration file, in the order they are looked for in each folder. */
@@ -228,7 +229,43 @@ function describe(node: Node | null): string {
   return 'an alias';
 }
 
-const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'operation', 'severity', 'ignore', 'format', 'maxWarnings', 'maxFileSize', 'allowEmpty', 'kustomize'] as const;
+const TOP_LEVEL_KEYS = ['policies', 'manifests', 'exclude', 'values', 'userinfo', 'userInfo', 'imageData', 'operation', 'apiDefaults', 'kubernetesVersion', 'severity', 'ignore', 'format', 'maxWarnings', 'maxFileSize', 'allowEmpty', 'kustomize'] as const;
+const USER_INFO_KEYS = ['username', 'uid', 'groups', 'extra', 'roles', 'clusterRoles'] as const;
+
+/** `userInfo`: the requesting user, each field checked (strings, lists of strings, `extra` a map of lists). */
+function decodeUserInfo(decoder: Decoder, node: Node, config: LintConfig): void {
+  const entries = decoder.entries(node, 'userInfo');
+  if (entries === null) return;
+  const info: UserInfoSetting = {};
+  for (const { key, keyNode, value } of entries) {
+    if (!(USER_INFO_KEYS as readonly string[]).includes(key)) {
+      decoder.unknownKey(keyNode, key, 'userInfo', USER_INFO_KEYS);
+      continue;
+    }
+    const what = `userInfo.${key}`;
+    if (value === null) {
+      decoder.missing(keyNode, what);
+      continue;
+    }
+    if (key === 'username' || key === 'uid') {
+      const text = decoder.string(value, what);
+      if (text !== undefined) info[key] = text;
+    } else if (key === 'extra') {
+      const extra = decoder.entries(value, what);
+      if (extra === null) continue;
+      const out: Record<string, string[]> = {};
+      for (const item of extra) {
+        const values = item.value === null ? decoder.missing(item.keyNode, `${what}["${item.key}"]`) : decoder.stringList(item.value, `${what}["${item.key}"]`);
+        if (values !== undefined) out[item.key] = values;
+      }
+      info.extra = out;
+    } else {
+      const list = decoder.stringList(value, what);
+      if (list !== undefined) info[key as 'groups' | 'roles' | 'clusterRoles'] = list;
+    }
+  }
+  config.userInfo = info;
+}
 const KUSTOMIZE_KEYS = ['build', 'roots'] as const;
 
 function decodeKustomize(decoder: Decoder, node: Node, config: LintConfig): void {
@@ -306,6 +343,9 @@ function decodeTopLevel(decoder: Decoder, node: Node, config: LintConfig): void 
   const folder = path.dirname(decoder.file);
   const entries = decoder.entries(node, 'the configuration');
   if (entries === null) return;
+  // The requesting user is a UserInfo file or written inline, not both.
+  const userInfoKeys = entries.filter((entry) => entry.key === 'userinfo' || entry.key === 'userInfo');
+  if (userInfoKeys.length > 1) decoder.report(userInfoKeys[1]!.keyNode, 'userinfo (a UserInfo file) and userInfo (the user written here) cannot both be set: keep one');
   for (const { key, keyNode, value } of entries) {
     if (!(TOP_LEVEL_KEYS as readonly string[]).includes(key)) {
       decoder.unknownKey(keyNode, key, '', TOP_LEVEL_KEYS);
@@ -324,14 +364,32 @@ function decodeTopLevel(decoder: Decoder, node: Node, config: LintConfig): void 
         break;
       }
       case 'values':
-      case 'userinfo': {
+      case 'userinfo':
+      case 'imageData': {
         const file = decoder.string(value, key);
-        if (file !== undefined) config[key as 'values' | 'userinfo'] = path.resolve(folder, file);
+        if (file !== undefined) config[key as 'values' | 'userinfo' | 'imageData'] = path.resolve(folder, file);
         break;
       }
+      case 'userInfo':
+        decodeUserInfo(decoder, value, config);
+        break;
       case 'operation': {
         const operation = decoder.oneOf(value, key, OPERATIONS);
         if (operation !== undefined) config.operation = operation;
+        break;
+      }
+      case 'apiDefaults': {
+        const apiDefaults = decoder.boolean(value, key);
+        if (apiDefaults !== undefined) config.apiDefaults = apiDefaults;
+        break;
+      }
+      case 'kubernetesVersion': {
+        // YAML reads `1.30` as a number: the version is taken as written.
+        const text = isScalar(value) && typeof value.value === 'number' ? (value.source ?? String(value.value)) : decoder.string(value, key);
+        if (text === undefined) break;
+        const version = parseKubernetesVersion(text);
+        if (typeof version === 'string') config.kubernetesVersion = version;
+        else decoder.report(value, `${key}: ${version.error}`);
         break;
       }
       case 'severity':

@@ -32,8 +32,19 @@ export interface LintConfig {
   values?: string;
   /** A Kyverno CLI UserInfo file. */
   userinfo?: string;
+  /** The requesting user, written in the configuration (`userInfo:`); not together with {@link userinfo}. */
+  userInfo?: UserInfoSetting;
+  /** A file of image metadata (`images: [...]` or a Kyverno CLI Context file) read instead of image registries. */
+  imageData?: string;
   /** `request.operation` of the simulated admission request (default `CREATE`). */
   operation: string;
+  /**
+   * Evaluate each manifest as the API server's defaulters leave it before admission (default true): `imagePullPolicy`
+   * by tag, `replicas`, `reclaimPolicy`, … for the built-in kinds of {@link LintConfig.kubernetesVersion}.
+   */
+  apiDefaults?: boolean;
+  /** The Kubernetes minor version whose defaults apply (`1.31`; default: the newest kyverno-lint implements). */
+  kubernetesVersion?: string;
   severity: SeverityMapping;
   /** Rule ids (`policy/rule`, `policy/*`, wildcards `*` and `?`) whose findings are not reported. */
   ignore: string[];
@@ -52,6 +63,20 @@ export interface LintConfig {
    * found once the policies are loaded (an id that names no loaded policy or rule).
    */
   positions?: RuleIdPositions;
+}
+
+/**
+ * The requesting user of the simulated admission request, as `userInfo:` writes it: the fields of Kubernetes'
+ * `authentication/v1` UserInfo, and the roles and cluster roles Kyverno binds to it (`request.roles`,
+ * `request.clusterRoles`).
+ */
+export interface UserInfoSetting {
+  username?: string;
+  uid?: string;
+  groups?: string[];
+  extra?: Record<string, string[]>;
+  roles?: string[];
+  clusterRoles?: string[];
 }
 
 export interface KustomizeSettings {

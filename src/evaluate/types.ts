@@ -86,6 +86,44 @@ export interface ExternalData {
    * kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go `openAPI`).
    */
   crds?: readonly JsonObject[];
+  /**
+   * Image metadata given offline in place of an image registry (`--image-data <file>`, `imageData:` in
+   * `.kyverno-lint.yaml`): the data `imageRegistry` context entries load (kyverno/kyverno
+   * pkg/engine/context/loaders/imagedata.go, `fetchImageDataMap`) and, after a Context file's `spec.images`, what CEL
+   * `image.GetMetadata` and ImageValidatingPolicies read. With it, an `imageRegistry` entry is loaded instead of left
+   * out, and one whose image the data lacks errors its rule, as a failed registry lookup does in Kyverno.
+   */
+  imageData?: ImageDataStore;
+  /**
+   * Image registry data is needed (the scan): without {@link imageData}, an `imageRegistry` context entry a rule reads
+   * errors the rule, saying how to supply the data, instead of being left out as the Kyverno CLI leaves it out (so
+   * that no rule passes or fails on data it never had); CEL image lookups say the same. `kyverno-lint test` and
+   * `apply` leave it unset and keep the Kyverno CLI's behaviour.
+   */
+  imageDataRequired?: boolean;
+}
+
+/**
+ * Image metadata by image reference, read from a file (src/evaluate/image-data.ts): each entry gives both shapes
+ * Kyverno's image data has.
+ */
+export interface ImageDataStore {
+  /** The file the data comes from, as the user named it (for messages). */
+  readonly source: string;
+  /**
+   * Every entry as CEL `image.GetMetadata` returns it (kyverno/kyverno cmd/cli/kubectl-kyverno/apis/v1alpha1/context.go
+   * `ImageData` as JSON: `image`, `resolvedImage`, `registry`, `repository`, then `tag`, `digest`, `imageIndex`,
+   * `manifest`, `config` when set), looked up by the exact `image` string as the Kyverno CLI's fake context provider
+   * does (pkg/cel/libs/fake_context.go, `GetImageData`).
+   */
+  readonly images: readonly JsonObject[];
+  /**
+   * What an `imageRegistry` context entry loads for `reference` (the reference after variable substitution):
+   * `{configData, identifier, image, manifest, manifestList, registry, repository, resolvedImage}`; undefined when
+   * no entry names that image (matched after go-containerregistry's normalisation: `nginx` is
+   * `index.docker.io/library/nginx:latest`). Throws for a reference go-containerregistry cannot parse.
+   */
+  registryData(reference: string): JsonObject | undefined;
 }
 
 /** The data of a `Context` file (kyverno/kyverno cmd/cli/kubectl-kyverno/apis/v1alpha1/context.go, `ContextSpec`). */

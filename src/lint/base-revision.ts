@@ -17,9 +17,9 @@
  *   overlays building the same object, a copy) are paired first with those of the same origin (the same file, or the
  *   same builds) in scan order, then in scan order; the objects left over are new (head) or removed (base). Objects
  *   without a name (`generateName`) are never paired: each apply creates a new one, and none is removed.
- * - Operations: an object at both revisions is an UPDATE whose `oldObject` is the base object as the mutate policies
- *   leave it on its CREATE (what the cluster stores); a new object is a CREATE; a removed object is a DELETE of that
- *   stored base object, its findings located in the base file (its path and line there) and its mutations not
+ * - Operations: an object at both revisions is an UPDATE whose `oldObject` is the base object as the cluster stores
+ *   it (the API server's defaults applied, then the mutate policies on its CREATE); a new object is a CREATE; a
+ *   removed object is a DELETE of that stored base object, its findings located in the base file (its path and line there) and its mutations not
  *   reported (nothing is left to fix).
  * - Messages: the findings of a DELETE end with `(DELETE: removed since <ref>)`. A finding of an UPDATE ends with
  *   `(UPDATE from <ref>)` when the update is what makes it: its rule does not report the same status on the same
@@ -75,6 +75,8 @@ export interface BaseContext {
   load: (options: LintOptions) => Promise<Workspace>;
   /** The file of a head manifest as findings name it. */
   display: (manifest: ResourceDocument) => string;
+  /** A base manifest as the admission controller receives it (the API server's defaults applied). */
+  receive: (manifest: ResourceDocument) => ResourceDocument;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -343,23 +345,27 @@ export class BaseComparison {
     this.deletedFiles = deleted;
   }
 
-  /** The base object as the cluster stores it: after the mutate policies, on its CREATE. */
+  /** The base object as the cluster stores it: defaulted by the API server, then mutated by the policies on its CREATE. */
   #storedObject(base: ResourceDocument): JsonObject {
     let stored = this.#stored.get(base);
     if (stored === undefined) {
       const { policies } = this.context;
-      stored = base.value;
+      const received = this.context.receive(base);
+      stored = received.value;
       if (policies.some((policy) => policy.mutate !== undefined)) {
-        const responses = evaluateResource(policies, base, { ...this.#createEvaluation, mutateOnly: true, targets: [] });
-        stored = mutatedResource(responses, base.value);
+        const responses = evaluateResource(policies, received, { ...this.#createEvaluation, mutateOnly: true, targets: [] });
+        stored = mutatedResource(responses, received.value);
       }
       this.#stored.set(base, stored);
     }
     return stored;
   }
 
-  /** How `resource` (a head object, or one of {@link removed}) is evaluated. */
-  change(resource: ResourceDocument): BaseChange {
+  /**
+   * How `resource` (a head object, or one of {@link removed}) is evaluated; `received` is the head object as the
+   * admission controller receives it (defaulted).
+   */
+  change(resource: ResourceDocument, received: ResourceDocument = resource): BaseChange {
     const { evaluation } = this.context;
     if (this.#removedSet.has(resource)) {
       const stored = this.#storedObject(resource);
@@ -367,8 +373,8 @@ export class BaseComparison {
       return { operation: 'DELETE', resource: document, evaluation: { ...evaluation, operation: 'DELETE', oldResource: stored } };
     }
     const base = this.pairs.get(resource);
-    if (base === undefined) return { operation: 'CREATE', resource, evaluation: this.#createEvaluation };
-    return { operation: 'UPDATE', resource, evaluation: { ...evaluation, operation: 'UPDATE', oldResource: this.#storedObject(base) } };
+    if (base === undefined) return { operation: 'CREATE', resource: received, evaluation: this.#createEvaluation };
+    return { operation: 'UPDATE', resource: received, evaluation: { ...evaluation, operation: 'UPDATE', oldResource: this.#storedObject(base) } };
   }
 
   /**

@@ -117,10 +117,10 @@ export interface FindingContext {
   /** Labels of the resource's namespace (from Namespace manifests), for failure-action overrides. */
   namespaceLabels: Readonly<Record<string, string>>;
   /**
-   * The policies whose registry-bound error (an image registry's data the scan does not read) is already reported:
-   * such an error is reported once per policy in a scan, on the first resource it shows on.
+   * The rules, by policy, whose registry-bound error (an image registry's data the scan was not given) is already
+   * reported: such an error is reported once per rule in a scan, on the first resource it shows on.
    */
-  registryReported?: Set<CompiledPolicy>;
+  registryReported?: Map<CompiledPolicy, Set<string>>;
 }
 
 /** The outcome of converting one resource's responses. */
@@ -148,9 +148,11 @@ export function responseFindings(responses: readonly ResourceResponse[], context
       }
       if (rule.status !== 'fail' && rule.status !== 'error') continue;
       if (rule.needsRegistry && context.registryReported !== undefined) {
-        if (context.registryReported.has(policy)) continue;
-        context.registryReported.add(policy);
-        const message = `${rule.message} (reported once for the policy: every resource whose images it matches needs this registry data; the scan reads no Context file, so check these resources with the test or apply command, or ignore the rule in the configuration)`;
+        let reported = context.registryReported.get(policy);
+        if (reported === undefined) context.registryReported.set(policy, (reported = new Set()));
+        if (reported.has(rule.name)) continue;
+        reported.add(rule.name);
+        const message = `${rule.message} (reported once for the rule: every resource it checks needs this registry data)`;
         const finding = ruleFinding(policy, { ...rule, message }, context);
         if (finding === null) out.suppressed++;
         else out.findings.push(finding);

@@ -34,8 +34,10 @@ export interface ResourceMutation {
   resource: ResourceDocument;
   /** The resource as the mutate policies received it (loaded, normalised, values applied). */
   before: JsonObject;
-  /** The final patched resource. */
+  /** The final patched resource, as its file is to say it (without the API server's defaults). */
   after: JsonObject;
+  /** The final patched resource as evaluated, when it differs from `after` (the API server's defaults applied). */
+  evaluated?: JsonObject;
   /** Why the mutation gets no source edit (it is not idempotent, say), if it gets none. */
   unfixable?: string;
 }

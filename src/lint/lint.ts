@@ -16,12 +16,16 @@ import { decodeValuesFile, type ValuesFile } from '../evaluate/values.js';
 import { globBase } from '../config/load.js';
 import { byCodeUnits, findFiles } from '../discovery/find-files.js';
 import { globRoots, globSet } from '../discovery/globs.js';
-import { policyReference, type CompiledPolicy, type RequestUserInfo } from '../evaluate/types.js';
+import { policyReference, type CompiledPolicy, type ImageDataStore, type RequestUserInfo } from '../evaluate/types.js';
+import { loadImageDataFile } from '../evaluate/image-data.js';
+import type { UserInfoSetting } from '../config/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { jsonEqual } from '../util/json-value.js';
 import { DEFAULT_MAX_FILE_SIZE, parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleStatus } from '../types.js';
 import { resolveHelmSources } from './helm.js';
+import { defaultedManifest, withoutApiDefaults } from './api-defaults.js';
+import { DEFAULT_KUBERNETES_VERSION, type KubernetesVersion } from '../cluster/api-defaults/index.js';
 import { inTemplate, isReported, mutationFinding, responseFindings, type FindingContext, type PolicySource } from './findings.js';
 import type { ConfigProblem } from '../config/load.js';
 import { checkRuleIds, type LoadedPolicyIds } from '../config/rule-ids.js';
@@ -127,9 +131,16 @@ function readSettingsDocument(file: string, errors: string[], what: string, maxF
   return first;
 }
 
-function loadSettings(options: LintOptions, errors: string[]): { values?: ValuesFile; userInfo?: RequestUserInfo } {
-  const out: { values?: ValuesFile; userInfo?: RequestUserInfo } = {};
-  const { values, userinfo } = options.config;
+function loadSettings(options: LintOptions, errors: string[]): { values?: ValuesFile; userInfo?: RequestUserInfo; imageData?: ImageDataStore } {
+  const out: { values?: ValuesFile; userInfo?: RequestUserInfo; imageData?: ImageDataStore } = {};
+  const { values, userinfo, imageData } = options.config;
+  if (options.config.userInfo) out.userInfo = requestUserInfo(options.config.userInfo);
+  if (imageData) {
+    const display = displayName(options.cwd, imageData);
+    const loaded = loadImageDataFile(imageData, display, options.config.maxFileSize);
+    for (const problem of loaded.problems) errors.push(`${display}:${problem.line}:${problem.column}: ${problem.message}`);
+    if (loaded.store) out.imageData = loaded.store;
+  }
   if (values) {
     const document = readSettingsDocument(values, errors, 'values file', options.config.maxFileSize);
     if (document) {
@@ -147,6 +158,18 @@ function loadSettings(options: LintOptions, errors: string[]): { values?: Values
     }
   }
   return out;
+}
+
+/** The configuration's `userInfo` as the admission request carries it (the shape of a Kyverno CLI UserInfo file). */
+function requestUserInfo(setting: UserInfoSetting): RequestUserInfo {
+  const info: RequestUserInfo = {};
+  if (setting.roles) info.roles = setting.roles;
+  if (setting.clusterRoles) info.clusterRoles = setting.clusterRoles;
+  const { username, uid, groups, extra } = setting;
+  if (username !== undefined || uid !== undefined || groups !== undefined || extra !== undefined) {
+    info.userInfo = { ...(username !== undefined ? { username } : {}), ...(uid !== undefined ? { uid } : {}), ...(groups ? { groups } : {}), ...(extra ? { extra } : {}) };
+  }
+  return info;
 }
 
 /**
@@ -276,6 +299,12 @@ function standInNamespace(name: string): JsonObject {
   return namespace;
 }
 
+/** The Kubernetes version whose API defaults the scan applies; null when the configuration turns them off. */
+function apiDefaultsVersion(config: LintOptions['config']): KubernetesVersion | null {
+  if (config.apiDefaults === false) return null;
+  return (config.kubernetesVersion as KubernetesVersion | undefined) ?? DEFAULT_KUBERNETES_VERSION;
+}
+
 export async function lint(options: LintOptions): Promise<LintResult> {
   const started = performance.now();
   const warnings: string[] = [];
@@ -293,15 +322,19 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // An invalid configuration stops the scan, as when the configuration file is read.
   const manifests = configured.errors.length > 0 ? [] : workspace.manifests;
 
-  const namespaceLabels = namespaceLabelsOf(manifests);
-  const namespaceObjects = new Map(manifests.filter((manifest) => manifest.kind === 'Namespace' && manifest.apiVersion === 'v1').map((manifest) => [manifest.name, manifest.value as JsonObject]));
-  const objects = manifests.map((manifest) => manifest.value);
+  // The objects as the admission controller receives them, after the API server's defaulters.
+  const version = apiDefaultsVersion(options.config);
+  const evaluated = version === null ? manifests : manifests.map((manifest) => defaultedManifest(manifest, version));
+  const namespaceLabels = namespaceLabelsOf(evaluated);
+  const namespaceObjects = new Map(evaluated.filter((manifest) => manifest.kind === 'Namespace' && manifest.apiVersion === 'v1').map((manifest) => [manifest.name, manifest.value as JsonObject]));
+  const objects = evaluated.map((manifest) => manifest.value);
   const evaluation: EvaluationOptions = {
     numberMode: 'int64',
     operation: options.config.operation,
     // The manifests are the cluster the scan stands for: admission policy bindings find their parameters among them,
     // and MutatingPolicies the schemas of custom resources in their CRDs.
-    external: { cluster: mockedCluster(objects), params: objects, crds: objects.filter(isCustomResourceDefinition) },
+    // Image registries are not read: rules reading image data use the given file, or error saying how to give one.
+    external: { cluster: mockedCluster(objects), params: objects, crds: objects.filter(isCustomResourceDefinition), imageDataRequired: true, ...(settings.imageData ? { imageData: settings.imageData } : {}) },
     namespaceLabels: (namespace) => namespaceLabels.get(namespace),
     namespaceObject: (namespace) => namespaceObjects.get(namespace) ?? standInNamespace(namespace),
     targets: objects,
@@ -320,7 +353,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const { compareWithBase } = await import('./base-revision.js');
     const display = (manifest: ResourceDocument): string => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped: LintOptions): Promise<Workspace> => loadWorkspace(mapped, [], [], true);
-    ({ comparison: base, outcome: baseOutcome } = await compareWithBase(options, manifests, { policies, evaluation, load, display }, warnings));
+    // The base objects are defaulted as the head objects are: the cluster stores them so.
+    const receive = (manifest: ResourceDocument): ResourceDocument => (version === null ? manifest : defaultedManifest(manifest, version));
+    ({ comparison: base, outcome: baseOutcome } = await compareWithBase(options, manifests, { policies, evaluation, load, display, receive }, warnings));
   }
   const fileOf = (file: string): SourceText | undefined => workspace.files.get(file) ?? base?.files.get(file);
   /** The Kustomize builds behind the findings of built resources. */
@@ -333,12 +368,15 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   /** The mutate policies run a second time on what they mutated, to offer a fix only at a fixed point. */
   const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
   let done = 0;
-  const registryReported = new Set<CompiledPolicy>();
-  const evaluated = base === null ? manifests : [...manifests, ...base.removed];
-  for (const manifest of evaluated) {
+  const registryReported = new Map<CompiledPolicy, Set<string>>();
+  // The head objects, then, against a base, the objects removed since it (DELETEs).
+  const subjects = base === null ? manifests : [...manifests, ...base.removed];
+  for (const [index, manifest] of subjects.entries()) {
     const file = fileOf(manifest.file)!;
-    const change = base?.change(manifest);
-    const responses = evaluateResource(policies, change?.resource ?? manifest, change?.evaluation ?? evaluation);
+    // As the admission controller receives it (defaulted); the comparison gives a removed object's.
+    const received = index < manifests.length ? evaluated[index]! : manifest;
+    const change = base?.change(manifest, received);
+    const responses = evaluateResource(policies, change?.resource ?? received, change?.evaluation ?? evaluation);
     for (const { response } of responses) for (const rule of response.rules) statuses[rule.status]++;
     const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
     const converted = responseFindings(responses, context);
@@ -346,8 +384,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     if (manifest.builtBy !== undefined) for (const finding of converted.findings) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
-    // A removed object has no mutation to report: nothing is left to fix.
-    const after = change?.operation === 'DELETE' ? manifest.value : mutatedResource(responses, manifest.value);
+    const patched = mutatedResource(responses, received.value);
+    // What the file would say: the mutation's change without the defaults the API server adds anyway. A removed
+    // object has no mutation to report: nothing is left to fix.
+    const after = patched === received.value || change?.operation === 'DELETE' ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched);
     if (after !== manifest.value && !jsonEqual(after, manifest.value, 'type')) {
       const rules = responses.flatMap(({ kind, response }) =>
         kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass' && rule.unchanged !== true).map((rule) => ({ policy: response.policy, rule })) : [],
@@ -358,14 +398,14 @@ export async function lint(options: LintOptions): Promise<LintResult> {
         // whose patch does not settle by construction (a strategic merge of fixed values is a fixed point).
         const changing = new Set(rules.map(({ policy }) => policy));
         const again = rerun.filter((policy) => changing.has(policy));
-        const unsettled = again.length === 0 ? [] : unsettledRules(again, manifest, after, evaluation);
+        const unsettled = again.length === 0 ? [] : unsettledRules(again, received, patched, change?.evaluation ?? evaluation);
         mutations.push({ context, rules, before: manifest.value, after, unsettled });
       } else {
         suppressed++;
       }
     }
     done++;
-    options.onProgress?.(done, evaluated.length);
+    options.onProgress?.(done, subjects.length);
   }
 
   // Inline directives (`# kyverno-lint-disable…`) of the scanned files.

@@ -167,7 +167,7 @@ describe('loadConfig: problems', () => {
   it('reports unknown keys at their line and column, with a suggestion', () => {
     expect(problemsOf('format: json\npolices: [a]\nfoo: 1\n')).toEqual([
       '2:1 unknown key "polices" (did you mean "policies"?)',
-      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, operation, severity, ignore, format, maxWarnings, maxFileSize, allowEmpty, kustomize)',
+      '3:1 unknown key "foo" (known keys: policies, manifests, exclude, values, userinfo, userInfo, imageData, operation, apiDefaults, kubernetesVersion, severity, ignore, format, maxWarnings, maxFileSize, allowEmpty, kustomize)',
     ]);
     expect(problemsOf('severity:\n  enforced: error\n')).toEqual(['2:3 unknown key "enforced" in severity (did you mean "enforce"?)']);
     expect(problemsOf('kustomize:\n  root: [a]\n  build: yes-please\n')).toEqual([
@@ -260,5 +260,25 @@ describe('loadConfig: problems', () => {
   it('reports an unreadable file at 1:1 with its name', () => {
     const file = path.join(root, 'missing.yaml');
     expect(loadConfig(file).problems).toEqual([{ file, line: 1, column: 1, message: 'cannot read the configuration file: no such file' }]);
+  });
+});
+
+describe('loadConfig: API defaults', () => {
+  it.each([
+    { text: 'apiDefaults: false', expected: { apiDefaults: false } },
+    { text: 'kubernetesVersion: 1.30', expected: { kubernetesVersion: '1.30' } },
+    { text: 'kubernetesVersion: "v1.31.2"', expected: { kubernetesVersion: '1.31' } },
+  ])('reads $text', ({ text, expected }) => {
+    const { config, problems } = parseConfig('/repo/.kyverno-lint.yaml', `${text}\n`);
+    expect(problems).toEqual([]);
+    expect(config).toMatchObject(expected);
+  });
+
+  it.each([
+    { text: 'apiDefaults: no', problem: '1:14 apiDefaults must be true or false, got "no"' },
+    { text: 'kubernetesVersion: 1.12', problem: '1:20 kubernetesVersion: unsupported Kubernetes version "1.12": the API defaults of Kubernetes 1.29 to 1.35 are implemented' },
+    { text: 'kubernetesVersion: latest', problem: expect.stringMatching(/^1:20 kubernetesVersion: .*"latest"/) },
+  ])('reports $text', ({ text, problem }) => {
+    expect(problemsOf(`${text}\n`)).toEqual([problem]);
   });
 });

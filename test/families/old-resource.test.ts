@@ -193,6 +193,26 @@ describe('kyverno.io policies on UPDATE with an old object', () => {
     expect(Object.values(withoutOld).every((status) => status === 'pass')).toBe(true);
   });
 
+  it('validate.cel rules see the old object as oldObject', () => {
+    const cel = compile(
+      clusterPolicy(
+        'cel-no-scale-down',
+        'Audit',
+        `    - name: replicas
+${matchDeployments()}      validate:
+        cel:
+          expressions:
+            - expression: "oldObject == null || object.spec.replicas >= oldObject.spec.replicas"
+              message: "no scale-down"
+`,
+      ),
+    );
+    const run = (options: Partial<EvaluationOptions>): string[] => evaluate(cel, deployment({ replicas: 2 }), options).rows.map((row) => row[2]);
+    expect(run({ operation: 'UPDATE', oldResource: deployment({ replicas: 5 }) })).toEqual(['fail']);
+    expect(run({ operation: 'UPDATE' })).toEqual(['pass']);
+    expect(run({ operation: 'CREATE', oldResource: deployment({ replicas: 5 }) })).toEqual(['pass']);
+  });
+
   it('gives the messages of the old and new values', () => {
     const { rows } = evaluate(policies.slice(0, 1), deployment({ replicas: 2 }), { operation: 'UPDATE', oldResource: deployment({ replicas: 5 }) });
     expect(rows).toEqual([['no-scale-down', 'replicas', 'fail', 'scaling down from 5 to 2']]);
@@ -535,5 +555,75 @@ describe('CEL policies on UPDATE and DELETE with an old object', () => {
     // Without an old object, a MutatingPolicy's UPDATE sees the resource itself, a MutatingAdmissionPolicy a CREATE.
     const noOld = annotationOf(evaluate(policies, deployment({ replicas: 2 }), { operation: 'UPDATE' }).patched);
     expect(noOld).toBe(document.kind === 'MutatingPolicy' ? '2' : 'none');
+  });
+});
+
+describe('GeneratingPolicy on UPDATE with an old object', () => {
+  const accepted = acceptPolicy({
+    apiVersion: 'policies.kyverno.io/v1',
+    kind: 'GeneratingPolicy',
+    metadata: { name: 'gen' },
+    spec: {
+      matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE', 'UPDATE'], resources: ['namespaces'] }] },
+      generate: [
+        {
+          expression:
+            'generator.Apply(object.metadata.name, [{"apiVersion": dyn("v1"), "kind": dyn("ConfigMap"), "metadata": dyn({"name": "previous-team"}), "data": dyn({"team": oldObject == null ? "none" : oldObject.metadata.labels.team})}])',
+        },
+      ],
+    },
+  });
+  if (accepted.status !== 'accepted') throw new Error(JSON.stringify(accepted));
+  const policy = accepted.policy;
+  const namespace = (team: string): JsonObject => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a', labels: { team } } });
+  const team = (options: { operation: string; oldResource?: JsonObject }): unknown => {
+    const outcome = policy.generate!({ resource: namespace('blue'), numberMode: 'float64', ...options }, () => []);
+    return (outcome?.response.rules[0]?.generatedResources?.[0]?.data as JsonObject | undefined)?.team;
+  };
+
+  it.each([
+    { title: 'UPDATE with an old object: oldObject is the old object', options: { operation: 'UPDATE', oldResource: namespace('red') }, expected: 'red' },
+    { title: 'UPDATE without one (the CLI): the resource itself', options: { operation: 'UPDATE' }, expected: 'blue' },
+    { title: 'CREATE: no old object, whatever is given', options: { operation: 'CREATE', oldResource: namespace('red') }, expected: 'none' },
+  ])('$title', ({ options, expected }) => {
+    expect(team(options)).toBe(expected);
+  });
+});
+
+describe('MutatingAdmissionPolicy on DELETE with an old object', () => {
+  it('mutates nothing (no object); without an old object it is the CLI’s CREATE', () => {
+    const accepted = acceptPolicy({
+      apiVersion: 'admissionregistration.k8s.io/v1beta1',
+      kind: 'MutatingAdmissionPolicy',
+      metadata: { name: 'label' },
+      spec: {
+        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['*'], resources: ['deployments'] }] },
+        reinvocationPolicy: 'Never',
+        mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: "Object{metadata: Object.metadata{labels: {'seen': 'yes'}}}" } }],
+      },
+    });
+    if (accepted.status !== 'accepted') throw new Error(JSON.stringify(accepted));
+    const resource = deployment();
+    expect(evaluate([accepted.policy], resource, { operation: 'DELETE', oldResource: resource }).rows).toEqual([]);
+    expect(evaluate([accepted.policy], resource, { operation: 'DELETE' }).rows).toEqual([['label', 'label', 'pass', 'mutation is successfully applied']]);
+  });
+});
+
+describe('DeletingPolicy with an old object', () => {
+  it('matches the object alone (engine.go `Handle`): the old object’s labels play no part', () => {
+    const accepted = acceptPolicy({
+      apiVersion: 'policies.kyverno.io/v1',
+      kind: 'DeletingPolicy',
+      metadata: { name: 'cleanup' },
+      spec: {
+        schedule: '0 0 * * *',
+        matchConstraints: { resourceRules: [{ apiGroups: ['apps'], apiVersions: ['v1'], operations: ['CREATE'], resources: ['deployments'] }], objectSelector: { matchLabels: { tier: 'temp' } } },
+        conditions: [{ name: 'always', expression: 'true' }],
+      },
+    });
+    if (accepted.status !== 'accepted') throw new Error(JSON.stringify(accepted));
+    const old = deployment({ labels: { app: 'web', tier: 'temp' } });
+    expect(evaluate([accepted.policy], deployment(), { operation: 'UPDATE', oldResource: old }).rows).toEqual([]);
+    expect(evaluate([accepted.policy], old, { operation: 'UPDATE', oldResource: deployment() }).rows).toEqual([['cleanup', 'cleanup', 'pass', 'resource matched']]);
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { LintConfig } from '../../src/config/types.js';
 import { lint } from '../../src/lint/lint.js';
 import { NO_LEGACY_CONFIG, ROOT } from '../commands/helpers.js';
 
@@ -13,9 +14,9 @@ export interface PlacedFinding {
  * The findings of a scan of the fixture folder `<folder>/<name>` (default `test/fixtures/lint`; paths relative to it),
  * without the notice of each kyverno.io policy (`kyverno-lint/legacy-policy`, tested on its own).
  */
-export async function fixtureFindings(name: string, folder = 'test/fixtures/lint'): Promise<PlacedFinding[]> {
+export async function fixtureFindings(name: string, folder = 'test/fixtures/lint', config: Partial<LintConfig> = {}): Promise<PlacedFinding[]> {
   const fixture = path.join(ROOT, folder, name);
-  const result = await lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: NO_LEGACY_CONFIG });
+  const result = await lint({ cwd: fixture, paths: [fixture], policyPaths: [], config: { ...NO_LEGACY_CONFIG, ...config } });
   return result.report.findings.map((finding) => ({
     ruleId: finding.ruleId,
     severity: finding.severity,

@@ -10,7 +10,7 @@
  * and `--old-resource`, the objects before the change, which make their resources UPDATE requests.
  */
 import { listPolicyFiles } from '../../source/index.js';
-import type { CelContextData, CompiledPolicy, RequestUserInfo } from '../../evaluate/types.js';
+import type { CelContextData, CompiledPolicy, ImageDataStore, RequestUserInfo } from '../../evaluate/types.js';
 import { loadContextFile, policiesReadContext } from '../load/context-file.js';
 import { jsonEqual } from '../../util/json-value.js';
 import type { JsonObject, RuleType } from '../../types.js';
@@ -38,9 +38,12 @@ import { mockedCluster } from '../../cluster/index.js';
 import { MutationOutput, OutputError } from './output-files.js';
 import { loadPolicies } from '../load/policies.js';
 import { loadResources } from '../load/resources.js';
+import { API_DEFAULTS_FLAGS, apiDefaultsFlag } from '../api-defaults-flags.js';
+import { defaultedManifest, withoutApiDefaults } from '../../lint/api-defaults.js';
 import type { ResourceDocument } from '../../evaluate/resource.js';
 import { loadOldResources, pairOldResources } from './old-resources.js';
 import { decodeUserInfo } from '../../evaluate/userinfo.js';
+import { loadImageDataFile } from '../../evaluate/image-data.js';
 import { decodeValuesFile, parseSetValues, type ValuesFile } from '../../evaluate/values.js';
 
 /** How rules kyverno-lint does not evaluate are named in the warning, by rule type. */
@@ -81,6 +84,12 @@ const FLAGS: readonly FlagSpec[] = [
   },
   { name: 'context-file', type: 'string', valueName: 'file', description: 'a cli.kyverno.io/v1alpha1 Context file: the objects and image data the CEL policies look up' },
   {
+    name: 'image-data',
+    type: 'string',
+    valueName: 'file',
+    description: 'image metadata read instead of image registries, by imageRegistry context entries and CEL image lookups: "images: [...]" or a Context file (beyond kyverno apply)',
+  },
+  {
     name: 'target-resource',
     aliases: ['target-resources'],
     type: 'list',
@@ -94,6 +103,7 @@ const FLAGS: readonly FlagSpec[] = [
     valueName: 'path',
     description: 'write the mutated and generated resources to this file (.yaml/.yml) or directory instead of printing them',
   },
+  ...API_DEFAULTS_FLAGS,
   { name: 'fix', type: 'boolean', description: 'apply the edits the mutations make to the resource files, in place' },
   { name: 'fix-dry-run', type: 'boolean', description: 'print the edits the mutations make to the resource files as a unified diff' },
   MAX_FILE_SIZE_FLAG,
@@ -112,7 +122,7 @@ ${formatFlagHelp(FLAGS)}
 
 const FORMATS = new Set(['text', 'json']);
 /** The flags naming input files or folders (`--output` is written, not read). */
-const INPUT_FLAGS = ['resource', 'old-resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource', 'parameter-resource', 'context-file'];
+const INPUT_FLAGS = ['resource', 'old-resource', 'values-file', 'userinfo', 'exception', 'cluster-resources', 'target-resource', 'parameter-resource', 'context-file', 'image-data'];
 
 /** Reads the values file (a fatal problem exits 1, as in Kyverno). */
 function loadValuesFile(file: string, io: CliIo, log: DiagnosticLog): ValuesFile | null {
@@ -169,6 +179,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   if (args.boolean('fix') && args.boolean('fix-dry-run')) throw new UsageError('--fix and --fix-dry-run cannot be used together');
   const oldResourcePaths = args.list('old-resource');
   if (oldResourcePaths.includes('-')) throw new UsageError('standard input cannot be read for --old-resource: name the files');
+  const apiDefaults = apiDefaultsFlag(args);
   requireInputPaths(io, args, { positionals: true, flags: INPUT_FLAGS });
 
   let output: MutationOutput | null;
@@ -194,9 +205,18 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   const set = parseSetValues(args.list('set'));
 
   const policySet = loadPolicies(policyPaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, stdin);
-  const resources = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
+  const loaded = loadResources(resourcePaths.map((path) => (path === '-' ? path : resolveArg(io, path))), log, { dedupe: false, stdin });
+  // With --api-defaults, the resources as the API server hands them to admission; fixes still edit them as written.
+  const written = new Map<ResourceDocument, JsonObject>();
+  const resources = apiDefaults === null ? loaded : { ...loaded, resources: loaded.resources.map((resource) => {
+    const defaulted = defaultedManifest(resource, apiDefaults);
+    if (defaulted !== resource) written.set(defaulted, resource.value);
+    return defaulted;
+  }) };
   const oldResources = oldResourcePaths.length > 0 ? loadOldResources(oldResourcePaths.map((path) => resolveArg(io, path)), io, log) : null;
-  const oldOf = oldResources === null ? new Map<ResourceDocument, ResourceDocument>() : pairOldResources(resources.resources, oldResources, log);
+  const paired = oldResources === null ? new Map<ResourceDocument, ResourceDocument>() : pairOldResources(resources.resources, oldResources, log);
+  // With --api-defaults, the old objects are defaulted too: the API server stored them so.
+  const oldOf = apiDefaults === null ? paired : new Map([...paired].map(([resource, old]) => [resource, defaultedManifest(old, apiDefaults)]));
   const targetPaths = args.list('target-resource');
   const targetObjects = targetPaths.length > 0 ? loadResources(targetPaths.map((path) => resolveArg(io, path)), log, { dedupe: false }).resources.map((target) => target.value) : [];
   // As in `kyverno apply`, mutate-existing rules select their targets from the resources and the target resources.
@@ -219,6 +239,19 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
       return 1;
     }
     celContext = loaded.data;
+  }
+  // Beyond `kyverno apply`: image data read instead of image registries, by both families.
+  const imageDataPath = args.string('image-data');
+  let imageData: ImageDataStore | undefined;
+  if (imageDataPath) {
+    const file = resolveArg(io, imageDataPath);
+    const loaded = loadImageDataFile(file, displayPath(io, file), log.maxFileSize);
+    for (const problem of loaded.problems) log.report({ file, line: problem.line, column: problem.column, message: problem.message, severity: 'error' });
+    if (loaded.store === null) {
+      if (json) io.stdout(formatApplyJson(io, [], [], log.toJson()));
+      return 1;
+    }
+    imageData = loaded.store;
   }
   const namespaceLabels = (namespace: string): Record<string, string> | undefined =>
     values?.namespaceLabels.get(namespace) ?? cluster.namespaceLabels(namespace);
@@ -263,7 +296,13 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
     userInfo: userInfo ?? undefined,
     exceptions,
     bindings: policySet.bindings,
-    external: { cluster, celContext, ...(params.length > 0 ? { params } : {}), ...(clusterState.definitions.length > 0 ? { crds: clusterState.definitions } : {}) },
+    external: {
+      cluster,
+      celContext,
+      ...(params.length > 0 ? { params } : {}),
+      ...(clusterState.definitions.length > 0 ? { crds: clusterState.definitions } : {}),
+      ...(imageData !== undefined ? { imageData } : {}),
+    },
     namespaceLabels,
     targets,
   };
@@ -299,7 +338,11 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
         }
         responses.push(applyResponse(kind, response, resource, resources, settings));
       }
-      if (before !== undefined && after !== undefined && !jsonEqual(before, after, 'type')) mutations.push({ resource, before, after });
+      if (before !== undefined && after !== undefined && !jsonEqual(before, after, 'type')) {
+        const asWritten = written.get(resource);
+        if (asWritten === undefined) mutations.push({ resource, before, after });
+        else mutations.push({ resource, before: asWritten, after: withoutApiDefaults(asWritten, resource.value, after), evaluated: after });
+      }
     }
   } catch (error) {
     if (!(error instanceof OutputError)) throw error;
@@ -312,7 +355,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
   if (fixing || json) {
     const mutators = policies.filter((policy) => policy.mutate !== undefined);
     for (const mutation of mutations) {
-      const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.after, optionsFor(mutation.resource)).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
+      const again = [...new Set(unsettledRules(mutators, mutation.resource, mutation.evaluated ?? mutation.after, optionsFor(mutation.resource)).map(({ policy, rule }) => `${policy.name}/${rule.name}`))];
       if (again.length > 0) mutation.unfixable = `the mutation is not idempotent: ${again.join(', ')} would change it again once fixed`;
     }
   }

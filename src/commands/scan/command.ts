@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../../package.json' with { type: 'json' };
+import { parseKubernetesVersion } from '../../cluster/api-defaults/index.js';
 import { findConfigFile, loadConfig, type ConfigProblem } from '../../config/load.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../../config/types.js';
 import type { Revision } from '../../discovery/revision.js';
@@ -30,6 +31,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'helm-chart', type: 'list', valueName: 'dir', description: 'the folder of a chart rendered into - (helm template … | kyverno-lint -): findings are reported in its templates (repeatable; default: the Chart.yaml below the working directory that names the chart)' },
   { name: 'values-file', type: 'string', valueName: 'path', description: 'a Kyverno CLI Values file (overrides the configuration)' },
   { name: 'userinfo', type: 'string', valueName: 'path', description: 'a Kyverno CLI UserInfo file (overrides the configuration)' },
+  { name: 'image-data', type: 'string', valueName: 'path', description: 'image metadata read instead of image registries: "images: [...]" or a Kyverno CLI Context file (overrides the configuration)' },
   { name: 'operation', type: 'string', valueName: 'CREATE|UPDATE|DELETE', description: 'request.operation of the simulated admission request' },
   {
     name: 'base',
@@ -37,6 +39,8 @@ const FLAGS: readonly FlagSpec[] = [
     valueName: 'ref',
     description: 'the git revision the working tree changes (a branch, tag or commit): objects there too are checked as an UPDATE (request.oldObject), new ones as a CREATE, removed ones as a DELETE',
   },
+  { name: 'no-api-defaults', type: 'boolean', description: 'evaluate manifests as written, without the API server\'s defaults (apiDefaults: false)' },
+  { name: 'kubernetes-version', type: 'string', valueName: '1.N', description: 'the Kubernetes version whose API defaults apply (default: the newest implemented)' },
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
   { name: 'quiet', type: 'boolean', description: 'report errors only: warnings and info are neither printed nor counted (as ESLint)' },
   { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
@@ -117,7 +121,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const baseRef = args.string('base');
   if (baseRef !== undefined && operation !== undefined) throw new UsageError('--base and --operation cannot be used together: with --base, each object is a CREATE, an UPDATE or a DELETE as the comparison says');
 
-  requireInputPaths(io, args, { positionals: true, flags: ['config', 'policy', 'helm-chart', 'values-file', 'userinfo'] });
+  requireInputPaths(io, args, { positionals: true, flags: ['config', 'policy', 'helm-chart', 'values-file', 'userinfo', 'image-data'] });
 
   const read = readConfig(io, args.string('config'), args.boolean('no-config'));
   if ('exitCode' in read) return read.exitCode;
@@ -125,9 +129,21 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const valuesFile = args.string('values-file');
   if (valuesFile !== undefined) config.values = resolveArg(io, valuesFile);
   const userInfo = args.string('userinfo');
-  if (userInfo !== undefined) config.userinfo = resolveArg(io, userInfo);
+  if (userInfo !== undefined) {
+    config.userinfo = resolveArg(io, userInfo);
+    delete config.userInfo;
+  }
+  const imageData = args.string('image-data');
+  if (imageData !== undefined) config.imageData = resolveArg(io, imageData);
   if (operation !== undefined) config.operation = operation;
   if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
+  if (args.boolean('no-api-defaults')) config.apiDefaults = false;
+  const kubernetesVersion = args.string('kubernetes-version');
+  if (kubernetesVersion !== undefined) {
+    const version = parseKubernetesVersion(kubernetesVersion);
+    if (typeof version !== 'string') throw new UsageError(`--kubernetes-version: ${version.error}`);
+    config.kubernetesVersion = version;
+  }
   if (args.boolean('allow-empty')) config.allowEmpty = true;
   if (args.boolean('fail-on-empty')) config.allowEmpty = false;
   const maxFileSize = args.size(MAX_FILE_SIZE_FLAG.name);

@@ -12,6 +12,7 @@ import { resolveArg, type CliIo } from '../io.js';
 import { countRows, formatJson, formatText, type TestDocumentOutcome } from './output.js';
 import { parseTestCaseSelector } from './selector.js';
 import { findTestFiles, runTestFile } from './suite.js';
+import { API_DEFAULTS_FLAGS, apiDefaultsFlag } from '../api-defaults-flags.js';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'file-name', short: 'f', type: 'string', valueName: 'name', defaultText: 'kyverno-test.yaml', description: 'name of the test files to look for' },
@@ -27,6 +28,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'remove-color', type: 'boolean', description: 'no colours in the table' },
   { name: 'require-tests', type: 'boolean', description: 'fail when no test file is found' },
   { name: 'format', short: 'o', aliases: ['output-format'], type: 'string', valueName: 'text|json', defaultText: 'text', description: 'output format' },
+  ...API_DEFAULTS_FLAGS,
   MAX_FILE_SIZE_FLAG,
 ];
 
@@ -51,6 +53,7 @@ export async function testCommand(argv: readonly string[], io: CliIo): Promise<n
   if (!FORMATS.has(format)) throw new UsageError(`invalid format "${format}", expected (text, json)`);
   if (args.positionals.length === 0) throw new UsageError('a directory is required');
   requireInputPaths(io, args, { positionals: true, flags: [] });
+  const apiDefaults = apiDefaultsFlag(args);
 
   const selector = parseTestCaseSelector(args.string('test-case-selector') ?? '');
   if (selector.errors.length > 0) io.stderr(`\nFilter errors:\n${selector.errors.map((error) => `    ${error} \n`).join('')}`);
@@ -69,7 +72,7 @@ export async function testCommand(argv: readonly string[], io: CliIo): Promise<n
   }
 
   const outcomes: TestDocumentOutcome[] = [];
-  for (const file of files) outcomes.push(...runTestFile(file, { io, log, selector }).documents);
+  for (const file of files) outcomes.push(...runTestFile(file, { io, log, selector, apiDefaults }).documents);
 
   if (format === 'json') {
     io.stdout(formatJson(io, outcomes, log.toJson()));

@@ -49,6 +49,11 @@ export class ExpectedFiles {
   constructor(
     private readonly dir: string,
     private readonly log?: DiagnosticLog,
+    /**
+     * With `--api-defaults`: the API server's defaults, applied to an expected patched resource as to the resource the
+     * policies mutated (the file need not spell out the defaults).
+     */
+    readonly patchedDefaults?: (object: JsonObject) => JsonObject,
   ) {}
 
   load(file: string): ExpectedDocuments {
@@ -190,7 +195,7 @@ export function compareWithFile(actual: JsonObject, file: string, field: Exclude
   if ('error' in loaded) return { kind: 'error', message: loadErrorMessage(field, loaded.error), missing: false };
   const expected = findExpected(loaded.objects, actual);
   if (expected === undefined) return { kind: 'error', message: loadErrorMessage(field, notFoundError(actual)), missing: true };
-  const match = compareObjects(actual, expected);
+  const match = compareObjects(actual, field === 'PatchedResources' && files.patchedDefaults ? files.patchedDefaults(expected) : expected);
   return match.kind === 'equal' ? match : { kind: 'diff', message: DIFF_HEADERS[field], diff: match.diff };
 }
 

@@ -19,6 +19,8 @@ import type { JsonObject, SourceLocation } from '../../types.js';
 import { loadClusterObjects } from '../load/cluster-resources.js';
 import type { DiagnosticLog } from '../load/diagnostics.js';
 import { locateIn, readFile, reportAt, type LoadedFile } from '../load/documents.js';
+import { applyApiDefaults, type KubernetesVersion } from '../../cluster/api-defaults/index.js';
+import { defaultedManifest } from '../../lint/api-defaults.js';
 import { evaluateAuthzPayload, evaluateJsonPayload, evaluateResource, type EvaluationOptions, type PayloadEvaluationOptions, type ResourceResponse } from '../../evaluate/processor.js';
 import type { ResourceDocument } from '../../evaluate/resource.js';
 import { loadExceptions } from '../load/exceptions.js';
@@ -47,6 +49,8 @@ export interface TestRunOptions {
   io: CliIo;
   log: DiagnosticLog;
   selector: TestCaseSelector;
+  /** `--api-defaults`: the Kubernetes version whose API defaults the resources get before evaluation. */
+  apiDefaults?: KubernetesVersion | null;
 }
 
 
@@ -321,7 +325,9 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
     const policySet = loadPolicies(test.policies.map((file) => path.resolve(dir, file)), options.log);
     outcome.policyDocuments = policySet.documents;
     progress('  Loading resources ...');
-    const resourceSet = loadResources(test.resources.map((file) => path.resolve(dir, file)), options.log, { dedupe: true });
+    const loadedSet = loadResources(test.resources.map((file) => path.resolve(dir, file)), options.log, { dedupe: true });
+    const version = options.apiDefaults ?? null;
+    const resourceSet = version === null ? loadedSet : { ...loadedSet, resources: loadedSet.resources.map((resource) => defaultedManifest(resource, version)) };
     if (resourceSet.firstPathMissing) throw new TestError(`failed to load resources (${test.resources[0]})`);
     if (test.jsonPayloads.length > 0) progress('  Loading JSON payloads ...');
     const jsonPayloads = test.jsonPayloads.map((name) => {
@@ -374,7 +380,7 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
 
     const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf('/') + 1)));
     const prepared = preparePolicies(policySet, referenced);
-    const files = new ExpectedFiles(dir, options.log);
+    const files = new ExpectedFiles(dir, options.log, version === null ? undefined : (object) => applyApiDefaults(object, version));
     const run: Omit<EvaluationOptions, 'numberMode'> = {
       values,
       userInfo,

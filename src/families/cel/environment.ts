@@ -9,7 +9,8 @@
  * Values: a JSON number is a CEL `double` in `float64` mode (`kyverno test` converts every resource number to
  * float64, cmd/cli/kubectl-kyverno/commands/test/test.go) and an integral one a CEL `int` in `int64` mode.
  */
-import type { ClusterReader, ExternalData } from '../../evaluate/types.js';
+import type { ClusterReader, ExternalData, ImageDataStore } from '../../evaluate/types.js';
+import { IMAGE_DATA_REMEDY } from '../../evaluate/image-data.js';
 import { ADMISSION_REQUEST_TYPE, createCelEnvironment, DEFAULT_COST_LIMIT, NAMESPACE_TYPE, type CelEnvironment, type CelLibrary } from '../../lang/cel/index.js';
 import { KUBERNETES_LIBRARIES } from '../../lang/cel/kubernetes/index.js';
 import {
@@ -189,10 +190,12 @@ function libraryData(external: ExternalData | undefined): KyvernoLibraryData {
     if (external.celContext) {
       const objects = external.celContext.resources.map((object) => ({ resource: pluralOf(object), object }));
       built.resources = contextFileResources(objects);
-      built.images = contextFileImages(external.celContext.images);
+      // A Context file's images first (a later entry of the same image wins), then a file of image data (apply).
+      built.images = contextFileImages(external.imageData ? [...external.imageData.images, ...external.celContext.images] : external.celContext.images);
     } else if (external.cluster) {
       built.resources = clusterResources(external.cluster);
     }
+    if (!external.celContext && (external.imageData !== undefined || external.imageDataRequired === true)) built.images = imageDataFile(external.imageData);
     const mocks = external.apiCallMocks;
     if (mocks) built.httpMocks = { lookup: (method, url) => mocks.lookup(method, url) };
     const global = external.globalContext;
@@ -201,6 +204,23 @@ function libraryData(external: ExternalData | undefined): KyvernoLibraryData {
     libraryDataCache.set(external, data);
   }
   return data;
+}
+
+/**
+ * A file of image data (`ExternalData.imageData`) as CEL lookups read it: by the exact image string, as the Kyverno
+ * CLI's fake context provider reads a Context file's images (kyverno/kyverno pkg/cel/libs/fake_context.go,
+ * `GetImageData`). Without a file (the scan given none) every lookup fails, saying how to give one.
+ */
+function imageDataFile(store: ImageDataStore | undefined): ImageDataSource {
+  const images = contextFileImages(store?.images ?? []);
+  return {
+    get: (image) => images.get(image),
+    missing: (image) =>
+      store === undefined
+        ? `image data for ${image} is read from its registry, which kyverno-lint does not contact: ${IMAGE_DATA_REMEDY}`
+        : `image data for ${image} not found in the image data file ${store.source}: add an entry with image: ${image} (CEL lookups match the reference exactly)`,
+    supplied: store !== undefined,
+  };
 }
 
 /** The plural resource name of an object's kind (the CLI's built-in REST mapping). */

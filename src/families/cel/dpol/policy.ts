@@ -132,7 +132,8 @@ export class DeletingPolicy extends CelCompiledPolicy implements CompiledPolicy 
     const isObjectResource = typeof resource.apiVersion === 'string' && resource.apiVersion !== '' && typeof resource.kind === 'string' && resource.kind !== '';
     let namespaceObject: JsonObject | null = null;
     if (isObjectResource) {
-      const { attributes, data } = admissionRequest(request);
+      // engine.go `Handle` matches the object alone: an old object given with the request plays no part.
+      const { attributes, data } = admissionRequest(request.oldResource === undefined ? request : withoutOldResource(request));
       namespaceObject = data.namespaceObject ?? namespaceOfNamespace(resource);
       const constraints = this.spec.matchConstraints;
       if (constraints === undefined) return null;
@@ -217,4 +218,11 @@ function holds(conditions: readonly CompiledCondition[], activation: Record<stri
   }
   if (errors.length === 0) return true;
   throw new ConditionError(errors.map((error) => error.message).join('; '), errors[0]!.path.length > 0 ? errors[0]!.path : undefined, errors[0]!.range);
+}
+
+/** The request without its old object (the CLI's request shape). */
+function withoutOldResource(request: EvaluationRequest): EvaluationRequest {
+  const copy = { ...request };
+  delete copy.oldResource;
+  return copy;
 }

@@ -131,7 +131,10 @@ class OfflineVerifier implements ImageVerifier {
 
   private data(image: string): Readonly<Record<string, unknown>> {
     const data = this.images?.get(image);
-    if (data === undefined) throw new RegistryError(`failed to get imagedata: ${missingImageData(image)}`);
+    if (data === undefined) {
+      const message = `failed to get imagedata: ${this.images?.missing?.(image) ?? missingImageData(image)}`;
+      throw this.images?.supplied === true ? new Error(message) : new RegistryError(message);
+    }
     return data;
   }
 
@@ -302,7 +305,8 @@ export function evaluateImageSpec(compiled: CompiledImageSpec, input: ImageEvalu
   }
   // `ImageContext.AddImages`: Kyverno fetches every matched image before the validations.
   for (const image of images) {
-    if (input.images?.get(image) === undefined) throw new EvaluationFailure(missingImageData(image), undefined, true);
+    // Missing from a file of image data: a problem of this image; without any data: a lack of registry data.
+    if (input.images?.get(image) === undefined) throw new EvaluationFailure(input.images?.missing?.(image) ?? missingImageData(image), undefined, input.images?.supplied !== true);
   }
   activation.images = byName;
   activation.attestations = Object.fromEntries(compiled.spec.attestations.map((name) => [name, name]));

@@ -58,6 +58,16 @@ export interface GlobalContextSource {
 export interface ImageDataSource {
   /** The image's data (a Context file's `spec.images` entry), or `undefined` when there is none. */
   get(image: string): Readonly<Record<string, unknown>> | undefined;
+  /**
+   * Why `image` has no data and how to supply it, when the source says more than the default (a Context file's
+   * `spec.images`).
+   */
+  missing?(image: string): string;
+  /**
+   * Image data was supplied for the evaluation (a file of image data): an image without data is missing from it, a
+   * problem of that image, rather than a lack of any registry data.
+   */
+  readonly supplied?: boolean;
 }
 
 /** What the library handles of one evaluation read. Absent parts behave as an empty offline context. */

@@ -5,8 +5,8 @@
  *
  * Offline the data comes from a Context file's `spec.images`, looked up by the exact image string; a missing image
  * fails as Kyverno's offline context does (`FakeContextProvider.GetImageData`: `failed to get image data: image
- * data for <ref> not found in the context`), followed by what to supply. In a cluster Kyverno would read the
- * registry instead.
+ * data for <ref> not found in the context`), followed by what to supply (the source may say it: a file of image data
+ * given to the scan or `apply`). In a cluster Kyverno would read the registry instead.
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import type { CelLibrary } from '../environment.js';
@@ -33,6 +33,8 @@ function getMetadata(ctx: ImageDataContext, image: string): unknown {
     throw celError(`failed to get image data: ${messageOf(err)}`);
   }
   if (data === undefined || data === null) {
+    const missing = ctx.source?.missing?.(image);
+    if (missing !== undefined) throw celError(`failed to get image data: ${missing}`);
     throw celError(
       `failed to get image data: image data for ${image} not found in the context ` +
         `(registries are not read offline: add an entry with image: ${image} to the spec.images of the Test's Context file)`,

@@ -36,6 +36,12 @@ describe('image.GetMetadata', () => {
     expect(message).toContain("spec.images of the Test's Context file");
   });
 
+  it('fails with what the source says is missing, when it says it', () => {
+    const source = { get: images.get, missing: (image: string) => `no ${image} in images.yaml` };
+    expect(errorOf(env.run("image.GetMetadata('ghcr.io/x:2')", { images: source }))).toBe('failed to get image data: no ghcr.io/x:2 in images.yaml');
+    expect(valueOf(env.run("image.GetMetadata('ghcr.io/x:1').config.created", { images: source }))).toBe('2025-05-05T00:00:00Z');
+  });
+
   it('looks images up by the exact string', () => {
     expect(errorOf(env.run("image.GetMetadata('docker.io/library/nginx')", { images }))).toMatch(/not found in the context/);
     expect(errorOf(env.run("image.GetMetadata('nginx')"))).toMatch(/not found in the context/);

@@ -111,6 +111,9 @@ function applyGeneratePolicy(
     const targets = Array.isArray(foreach)
       ? generateForeach(env, scope, foreach)
       : generatePattern(env, scope, rule.context, rule.preconditions, block);
+    // Required data (image data) that failed to load: what was generated without it is not kept.
+    const failure = env.unresolved?.failure;
+    if (failure !== undefined) throw new GenerationError(`failed to load context entry ${failure.name}: ${failure.message}`);
     generated.set(rule.name, targets);
     applied++;
   }

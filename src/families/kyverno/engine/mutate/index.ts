@@ -87,9 +87,11 @@ function evaluatePolicy(policy: KyvernoPolicy, request: EvaluationRequest): Poli
     } finally {
       context.restore();
     }
+    const unresolved = env.unresolved;
+    // A rule whose required data failed to load errors, and its patch, made without the data, is not applied.
+    if (unresolved?.failure !== undefined && result.responses.length > 0) result = { resource: current, responses: [result.responses[0]!] };
     current = result.resource;
     context.setResource(current);
-    const unresolved = env.unresolved;
     for (const response of result.responses) responses.push(unresolved === undefined ? response : withUnresolvedHint(response, unresolved));
     if (applyOne && result.responses.some((response) => response.status === 'pass' || response.status === 'fail')) break;
   }

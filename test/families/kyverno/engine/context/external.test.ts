@@ -14,6 +14,7 @@ import {
   type ExternalEntryKind,
 } from '../../../../../src/families/kyverno/engine/context/external/index.js';
 import type { ContextEntry } from '../../../../../src/families/kyverno/policy/types.js';
+import { decodeImageData } from '../../../../../src/evaluate/image-data.js';
 import type { JsonObject, RuleResponse } from '../../../../../src/types.js';
 
 const pod: JsonObject = {
@@ -221,6 +222,55 @@ describe('imageRegistry context entries', () => {
     const { context, unresolved } = load([{ name: 'imageData', imageRegistry: { reference: '{{ element.image }}' } }], { cluster });
     expect(() => context.query('imageData.configData')).toThrow('Unknown key "imageData"');
     expect(unresolved.get('imageData')).toMatchObject({ lookup: 'image registry data of {{ element.image }}', reason: 'registry data is not fetched offline' });
+    expect(unresolved.failure).toBeUndefined();
+  });
+
+  const digest = `sha256:${'c'.repeat(64)}`;
+  const decoded = decodeImageData(
+    { images: [{ image: 'nginx:1.25', digest, config: { config: { User: 'nginx' } }, manifest: { layers: [{ size: 5 }, { size: 7 }] } }] },
+    'images.yaml',
+  );
+  const imageData = decoded.store!;
+
+  it.each<[string, JsonObject, string, unknown]>([
+    ['the whole data', { reference: 'nginx:1.25' }, 'img.configData.config.User', 'nginx'],
+    ['after normalisation', { reference: 'docker.io/library/nginx:1.25' }, 'img.[registry, repository, identifier, resolvedImage]', ['index.docker.io', 'library/nginx', '1.25', `index.docker.io/library/nginx@${digest}`]],
+    ['a substituted reference', { reference: 'nginx:{{ request.object.metadata.labels.version }}' }, 'img.image', 'nginx:1.25'],
+    ['through jmesPath', { reference: 'nginx:1.25', jmesPath: 'sum(manifest.layers[*].size)' }, 'img', 12],
+    ['through a substituted jmesPath', { reference: 'nginx:1.25', jmesPath: '{{ request.object.metadata.labels.field }}' }, 'img', 'nginx:1.25'],
+  ])('load %s from the image data', (_name, imageRegistry, query, expected) => {
+    const { context, unresolved } = load([{ name: 'img', imageRegistry }], { imageData }, undefined, { 'request.object.metadata.labels.version': '1.25', 'request.object.metadata.labels.field': 'image' });
+    expect(context.query(query)).toEqual(expected);
+    expect(unresolved.failure).toBeUndefined();
+  });
+
+  it.each<[string, ExternalData, JsonObject, string, boolean]>([
+    ['no image data, required', { imageDataRequired: true }, { reference: 'nginx:1.25' }, 'image data for nginx:1.25 is read from its registry, which kyverno-lint does not contact: give it with --image-data <file>', true],
+    ['an image the data lacks', { imageData }, { reference: 'nginx:1.26' }, 'failed to fetch image descriptor: nginx:1.26, error: no entry of the image data file images.yaml names this image: add one with "image: nginx:1.26"', false],
+    ['an unparsable reference', { imageData }, { reference: 'Bad Ref' }, 'failed to fetch image descriptor: Bad Ref, error: could not parse reference: Bad Ref', false],
+    ['a reference that is no string', { imageData }, { reference: '{{ request.object.spec.containers }}' }, 'invalid image reference', false],
+    ['a failing jmesPath', { imageData }, { reference: 'nginx:1.25', jmesPath: 'sum(image)' }, 'failed to apply JMESPath (sum(image)) results to context entry img, error:', false],
+  ])('fail the rule for %s', (_name, data, imageRegistry, message, noData) => {
+    const { context, unresolved } = load([{ name: 'img', imageRegistry }], data);
+    expect(() => context.query('img')).toThrow('Unknown key "img"');
+    expect(unresolved.failure).toMatchObject({ name: 'img', message: expect.stringContaining(message), noData, count: 1 });
+    const response = withUnresolvedHint({ name: 'r', type: 'Validation', status: 'fail', message: 'computed without the data', path: '/x' }, unresolved);
+    expect(response).toEqual({ name: 'r', type: 'Validation', status: 'error', message: `failed to load context entry img: ${unresolved.failure!.message}`, ...(noData ? { needsRegistry: true } : {}) });
+  });
+
+  it('are not loaded when no query reads them', () => {
+    const { unresolved } = load([{ name: 'img', imageRegistry: { reference: 'nginx:1.26' } }], { imageDataRequired: true });
+    expect(unresolved.failure).toBeUndefined();
+  });
+
+  it('keep the first failure of a rule, and count the others', () => {
+    const unresolved = new UnresolvedEntries();
+    const entry = { name: 'img', imageRegistry: { reference: '{{ element.image }}' } };
+    unresolved.fail(entry, 'imageRegistry', 'first', false);
+    unresolved.resolved('img');
+    unresolved.fail(entry, 'imageRegistry', 'second', false);
+    expect(unresolved.failure).toEqual({ name: 'img', message: 'first', noData: false, count: 2 });
+    expect(withUnresolvedHint({ name: 'r', type: 'Validation', status: 'pass', message: '' }, unresolved).message).toBe('failed to load context entry img: first (1 more lookup of the rule failed too)');
   });
 });
 

@@ -4,9 +4,10 @@
  * `ContextLoaderFactory` and `wrapper.Load`; pkg/engine/factories/contextloaderfactory.go,
  * `contextLoader.newLoader`, which leaves out an entry it has no client or store for): `configMap` and
  * `apiCall` entries need the cluster (a `service` call then fails offline unless a mock answered it),
- * `globalReference` entries need the Test's global context entries, `imageRegistry` entries are always
- * left out (Kyverno without `--registry`). An entry left out is not registered; it, and an entry whose
- * loader fails, is recorded as unresolved.
+ * `globalReference` entries need the Test's global context entries, `imageRegistry` entries are left out
+ * (Kyverno without `--registry`) unless image data is given or required (`ExternalData.imageData`,
+ * `imageDataRequired`): they are then loaded from it, and a failed load errors the rule. An entry left out is
+ * not registered; it, and an entry whose loader fails, is recorded as unresolved.
  *
  * The factories are shared by every evaluation: what they work with (the data, the operation, the
  * policy namespace, where to record unresolved entries) is the scope entered with `enterOfflineScope`
@@ -21,6 +22,7 @@ import { resolveMockedApiCalls } from './api-call-mocks.js';
 import { ApiCallLoader } from './api-call-loader.js';
 import { ConfigMapLoader } from './config-map-loader.js';
 import { GlobalReferenceLoader } from './global-reference-loader.js';
+import { ImageRegistryLoader } from './image-registry-loader.js';
 import type { ExternalData } from './types.js';
 import type { ExternalEntryKind, UnresolvedEntries } from './unresolved.js';
 
@@ -103,8 +105,20 @@ export const OFFLINE_LOADER_FACTORIES: Readonly<Record<ExternalEntryKind, Offlin
     const referenceEntry = entry as ContextEntry & { globalReference: JsonObject };
     return new GlobalReferenceLoader(referenceEntry, context, { store, operation: scope.operation, ...callbacks(scope, entry, 'globalReference') });
   },
-  imageRegistry(entry) {
-    return leaveOut(currentScope(), entry, 'imageRegistry', 'registry data is not fetched offline');
+  imageRegistry(entry, context) {
+    if (!entry.imageRegistry) return undefined;
+    const scope = currentScope();
+    const store = scope.data?.imageData;
+    // Without image data the Kyverno CLI leaves the entry out; the scan needs the data, and errors the rule without it.
+    if (store === undefined && scope.data?.imageDataRequired !== true) return leaveOut(scope, entry, 'imageRegistry', 'registry data is not fetched offline');
+    const registryEntry = entry as ContextEntry & { imageRegistry: JsonObject };
+    const { unresolved } = scope;
+    return new ImageRegistryLoader(registryEntry, context, {
+      store,
+      operation: scope.operation,
+      onLoaded: () => unresolved.resolved(entry.name),
+      onFailed: (message) => unresolved.fail(entry, 'imageRegistry', message, store === undefined),
+    });
   },
 };
 

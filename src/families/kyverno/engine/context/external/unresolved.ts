@@ -3,6 +3,11 @@
  * such an entry out (or its loader fails silently), so the first use of its name fails with
  * `Unknown key "<name>" in path`; kyverno-lint keeps that outcome and appends to the rule's error
  * message which lookup was unresolved and how to supply it.
+ *
+ * An entry whose data is required (an `imageRegistry` entry with image data given or required, see
+ * `ExternalData.imageData`) and whose loader failed is a failure of the rule instead: whatever the rule
+ * computed without the data, its response is an error saying what is missing, as Kyverno errors a rule whose
+ * registry lookup fails (pkg/engine/context/deferred.go `LoadMatching` returns the loader's error to the query).
  */
 import type { ContextEntry } from '../../../policy/types.js';
 import type { JsonValue, RuleResponse } from '../../../../../types.js';
@@ -54,7 +59,7 @@ function remedyFor(entry: ContextEntry, kind: ExternalEntryKind): string {
     case 'globalReference':
       return `add an entry named "${text(entry.globalReference?.name).split('.')[0]}" to the test's globalContextEntries, ${values}`;
     case 'imageRegistry':
-      return `set "${entry.name}" in a values file (policies[].rules[].values)`;
+      return `give the image data with --image-data <file> (apply, scan), or set "${entry.name}" in a values file (policies[].rules[].values)`;
   }
 }
 
@@ -72,9 +77,36 @@ function describe({ entry, kind, reason }: UnresolvedRecord): UnresolvedEntry {
  * The unresolved entries of one rule evaluation, by name (the latest record of a name wins). Records
  * are described only when read: most are never shown.
  */
+/** A required entry whose loader failed. */
+interface RequiredFailure {
+  name: string;
+  message: string;
+  /** No data was given at all (rather than data lacking this lookup). */
+  noData: boolean;
+}
+
 export class UnresolvedEntries {
   /** Created on the first record: most evaluations have none. */
   #records: Map<string, UnresolvedRecord> | undefined;
+  /** The first failure of a required entry, kept whatever loads after it (another foreach element, say). */
+  #failure: RequiredFailure | undefined;
+  /** How many loads of required entries failed. */
+  #failures = 0;
+
+  /**
+   * Records that loading `entry`, whose data is required, failed with `message` (`noData`: no data was given at
+   * all): the rule errors.
+   */
+  fail(entry: ContextEntry, kind: ExternalEntryKind, message: string, noData: boolean): void {
+    this.record(entry, kind, message);
+    this.#failure ??= { name: entry.name, message, noData };
+    this.#failures++;
+  }
+
+  /** The first failure of a required entry, if any, and how many loads failed. */
+  get failure(): (RequiredFailure & { count: number }) | undefined {
+    return this.#failure === undefined ? undefined : { ...this.#failure, count: this.#failures };
+  }
 
   /** Records that `entry` was not resolved, for `reason`. */
   record(entry: ContextEntry, kind: ExternalEntryKind, reason: string): void {
@@ -107,10 +139,24 @@ function unresolvedHint(entry: UnresolvedEntry): string {
 const UNKNOWN_KEY = 'Unknown key "';
 
 /**
- * `response` with a hint appended to its message when it is an error naming an unresolved entry
- * (`Unknown key "<name>"`); otherwise `response` itself.
+ * The error response of a rule a required entry failed for (see {@link UnresolvedEntries.fail}): Kyverno's
+ * `failed to load context: <error>`; it needs registry data when none was given.
+ */
+function requiredFailureResponse(response: RuleResponse, failure: NonNullable<UnresolvedEntries['failure']>): RuleResponse {
+  const more = failure.count > 1 ? ` (${failure.count - 1} more ${failure.count === 2 ? 'lookup' : 'lookups'} of the rule failed too)` : '';
+  const out: RuleResponse = { name: response.name, type: response.type, status: 'error', message: `failed to load context entry ${failure.name}: ${failure.message}${more}` };
+  if (failure.noData) out.needsRegistry = true;
+  return out;
+}
+
+/**
+ * `response` as an error when a required entry failed to load (see {@link UnresolvedEntries.fail}); else with a
+ * hint appended to its message when it is an error naming an unresolved entry (`Unknown key "<name>"`);
+ * otherwise `response` itself.
  */
 export function withUnresolvedHint(response: RuleResponse, unresolved: UnresolvedEntries): RuleResponse {
+  const failure = unresolved.failure;
+  if (failure !== undefined) return requiredFailureResponse(response, failure);
   if (response.status !== 'error' || unresolved.size === 0) return response;
   const message = response.message;
   const hints: string[] = [];
