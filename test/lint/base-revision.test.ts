@@ -268,6 +268,20 @@ spec:
     expect(found.filter(([ruleId]) => ruleId === 'add-managed/label').map(([, at]) => at)).toEqual(['pods/app.yaml:1', 'pods/other.yaml:1']);
   });
 
+  it("both revisions are compared as the API server defaults them: a dropped replicas is 1 replica, not a missing field", async () => {
+    scratch.write('policies/no-scale-down.yaml', readFixture('shared/policies/no-scale-down.yaml'));
+    const deployment = (name: string, replicas: string): string => readFixture('commit-1/manifests/web.yaml').replaceAll('web', name).replace('  replicas: 3\n', replicas);
+    scratch.write('apps/implicit.yaml', deployment('implicit', ''));
+    scratch.write('apps/dropped.yaml', deployment('dropped', '  replicas: 3\n'));
+    scratch.commitAll('base');
+    // implicit now says 1, the default it had; dropped loses its replicas: the default, 1.
+    scratch.write('apps/implicit.yaml', deployment('implicit', '  replicas: 1\n'));
+    scratch.write('apps/dropped.yaml', deployment('dropped', ''));
+    expect((await scan(['--base', 'HEAD'])).findings).toEqual([
+      ['no-scale-down/replicas-not-lowered', 'apps/dropped.yaml:1', 'dropped: replicas may not be lowered from 3 to 1 (UPDATE from HEAD)'],
+    ]);
+  });
+
   it("a removed object's findings obey the directives of its base file, not those of the working tree's file of that name", async () => {
     scratch.write('policies/protect-settings.yaml', readFixture('shared/policies/protect-settings.yaml'));
     const configMap = (name: string): string => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n  namespace: shop\n`;
