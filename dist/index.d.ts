@@ -213,8 +213,19 @@ export interface LintConfig {
 	values?: string;
 	/** A Kyverno CLI UserInfo file. */
 	userinfo?: string;
+	/** The requesting user, written in the configuration (`userInfo:`); not together with {@link userinfo}. */
+	userInfo?: UserInfoSetting;
+	/** A file of image metadata (`images: [...]` or a Kyverno CLI Context file) read instead of image registries. */
+	imageData?: string;
 	/** `request.operation` of the simulated admission request (default `CREATE`). */
 	operation: string;
+	/**
+	 * Evaluate each manifest as the API server's defaulters leave it before admission (default true): `imagePullPolicy`
+	 * by tag, `replicas`, `reclaimPolicy`, … for the built-in kinds of {@link LintConfig.kubernetesVersion}.
+	 */
+	apiDefaults?: boolean;
+	/** The Kubernetes minor version whose defaults apply (`1.31`; default: the newest kyverno-lint implements). */
+	kubernetesVersion?: string;
 	severity: SeverityMapping;
 	/** Rule ids (`policy/rule`, `policy/*`, wildcards `*` and `?`) whose findings are not reported. */
 	ignore: string[];
@@ -233,6 +244,19 @@ export interface LintConfig {
 	 * found once the policies are loaded (an id that names no loaded policy or rule).
 	 */
 	positions?: RuleIdPositions;
+}
+/**
+ * The requesting user of the simulated admission request, as `userInfo:` writes it: the fields of Kubernetes'
+ * `authentication/v1` UserInfo, and the roles and cluster roles Kyverno binds to it (`request.roles`,
+ * `request.clusterRoles`).
+ */
+export interface UserInfoSetting {
+	username?: string;
+	uid?: string;
+	groups?: string[];
+	extra?: Record<string, string[]>;
+	roles?: string[];
+	clusterRoles?: string[];
 }
 interface KustomizeSettings {
 	/** Build the kustomizations found and check what they build (default true); false checks every file as it is. */
@@ -283,6 +307,47 @@ export declare function findConfigFile(cwd: string): string | null;
 export declare function parseConfig(file: string, text: string): LoadedConfig;
 /** Reads and decodes the configuration file `file`; an unreadable file is a problem at 1:1. */
 export declare function loadConfig(file: string): LoadedConfig;
+/** A file of a revision. */
+export interface RevisionFile {
+	/** Path from the repository root, `/` separated. */
+	path: string;
+	/** A regular file, an executable one, or a symbolic link (its blob holds the link's target). */
+	type: "file" | "executable" | "symlink";
+	/** The git blob sha (hex). */
+	sha: string;
+	/** Size in bytes, when known. */
+	size?: number;
+}
+/** A revision of the repository: its files, and a way to read their contents. */
+export interface Revision {
+	/** How findings name the revision: the ref as given (`main`, `HEAD`), or an abbreviated sha. */
+	label: string;
+	/** The commit's sha, when known. */
+	commit?: string;
+	/** Absolute path of the repository's root in the working tree: the paths of `files` are relative to it. */
+	root: string;
+	/** Every file (submodules left out), each once. */
+	files: readonly RevisionFile[];
+	/**
+	 * Whether the working tree's file at the same path holds the same content (it can be reused instead of read):
+	 * `undefined` when the revision does not know, and the caller compares the blob shas.
+	 */
+	sameInWorkingTree?(file: RevisionFile): boolean | undefined;
+	/** The contents of these blobs, by sha; rejects when one cannot be read. */
+	readBlobs(shas: readonly string[]): Promise<Map<string, Buffer>>;
+	/** The repository's `.git/info/exclude` (ignore rules of the working tree that no `.gitignore` holds), if any. */
+	excludeFile?: string;
+}
+/** Why a revision cannot be opened, for the user. */
+export interface RevisionError {
+	error: string;
+}
+/**
+ * The revision `ref` names in the git repository that holds `cwd` (a subfolder of it or its root), or why it cannot
+ * be read: no git binary, not a repository, a ref that names no commit. `HEAD` of a repository without any commit
+ * yet (an unborn branch, as for the first commit a pre-commit hook checks) is an empty revision: every object is new.
+ */
+export declare function openGitRevision(cwd: string, ref: string): Promise<Revision | RevisionError>;
 export interface LintOptions {
 	/** Absolute working directory: relative paths and reported file names are relative to it. */
 	cwd: string;
@@ -309,201 +374,21 @@ export interface LintOptions {
 	 * (JSON and SARIF output, `--fix`, pull-request suggestions), skipped otherwise because it reparses files.
 	 */
 	fixes?: boolean;
+	/**
+	 * The revision the working tree changes (`--base`, a pull request's base): an object there too is evaluated as an
+	 * UPDATE with the base object as `request.oldObject`, a new one as a CREATE, and an object gone as a DELETE located
+	 * in the base file (see base-revision.ts). Without it every manifest is a CREATE (or the configuration's operation).
+	 */
+	base?: Revision;
 	/** Called while manifests are evaluated (`done` of `total`), for progress output. */
 	onProgress?: (done: number, total: number) => void;
 }
-export interface LintResult {
-	report: LintReport;
-	/** The source edits of every mutated resource, per file (what `--fix` writes). */
-	fixes: FileFix[];
-	/** Problems that make the scan less meaningful (excluded files, configuration entries naming policies not loaded). */
-	warnings: string[];
-	/** Tool errors: paths that do not exist, settings files that cannot be used (exit code 2). */
-	errors: string[];
-	/**
-	 * Errors of the configuration found once the policies are loaded (a rule id of `severity` or `ignore`
-	 * naming no rule of a loaded policy): the manifests were not evaluated.
-	 */
-	configProblems: ConfigProblem[];
-	/** The scan found no policy or no manifest, so it checked nothing; null otherwise. */
-	empty: EmptyScan | null;
+interface ClusterScopes {
+	/** `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
+	has(key: string): boolean;
+	/** Whether the scope of the kind is known at all (for a hint when it is not); absent: nothing is known. */
+	knows?(apiVersion: string, kind: string): boolean;
 }
-/** A scan that checked nothing. The CLI and the Action fail on it unless an empty scan is allowed. */
-export interface EmptyScan {
-	noPolicy: boolean;
-	noManifest: boolean;
-	/** What is missing and where it was looked for (without the flags of the CLI or the inputs of the Action). */
-	message: string;
-}
-export declare function lint(options: LintOptions): Promise<LintResult>;
-export interface ReporterOptions {
-	/** ANSI colours (only `stylish` uses them). */
-	color: boolean;
-	/** The tool's version, written by reporters that name the tool (`sarif`). */
-	toolVersion: string;
-	/**
-	 * The terminal's width in columns, when the report is shown on a terminal: `stylish` then wraps long
-	 * messages to it. Without it (piped output, files), `stylish` writes one finding per line.
-	 */
-	width?: number;
-	/** An absolute URI about the tool (`sarif` `tool.driver.informationUri`); left out when not given. */
-	informationUri?: string;
-	/**
-	 * `sarif`: whether findings suppressed by inline directives are written as results with `suppressions`
-	 * (default) or left out (for GitHub code scanning, which opens alerts for such results).
-	 */
-	sarifSuppressed?: boolean;
-}
-export type Reporter = (report: LintReport, options: ReporterOptions) => string;
-/** The formats, `stylish` (the default) first, as usage messages list them. */
-export declare const REPORTER_NAMES: readonly [
-	"stylish",
-	"json",
-	"sarif",
-	"github",
-	"junit"
-];
-export type ReporterName = (typeof REPORTER_NAMES)[number];
-export declare const reporters: Record<ReporterName, Reporter>;
-export declare function isReporterName(name: string): name is ReporterName;
-type Level = "error" | "warning" | "note";
-interface Message {
-	text: string;
-}
-interface ArtifactLocation {
-	uri: string;
-	uriBaseId?: string;
-}
-interface Region {
-	startLine: number;
-	startColumn?: number;
-	endLine?: number;
-	endColumn?: number;
-}
-interface SarifRule {
-	id: string;
-	name: string;
-	shortDescription: Message;
-	fullDescription?: Message;
-	helpUri?: string;
-	defaultConfiguration: {
-		level: Level;
-	};
-	properties?: {
-		tags: string[];
-	};
-}
-interface SarifLocation {
-	physicalLocation?: {
-		artifactLocation: ArtifactLocation;
-		region?: Region;
-	};
-	logicalLocations?: {
-		name: string;
-		fullyQualifiedName: string;
-		kind: "resource";
-	}[];
-}
-interface SarifFix {
-	artifactChanges: {
-		artifactLocation: ArtifactLocation;
-		replacements: {
-			deletedRegion: Region;
-			insertedContent: {
-				text: string;
-			};
-		}[];
-	}[];
-}
-interface SarifResult {
-	ruleId: string;
-	ruleIndex: number;
-	level: Level;
-	message: Message;
-	locations?: SarifLocation[];
-	fixes?: SarifFix[];
-	suppressions?: {
-		kind: "inSource";
-		status: "accepted";
-		justification?: string;
-	}[];
-	properties?: {
-		group: string;
-		groupSize: number;
-	};
-}
-export interface SarifLog {
-	$schema: string;
-	version: "2.1.0";
-	runs: [
-		{
-			tool: {
-				driver: {
-					name: string;
-					version: string;
-					informationUri?: string;
-					rules: SarifRule[];
-				};
-			};
-			originalUriBaseIds: Record<string, {
-				uri: string;
-			}>;
-			results: SarifResult[];
-		}
-	];
-}
-/** The SARIF log object of a report. */
-export declare function toSarif(report: LintReport, options: ReporterOptions): SarifLog;
-export declare function sarif(report: LintReport, options: ReporterOptions): string;
-/** Renders `::command key=value,…::message` as `@actions/core` `Command.toString` does. */
-export declare function workflowCommand(command: string, properties: ReadonlyArray<readonly [
-	string,
-	string | number
-]>, message: string): string;
-/** The lines of an annotation, and its columns when it is on one line. */
-export interface AnnotationRange {
-	line: number;
-	endLine: number;
-	column?: number;
-	endColumn?: number;
-}
-/** The range GitHub keeps for a finding's location: columns only when it is on one line; `undefined` without a line. */
-export declare function annotationRange(location: Location): AnnotationRange | undefined;
-export declare function github(report: LintReport): string;
-/** A set of findings (two or more) with the same reason, in the order of the findings given. */
-export interface FindingGroup {
-	/** Stable across runs: a digest of the rule id, severity and message (16 hex digits). */
-	key: string;
-	findings: Finding[];
-}
-/** The group of each finding that shares its reason with at least one other finding. */
-export declare function sameReasonGroups(findings: readonly Finding[]): Map<Finding, FindingGroup>;
-/** One entry per finding, or per group at the place of its first finding (findings in the given order). */
-export type ReportEntry = {
-	finding: Finding;
-	group?: undefined;
-} | {
-	finding: Finding;
-	group: FindingGroup;
-};
-/** The findings with each group of the same reason collapsed into one entry (its first finding). */
-export declare function collapseSameReason(findings: readonly Finding[]): ReportEntry[];
-/** The title of the one annotation standing for a group: the rule id and the count of resources. */
-export declare function groupTitle(group: FindingGroup): string;
-/** The message of the one annotation standing for a group: the shared message and where its findings are. */
-export declare function groupMessage(group: FindingGroup): string;
-export interface UnifiedDiffOptions {
-	/** Label of the old text (`--- <from>`). */
-	from: string;
-	/** Label of the new text (`+++ <to>`). */
-	to: string;
-	/** Unchanged lines shown around each change (3, as `diff -u`). */
-	context?: number;
-	/** Colour removed lines red and added lines green (ANSI), for a terminal. */
-	color?: boolean;
-}
-/** The unified diff from `before` to `after`; `''` when the texts are equal. */
-export declare function unifiedDiff(before: string, after: string, options: UnifiedDiffOptions): string;
 /**
  * @file The one table of policy kinds: every kind Kyverno evaluates as a policy, a policy exception or a
  * policy binding, with the family that evaluates it. Discovery classifies documents with it, the loaders
@@ -531,12 +416,6 @@ export interface PolicyKind {
 export declare const POLICY_KINDS: readonly PolicyKind[];
 /** The policy kind of a document's `apiVersion` and `kind`, if it is one. */
 export declare function policyKindOf(apiVersion: string, kind: string): PolicyKind | undefined;
-interface ClusterScopes {
-	/** `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
-	has(key: string): boolean;
-	/** Whether the scope of the kind is known at all (for a hint when it is not); absent: nothing is known. */
-	knows?(apiVersion: string, kind: string): boolean;
-}
 /** Admission user information (the Kyverno CLI's UserInfo file, `cli.kyverno.io/v1alpha1`). */
 export interface RequestUserInfo {
 	roles?: string[];
@@ -609,6 +488,43 @@ export interface ExternalData {
 	 * kyverno/kyverno cmd/cli/kubectl-kyverno/processor/policy_processor.go `openAPI`).
 	 */
 	crds?: readonly JsonObject[];
+	/**
+	 * Image metadata given offline in place of an image registry (`--image-data <file>`, `imageData:` in
+	 * `.kyverno-lint.yaml`): the data `imageRegistry` context entries load (kyverno/kyverno
+	 * pkg/engine/context/loaders/imagedata.go, `fetchImageDataMap`) and, after a Context file's `spec.images`, what CEL
+	 * `image.GetMetadata` and ImageValidatingPolicies read. With it, an `imageRegistry` entry is loaded instead of left
+	 * out, and one whose image the data lacks errors its rule, as a failed registry lookup does in Kyverno.
+	 */
+	imageData?: ImageDataStore;
+	/**
+	 * Image registry data is needed (the scan): without {@link imageData}, an `imageRegistry` context entry a rule reads
+	 * errors the rule, saying how to supply the data, instead of being left out as the Kyverno CLI leaves it out (so
+	 * that no rule passes or fails on data it never had); CEL image lookups say the same. `kyverno-lint test` and
+	 * `apply` leave it unset and keep the Kyverno CLI's behaviour.
+	 */
+	imageDataRequired?: boolean;
+}
+/**
+ * Image metadata by image reference, read from a file (src/evaluate/image-data.ts): each entry gives both shapes
+ * Kyverno's image data has.
+ */
+export interface ImageDataStore {
+	/** The file the data comes from, as the user named it (for messages). */
+	readonly source: string;
+	/**
+	 * Every entry as CEL `image.GetMetadata` returns it (kyverno/kyverno cmd/cli/kubectl-kyverno/apis/v1alpha1/context.go
+	 * `ImageData` as JSON: `image`, `resolvedImage`, `registry`, `repository`, then `tag`, `digest`, `imageIndex`,
+	 * `manifest`, `config` when set), looked up by the exact `image` string as the Kyverno CLI's fake context provider
+	 * does (pkg/cel/libs/fake_context.go, `GetImageData`).
+	 */
+	readonly images: readonly JsonObject[];
+	/**
+	 * What an `imageRegistry` context entry loads for `reference` (the reference after variable substitution):
+	 * `{configData, identifier, image, manifest, manifestList, registry, repository, resolvedImage}`; undefined when
+	 * no entry names that image (matched after go-containerregistry's normalisation: `nginx` is
+	 * `index.docker.io/library/nginx:latest`). Throws for a reference go-containerregistry cannot parse.
+	 */
+	registryData(reference: string): JsonObject | undefined;
 }
 interface CelContextData {
 	/** `spec.resources`: Kubernetes objects. */
@@ -639,6 +555,12 @@ export interface EvaluationRequest {
 	resource: JsonObject;
 	/** `request.operation` as a string; default CREATE. */
 	operation?: string;
+	/**
+	 * The object before the change, for an UPDATE (`request.oldObject`: the object at the pull request's base, or
+	 * `apply --old-resource`). Absent, an UPDATE sees the resource itself as its old object, as the Kyverno CLI
+	 * builds it; a DELETE's old object is always `resource`.
+	 */
+	oldResource?: JsonObject;
 	/** `kyverno test` (float64) or `kyverno apply` (int64) number semantics. */
 	numberMode?: NumberMode;
 	/** Labels of the resource's namespace, for `namespaceSelector`. */
@@ -918,16 +840,6 @@ export type ExceptionAcceptance = {
 	status: "unsupported";
 	kind: PolicyKind;
 };
-/**
- * Accepts a policy document (`kind` is its row of the policy kinds table; by default it is looked up from
- * the document): shape check, Kyverno's validation, compilation by its family.
- */
-export declare function acceptPolicy(document: JsonObject, options?: AcceptOptions, kind?: PolicyKind): Acceptance;
-/**
- * Accepts a policy exception document (`kind` is its row of the policy kinds table; by default it is looked
- * up from the document): decoding and checking by its family.
- */
-export declare function acceptException(document: JsonObject, kind?: PolicyKind): ExceptionAcceptance;
 interface SubresourceMapping {
 	/** The subresource's own GVK, as resources of that kind are written. */
 	group: string;
@@ -971,6 +883,13 @@ interface EvaluationOptions {
 	userInfo?: RequestUserInfo;
 	/** The operation of a dedicated run (`kyverno test` result `operation`), overriding the values. */
 	operation?: string;
+	/** The object before the change, for an UPDATE (`EvaluationRequest.oldResource`). */
+	oldResource?: JsonObject;
+	/**
+	 * `request.operation` when neither `operation` nor the values (global, per resource, `--set`) give one:
+	 * `apply --old-resource` evaluates a resource with an old object as an UPDATE unless told otherwise.
+	 */
+	defaultOperation?: string;
 	/** Policy exceptions to apply (each family reads its own). */
 	exceptions?: readonly CompiledException[];
 	/** Policy bindings loaded with the policies (ValidatingAdmissionPolicyBindings; each family reads its own). */
@@ -1007,6 +926,225 @@ export interface ResourceResponse {
 	/** Generate responses: why generating the resources failed (the CLI logs it and keeps the rule responses). */
 	generationError?: string;
 }
+/** What the comparison with the base revision did (`LintResult.base`). */
+export interface BaseOutcome {
+	/** The revision as findings name it (`main`, `HEAD`, an abbreviated sha). */
+	label: string;
+	/** Its commit, when known. */
+	commit?: string;
+	/** Objects at both revisions (evaluated as UPDATE), new objects (CREATE), removed objects (DELETE). */
+	updated: number;
+	created: number;
+	removed: number;
+	/** Time spent materialising and loading the base, in milliseconds. */
+	loadMs: number;
+	/** Why the base could not be read: the manifests were then evaluated as without a base. */
+	error?: string;
+}
+export interface LintResult {
+	report: LintReport;
+	/** The source edits of every mutated resource, per file (what `--fix` writes). */
+	fixes: FileFix[];
+	/** Problems that make the scan less meaningful (excluded files, configuration entries naming policies not loaded). */
+	warnings: string[];
+	/** Tool errors: paths that do not exist, settings files that cannot be used (exit code 2). */
+	errors: string[];
+	/**
+	 * Errors of the configuration found once the policies are loaded (a rule id of `severity` or `ignore`
+	 * naming no rule of a loaded policy): the manifests were not evaluated.
+	 */
+	configProblems: ConfigProblem[];
+	/** The scan found no policy or no manifest, so it checked nothing; null otherwise. */
+	empty: EmptyScan | null;
+	/** The comparison with `LintOptions.base` (null without one); with an `error`, the scan went on without it. */
+	base: BaseOutcome | null;
+}
+/** A scan that checked nothing. The CLI and the Action fail on it unless an empty scan is allowed. */
+export interface EmptyScan {
+	noPolicy: boolean;
+	noManifest: boolean;
+	/** What is missing and where it was looked for (without the flags of the CLI or the inputs of the Action). */
+	message: string;
+}
+export declare function lint(options: LintOptions): Promise<LintResult>;
+export interface ReporterOptions {
+	/** ANSI colours (only `stylish` uses them). */
+	color: boolean;
+	/** The tool's version, written by reporters that name the tool (`sarif`). */
+	toolVersion: string;
+	/**
+	 * The terminal's width in columns, when the report is shown on a terminal: `stylish` then wraps long
+	 * messages to it. Without it (piped output, files), `stylish` writes one finding per line.
+	 */
+	width?: number;
+	/** An absolute URI about the tool (`sarif` `tool.driver.informationUri`); left out when not given. */
+	informationUri?: string;
+	/**
+	 * `sarif`: whether findings suppressed by inline directives are written as results with `suppressions`
+	 * (default) or left out (for GitHub code scanning, which opens alerts for such results).
+	 */
+	sarifSuppressed?: boolean;
+}
+export type Reporter = (report: LintReport, options: ReporterOptions) => string;
+/** The formats, `stylish` (the default) first, as usage messages list them. */
+export declare const REPORTER_NAMES: readonly [
+	"stylish",
+	"json",
+	"sarif",
+	"github",
+	"junit"
+];
+export type ReporterName = (typeof REPORTER_NAMES)[number];
+export declare const reporters: Record<ReporterName, Reporter>;
+export declare function isReporterName(name: string): name is ReporterName;
+type Level = "error" | "warning" | "note";
+interface Message {
+	text: string;
+}
+interface ArtifactLocation {
+	uri: string;
+	uriBaseId?: string;
+}
+interface Region {
+	startLine: number;
+	startColumn?: number;
+	endLine?: number;
+	endColumn?: number;
+}
+interface SarifRule {
+	id: string;
+	name: string;
+	shortDescription: Message;
+	fullDescription?: Message;
+	helpUri?: string;
+	defaultConfiguration: {
+		level: Level;
+	};
+	properties?: {
+		tags: string[];
+	};
+}
+interface SarifLocation {
+	physicalLocation?: {
+		artifactLocation: ArtifactLocation;
+		region?: Region;
+	};
+	logicalLocations?: {
+		name: string;
+		fullyQualifiedName: string;
+		kind: "resource";
+	}[];
+}
+interface SarifFix {
+	artifactChanges: {
+		artifactLocation: ArtifactLocation;
+		replacements: {
+			deletedRegion: Region;
+			insertedContent: {
+				text: string;
+			};
+		}[];
+	}[];
+}
+interface SarifResult {
+	ruleId: string;
+	ruleIndex: number;
+	level: Level;
+	message: Message;
+	locations?: SarifLocation[];
+	fixes?: SarifFix[];
+	suppressions?: {
+		kind: "inSource";
+		status: "accepted";
+		justification?: string;
+	}[];
+	properties?: {
+		group: string;
+		groupSize: number;
+	};
+}
+export interface SarifLog {
+	$schema: string;
+	version: "2.1.0";
+	runs: [
+		{
+			tool: {
+				driver: {
+					name: string;
+					version: string;
+					informationUri?: string;
+					rules: SarifRule[];
+				};
+			};
+			originalUriBaseIds: Record<string, {
+				uri: string;
+			}>;
+			results: SarifResult[];
+		}
+	];
+}
+/** The SARIF log object of a report. */
+export declare function toSarif(report: LintReport, options: ReporterOptions): SarifLog;
+export declare function sarif(report: LintReport, options: ReporterOptions): string;
+/** Renders `::command key=value,…::message` as `@actions/core` `Command.toString` does. */
+export declare function workflowCommand(command: string, properties: ReadonlyArray<readonly [
+	string,
+	string | number
+]>, message: string): string;
+/** The lines of an annotation, and its columns when it is on one line. */
+export interface AnnotationRange {
+	line: number;
+	endLine: number;
+	column?: number;
+	endColumn?: number;
+}
+/** The range GitHub keeps for a finding's location: columns only when it is on one line; `undefined` without a line. */
+export declare function annotationRange(location: Location): AnnotationRange | undefined;
+export declare function github(report: LintReport): string;
+/** A set of findings (two or more) with the same reason, in the order of the findings given. */
+export interface FindingGroup {
+	/** Stable across runs: a digest of the rule id, severity and message (16 hex digits). */
+	key: string;
+	findings: Finding[];
+}
+/** The group of each finding that shares its reason with at least one other finding. */
+export declare function sameReasonGroups(findings: readonly Finding[]): Map<Finding, FindingGroup>;
+/** One entry per finding, or per group at the place of its first finding (findings in the given order). */
+export type ReportEntry = {
+	finding: Finding;
+	group?: undefined;
+} | {
+	finding: Finding;
+	group: FindingGroup;
+};
+/** The findings with each group of the same reason collapsed into one entry (its first finding). */
+export declare function collapseSameReason(findings: readonly Finding[]): ReportEntry[];
+/** The title of the one annotation standing for a group: the rule id and the count of resources. */
+export declare function groupTitle(group: FindingGroup): string;
+/** The message of the one annotation standing for a group: the shared message and where its findings are. */
+export declare function groupMessage(group: FindingGroup): string;
+export interface UnifiedDiffOptions {
+	/** Label of the old text (`--- <from>`). */
+	from: string;
+	/** Label of the new text (`+++ <to>`). */
+	to: string;
+	/** Unchanged lines shown around each change (3, as `diff -u`). */
+	context?: number;
+	/** Colour removed lines red and added lines green (ANSI), for a terminal. */
+	color?: boolean;
+}
+/** The unified diff from `before` to `after`; `''` when the texts are equal. */
+export declare function unifiedDiff(before: string, after: string, options: UnifiedDiffOptions): string;
+/**
+ * Accepts a policy document (`kind` is its row of the policy kinds table; by default it is looked up from
+ * the document): shape check, Kyverno's validation, compilation by its family.
+ */
+export declare function acceptPolicy(document: JsonObject, options?: AcceptOptions, kind?: PolicyKind): Acceptance;
+/**
+ * Accepts a policy exception document (`kind` is its row of the policy kinds table; by default it is looked
+ * up from the document): decoding and checking by its family.
+ */
+export declare function acceptException(document: JsonObject, kind?: PolicyKind): ExceptionAcceptance;
 /** What a caller of {@link evaluate} may set: the admission request and the offline data. */
 export interface EvaluateOptions extends Pick<EvaluationOptions, "operation" | "userInfo" | "exceptions" | "external" | "namespaceLabels" | "targets"> {
 	/** How resource numbers are read: `int64` (the admission controller, `kyverno apply`, the default) or `float64` (`kyverno test`). */
