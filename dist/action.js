@@ -33640,6 +33640,26 @@ var init_versions = __esm({
 });
 
 // src/cluster/api-defaults/workloads.ts
+function defaultRollingUpdate(spec2, key3, maxUnavailable, maxSurge) {
+  editObject(
+    spec2,
+    key3,
+    (strategy) => edited(strategy, (st) => {
+      defaultString(st, "type", "RollingUpdate");
+      if (st.get("type") !== "RollingUpdate") return;
+      editObject(
+        st,
+        "rollingUpdate",
+        (rolling) => edited(rolling, (r) => {
+          defaultNil(r, "maxUnavailable", maxUnavailable);
+          defaultNil(r, "maxSurge", maxSurge);
+        }),
+        true
+      );
+    }),
+    true
+  );
+}
 function defaultDeployment(deployment, features2) {
   return edited(
     deployment,
@@ -33648,24 +33668,7 @@ function defaultDeployment(deployment, features2) {
       "spec",
       (spec2) => edited(spec2, (s) => {
         defaultNil(s, "replicas", 1);
-        editObject(
-          s,
-          "strategy",
-          (strategy) => edited(strategy, (st) => {
-            defaultString(st, "type", "RollingUpdate");
-            if (st.get("type") !== "RollingUpdate") return;
-            editObject(
-              st,
-              "rollingUpdate",
-              (rolling) => edited(rolling, (r) => {
-                defaultNil(r, "maxUnavailable", "25%");
-                defaultNil(r, "maxSurge", "25%");
-              }),
-              true
-            );
-          }),
-          true
-        );
+        defaultRollingUpdate(s, "strategy", "25%", "25%");
         defaultNil(s, "revisionHistoryLimit", 10);
         defaultNil(s, "progressDeadlineSeconds", 600);
         editObject(s, "template", (t) => defaultPodTemplate(t, features2), true);
@@ -33681,24 +33684,7 @@ function defaultDaemonSet(daemonSet, features2) {
       d,
       "spec",
       (spec2) => edited(spec2, (s) => {
-        editObject(
-          s,
-          "updateStrategy",
-          (strategy) => edited(strategy, (st) => {
-            defaultString(st, "type", "RollingUpdate");
-            if (st.get("type") !== "RollingUpdate") return;
-            editObject(
-              st,
-              "rollingUpdate",
-              (rolling) => edited(rolling, (r) => {
-                defaultNil(r, "maxUnavailable", 1);
-                defaultNil(r, "maxSurge", 0);
-              }),
-              true
-            );
-          }),
-          true
-        );
+        defaultRollingUpdate(s, "updateStrategy", 1, 0);
         defaultNil(s, "revisionHistoryLimit", 10);
         editObject(s, "template", (t) => defaultPodTemplate(t, features2), true);
       }),

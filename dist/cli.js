@@ -11887,6 +11887,355 @@ var init_strict_decode = __esm({
   }
 });
 
+// src/util/registry-reference.ts
+import { isIPv6 } from "node:net";
+function repositoryOf(ref) {
+  return !ref.path.includes("/") && ref.registry === DEFAULT_REGISTRY ? `${DEFAULT_NAMESPACE}/${ref.path}` : ref.path;
+}
+function identifierOf(ref) {
+  return ref.kind === "tag" ? ref.tag : ref.digest;
+}
+function repositoryName(ref) {
+  return ref.registry !== "" ? `${ref.registry}/${repositoryOf(ref)}` : repositoryOf(ref);
+}
+function checkElement(name, element2, allowed, allowedText, min, max) {
+  const runes = Array.from(element2);
+  if (runes.length < min || runes.length > max) {
+    throw new BadName(`${name} must be between ${min} and ${max} characters in length: ${element2}`);
+  }
+  if (runes.some((rune) => !allowed.has(rune))) throw new BadName(`${name} can only contain the characters \`${allowedText}\`: ${element2}`);
+}
+function hostNeedsEscape(c) {
+  if (/[A-Za-z0-9]/.test(c)) return false;
+  return !`!$&'()*+,;=:[]<>"-_.~`.includes(c);
+}
+function validOptionalPort(port) {
+  return port === "" || /^:[0-9]*$/.test(port);
+}
+function validRegistry(name) {
+  for (const c of name) {
+    const code18 = c.codePointAt(0);
+    if (code18 < 32 || code18 === 127) return false;
+    if ("/?#@%".includes(c)) return false;
+    if (code18 < 128 && hostNeedsEscape(c)) return false;
+  }
+  if (name.startsWith("[")) {
+    const close = name.lastIndexOf("]");
+    if (close < 0 || !validOptionalPort(name.slice(close + 1))) return false;
+    return isIPv6(name.slice(1, close));
+  }
+  const colon = name.lastIndexOf(":");
+  return colon < 0 || validOptionalPort(name.slice(colon));
+}
+function newRegistry(name) {
+  if (!validRegistry(name)) throw new BadName(`registries must be valid RFC 3986 URI authorities: ${name}`);
+  if (name === "") return DEFAULT_REGISTRY;
+  return name === DEFAULT_REGISTRY_ALIAS ? DEFAULT_REGISTRY : name;
+}
+function newRepository(name) {
+  if (name.length === 0) throw new BadName("a repository name must be specified");
+  let registry = "";
+  let path26 = name;
+  const slash = name.indexOf("/");
+  if (slash >= 0) {
+    const first = name.slice(0, slash);
+    if (first === "localhost" || /[.:]/.test(first)) {
+      registry = first;
+      path26 = name.slice(slash + 1);
+    }
+  }
+  checkElement("repository", path26, REPOSITORY_CHARS, "abcdefghijklmnopqrstuvwxyz0123456789_-./", 1, 255);
+  return { registry: newRegistry(registry), path: path26 };
+}
+function newTag(name) {
+  let base2 = name;
+  let tag = "";
+  const parts2 = name.split(":");
+  if (parts2.length > 1 && !parts2[parts2.length - 1].includes("/")) {
+    base2 = parts2.slice(0, -1).join(":");
+    tag = parts2[parts2.length - 1];
+    if (tag === "") throw new BadName(`${name} must specify a tag name after the colon`);
+  }
+  if (tag !== "") checkElement("tag", tag, TAG_CHARS, "abcdefghijklmnopqrstuvwxyz0123456789_-.ABCDEFGHIJKLMNOPQRSTUVWXYZ", 1, 128);
+  if (tag === "") tag = DEFAULT_TAG;
+  const repository = newRepository(base2);
+  return { kind: "tag", ...repository, tag, digest: "", original: name };
+}
+function newDigest(name) {
+  const parts2 = name.split("@");
+  if (parts2.length !== 2) {
+    throw new BadName(`a digest must contain exactly one '@' separator (e.g. registry/repository@digest) saw: ${name}`);
+  }
+  let base2 = parts2[0];
+  const digest4 = parts2[1];
+  if (!digest4.startsWith("sha256:")) throw new BadName(`unsupported digest algorithm: ${digest4}`);
+  const hex = digest4.slice("sha256:".length);
+  if (hex.length !== 64) throw new BadName("invalid checksum digest length");
+  if (!/^[a-f0-9]{64}$/.test(hex)) throw new BadName("invalid checksum digest format");
+  try {
+    base2 = repositoryName(newTag(base2));
+  } catch (err) {
+    if (!(err instanceof BadName)) throw err;
+  }
+  const repository = newRepository(base2);
+  return { kind: "digest", ...repository, tag: "", digest: digest4, original: name };
+}
+function parseRegistryReference(s) {
+  try {
+    return newTag(s);
+  } catch (err) {
+    if (!(err instanceof BadName)) throw err;
+  }
+  try {
+    return newDigest(s);
+  } catch (err) {
+    if (!(err instanceof BadName)) throw err;
+  }
+  throw new Error(`could not parse reference: ${s}`);
+}
+var DEFAULT_REGISTRY, DEFAULT_REGISTRY_ALIAS, DEFAULT_TAG, DEFAULT_NAMESPACE, TAG_CHARS, REPOSITORY_CHARS, BadName;
+var init_registry_reference = __esm({
+  "src/util/registry-reference.ts"() {
+    "use strict";
+    DEFAULT_REGISTRY = "index.docker.io";
+    DEFAULT_REGISTRY_ALIAS = "docker.io";
+    DEFAULT_TAG = "latest";
+    DEFAULT_NAMESPACE = "library";
+    TAG_CHARS = new Set("abcdefghijklmnopqrstuvwxyz0123456789_-.ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    REPOSITORY_CHARS = new Set("abcdefghijklmnopqrstuvwxyz0123456789_-./");
+    BadName = class extends Error {
+    };
+  }
+});
+
+// src/evaluate/image-data.ts
+function writtenTagOf(image) {
+  const base2 = image.split("@")[0];
+  const segment = base2.slice(base2.lastIndexOf("/") + 1);
+  const colon = segment.indexOf(":");
+  return colon < 0 ? "" : segment.slice(colon + 1);
+}
+function repositoryName2(reference) {
+  return reference.registry === "" ? repositoryOf(reference) : `${reference.registry}/${repositoryOf(reference)}`;
+}
+function checkEntry(raw, path26, problems) {
+  const text5 = (key3) => typeof raw[key3] === "string" ? raw[key3] : void 0;
+  const image = text5("image");
+  if (image === void 0 || image.trim() === "") {
+    problems.push({ message: 'an image entry needs "image", the reference as policies write it', path: image === void 0 ? path26 : [...path26, "image"] });
+    return null;
+  }
+  let reference;
+  try {
+    reference = parseRegistryReference(image);
+  } catch (error) {
+    problems.push({ message: `image "${image}" is not an image reference: ${messageOf(error)}`, path: [...path26, "image"] });
+    return null;
+  }
+  const writtenTag = writtenTagOf(image);
+  const tag = text5("tag");
+  let ok = true;
+  const problem3 = (key3, message2) => {
+    problems.push({ message: message2, path: [...path26, key3] });
+    ok = false;
+  };
+  if (tag !== void 0 && !TAG.test(tag)) problem3("tag", `tag "${tag}" must be 1 to 128 letters, digits, "_", "." or "-"`);
+  else {
+    const imageTag2 = reference.kind === "tag" ? reference.tag : writtenTag;
+    if (tag !== void 0 && imageTag2 !== "" && tag !== imageTag2) problem3("tag", `tag "${tag}" differs from the tag "${imageTag2}" of image "${image}"`);
+  }
+  const digest4 = text5("digest");
+  if (digest4 !== void 0 && !DIGEST.test(digest4)) problem3("digest", `digest "${digest4}" must be sha256:<64 lower-case hex digits>`);
+  else if (digest4 !== void 0 && reference.kind === "digest" && digest4 !== reference.digest) problem3("digest", `digest "${digest4}" differs from the digest of image "${image}"`);
+  if (!ok) return null;
+  const given = (key3) => raw[key3] === null ? void 0 : raw[key3];
+  return {
+    image,
+    reference,
+    writtenTag,
+    registry: text5("registry"),
+    repository: text5("repository"),
+    resolvedImage: text5("resolvedImage"),
+    tag,
+    digest: digest4 ?? (reference.kind === "digest" ? reference.digest : ""),
+    imageIndex: given("imageIndex"),
+    manifest: given("manifest"),
+    config: given("config")
+  };
+}
+function celShape(entry2) {
+  const { reference } = entry2;
+  const tag = entry2.tag ?? (reference.kind === "tag" ? reference.tag : "");
+  const name = repositoryName2(reference);
+  const resolved = entry2.digest === "" ? "" : tag !== "" ? `${name}:${tag}@${entry2.digest}` : `${name}@${entry2.digest}`;
+  const out = {
+    image: entry2.image,
+    resolvedImage: entry2.resolvedImage ?? resolved,
+    registry: entry2.registry ?? reference.registry,
+    repository: entry2.repository ?? repositoryOf(reference)
+  };
+  if (tag !== "") out.tag = tag;
+  if (entry2.digest !== "") out.digest = entry2.digest;
+  if (entry2.imageIndex !== void 0) out.imageIndex = entry2.imageIndex;
+  if (entry2.manifest !== void 0) out.manifest = entry2.manifest;
+  if (entry2.config !== void 0) out.config = entry2.config;
+  return out;
+}
+function lookupKeys(entry2) {
+  const name = repositoryName2(entry2.reference);
+  const { reference } = entry2;
+  const own = reference.kind === "tag" ? `${name}:${reference.tag}` : `${name}@${reference.digest}`;
+  const other = [];
+  if (reference.kind === "tag" && entry2.digest !== "") other.push(`${name}@${entry2.digest}`);
+  const tag = entry2.tag ?? entry2.writtenTag;
+  if (reference.kind === "digest" && tag !== "") other.push(`${name}:${tag}`);
+  return { own, other };
+}
+function withFieldHint(error) {
+  const match = /^unknown field "(.*)"$/.exec(error.message);
+  const hint = match === null || !Object.hasOwn(REGISTRY_FIELDS, match[1]) ? void 0 : REGISTRY_FIELDS[match[1]];
+  return hint === void 0 ? error : { ...error, message: `${error.message}: ${hint}` };
+}
+function decodeImageData(document, source) {
+  if (!isObject(document)) {
+    const found = document === null ? "nothing" : Array.isArray(document) ? "a list" : `a ${typeof document}`;
+    return { store: null, problems: [{ message: `expected "images: [...]" or a ${CONTEXT_API_VERSION} Context, got ${found}`, path: [] }] };
+  }
+  const isContext = "apiVersion" in document || "kind" in document;
+  const { value: value2, errors } = decodeStrict(document, isContext ? CONTEXT_FILE : PLAIN_FILE);
+  const problems = errors.map(withFieldHint);
+  let images;
+  let base2;
+  if (isContext) {
+    if (value2.apiVersion !== CONTEXT_API_VERSION) problems.push({ message: `apiVersion must be ${CONTEXT_API_VERSION}, got "${String(value2.apiVersion ?? "")}"`, path: ["apiVersion"] });
+    if (value2.kind !== "Context") problems.push({ message: `kind must be Context, got "${String(value2.kind ?? "")}"`, path: ["kind"] });
+    images = isObject(value2.spec) ? value2.spec.images : void 0;
+    base2 = ["spec", "images"];
+  } else {
+    if (errors.length === 0 && value2.images === void 0) problems.push({ message: `expected "images: [...]" (or a ${CONTEXT_API_VERSION} Context file)`, path: [] });
+    images = value2.images;
+    base2 = ["images"];
+  }
+  const entries = [];
+  const seen = /* @__PURE__ */ new Map();
+  const keys = /* @__PURE__ */ new Map();
+  (Array.isArray(images) ? images : []).forEach((item, index) => {
+    const path26 = [...base2, index];
+    if (!isObject(item)) {
+      const reported = errors.some((error) => error.path.length === path26.length && error.path.every((segment, at4) => segment === path26[at4]));
+      if (!reported) problems.push({ message: "an image entry must be a mapping, got null", path: path26 });
+      return;
+    }
+    const entry2 = checkEntry(item, path26, problems);
+    if (entry2 === null) return;
+    const first = seen.get(entry2.image);
+    if (first !== void 0) {
+      problems.push({ message: `image "${entry2.image}" is given twice (first at ${[...base2, first].join(".")})`, path: [...path26, "image"] });
+      return;
+    }
+    const { own } = lookupKeys(entry2);
+    const same = keys.get(own);
+    if (same !== void 0) {
+      problems.push({ message: `image "${entry2.image}" names the same image as "${same}" (${own})`, path: [...path26, "image"] });
+      return;
+    }
+    seen.set(entry2.image, index);
+    keys.set(own, entry2.image);
+    entries.push(entry2);
+  });
+  if (problems.length > 0) return { store: null, problems };
+  return { store: new ImageDataFile(source, entries), problems: [] };
+}
+function loadImageDataFile(file, display, maxFileSize) {
+  const read = readSourceFile(file, maxFileSize);
+  if (read.file === null) return { store: null, problems: [{ line: 1, column: 1, message: `cannot read the image data file: ${read.problems[0]?.message ?? "unreadable"}` }] };
+  const { text: text5 } = read.file;
+  const parsed = parseDocuments(file, text5);
+  const errors = parsed.problems.filter((problem3) => problem3.severity === "error");
+  if (errors.length > 0) return { store: null, problems: errors.map(({ line, column, message: message2 }) => ({ line, column, message: message2 })) };
+  const documents = parsed.documents.filter((document2) => document2.value !== null);
+  if (documents.length === 0) return { store: null, problems: [{ line: 1, column: 1, message: 'the image data file holds no document: expected "images: [...]" or a cli.kyverno.io/v1alpha1 Context' }] };
+  if (documents.length > 1) return { store: null, problems: [{ line: documents[1].line, column: 1, message: "the image data file must hold a single document" }] };
+  const document = documents[0];
+  const decoded = decodeImageData(document.value, display);
+  const problems = decoded.problems.map(({ path: path26, message: message2 }) => {
+    const { line, column } = locate(file, text5, document.index, path26);
+    return { line, column, message: message2 };
+  });
+  return { store: decoded.store, problems };
+}
+var IMAGE_DATA_REMEDY, CONTEXT_API_VERSION, IMAGE_DATA, PLAIN_FILE, CONTEXT_FILE, TAG, DIGEST, messageOf, ImageDataFile, REGISTRY_FIELDS;
+var init_image_data = __esm({
+  "src/evaluate/image-data.ts"() {
+    "use strict";
+    init_source();
+    init_json_value();
+    init_registry_reference();
+    init_strict_decode();
+    IMAGE_DATA_REMEDY = 'give it with --image-data <file> or imageData: <file> in .kyverno-lint.yaml, a YAML file "images: [{image: <reference>, digest: sha256:\u2026, manifest: {\u2026}, config: {\u2026}}]" (or a cli.kyverno.io/v1alpha1 Context file with spec.images)';
+    CONTEXT_API_VERSION = "cli.kyverno.io/v1alpha1";
+    IMAGE_DATA = struct({
+      image: STRING,
+      resolvedImage: STRING,
+      registry: STRING,
+      repository: STRING,
+      tag: STRING,
+      digest: STRING,
+      imageIndex: ANY,
+      manifest: ANY,
+      config: ANY
+    });
+    PLAIN_FILE = struct({ images: list(IMAGE_DATA) });
+    CONTEXT_FILE = struct({
+      apiVersion: STRING,
+      kind: STRING,
+      metadata: ANY_MAP,
+      spec: struct({ resources: list(ANY), images: list(IMAGE_DATA) })
+    });
+    TAG = /^[A-Za-z0-9_.-]{1,128}$/;
+    DIGEST = /^sha256:[a-f0-9]{64}$/;
+    messageOf = (error) => error instanceof Error ? error.message : String(error);
+    ImageDataFile = class {
+      constructor(source, entries) {
+        this.source = source;
+        this.images = entries.map(celShape);
+        for (const entry2 of entries) this.#byImage.set(entry2.image, entry2);
+        for (const entry2 of entries) this.#byKey.set(lookupKeys(entry2).own, entry2);
+        for (const entry2 of entries) for (const key3 of lookupKeys(entry2).other) if (!this.#byKey.has(key3)) this.#byKey.set(key3, entry2);
+      }
+      source;
+      images;
+      #byImage = /* @__PURE__ */ new Map();
+      #byKey = /* @__PURE__ */ new Map();
+      registryData(image) {
+        const reference = parseRegistryReference(image);
+        const name = repositoryName2(reference);
+        const entry2 = this.#byImage.get(image) ?? this.#byKey.get(reference.kind === "tag" ? `${name}:${reference.tag}` : `${name}@${reference.digest}`);
+        if (entry2 === void 0) return void 0;
+        const written = writtenTagOf(image);
+        let identifier = identifierOf(reference);
+        if (reference.kind === "digest" && written !== "") identifier = `${written}@${identifier}`;
+        const digest4 = reference.kind === "digest" ? reference.digest : entry2.digest;
+        return {
+          configData: entry2.config ?? null,
+          identifier,
+          image,
+          manifest: entry2.manifest ?? null,
+          manifestList: entry2.imageIndex ?? null,
+          registry: entry2.registry ?? reference.registry,
+          repository: entry2.repository ?? repositoryOf(reference),
+          resolvedImage: entry2.resolvedImage ?? (digest4 === "" ? "" : `${name}@${digest4}`)
+        };
+      }
+    };
+    REGISTRY_FIELDS = {
+      configData: 'the image config is "config" (imageRegistry context entries read it as configData)',
+      manifestList: 'the image index is "imageIndex" (imageRegistry context entries read it as manifestList)',
+      identifier: "the identifier is derived from the reference (its tag or digest)"
+    };
+  }
+});
+
 // src/cluster/api-path.ts
 function parseApiPath(urlPath) {
   const question = urlPath.indexOf("?");
@@ -13038,10 +13387,10 @@ function parseReference(s) {
 }
 function addDefaultRegistry(image) {
   const slash = image.indexOf("/");
-  if (slash === -1) return `${DEFAULT_REGISTRY}/${image}`;
+  if (slash === -1) return `${DEFAULT_REGISTRY2}/${image}`;
   const first = image.slice(0, slash);
   if (!/[.:]/.test(first) && first !== "localhost" && first.toLowerCase() === first) {
-    return `${DEFAULT_REGISTRY}/${image}`;
+    return `${DEFAULT_REGISTRY2}/${image}`;
   }
   return image;
 }
@@ -13052,7 +13401,7 @@ function parseImage(image) {
     parsed = parseReference(full);
   } catch (err) {
     throw new Error(
-      `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
+      `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY2}, enableDefaultRegistryMutation: true: ${err.message}`
     );
   }
   const { domain: registry, path: path26, digest: digest4 } = parsed;
@@ -13127,14 +13476,14 @@ function extractImages(resource) {
   }
   return Object.keys(images).length > 0 ? images : null;
 }
-var DEFAULT_REGISTRY, ALPHANUMERIC, SEPARATOR, PATH_COMPONENT, DOMAIN_COMPONENT, DOMAIN_NAME, HOST, DOMAIN_AND_PORT, TAG, DIGEST, NAME, REFERENCE, ANCHORED_NAME, DIGEST_HEX_LENGTH, POD_CONTAINER_TYPES, POD_SPEC_PATHS;
+var DEFAULT_REGISTRY2, ALPHANUMERIC, SEPARATOR, PATH_COMPONENT, DOMAIN_COMPONENT, DOMAIN_NAME, HOST, DOMAIN_AND_PORT, TAG2, DIGEST2, NAME, REFERENCE, ANCHORED_NAME, DIGEST_HEX_LENGTH, POD_CONTAINER_TYPES, POD_SPEC_PATHS;
 var init_image_reference = __esm({
   "src/util/image-reference.ts"() {
     "use strict";
     init_go_json();
     init_go_strings();
     init_json_value();
-    DEFAULT_REGISTRY = "docker.io";
+    DEFAULT_REGISTRY2 = "docker.io";
     ALPHANUMERIC = "[a-z0-9]+";
     SEPARATOR = "(?:[._]|__|[-]+)";
     PATH_COMPONENT = `${ALPHANUMERIC}(?:${SEPARATOR}${ALPHANUMERIC})*`;
@@ -13142,10 +13491,10 @@ var init_image_reference = __esm({
     DOMAIN_NAME = `${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*`;
     HOST = `(?:${DOMAIN_NAME}|\\[(?:[a-fA-F0-9:]+)\\])`;
     DOMAIN_AND_PORT = `${HOST}(?::[0-9]+)?`;
-    TAG = "[\\w][\\w.-]{0,127}";
-    DIGEST = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][0-9a-fA-F]{32,}";
+    TAG2 = "[\\w][\\w.-]{0,127}";
+    DIGEST2 = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][0-9a-fA-F]{32,}";
     NAME = `(?:${DOMAIN_AND_PORT}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
-    REFERENCE = new RegExp(`^(${NAME})(?::(${TAG}))?(?:@(${DIGEST}))?$`);
+    REFERENCE = new RegExp(`^(${NAME})(?::(${TAG2}))?(?:@(${DIGEST2}))?$`);
     ANCHORED_NAME = new RegExp(`^(?:(${DOMAIN_AND_PORT})/)?(${PATH_COMPONENT}(?:/${PATH_COMPONENT})*)$`);
     DIGEST_HEX_LENGTH = { sha256: 64, sha384: 96, sha512: 128 };
     POD_CONTAINER_TYPES = ["initContainers", "containers", "ephemeralContainers"];
@@ -14003,6 +14352,26 @@ var init_versions = __esm({
 });
 
 // src/cluster/api-defaults/workloads.ts
+function defaultRollingUpdate(spec2, key3, maxUnavailable, maxSurge) {
+  editObject(
+    spec2,
+    key3,
+    (strategy) => edited(strategy, (st) => {
+      defaultString(st, "type", "RollingUpdate");
+      if (st.get("type") !== "RollingUpdate") return;
+      editObject(
+        st,
+        "rollingUpdate",
+        (rolling) => edited(rolling, (r) => {
+          defaultNil(r, "maxUnavailable", maxUnavailable);
+          defaultNil(r, "maxSurge", maxSurge);
+        }),
+        true
+      );
+    }),
+    true
+  );
+}
 function defaultDeployment(deployment, features) {
   return edited(
     deployment,
@@ -14011,24 +14380,7 @@ function defaultDeployment(deployment, features) {
       "spec",
       (spec2) => edited(spec2, (s) => {
         defaultNil(s, "replicas", 1);
-        editObject(
-          s,
-          "strategy",
-          (strategy) => edited(strategy, (st) => {
-            defaultString(st, "type", "RollingUpdate");
-            if (st.get("type") !== "RollingUpdate") return;
-            editObject(
-              st,
-              "rollingUpdate",
-              (rolling) => edited(rolling, (r) => {
-                defaultNil(r, "maxUnavailable", "25%");
-                defaultNil(r, "maxSurge", "25%");
-              }),
-              true
-            );
-          }),
-          true
-        );
+        defaultRollingUpdate(s, "strategy", "25%", "25%");
         defaultNil(s, "revisionHistoryLimit", 10);
         defaultNil(s, "progressDeadlineSeconds", 600);
         editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
@@ -14044,24 +14396,7 @@ function defaultDaemonSet(daemonSet, features) {
       d,
       "spec",
       (spec2) => edited(spec2, (s) => {
-        editObject(
-          s,
-          "updateStrategy",
-          (strategy) => edited(strategy, (st) => {
-            defaultString(st, "type", "RollingUpdate");
-            if (st.get("type") !== "RollingUpdate") return;
-            editObject(
-              st,
-              "rollingUpdate",
-              (rolling) => edited(rolling, (r) => {
-                defaultNil(r, "maxUnavailable", 1);
-                defaultNil(r, "maxSurge", 0);
-              }),
-              true
-            );
-          }),
-          true
-        );
+        defaultRollingUpdate(s, "updateStrategy", 1, 0);
         defaultNil(s, "revisionHistoryLimit", 10);
         editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
       }),
@@ -16707,7 +17042,7 @@ function checkElementHomogenous(chk, ctx, expected, el, code18) {
     el
   );
 }
-function checkElement(chk, ctx, expected, el) {
+function checkElement2(chk, ctx, expected, el) {
   return expected.unify(chk.registry, chk.check(el, ctx)) || dynType2;
 }
 function ternaryConditionError(ev, value2, node3) {
@@ -17189,7 +17524,7 @@ var init_operators = __esm({
           const arrLen = arr.length;
           if (arrLen === 0) return ast.setMeta("evaluate", emptyList) && chk.getType("list<T>");
           let valueType = chk.check(arr[0], ctx);
-          const check2 = chk.opts.homogeneousAggregateLiterals ? checkElementHomogenous : checkElement;
+          const check2 = chk.opts.homogeneousAggregateLiterals ? checkElementHomogenous : checkElement2;
           for (let i = 1; i < arrLen; i++)
             valueType = check2(chk, ctx, valueType, arr[i], "heterogeneous_list_element");
           return chk.registry.getListType(valueType);
@@ -17203,7 +17538,7 @@ var init_operators = __esm({
           const arr = ast.args;
           const arrLen = arr.length;
           if (arrLen === 0) return ast.setMeta("evaluate", emptyMap) && chk.getType("map<K, V>");
-          const check2 = chk.opts.homogeneousAggregateLiterals ? checkElementHomogenous : checkElement;
+          const check2 = chk.opts.homogeneousAggregateLiterals ? checkElementHomogenous : checkElement2;
           let keyType = chk.check(arr[0][0], ctx);
           let valueType = chk.check(arr[0][1], ctx);
           for (let i = 1; i < arrLen; i++) {
@@ -28831,7 +29166,7 @@ function getScheme(raw) {
   }
   return ["", raw];
 }
-function validOptionalPort(port) {
+function validOptionalPort2(port) {
   return port === "" || /^:[0-9]*$/.test(port);
 }
 function validUserinfo(s) {
@@ -28844,7 +29179,7 @@ function parseHost(scheme, host) {
     const close = host.lastIndexOf("]");
     if (close < 0) throw new Error("missing ']' in host");
     const colonPort = host.slice(close + 1);
-    if (!validOptionalPort(colonPort)) throw new Error(`invalid port ${quoteBytes(colonPort)} after host`);
+    if (!validOptionalPort2(colonPort)) throw new Error(`invalid port ${quoteBytes(colonPort)} after host`);
     const unescapedColonPort = unescape2(colonPort, "host");
     const hostname = host.slice(1, close);
     const zone = hostname.indexOf("%25");
@@ -28863,7 +29198,7 @@ function parseHost(scheme, host) {
     const last = host.lastIndexOf(":");
     if (last !== colon && scheme !== "http" && scheme !== "https") colon = last;
     const colonPort = host.slice(colon);
-    if (!validOptionalPort(colonPort)) throw new Error(`invalid port ${quoteBytes(colonPort)} after host`);
+    if (!validOptionalPort2(colonPort)) throw new Error(`invalid port ${quoteBytes(colonPort)} after host`);
   }
   return unescape2(host, "host");
 }
@@ -28969,7 +29304,7 @@ function splitHostPort(hostPort) {
   let host = hostPort;
   let port = "";
   const colon = host.lastIndexOf(":");
-  if (colon !== -1 && validOptionalPort(host.slice(colon))) {
+  if (colon !== -1 && validOptionalPort2(host.slice(colon))) {
     port = host.slice(colon + 1);
     host = host.slice(0, colon);
   }
@@ -30324,7 +30659,7 @@ function celNamespace(env, name) {
 function celError2(message2) {
   return new EvaluationError(message2);
 }
-function messageOf(err) {
+function messageOf2(err) {
   return err instanceof Error ? err.message : String(err);
 }
 function celTypeName(value2) {
@@ -30621,133 +30956,12 @@ var init_http = __esm({
   }
 });
 
-// src/util/registry-reference.ts
-import { isIPv6 } from "node:net";
-function repositoryOf(ref) {
-  return !ref.path.includes("/") && ref.registry === DEFAULT_REGISTRY2 ? `${DEFAULT_NAMESPACE}/${ref.path}` : ref.path;
-}
-function identifierOf(ref) {
-  return ref.kind === "tag" ? ref.tag : ref.digest;
-}
-function repositoryName(ref) {
-  return ref.registry !== "" ? `${ref.registry}/${repositoryOf(ref)}` : repositoryOf(ref);
-}
-function checkElement2(name, element2, allowed, allowedText, min, max) {
-  const runes = Array.from(element2);
-  if (runes.length < min || runes.length > max) {
-    throw new BadName(`${name} must be between ${min} and ${max} characters in length: ${element2}`);
-  }
-  if (runes.some((rune) => !allowed.has(rune))) throw new BadName(`${name} can only contain the characters \`${allowedText}\`: ${element2}`);
-}
-function hostNeedsEscape(c) {
-  if (/[A-Za-z0-9]/.test(c)) return false;
-  return !`!$&'()*+,;=:[]<>"-_.~`.includes(c);
-}
-function validOptionalPort2(port) {
-  return port === "" || /^:[0-9]*$/.test(port);
-}
-function validRegistry(name) {
-  for (const c of name) {
-    const code18 = c.codePointAt(0);
-    if (code18 < 32 || code18 === 127) return false;
-    if ("/?#@%".includes(c)) return false;
-    if (code18 < 128 && hostNeedsEscape(c)) return false;
-  }
-  if (name.startsWith("[")) {
-    const close = name.lastIndexOf("]");
-    if (close < 0 || !validOptionalPort2(name.slice(close + 1))) return false;
-    return isIPv6(name.slice(1, close));
-  }
-  const colon = name.lastIndexOf(":");
-  return colon < 0 || validOptionalPort2(name.slice(colon));
-}
-function newRegistry(name) {
-  if (!validRegistry(name)) throw new BadName(`registries must be valid RFC 3986 URI authorities: ${name}`);
-  if (name === "") return DEFAULT_REGISTRY2;
-  return name === DEFAULT_REGISTRY_ALIAS ? DEFAULT_REGISTRY2 : name;
-}
-function newRepository(name) {
-  if (name.length === 0) throw new BadName("a repository name must be specified");
-  let registry = "";
-  let path26 = name;
-  const slash = name.indexOf("/");
-  if (slash >= 0) {
-    const first = name.slice(0, slash);
-    if (first === "localhost" || /[.:]/.test(first)) {
-      registry = first;
-      path26 = name.slice(slash + 1);
-    }
-  }
-  checkElement2("repository", path26, REPOSITORY_CHARS, "abcdefghijklmnopqrstuvwxyz0123456789_-./", 1, 255);
-  return { registry: newRegistry(registry), path: path26 };
-}
-function newTag(name) {
-  let base2 = name;
-  let tag = "";
-  const parts2 = name.split(":");
-  if (parts2.length > 1 && !parts2[parts2.length - 1].includes("/")) {
-    base2 = parts2.slice(0, -1).join(":");
-    tag = parts2[parts2.length - 1];
-    if (tag === "") throw new BadName(`${name} must specify a tag name after the colon`);
-  }
-  if (tag !== "") checkElement2("tag", tag, TAG_CHARS, "abcdefghijklmnopqrstuvwxyz0123456789_-.ABCDEFGHIJKLMNOPQRSTUVWXYZ", 1, 128);
-  if (tag === "") tag = DEFAULT_TAG;
-  const repository = newRepository(base2);
-  return { kind: "tag", ...repository, tag, digest: "", original: name };
-}
-function newDigest(name) {
-  const parts2 = name.split("@");
-  if (parts2.length !== 2) {
-    throw new BadName(`a digest must contain exactly one '@' separator (e.g. registry/repository@digest) saw: ${name}`);
-  }
-  let base2 = parts2[0];
-  const digest4 = parts2[1];
-  if (!digest4.startsWith("sha256:")) throw new BadName(`unsupported digest algorithm: ${digest4}`);
-  const hex = digest4.slice("sha256:".length);
-  if (hex.length !== 64) throw new BadName("invalid checksum digest length");
-  if (!/^[a-f0-9]{64}$/.test(hex)) throw new BadName("invalid checksum digest format");
-  try {
-    base2 = repositoryName(newTag(base2));
-  } catch (err) {
-    if (!(err instanceof BadName)) throw err;
-  }
-  const repository = newRepository(base2);
-  return { kind: "digest", ...repository, tag: "", digest: digest4, original: name };
-}
-function parseRegistryReference(s) {
-  try {
-    return newTag(s);
-  } catch (err) {
-    if (!(err instanceof BadName)) throw err;
-  }
-  try {
-    return newDigest(s);
-  } catch (err) {
-    if (!(err instanceof BadName)) throw err;
-  }
-  throw new Error(`could not parse reference: ${s}`);
-}
-var DEFAULT_REGISTRY2, DEFAULT_REGISTRY_ALIAS, DEFAULT_TAG, DEFAULT_NAMESPACE, TAG_CHARS, REPOSITORY_CHARS, BadName;
-var init_registry_reference = __esm({
-  "src/util/registry-reference.ts"() {
-    "use strict";
-    DEFAULT_REGISTRY2 = "index.docker.io";
-    DEFAULT_REGISTRY_ALIAS = "docker.io";
-    DEFAULT_TAG = "latest";
-    DEFAULT_NAMESPACE = "library";
-    TAG_CHARS = new Set("abcdefghijklmnopqrstuvwxyz0123456789_-.ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-    REPOSITORY_CHARS = new Set("abcdefghijklmnopqrstuvwxyz0123456789_-./");
-    BadName = class extends Error {
-    };
-  }
-});
-
 // src/lang/cel/kyverno/image.ts
 function parse4(text5) {
   try {
     return new ImageReference(parseRegistryReference(text5));
   } catch (err) {
-    throw celError2(messageOf(err));
+    throw celError2(messageOf2(err));
   }
 }
 function isImage(text5) {
@@ -30804,7 +31018,7 @@ function getMetadata(ctx, image) {
   try {
     data = ctx.source?.get(image);
   } catch (err) {
-    throw celError2(`failed to get image data: ${messageOf(err)}`);
+    throw celError2(`failed to get image data: ${messageOf2(err)}`);
   }
   if (data === void 0 || data === null) {
     const missing = ctx.source?.missing?.(image);
@@ -30826,7 +31040,7 @@ function imageDataLibrary() {
   };
 }
 var ImageDataContext, IMAGE_DATA_CONTEXT_TYPE;
-var init_image_data = __esm({
+var init_image_data2 = __esm({
   "src/lang/cel/kyverno/image-data.ts"() {
     "use strict";
     init_common2();
@@ -30849,7 +31063,7 @@ function get(ctx, apiVersion, resource, namespace, name) {
   try {
     return ctx.source.get(apiVersion, resource, namespace, name) ?? null;
   } catch (err) {
-    throw celError2(`failed to get resource: ${messageOf(err)}`);
+    throw celError2(`failed to get resource: ${messageOf2(err)}`);
   }
 }
 function labelsOf2(labels) {
@@ -30872,7 +31086,7 @@ function list2(ctx, apiVersion, resource, namespace, labels) {
     }
     return { items: [...ctx.source.list(apiVersion, resource, namespace, selector2)] };
   } catch (err) {
-    throw celError2(`failed to list resource: ${messageOf(err)}`);
+    throw celError2(`failed to list resource: ${messageOf2(err)}`);
   }
 }
 function splitApiVersion2(apiVersion) {
@@ -30888,7 +31102,7 @@ function post(ctx, apiVersion, resource, namespace, data) {
   try {
     return ctx.source.post(apiVersion, resource, namespace, object2);
   } catch (err) {
-    throw celError2(`failed to create resource: ${messageOf(err)}`);
+    throw celError2(`failed to create resource: ${messageOf2(err)}`);
   }
 }
 function toGVR(ctx, apiVersion, kind3) {
@@ -30899,7 +31113,7 @@ function toGVR(ctx, apiVersion, kind3) {
   try {
     gvr = ctx.source.toGVR(apiVersion, kind3);
   } catch (err) {
-    throw celError2(`failed to map kind to resource: ${messageOf(err)}`);
+    throw celError2(`failed to map kind to resource: ${messageOf2(err)}`);
   }
   return new GroupVersionResourceValue(gvr.group, gvr.version, gvr.resource);
 }
@@ -31603,7 +31817,7 @@ var init_authz = __esm({
     init_kubernetes();
     init_http();
     init_image2();
-    init_image_data();
+    init_image_data2();
     init_resource2();
     init_envoy();
     init_http2();
@@ -31895,234 +32109,6 @@ var init_policy = __esm({
       failureAction() {
         return "Enforce";
       }
-    };
-  }
-});
-
-// src/evaluate/image-data.ts
-function writtenTagOf(image) {
-  const base2 = image.split("@")[0];
-  const segment = base2.slice(base2.lastIndexOf("/") + 1);
-  const colon = segment.indexOf(":");
-  return colon < 0 ? "" : segment.slice(colon + 1);
-}
-function repositoryName2(reference) {
-  return reference.registry === "" ? repositoryOf(reference) : `${reference.registry}/${repositoryOf(reference)}`;
-}
-function checkEntry(raw, path26, problems) {
-  const text5 = (key3) => typeof raw[key3] === "string" ? raw[key3] : void 0;
-  const image = text5("image");
-  if (image === void 0 || image.trim() === "") {
-    problems.push({ message: 'an image entry needs "image", the reference as policies write it', path: image === void 0 ? path26 : [...path26, "image"] });
-    return null;
-  }
-  let reference;
-  try {
-    reference = parseRegistryReference(image);
-  } catch (error) {
-    problems.push({ message: `image "${image}" is not an image reference: ${messageOf2(error)}`, path: [...path26, "image"] });
-    return null;
-  }
-  const writtenTag = writtenTagOf(image);
-  const tag = text5("tag");
-  let ok = true;
-  const problem3 = (key3, message2) => {
-    problems.push({ message: message2, path: [...path26, key3] });
-    ok = false;
-  };
-  if (tag !== void 0 && !TAG2.test(tag)) problem3("tag", `tag "${tag}" must be 1 to 128 letters, digits, "_", "." or "-"`);
-  else {
-    const imageTag2 = reference.kind === "tag" ? reference.tag : writtenTag;
-    if (tag !== void 0 && imageTag2 !== "" && tag !== imageTag2) problem3("tag", `tag "${tag}" differs from the tag "${imageTag2}" of image "${image}"`);
-  }
-  const digest4 = text5("digest");
-  if (digest4 !== void 0 && !DIGEST2.test(digest4)) problem3("digest", `digest "${digest4}" must be sha256:<64 lower-case hex digits>`);
-  else if (digest4 !== void 0 && reference.kind === "digest" && digest4 !== reference.digest) problem3("digest", `digest "${digest4}" differs from the digest of image "${image}"`);
-  if (!ok) return null;
-  const given = (key3) => raw[key3] === null ? void 0 : raw[key3];
-  return {
-    image,
-    reference,
-    writtenTag,
-    registry: text5("registry"),
-    repository: text5("repository"),
-    resolvedImage: text5("resolvedImage"),
-    tag,
-    digest: digest4 ?? (reference.kind === "digest" ? reference.digest : ""),
-    imageIndex: given("imageIndex"),
-    manifest: given("manifest"),
-    config: given("config")
-  };
-}
-function celShape(entry2) {
-  const { reference } = entry2;
-  const tag = entry2.tag ?? (reference.kind === "tag" ? reference.tag : "");
-  const name = repositoryName2(reference);
-  const resolved = entry2.digest === "" ? "" : tag !== "" ? `${name}:${tag}@${entry2.digest}` : `${name}@${entry2.digest}`;
-  const out = {
-    image: entry2.image,
-    resolvedImage: entry2.resolvedImage ?? resolved,
-    registry: entry2.registry ?? reference.registry,
-    repository: entry2.repository ?? repositoryOf(reference)
-  };
-  if (tag !== "") out.tag = tag;
-  if (entry2.digest !== "") out.digest = entry2.digest;
-  if (entry2.imageIndex !== void 0) out.imageIndex = entry2.imageIndex;
-  if (entry2.manifest !== void 0) out.manifest = entry2.manifest;
-  if (entry2.config !== void 0) out.config = entry2.config;
-  return out;
-}
-function lookupKeys(entry2) {
-  const name = repositoryName2(entry2.reference);
-  const { reference } = entry2;
-  const own = reference.kind === "tag" ? `${name}:${reference.tag}` : `${name}@${reference.digest}`;
-  const other = [];
-  if (reference.kind === "tag" && entry2.digest !== "") other.push(`${name}@${entry2.digest}`);
-  const tag = entry2.tag ?? entry2.writtenTag;
-  if (reference.kind === "digest" && tag !== "") other.push(`${name}:${tag}`);
-  return { own, other };
-}
-function withFieldHint(error) {
-  const match = /^unknown field "(.*)"$/.exec(error.message);
-  const hint = match === null || !Object.hasOwn(REGISTRY_FIELDS, match[1]) ? void 0 : REGISTRY_FIELDS[match[1]];
-  return hint === void 0 ? error : { ...error, message: `${error.message}: ${hint}` };
-}
-function decodeImageData(document, source) {
-  if (!isObject(document)) {
-    const found = document === null ? "nothing" : Array.isArray(document) ? "a list" : `a ${typeof document}`;
-    return { store: null, problems: [{ message: `expected "images: [...]" or a ${CONTEXT_API_VERSION} Context, got ${found}`, path: [] }] };
-  }
-  const isContext = "apiVersion" in document || "kind" in document;
-  const { value: value2, errors } = decodeStrict(document, isContext ? CONTEXT_FILE : PLAIN_FILE);
-  const problems = errors.map(withFieldHint);
-  let images;
-  let base2;
-  if (isContext) {
-    if (value2.apiVersion !== CONTEXT_API_VERSION) problems.push({ message: `apiVersion must be ${CONTEXT_API_VERSION}, got "${String(value2.apiVersion ?? "")}"`, path: ["apiVersion"] });
-    if (value2.kind !== "Context") problems.push({ message: `kind must be Context, got "${String(value2.kind ?? "")}"`, path: ["kind"] });
-    images = isObject(value2.spec) ? value2.spec.images : void 0;
-    base2 = ["spec", "images"];
-  } else {
-    if (errors.length === 0 && value2.images === void 0) problems.push({ message: `expected "images: [...]" (or a ${CONTEXT_API_VERSION} Context file)`, path: [] });
-    images = value2.images;
-    base2 = ["images"];
-  }
-  const entries = [];
-  const seen = /* @__PURE__ */ new Map();
-  const keys = /* @__PURE__ */ new Map();
-  (Array.isArray(images) ? images : []).forEach((item, index) => {
-    const path26 = [...base2, index];
-    if (!isObject(item)) {
-      const reported = errors.some((error) => error.path.length === path26.length && error.path.every((segment, at4) => segment === path26[at4]));
-      if (!reported) problems.push({ message: "an image entry must be a mapping, got null", path: path26 });
-      return;
-    }
-    const entry2 = checkEntry(item, path26, problems);
-    if (entry2 === null) return;
-    const first = seen.get(entry2.image);
-    if (first !== void 0) {
-      problems.push({ message: `image "${entry2.image}" is given twice (first at ${[...base2, first].join(".")})`, path: [...path26, "image"] });
-      return;
-    }
-    const { own } = lookupKeys(entry2);
-    const same = keys.get(own);
-    if (same !== void 0) {
-      problems.push({ message: `image "${entry2.image}" names the same image as "${same}" (${own})`, path: [...path26, "image"] });
-      return;
-    }
-    seen.set(entry2.image, index);
-    keys.set(own, entry2.image);
-    entries.push(entry2);
-  });
-  if (problems.length > 0) return { store: null, problems };
-  return { store: new ImageDataFile(source, entries), problems: [] };
-}
-function loadImageDataFile(file, display, maxFileSize) {
-  const read = readSourceFile(file, maxFileSize);
-  if (read.file === null) return { store: null, problems: [{ line: 1, column: 1, message: `cannot read the image data file: ${read.problems[0]?.message ?? "unreadable"}` }] };
-  const { text: text5 } = read.file;
-  const parsed = parseDocuments(file, text5);
-  const errors = parsed.problems.filter((problem3) => problem3.severity === "error");
-  if (errors.length > 0) return { store: null, problems: errors.map(({ line, column, message: message2 }) => ({ line, column, message: message2 })) };
-  const documents = parsed.documents.filter((document2) => document2.value !== null);
-  if (documents.length === 0) return { store: null, problems: [{ line: 1, column: 1, message: 'the image data file holds no document: expected "images: [...]" or a cli.kyverno.io/v1alpha1 Context' }] };
-  if (documents.length > 1) return { store: null, problems: [{ line: documents[1].line, column: 1, message: "the image data file must hold a single document" }] };
-  const document = documents[0];
-  const decoded = decodeImageData(document.value, display);
-  const problems = decoded.problems.map(({ path: path26, message: message2 }) => {
-    const { line, column } = locate(file, text5, document.index, path26);
-    return { line, column, message: message2 };
-  });
-  return { store: decoded.store, problems };
-}
-var IMAGE_DATA_REMEDY, CONTEXT_API_VERSION, IMAGE_DATA2, PLAIN_FILE, CONTEXT_FILE, TAG2, DIGEST2, messageOf2, ImageDataFile, REGISTRY_FIELDS;
-var init_image_data2 = __esm({
-  "src/evaluate/image-data.ts"() {
-    "use strict";
-    init_source();
-    init_json_value();
-    init_registry_reference();
-    init_strict_decode();
-    IMAGE_DATA_REMEDY = 'give it with --image-data <file> or imageData: <file> in .kyverno-lint.yaml, a YAML file "images: [{image: <reference>, digest: sha256:\u2026, manifest: {\u2026}, config: {\u2026}}]" (or a cli.kyverno.io/v1alpha1 Context file with spec.images)';
-    CONTEXT_API_VERSION = "cli.kyverno.io/v1alpha1";
-    IMAGE_DATA2 = struct({
-      image: STRING,
-      resolvedImage: STRING,
-      registry: STRING,
-      repository: STRING,
-      tag: STRING,
-      digest: STRING,
-      imageIndex: ANY,
-      manifest: ANY,
-      config: ANY
-    });
-    PLAIN_FILE = struct({ images: list(IMAGE_DATA2) });
-    CONTEXT_FILE = struct({
-      apiVersion: STRING,
-      kind: STRING,
-      metadata: ANY_MAP,
-      spec: struct({ resources: list(ANY), images: list(IMAGE_DATA2) })
-    });
-    TAG2 = /^[A-Za-z0-9_.-]{1,128}$/;
-    DIGEST2 = /^sha256:[a-f0-9]{64}$/;
-    messageOf2 = (error) => error instanceof Error ? error.message : String(error);
-    ImageDataFile = class {
-      constructor(source, entries) {
-        this.source = source;
-        this.images = entries.map(celShape);
-        for (const entry2 of entries) this.#byImage.set(entry2.image, entry2);
-        for (const entry2 of entries) this.#byKey.set(lookupKeys(entry2).own, entry2);
-        for (const entry2 of entries) for (const key3 of lookupKeys(entry2).other) if (!this.#byKey.has(key3)) this.#byKey.set(key3, entry2);
-      }
-      source;
-      images;
-      #byImage = /* @__PURE__ */ new Map();
-      #byKey = /* @__PURE__ */ new Map();
-      registryData(image) {
-        const reference = parseRegistryReference(image);
-        const name = repositoryName2(reference);
-        const entry2 = this.#byImage.get(image) ?? this.#byKey.get(reference.kind === "tag" ? `${name}:${reference.tag}` : `${name}@${reference.digest}`);
-        if (entry2 === void 0) return void 0;
-        const written = writtenTagOf(image);
-        let identifier = identifierOf(reference);
-        if (reference.kind === "digest" && written !== "") identifier = `${written}@${identifier}`;
-        const digest4 = reference.kind === "digest" ? reference.digest : entry2.digest;
-        return {
-          configData: entry2.config ?? null,
-          identifier,
-          image,
-          manifest: entry2.manifest ?? null,
-          manifestList: entry2.imageIndex ?? null,
-          registry: entry2.registry ?? reference.registry,
-          repository: entry2.repository ?? repositoryOf(reference),
-          resolvedImage: entry2.resolvedImage ?? (digest4 === "" ? "" : `${name}@${digest4}`)
-        };
-      }
-    };
-    REGISTRY_FIELDS = {
-      configData: 'the image config is "config" (imageRegistry context entries read it as configData)',
-      manifestList: 'the image index is "imageIndex" (imageRegistry context entries read it as manifestList)',
-      identifier: "the identifier is derived from the reference (its tag or digest)"
     };
   }
 });
@@ -32642,7 +32628,7 @@ function get2(ctx, name, projection) {
   try {
     return ctx.source?.get(name, projection) ?? null;
   } catch (err) {
-    throw celError2(`failed to get global reference: ${messageOf(err)}`);
+    throw celError2(`failed to get global reference: ${messageOf2(err)}`);
   }
 }
 function globalContextLibrary() {
@@ -32812,7 +32798,7 @@ function marshal(value2) {
   try {
     return goJsonStringify(toGo(value2, true));
   } catch (err) {
-    throw celError2(messageOf(err));
+    throw celError2(messageOf2(err));
   }
 }
 function unmarshal(text5) {
@@ -32820,7 +32806,7 @@ function unmarshal(text5) {
   try {
     return goJsonParse(text5);
   } catch (err) {
-    throw celError2(messageOf(err));
+    throw celError2(messageOf2(err));
   }
 }
 function jsonLibrary() {
@@ -34728,7 +34714,7 @@ function parseYaml(text5) {
   } catch (err) {
     if (err instanceof RangeError) throw celError2("error converting YAML to JSON: document nested too deeply");
     const reason2 = err.reason;
-    throw celError2(`error converting YAML to JSON: ${typeof reason2 === "string" ? reason2 : messageOf(err)}`);
+    throw celError2(`error converting YAML to JSON: ${typeof reason2 === "string" ? reason2 : messageOf2(err)}`);
   }
 }
 function yamlLibrary() {
@@ -34869,7 +34855,7 @@ function apply(ctx, namespace, list5) {
   try {
     ctx.sink(namespace, objects2);
   } catch (err) {
-    throw celError2(`failed to generate resources: ${messageOf(err)}`);
+    throw celError2(`failed to generate resources: ${messageOf2(err)}`);
   }
   return true;
 }
@@ -34923,7 +34909,7 @@ function call3(name, body) {
   try {
     return body(verifier);
   } catch (err) {
-    throw celError2(messageOf(err));
+    throw celError2(messageOf2(err));
   }
 }
 function imageVerifyLibrary() {
@@ -34993,7 +34979,7 @@ var init_kyverno = __esm({
     init_hash();
     init_http();
     init_image2();
-    init_image_data();
+    init_image_data2();
     init_json();
     init_math2();
     init_random();
@@ -35010,7 +34996,7 @@ var init_kyverno = __esm({
     init_hash();
     init_http();
     init_image2();
-    init_image_data();
+    init_image_data2();
     init_image_verify();
     init_json();
     init_math2();
@@ -35594,7 +35580,7 @@ var libraries, environments2, VARIABLES_TYPE, MUTATING, IMAGE_VALIDATING, handle
 var init_environment2 = __esm({
   "src/families/cel/environment.ts"() {
     "use strict";
-    init_image_data2();
+    init_image_data();
     init_cel();
     init_kubernetes();
     init_kyverno();
@@ -50014,7 +50000,7 @@ var text2, ImageRegistryLoader;
 var init_image_registry_loader = __esm({
   "src/families/kyverno/engine/context/external/image-registry-loader.ts"() {
     "use strict";
-    init_image_data2();
+    init_image_data();
     init_jmespath();
     init_variables2();
     init_json_context();
@@ -62407,6 +62393,7 @@ init_kinds();
 init_source();
 init_strict_decode();
 init_json_value();
+init_image_data();
 init_go_strings();
 
 // src/commands/load/documents.ts
@@ -62453,17 +62440,6 @@ function reportAt(log, file, document, path26, message2, severity = "error") {
 }
 
 // src/commands/load/context-file.ts
-var IMAGE_DATA = struct({
-  image: STRING,
-  resolvedImage: STRING,
-  registry: STRING,
-  repository: STRING,
-  tag: STRING,
-  digest: STRING,
-  imageIndex: ANY,
-  manifest: ANY,
-  config: ANY
-});
 var CONTEXT = struct({
   apiVersion: STRING,
   kind: STRING,
@@ -64800,7 +64776,7 @@ function decodeUserInfo(document) {
 }
 
 // src/commands/apply/command.ts
-init_image_data2();
+init_image_data();
 
 // src/evaluate/values.ts
 init_strict_decode();
@@ -66150,7 +66126,7 @@ init_cluster();
 init_find_files();
 init_globs();
 init_types();
-init_image_data2();
+init_image_data();
 init_json_value();
 init_source();
 init_helm();

@@ -13873,6 +13873,26 @@ var init_versions = __esm({
 });
 
 // src/cluster/api-defaults/workloads.ts
+function defaultRollingUpdate(spec2, key3, maxUnavailable, maxSurge) {
+  editObject(
+    spec2,
+    key3,
+    (strategy) => edited(strategy, (st) => {
+      defaultString(st, "type", "RollingUpdate");
+      if (st.get("type") !== "RollingUpdate") return;
+      editObject(
+        st,
+        "rollingUpdate",
+        (rolling) => edited(rolling, (r) => {
+          defaultNil(r, "maxUnavailable", maxUnavailable);
+          defaultNil(r, "maxSurge", maxSurge);
+        }),
+        true
+      );
+    }),
+    true
+  );
+}
 function defaultDeployment(deployment, features) {
   return edited(
     deployment,
@@ -13881,24 +13901,7 @@ function defaultDeployment(deployment, features) {
       "spec",
       (spec2) => edited(spec2, (s) => {
         defaultNil(s, "replicas", 1);
-        editObject(
-          s,
-          "strategy",
-          (strategy) => edited(strategy, (st) => {
-            defaultString(st, "type", "RollingUpdate");
-            if (st.get("type") !== "RollingUpdate") return;
-            editObject(
-              st,
-              "rollingUpdate",
-              (rolling) => edited(rolling, (r) => {
-                defaultNil(r, "maxUnavailable", "25%");
-                defaultNil(r, "maxSurge", "25%");
-              }),
-              true
-            );
-          }),
-          true
-        );
+        defaultRollingUpdate(s, "strategy", "25%", "25%");
         defaultNil(s, "revisionHistoryLimit", 10);
         defaultNil(s, "progressDeadlineSeconds", 600);
         editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
@@ -13914,24 +13917,7 @@ function defaultDaemonSet(daemonSet, features) {
       d,
       "spec",
       (spec2) => edited(spec2, (s) => {
-        editObject(
-          s,
-          "updateStrategy",
-          (strategy) => edited(strategy, (st) => {
-            defaultString(st, "type", "RollingUpdate");
-            if (st.get("type") !== "RollingUpdate") return;
-            editObject(
-              st,
-              "rollingUpdate",
-              (rolling) => edited(rolling, (r) => {
-                defaultNil(r, "maxUnavailable", 1);
-                defaultNil(r, "maxSurge", 0);
-              }),
-              true
-            );
-          }),
-          true
-        );
+        defaultRollingUpdate(s, "updateStrategy", 1, 0);
         defaultNil(s, "revisionHistoryLimit", 10);
         editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
       }),

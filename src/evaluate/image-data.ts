@@ -44,7 +44,8 @@ export const IMAGE_DATA_REMEDY =
 
 const CONTEXT_API_VERSION = 'cli.kyverno.io/v1alpha1';
 
-const IMAGE_DATA = struct({
+/** `ImageData` of a Context file (kyverno/kyverno cmd/cli/kubectl-kyverno/apis/v1alpha1/context.go): the strings, then the free-form `imageIndex`, `manifest` and `config`. */
+export const IMAGE_DATA = struct({
   image: STRING,
   resolvedImage: STRING,
   registry: STRING,

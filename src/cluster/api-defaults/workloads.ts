@@ -3,9 +3,36 @@
  * pkg/apis/batch/v1/defaults.go, with the pod template defaults their zz_generated.defaults.go applies.
  */
 import type { JsonObject } from '../../types.js';
-import { defaultNil, defaultString, editObject, editObjects, edited, isEmptyCollection, isEmptyString, isNil } from './edit.js';
+import { defaultNil, defaultString, editObject, editObjects, edited, isEmptyCollection, isEmptyString, isNil, type Draft } from './edit.js';
 import { childObject, defaultClaim, defaultPodTemplate, nonEmptyObject } from './pod.js';
 import type { DefaultingFeatures } from './versions.js';
+
+/**
+ * The update strategy of a Deployment (`strategy`) or a DaemonSet (`updateStrategy`): type RollingUpdate, and for that
+ * type `rollingUpdate.maxUnavailable` and `maxSurge`.
+ */
+function defaultRollingUpdate(spec: Draft, key: string, maxUnavailable: string | number, maxSurge: string | number): void {
+  editObject(
+    spec,
+    key,
+    (strategy) =>
+      edited(strategy, (st) => {
+        defaultString(st, 'type', 'RollingUpdate');
+        if (st.get('type') !== 'RollingUpdate') return;
+        editObject(
+          st,
+          'rollingUpdate',
+          (rolling) =>
+            edited(rolling, (r) => {
+              defaultNil(r, 'maxUnavailable', maxUnavailable);
+              defaultNil(r, 'maxSurge', maxSurge);
+            }),
+          true,
+        );
+      }),
+    true,
+  );
+}
 
 /** `SetDefaults_Deployment`. */
 export function defaultDeployment(deployment: JsonObject, features: DefaultingFeatures): JsonObject {
@@ -16,26 +43,7 @@ export function defaultDeployment(deployment: JsonObject, features: DefaultingFe
       (spec) =>
         edited(spec, (s) => {
           defaultNil(s, 'replicas', 1);
-          editObject(
-            s,
-            'strategy',
-            (strategy) =>
-              edited(strategy, (st) => {
-                defaultString(st, 'type', 'RollingUpdate');
-                if (st.get('type') !== 'RollingUpdate') return;
-                editObject(
-                  st,
-                  'rollingUpdate',
-                  (rolling) =>
-                    edited(rolling, (r) => {
-                      defaultNil(r, 'maxUnavailable', '25%');
-                      defaultNil(r, 'maxSurge', '25%');
-                    }),
-                  true,
-                );
-              }),
-            true,
-          );
+          defaultRollingUpdate(s, 'strategy', '25%', '25%');
           defaultNil(s, 'revisionHistoryLimit', 10);
           defaultNil(s, 'progressDeadlineSeconds', 600);
           editObject(s, 'template', (t) => defaultPodTemplate(t, features), true);
@@ -53,26 +61,7 @@ export function defaultDaemonSet(daemonSet: JsonObject, features: DefaultingFeat
       'spec',
       (spec) =>
         edited(spec, (s) => {
-          editObject(
-            s,
-            'updateStrategy',
-            (strategy) =>
-              edited(strategy, (st) => {
-                defaultString(st, 'type', 'RollingUpdate');
-                if (st.get('type') !== 'RollingUpdate') return;
-                editObject(
-                  st,
-                  'rollingUpdate',
-                  (rolling) =>
-                    edited(rolling, (r) => {
-                      defaultNil(r, 'maxUnavailable', 1);
-                      defaultNil(r, 'maxSurge', 0);
-                    }),
-                  true,
-                );
-              }),
-            true,
-          );
+          defaultRollingUpdate(s, 'updateStrategy', 1, 0);
           defaultNil(s, 'revisionHistoryLimit', 10);
           editObject(s, 'template', (t) => defaultPodTemplate(t, features), true);
         }),

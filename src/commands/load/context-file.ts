@@ -13,22 +13,11 @@ import { readSourceFile } from '../../source/index.js';
 import type { JsonObject, JsonValue, SourceLocation } from '../../types.js';
 import { ANY, ANY_MAP, decodeStrict, list, STRING, struct } from '../../evaluate/strict-decode.js';
 import { isObject } from '../../util/json-value.js';
+import { IMAGE_DATA } from '../../evaluate/image-data.js';
 import { goQuote } from '../../util/go-strings.js';
 import type { DiagnosticLog } from './diagnostics.js';
 import { locateIn, parseFile, reportAt } from './documents.js';
 
-/** `ImageData` (apis/v1alpha1/context.go): the strings, then the free-form `imageIndex`, `manifest` and `config`. */
-const IMAGE_DATA = struct({
-  image: STRING,
-  resolvedImage: STRING,
-  registry: STRING,
-  repository: STRING,
-  tag: STRING,
-  digest: STRING,
-  imageIndex: ANY,
-  manifest: ANY,
-  config: ANY,
-});
 
 const CONTEXT = struct({
   apiVersion: STRING,
