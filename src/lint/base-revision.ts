@@ -26,6 +26,7 @@
  *   object evaluated as a CREATE (the rule reads `oldObject`, or matches UPDATE only). A finding the object would get
  *   as a new object too (a `latest` tag) reads as without a base.
  */
+import { jsonEqual } from '../util/json-value.js';
 import { copyFileSync, constants, existsSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -374,6 +375,9 @@ export class BaseComparison {
     }
     const base = this.pairs.get(resource);
     if (base === undefined) return { operation: 'CREATE', resource: received, evaluation: this.#createEvaluation };
+    // An object the change leaves as it was is not part of the update: it is checked as without a base, so that the
+    // violations it holds stay reported (an UPDATE would skip them as pre-existing).
+    if (jsonEqual(this.context.receive(base).value, received.value, 'type')) return { operation: 'CREATE', resource: received, evaluation: this.#createEvaluation };
     return { operation: 'UPDATE', resource: received, evaluation: { ...evaluation, operation: 'UPDATE', oldResource: this.#storedObject(base) } };
   }
 

@@ -146,6 +146,17 @@ export function responseFindings(responses: readonly ResourceResponse[], context
         else out.findings.push(finding);
         continue;
       }
+      if (rule.status === 'skip' && rule.preExisting !== undefined) {
+        // The scan keeps a violation the admission controller lets through on an UPDATE, as a warning.
+        const { message, path } = rule.preExisting;
+        const failure: RuleResponse = { ...rule, status: 'fail', message: `${message} (pre-existing: the object before the change fails this rule too, so the admission controller allows the update)` };
+        if (path === undefined) delete failure.path;
+        else failure.path = path;
+        const finding = ruleFinding(policy, failure, context);
+        if (finding === null) out.suppressed++;
+        else out.findings.push(finding.severity === 'error' ? { ...finding, severity: 'warning' } : finding);
+        continue;
+      }
       if (rule.status !== 'fail' && rule.status !== 'error') continue;
       if (rule.needsRegistry && context.registryReported !== undefined) {
         let reported = context.registryReported.get(policy);

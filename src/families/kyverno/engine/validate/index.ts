@@ -158,7 +158,10 @@ function evaluateValidateRule(
   // The CEL handler has no pre-existing-violation check (validate_cel.go); the resource and podSecurity handlers
   // do. Kyverno evaluates the old object whatever the new one gave, but only a failure on both changes the result.
   if (response?.status === 'fail' && rule.handler !== 'cel' && preExistingViolationsAllowed(rule.rule, policy, operation)) {
-    return evaluateOldObject(env, policy, check, memo) ?? response;
+    const skipped = evaluateOldObject(env, policy, check, memo);
+    if (skipped === null) return response;
+    skipped.preExisting = response.path === undefined ? { message: response.message } : { message: response.message, path: response.path };
+    return skipped;
   }
   return response;
 }
