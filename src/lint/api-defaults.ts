@@ -24,10 +24,33 @@ export function defaultedManifest(manifest: ResourceDocument, version: Kubernete
  * mutation changed is written (with only the changed part of a defaulted map). A field the mutation removed is
  * removed. Lists keep the original items the mutation left as they were defaulted, and their order in `patched`.
  */
-export function withoutApiDefaults(original: JsonObject, defaulted: JsonObject, patched: JsonObject): JsonObject {
-  if (defaulted === original) return patched;
+export function withoutApiDefaults(original: JsonObject, defaulted: JsonObject, patched: JsonObject, version: KubernetesVersion | null): JsonObject {
+  if (defaulted === original || version === null) return patched;
   const rebased = rebase(original, defaulted, patched);
-  return isObject(rebased) ? rebased : patched;
+  if (!isObject(rebased)) return patched;
+  // A default that depends on a field the mutation changed (`imagePullPolicy` of a new image tag) would come out
+  // otherwise once the file is defaulted again: such fields are written as the mutation left them.
+  // The API server defaults the object again after the admission webhooks: the file must default to the same.
+  const again = applyApiDefaults(rebased, version);
+  const stored = applyApiDefaults(patched, version);
+  return jsonEqual(again, stored, 'type') ? rebased : (restore(rebased, again, stored) as JsonObject);
+}
+
+/** `written` with the fields where its defaulted form `again` differs from `patched` set as `patched` has them. */
+function restore(written: JsonValue, again: JsonValue | undefined, patched: JsonValue): JsonValue {
+  if (again !== undefined && jsonEqual(again, patched, 'type')) return written;
+  if (isObject(written) && isObject(again) && isObject(patched)) {
+    const out: JsonObject = { ...written };
+    for (const [key, value] of Object.entries(patched)) {
+      if (Object.hasOwn(written, key)) out[key] = restore(written[key]!, again[key], value);
+      else if (!jsonEqual(again[key], value, 'type')) out[key] = value;
+    }
+    return out;
+  }
+  if (Array.isArray(written) && Array.isArray(again) && Array.isArray(patched) && written.length === patched.length && again.length === patched.length) {
+    return written.map((item, index) => restore(item, again[index], patched[index]!));
+  }
+  return patched;
 }
 
 /** `patched` as a change of `defaulted` rebased onto `original`; undefined when the field is to be left out. */
@@ -56,24 +79,42 @@ function rebaseMap(original: JsonObject | undefined, defaulted: JsonObject, patc
   return out;
 }
 
+/** The fields that identify an item of the built-in kinds' lists (their strategic merge keys). */
+const ITEM_KEYS = ['name', 'mountPath', 'containerPort', 'devicePath', 'ip', 'topologyKey'] as const;
+
+/** The identity of a list item by its merge key, or undefined. */
+function itemKey(item: JsonValue | undefined): string | undefined {
+  if (!isObject(item)) return undefined;
+  for (const key of ITEM_KEYS) {
+    const value = item[key];
+    if (typeof value === 'string' || typeof value === 'number') return `${key}=${String(value)}`;
+  }
+  return undefined;
+}
+
 /**
- * A list: each item of `patched` equal to a defaulted item is that item as written; an item at a position the
- * mutation did not shift (same length as defaulted) is rebased item by item; any other item is the mutation's.
+ * A list: each item of `patched` equal to a defaulted item is that item as written; an item with the merge key
+ * (`name`, …) of a defaulted item is rebased on it; an item at a position the mutation did not shift (same length as
+ * defaulted) is rebased item by item; any other item is the mutation's.
  */
 function rebaseList(original: JsonValue[], defaulted: JsonValue[], patched: JsonValue[]): JsonValue[] {
   if (original.length !== defaulted.length) return patched;
   const used = new Set<number>();
   const aligned = patched.length === defaulted.length;
+  const rebased = (at: number, item: JsonValue): JsonValue => {
+    used.add(at);
+    return rebase(original[at], defaulted[at], item) ?? item;
+  };
   return patched.map((item, index) => {
     const same = defaulted.findIndex((candidate, at) => !used.has(at) && jsonEqual(candidate, item, 'type'));
     if (same !== -1) {
       used.add(same);
       return original[same]!;
     }
-    if (aligned && !used.has(index)) {
-      used.add(index);
-      return rebase(original[index], defaulted[index], item) ?? item;
-    }
+    const key = itemKey(item);
+    const keyed = key === undefined ? -1 : defaulted.findIndex((candidate, at) => !used.has(at) && itemKey(candidate) === key);
+    if (keyed !== -1) return rebased(keyed, item);
+    if (aligned && !used.has(index)) return rebased(index, item);
     return item;
   });
 }

@@ -43,6 +43,11 @@ import type { LintOptions } from './options.js';
 import { Suppressions } from './suppressions.js';
 import type { SourceText, Workspace } from './workspace.js';
 
+/** Whether a path relative to a folder leaves it (`..`, `../x`, an absolute path; not a name such as `..data`). */
+function outside(relative: string): boolean {
+  return relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+}
+
 /** What the comparison with the base revision did (`LintResult.base`). */
 export interface BaseOutcome {
   /** The revision as findings name it (`main`, `HEAD`, an abbreviated sha). */
@@ -230,7 +235,7 @@ export function baseOptions(options: LintOptions, root: string, dir: string): Li
   const inside = (file: string): string | null => {
     const relative = path.relative(root, file);
     if (relative === '') return dir;
-    return relative.startsWith('..') || path.isAbsolute(relative) ? null : path.join(dir, relative);
+    return outside(relative) ? null : path.join(dir, relative);
   };
   const map = (file: string): string => inside(file) ?? file;
   const config = { ...options.config };
@@ -441,7 +446,7 @@ export async function compareWithBase(options: LintOptions, head: readonly Resou
     outcome: { label: revision.label, ...(revision.commit !== undefined ? { commit: revision.commit } : {}), updated: 0, created: 0, removed: 0, loadMs: performance.now() - started, error },
   });
   const relative = path.relative(revision.root, options.cwd);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) return failed(`the working directory ${options.cwd} is outside the repository ${revision.root}`);
+  if (outside(relative)) return failed(`the working directory ${options.cwd} is outside the repository ${revision.root}`);
   if (options.config.operation !== 'CREATE') {
     warnings.push(`the configuration's operation (${options.config.operation}) is not used with a base revision: each object is a CREATE, an UPDATE or a DELETE as the comparison with ${revision.label} says`);
   }

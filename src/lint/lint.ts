@@ -387,7 +387,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const patched = mutatedResource(responses, received.value);
     // What the file would say: the mutation's change without the defaults the API server adds anyway. A removed
     // object has no mutation to report: nothing is left to fix.
-    const after = patched === received.value || change?.operation === 'DELETE' ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched);
+    const after = patched === received.value || change?.operation === 'DELETE' ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched, version);
     if (after !== manifest.value && !jsonEqual(after, manifest.value, 'type')) {
       const rules = responses.flatMap(({ kind, response }) =>
         kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass' && rule.unchanged !== true).map((rule) => ({ policy: response.policy, rule })) : [],

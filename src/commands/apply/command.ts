@@ -341,7 +341,7 @@ export async function applyCommand(argv: readonly string[], io: CliIo): Promise<
       if (before !== undefined && after !== undefined && !jsonEqual(before, after, 'type')) {
         const asWritten = written.get(resource);
         if (asWritten === undefined) mutations.push({ resource, before, after });
-        else mutations.push({ resource, before: asWritten, after: withoutApiDefaults(asWritten, resource.value, after), evaluated: after });
+        else mutations.push({ resource, before: asWritten, after: withoutApiDefaults(asWritten, resource.value, after, apiDefaults), evaluated: after });
       }
     }
   } catch (error) {

@@ -190,7 +190,7 @@ function libraryData(external: ExternalData | undefined): KyvernoLibraryData {
     if (external.celContext) {
       const objects = external.celContext.resources.map((object) => ({ resource: pluralOf(object), object }));
       built.resources = contextFileResources(objects);
-      // A Context file's images first (a later entry of the same image wins), then a file of image data (apply).
+      // A file of image data first, then a Context file's images: a later entry of the same image wins, so the Context file's (apply).
       built.images = contextFileImages(external.imageData ? [...external.imageData.images, ...external.celContext.images] : external.celContext.images);
     } else if (external.cluster) {
       built.resources = clusterResources(external.cluster);
