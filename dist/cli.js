@@ -48897,16 +48897,16 @@ var init_deferred = __esm({
        * `level`: drops loaders declared above it, reloads loaded ones still relevant, drops the ones
        * declared at the level itself.
        */
-      reset(restore2, level) {
+      reset(restore3, level) {
         for (const loader of this.loaders) loader.matched = false;
         for (let i = 0; i < this.loaders.length; i++) {
           const l = this.loaders[i];
           if (l.level > level) {
             this.loaders.splice(i--, 1);
           } else if (l.loader.hasLoaded()) {
-            if (restore2 || l.level < level) this.loadData(l, i);
+            if (restore3 || l.level < level) this.loadData(l, i);
             if (l.level === level) this.loaders.splice(i--, 1);
-          } else if (!restore2 && l.level === level) {
+          } else if (!restore3 && l.level === level) {
             this.loaders.splice(i--, 1);
           }
         }
@@ -55187,7 +55187,10 @@ function evaluateValidateRule(env, policy, operation, exceptions, check2) {
   const memo = {};
   const response = runHandler(env, policy, applicable, memo);
   if (response?.status === "fail" && rule5.handler !== "cel" && preExistingViolationsAllowed(rule5.rule, policy, operation)) {
-    return evaluateOldObject(env, policy, check2, memo) ?? response;
+    const skipped = evaluateOldObject(env, policy, check2, memo);
+    if (skipped === null) return response;
+    skipped.preExisting = response.path === void 0 ? { message: response.message } : { message: response.message, path: response.path };
+    return skipped;
   }
   return response;
 }
@@ -61805,6 +61808,9 @@ __export(base_revision_exports, {
 import { copyFileSync, constants, existsSync as existsSync5, linkSync, lstatSync, mkdirSync as mkdirSync2, mkdtempSync, readFileSync as readFileSync5, readlinkSync, rmSync, symlinkSync, truncateSync, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir } from "node:os";
 import path14 from "node:path";
+function outside(relative) {
+  return relative === ".." || relative.startsWith(`..${path14.sep}`) || path14.isAbsolute(relative);
+}
 function filesToRead(files, named2) {
   const kustomizations = new Set(files.filter((file) => KUSTOMIZATION_FILE_NAMES.includes(path14.posix.basename(file.path))).map((file) => path14.posix.dirname(file.path)));
   const inKustomization = (file) => {
@@ -61914,7 +61920,7 @@ function baseOptions(options2, root, dir) {
   const inside = (file) => {
     const relative = path14.relative(root, file);
     if (relative === "") return dir;
-    return relative.startsWith("..") || path14.isAbsolute(relative) ? null : path14.join(dir, relative);
+    return outside(relative) ? null : path14.join(dir, relative);
   };
   const map3 = (file) => inside(file) ?? file;
   const config = { ...options2.config };
@@ -61988,7 +61994,7 @@ async function compareWithBase(options2, head, context2, warnings) {
     outcome: { label: revision.label, ...revision.commit !== void 0 ? { commit: revision.commit } : {}, updated: 0, created: 0, removed: 0, loadMs: performance.now() - started, error }
   });
   const relative = path14.relative(revision.root, options2.cwd);
-  if (relative.startsWith("..") || path14.isAbsolute(relative)) return failed(`the working directory ${options2.cwd} is outside the repository ${revision.root}`);
+  if (outside(relative)) return failed(`the working directory ${options2.cwd} is outside the repository ${revision.root}`);
   if (options2.config.operation !== "CREATE") {
     warnings.push(`the configuration's operation (${options2.config.operation}) is not used with a base revision: each object is a CREATE, an UPDATE or a DELETE as the comparison with ${revision.label} says`);
   }
@@ -62022,6 +62028,7 @@ var READ_EXTENSIONS, BaseComparison;
 var init_base_revision = __esm({
   "src/lint/base-revision.ts"() {
     "use strict";
+    init_json_value();
     init_kustomization();
     init_revision();
     init_processor();
@@ -62088,6 +62095,7 @@ var init_base_revision = __esm({
         }
         const base2 = this.pairs.get(resource);
         if (base2 === void 0) return { operation: "CREATE", resource: received, evaluation: this.#createEvaluation };
+        if (jsonEqual(this.context.receive(base2).value, received.value, "type")) return { operation: "CREATE", resource: received, evaluation: this.#createEvaluation };
         return { operation: "UPDATE", resource: received, evaluation: { ...evaluation, operation: "UPDATE", oldResource: this.#storedObject(base2) } };
       }
       /**
@@ -64623,10 +64631,28 @@ function defaultedManifest(manifest, version) {
   const value2 = applyApiDefaults(manifest.value, version);
   return value2 === manifest.value ? manifest : { ...manifest, value: value2 };
 }
-function withoutApiDefaults(original, defaulted, patched) {
-  if (defaulted === original) return patched;
+function withoutApiDefaults(original, defaulted, patched, version) {
+  if (defaulted === original || version === null) return patched;
   const rebased = rebase(original, defaulted, patched);
-  return isObject(rebased) ? rebased : patched;
+  if (!isObject(rebased)) return patched;
+  const again = applyApiDefaults(rebased, version);
+  const stored = applyApiDefaults(patched, version);
+  return jsonEqual(again, stored, "type") ? rebased : restore2(rebased, again, stored);
+}
+function restore2(written, again, patched) {
+  if (again !== void 0 && jsonEqual(again, patched, "type")) return written;
+  if (isObject(written) && isObject(again) && isObject(patched)) {
+    const out = { ...written };
+    for (const [key3, value2] of Object.entries(patched)) {
+      if (Object.hasOwn(written, key3)) out[key3] = restore2(written[key3], again[key3], value2);
+      else if (!jsonEqual(again[key3], value2, "type")) out[key3] = value2;
+    }
+    return out;
+  }
+  if (Array.isArray(written) && Array.isArray(again) && Array.isArray(patched) && written.length === patched.length && again.length === patched.length) {
+    return written.map((item, index) => restore2(item, again[index], patched[index]));
+  }
+  return patched;
 }
 function rebase(original, defaulted, patched) {
   if (defaulted !== void 0 && jsonEqual(defaulted, patched, "type")) return original;
@@ -64650,20 +64676,33 @@ function rebaseMap(original, defaulted, patched) {
   }
   return out;
 }
+var ITEM_KEYS = ["name", "mountPath", "containerPort", "devicePath", "ip", "topologyKey"];
+function itemKey(item) {
+  if (!isObject(item)) return void 0;
+  for (const key3 of ITEM_KEYS) {
+    const value2 = item[key3];
+    if (typeof value2 === "string" || typeof value2 === "number") return `${key3}=${String(value2)}`;
+  }
+  return void 0;
+}
 function rebaseList(original, defaulted, patched) {
   if (original.length !== defaulted.length) return patched;
   const used = /* @__PURE__ */ new Set();
   const aligned = patched.length === defaulted.length;
+  const rebased = (at4, item) => {
+    used.add(at4);
+    return rebase(original[at4], defaulted[at4], item) ?? item;
+  };
   return patched.map((item, index) => {
     const same = defaulted.findIndex((candidate, at4) => !used.has(at4) && jsonEqual(candidate, item, "type"));
     if (same !== -1) {
       used.add(same);
       return original[same];
     }
-    if (aligned && !used.has(index)) {
-      used.add(index);
-      return rebase(original[index], defaulted[index], item) ?? item;
-    }
+    const key3 = itemKey(item);
+    const keyed = key3 === void 0 ? -1 : defaulted.findIndex((candidate, at4) => !used.has(at4) && itemKey(candidate) === key3);
+    if (keyed !== -1) return rebased(keyed, item);
+    if (aligned && !used.has(index)) return rebased(index, item);
     return item;
   });
 }
@@ -65219,7 +65258,7 @@ Applying ${ruleCount} policy rule(s) to ${resources.resources.length} resource(s
       if (before !== void 0 && after !== void 0 && !jsonEqual(before, after, "type")) {
         const asWritten = written.get(resource);
         if (asWritten === void 0) mutations3.push({ resource, before, after });
-        else mutations3.push({ resource, before: asWritten, after: withoutApiDefaults(asWritten, resource.value, after), evaluated: after });
+        else mutations3.push({ resource, before: asWritten, after: withoutApiDefaults(asWritten, resource.value, after, apiDefaults), evaluated: after });
       }
     }
   } catch (error) {
@@ -66203,6 +66242,16 @@ function responseFindings(responses, context2) {
         const finding2 = deletionFinding(policy, rule5, context2);
         if (finding2 === null) out.suppressed++;
         else out.findings.push(finding2);
+        continue;
+      }
+      if (rule5.status === "skip" && rule5.preExisting !== void 0) {
+        const { message: message2, path: path26 } = rule5.preExisting;
+        const failure3 = { ...rule5, status: "fail", message: `${message2} (pre-existing: the object before the change fails this rule too, so the admission controller allows the update)` };
+        if (path26 === void 0) delete failure3.path;
+        else failure3.path = path26;
+        const finding2 = ruleFinding(policy, failure3, context2);
+        if (finding2 === null) out.suppressed++;
+        else out.findings.push(finding2.severity === "error" ? { ...finding2, severity: "warning" } : finding2);
         continue;
       }
       if (rule5.status !== "fail" && rule5.status !== "error") continue;
@@ -68371,7 +68420,7 @@ async function lint(options2) {
     findings.push(...converted2.findings);
     suppressed += converted2.suppressed;
     const patched = mutatedResource(responses, received.value);
-    const after = patched === received.value || change?.operation === "DELETE" ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched);
+    const after = patched === received.value || change?.operation === "DELETE" ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched, version);
     if (after !== manifest.value && !jsonEqual(after, manifest.value, "type")) {
       const rules = responses.flatMap(
         ({ kind: kind3, response }) => kind3 === "mutate" ? response.rules.filter((rule5) => rule5.status === "pass" && rule5.unchanged !== true).map((rule5) => ({ policy: response.policy, rule: rule5 })) : []

@@ -63,6 +63,14 @@ export interface RuleResponse {
 	 * changed it.
 	 */
 	unchanged?: boolean;
+	/**
+	 * A `skip` of an UPDATE whose old object fails the rule too (Kyverno's `allowExistingViolations`): the failure of the
+	 * new object, which the admission controller lets through as a pre-existing violation.
+	 */
+	preExisting?: {
+		message: string;
+		path?: string;
+	};
 }
 /**
  * A replacement of the lines `startLine..endLine` (1-based, inclusive) of the original text.
