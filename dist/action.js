@@ -19245,7 +19245,7 @@ var init_json_value = __esm({
 function request(policy, resource, value2, options2) {
   const result = { resource: value2, numberMode: options2.numberMode };
   if (options2.userInfo) result.userInfo = options2.userInfo;
-  if (options2.oldResource) result.oldResource = options2.numberMode === "float64" ? toFloat64Numbers(options2.oldResource) : options2.oldResource;
+  if (options2.oldResource) result.oldResource = options2.oldResource;
   if (options2.exceptions && options2.exceptions.length > 0) result.exceptions = options2.exceptions;
   if (options2.bindings && options2.bindings.length > 0) result.bindings = options2.bindings;
   if (options2.external) result.external = options2.external;
@@ -19276,8 +19276,9 @@ function request(policy, resource, value2, options2) {
   if (injected.resource || injected.rule || injected.foreach) result.values = injected;
   return result;
 }
-function evaluateResource(policies, resource, options2) {
+function evaluateResource(policies, resource, given) {
   const out = [];
+  const options2 = given.oldResource !== void 0 && given.numberMode === "float64" ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
   const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
   let current4 = original;
   const mutateStage = (stage) => {

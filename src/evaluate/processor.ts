@@ -73,7 +73,7 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
   const result: EvaluationRequest = { resource: value, numberMode: options.numberMode };
   if (options.userInfo) result.userInfo = options.userInfo;
   // Numbers as the resource's: `kyverno test` converts every loaded resource to float64.
-  if (options.oldResource) result.oldResource = options.numberMode === 'float64' ? toFloat64Numbers(options.oldResource) : options.oldResource;
+  if (options.oldResource) result.oldResource = options.oldResource;
   if (options.exceptions && options.exceptions.length > 0) result.exceptions = options.exceptions;
   if (options.bindings && options.bindings.length > 0) result.bindings = options.bindings;
   if (options.external) result.external = options.external;
@@ -110,8 +110,10 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
  * resource as the previous one left it), image verification, then validate and generate policies on the
  * mutated resource.
  */
-export function evaluateResource(policies: readonly CompiledPolicy[], resource: ResourceDocument, options: EvaluationOptions): ResourceResponse[] {
+export function evaluateResource(policies: readonly CompiledPolicy[], resource: ResourceDocument, given: EvaluationOptions): ResourceResponse[] {
   const out: ResourceResponse[] = [];
+  // The old object takes the resource's number semantics, once for every policy (their requests then share it).
+  const options = given.oldResource !== undefined && given.numberMode === 'float64' ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
   // `kyverno test` converts every resource number to float64 first (`convertNumericValuesToFloat64`,
   // cmd/cli/kubectl-kyverno/commands/test/test.go): integers beyond 2^53 are rounded.
   const original: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
