@@ -61664,7 +61664,7 @@ var init_base_revision = __esm({
       #storedObject(base2) {
         let stored = this.#stored.get(base2);
         if (stored === void 0) {
-          const { policies } = this.context;
+          const policies = this.context.policies(base2.namespace);
           const received = this.context.receive(base2);
           stored = received.value;
           if (policies.some((policy) => policy.mutate !== void 0)) {
@@ -61708,7 +61708,7 @@ var init_base_revision = __esm({
         const rules = findings.filter((finding) => finding.policy !== "" && (finding.status === "fail" || finding.status === "error"));
         if (rules.length === 0) return;
         const failing = new Set(responses.filter(({ response }) => response.rules.some((rule5) => rule5.status === "fail" || rule5.status === "error")).map(({ response }) => response.policy));
-        const policies = this.context.policies.filter((policy) => failing.has(policy) || policy.mutate !== void 0);
+        const policies = this.context.policies(change.resource.namespace).filter((policy) => failing.has(policy) || policy.mutate !== void 0);
         const asCreate = statusKeys(evaluateResource(policies, change.resource, this.#createEvaluation));
         for (const finding of rules) {
           if (!asCreate.has(`${finding.ruleId}
@@ -65252,6 +65252,19 @@ function standInNamespace(name) {
   }
   return namespace;
 }
+function namespaceScopedPolicies(policies) {
+  const scoped = (policy) => policy.family === "cel" && policy.namespaced;
+  if (!policies.some(scoped)) return () => policies;
+  const byNamespace = /* @__PURE__ */ new Map();
+  return (namespace) => {
+    let selected = byNamespace.get(namespace);
+    if (selected === void 0) {
+      selected = policies.filter((policy) => !scoped(policy) || policy.namespace === namespace);
+      byNamespace.set(namespace, selected);
+    }
+    return selected;
+  };
+}
 function apiDefaultsVersion(config) {
   if (config.apiDefaults === false) return null;
   return config.kubernetesVersion ?? DEFAULT_KUBERNETES_VERSION;
@@ -65292,6 +65305,7 @@ async function lint(options2) {
   if (settings.userInfo) evaluation.userInfo = settings.userInfo;
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
   if (workspace.bindings.length > 0) evaluation.bindings = workspace.bindings;
+  const policiesFor = namespaceScopedPolicies(policies);
   let base2 = null;
   let baseOutcome = null;
   if (options2.base !== void 0 && configured.errors.length === 0) {
@@ -65299,7 +65313,7 @@ async function lint(options2) {
     const display = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped2) => loadWorkspace(mapped2, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
-    ({ comparison: base2, outcome: baseOutcome } = await compareWithBase2(options2, manifests2, { policies, evaluation, load, display, receive }, warnings));
+    ({ comparison: base2, outcome: baseOutcome } = await compareWithBase2(options2, manifests2, { policies: policiesFor, evaluation, load, display, receive }, warnings));
   }
   const fileOf = (file) => workspace.files.get(file) ?? base2?.files.get(file);
   const builtBy = /* @__PURE__ */ new WeakMap();
@@ -65316,7 +65330,7 @@ async function lint(options2) {
     const file = fileOf(manifest.file);
     const received = index < manifests2.length ? evaluated[index] : manifest;
     const change = base2?.change(manifest, received);
-    const responses = evaluateResource(policies, change?.resource ?? received, change?.evaluation ?? evaluation);
+    const responses = evaluateResource(policiesFor(manifest.namespace), change?.resource ?? received, change?.evaluation ?? evaluation);
     for (const { response } of responses) for (const rule5 of response.rules) statuses[rule5.status]++;
     const context2 = { config: options2.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3, registryReported };
     const converted2 = responseFindings(responses, context2);

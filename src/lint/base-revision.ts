@@ -74,7 +74,8 @@ export interface BaseChange {
 
 /** What the comparison needs of the scan. */
 export interface BaseContext {
-  policies: readonly CompiledPolicy[];
+  /** The policies the admission controller runs on a request in a namespace. */
+  policies: (namespace: string) => readonly CompiledPolicy[];
   /** The scan's evaluation options (the operation of the configuration included). */
   evaluation: EvaluationOptions;
   /** Loads the manifests of a scan with these options (the scan's own loader, policies left out). */
@@ -355,7 +356,7 @@ export class BaseComparison {
   #storedObject(base: ResourceDocument): JsonObject {
     let stored = this.#stored.get(base);
     if (stored === undefined) {
-      const { policies } = this.context;
+      const policies = this.context.policies(base.namespace);
       const received = this.context.receive(base);
       stored = received.value;
       if (policies.some((policy) => policy.mutate !== undefined)) {
@@ -404,7 +405,7 @@ export class BaseComparison {
     if (rules.length === 0) return;
     // The same object as a CREATE, through the policies that failed (and the mutations the validations see).
     const failing = new Set(responses.filter(({ response }) => response.rules.some((rule) => rule.status === 'fail' || rule.status === 'error')).map(({ response }) => response.policy));
-    const policies = this.context.policies.filter((policy) => failing.has(policy) || policy.mutate !== undefined);
+    const policies = this.context.policies(change.resource.namespace).filter((policy) => failing.has(policy) || policy.mutate !== undefined);
     const asCreate = statusKeys(evaluateResource(policies, change.resource, this.#createEvaluation));
     for (const finding of rules) {
       if (!asCreate.has(`${finding.ruleId}\n${finding.status}`)) finding.message = `${finding.message} (UPDATE from ${label})`;

@@ -299,6 +299,26 @@ function standInNamespace(name: string): JsonObject {
   return namespace;
 }
 
+/**
+ * The policies the admission controller runs on a request in `namespace`: a namespaced CEL policy (a
+ * NamespacedValidatingPolicy, …) only on requests in its own namespace, as Kyverno's webhook handlers select them
+ * (kyverno/kyverno pkg/webhooks/resource/vpol/handler.go, `NamespacedPolicy(admissionRequest.Namespace)`; mpol, ivpol
+ * likewise). The Kyverno CLI runs them on every resource; a kyverno.io Policy checks its namespace itself.
+ */
+function namespaceScopedPolicies(policies: readonly CompiledPolicy[]): (namespace: string) => readonly CompiledPolicy[] {
+  const scoped = (policy: CompiledPolicy): boolean => policy.family === 'cel' && policy.namespaced;
+  if (!policies.some(scoped)) return () => policies;
+  const byNamespace = new Map<string, readonly CompiledPolicy[]>();
+  return (namespace) => {
+    let selected = byNamespace.get(namespace);
+    if (selected === undefined) {
+      selected = policies.filter((policy) => !scoped(policy) || policy.namespace === namespace);
+      byNamespace.set(namespace, selected);
+    }
+    return selected;
+  };
+}
+
 /** The Kubernetes version whose API defaults the scan applies; null when the configuration turns them off. */
 function apiDefaultsVersion(config: LintOptions['config']): KubernetesVersion | null {
   if (config.apiDefaults === false) return null;
@@ -346,6 +366,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
   if (workspace.bindings.length > 0) evaluation.bindings = workspace.bindings;
 
+  const policiesFor = namespaceScopedPolicies(policies);
   // Against a base revision, each object is an UPDATE of the object at the base, a CREATE, or a DELETE (base-revision.ts).
   let base: BaseComparison | null = null;
   let baseOutcome: BaseOutcome | null = null;
@@ -355,7 +376,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const load = (mapped: LintOptions): Promise<Workspace> => loadWorkspace(mapped, [], [], true);
     // The base objects are defaulted as the head objects are: the cluster stores them so.
     const receive = (manifest: ResourceDocument): ResourceDocument => (version === null ? manifest : defaultedManifest(manifest, version));
-    ({ comparison: base, outcome: baseOutcome } = await compareWithBase(options, manifests, { policies, evaluation, load, display, receive }, warnings));
+    ({ comparison: base, outcome: baseOutcome } = await compareWithBase(options, manifests, { policies: policiesFor, evaluation, load, display, receive }, warnings));
   }
   const fileOf = (file: string): SourceText | undefined => workspace.files.get(file) ?? base?.files.get(file);
   /** The Kustomize builds behind the findings of built resources. */
@@ -376,7 +397,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     // As the admission controller receives it (defaulted); the comparison gives a removed object's.
     const received = index < manifests.length ? evaluated[index]! : manifest;
     const change = base?.change(manifest, received);
-    const responses = evaluateResource(policies, change?.resource ?? received, change?.evaluation ?? evaluation);
+    const responses = evaluateResource(policiesFor(manifest.namespace), change?.resource ?? received, change?.evaluation ?? evaluation);
     for (const { response } of responses) for (const rule of response.rules) statuses[rule.status]++;
     const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
     const converted = responseFindings(responses, context);
