@@ -84199,18 +84199,28 @@ var init_base_revision = __esm({
       context;
       #createEvaluation;
       #stored = /* @__PURE__ */ new Map();
+      /** The base objects as the admission controller receives them (defaulted), each made once. */
+      #received = /* @__PURE__ */ new Map();
       #removedSet;
       /** The findings of removed objects (located in base files). */
       #removedFindings = /* @__PURE__ */ new WeakSet();
       #suppressions;
       /** Base files of removed objects that the working tree no longer has (as displayed). */
       deletedFiles;
+      #receivedBase(base2) {
+        let received = this.#received.get(base2);
+        if (received === void 0) {
+          received = this.context.receive(base2);
+          this.#received.set(base2, received);
+        }
+        return received;
+      }
       /** The base object as the cluster stores it: defaulted by the API server, then mutated by the policies on its CREATE. */
       #storedObject(base2) {
         let stored = this.#stored.get(base2);
         if (stored === void 0) {
           const policies = this.context.policies(base2.namespace);
-          const received = this.context.receive(base2);
+          const received = this.#receivedBase(base2);
           stored = received.value;
           if (policies.some((policy) => policy.mutate !== void 0)) {
             const responses = evaluateResource(policies, received, { ...this.#createEvaluation, mutateOnly: true, targets: [] });
@@ -84233,7 +84243,7 @@ var init_base_revision = __esm({
         }
         const base2 = this.pairs.get(resource);
         if (base2 === void 0) return { operation: "CREATE", resource: received, evaluation: this.#createEvaluation };
-        if (jsonEqual(this.context.receive(base2).value, received.value, "type")) return { operation: "CREATE", resource: received, evaluation: this.#createEvaluation };
+        if (jsonEqual(this.#receivedBase(base2).value, received.value, "type")) return { operation: "CREATE", resource: received, evaluation: this.#createEvaluation };
         return { operation: "UPDATE", resource: received, evaluation: { ...evaluation, operation: "UPDATE", oldResource: this.#storedObject(base2) } };
       }
       /**

@@ -62062,18 +62062,28 @@ var init_base_revision = __esm({
       context;
       #createEvaluation;
       #stored = /* @__PURE__ */ new Map();
+      /** The base objects as the admission controller receives them (defaulted), each made once. */
+      #received = /* @__PURE__ */ new Map();
       #removedSet;
       /** The findings of removed objects (located in base files). */
       #removedFindings = /* @__PURE__ */ new WeakSet();
       #suppressions;
       /** Base files of removed objects that the working tree no longer has (as displayed). */
       deletedFiles;
+      #receivedBase(base2) {
+        let received = this.#received.get(base2);
+        if (received === void 0) {
+          received = this.context.receive(base2);
+          this.#received.set(base2, received);
+        }
+        return received;
+      }
       /** The base object as the cluster stores it: defaulted by the API server, then mutated by the policies on its CREATE. */
       #storedObject(base2) {
         let stored = this.#stored.get(base2);
         if (stored === void 0) {
           const policies = this.context.policies(base2.namespace);
-          const received = this.context.receive(base2);
+          const received = this.#receivedBase(base2);
           stored = received.value;
           if (policies.some((policy) => policy.mutate !== void 0)) {
             const responses = evaluateResource(policies, received, { ...this.#createEvaluation, mutateOnly: true, targets: [] });
@@ -62096,7 +62106,7 @@ var init_base_revision = __esm({
         }
         const base2 = this.pairs.get(resource);
         if (base2 === void 0) return { operation: "CREATE", resource: received, evaluation: this.#createEvaluation };
-        if (jsonEqual(this.context.receive(base2).value, received.value, "type")) return { operation: "CREATE", resource: received, evaluation: this.#createEvaluation };
+        if (jsonEqual(this.#receivedBase(base2).value, received.value, "type")) return { operation: "CREATE", resource: received, evaluation: this.#createEvaluation };
         return { operation: "UPDATE", resource: received, evaluation: { ...evaluation, operation: "UPDATE", oldResource: this.#storedObject(base2) } };
       }
       /**
@@ -64605,24 +64615,34 @@ function loadResources(paths, log, options2) {
 
 // src/commands/api-defaults-flags.ts
 init_api_defaults();
+var KUBERNETES_VERSION_FLAG = {
+  name: "kubernetes-version",
+  type: "string",
+  valueName: "1.N",
+  description: "the Kubernetes version whose API defaults apply (default: the newest implemented)"
+};
 var API_DEFAULTS_FLAGS = [
   {
     name: "api-defaults",
     type: "boolean",
     description: "evaluate the resources as the API server's defaulters leave them before admission (imagePullPolicy, replicas, \u2026)"
   },
-  { name: "kubernetes-version", type: "string", valueName: "1.N", description: "the Kubernetes version whose defaults --api-defaults applies (default: the newest implemented)" }
+  KUBERNETES_VERSION_FLAG
 ];
+function kubernetesVersionFlag(args) {
+  const text5 = args.string(KUBERNETES_VERSION_FLAG.name);
+  if (text5 === void 0) return void 0;
+  const parsed = parseKubernetesVersion(text5);
+  if (typeof parsed !== "string") throw new UsageError(`--kubernetes-version: ${parsed.error}`);
+  return parsed;
+}
 function apiDefaultsFlag(args) {
-  const text5 = args.string("kubernetes-version");
-  let version = DEFAULT_KUBERNETES_VERSION;
-  if (text5 !== void 0) {
-    const parsed = parseKubernetesVersion(text5);
-    if (typeof parsed !== "string") throw new UsageError(`--kubernetes-version: ${parsed.error}`);
-    if (!args.boolean("api-defaults")) throw new UsageError("--kubernetes-version applies with --api-defaults only");
-    version = parsed;
+  const version = kubernetesVersionFlag(args);
+  if (!args.boolean("api-defaults")) {
+    if (version !== void 0) throw new UsageError("--kubernetes-version applies with --api-defaults only");
+    return null;
   }
-  return args.boolean("api-defaults") ? version : null;
+  return version ?? DEFAULT_KUBERNETES_VERSION;
 }
 
 // src/lint/api-defaults.ts
@@ -65746,7 +65766,6 @@ async function jpCommand(argv, io) {
 // src/commands/scan/command.ts
 import { writeFileSync as writeFileSync4 } from "node:fs";
 import path16 from "node:path";
-init_api_defaults();
 
 // src/config/load.ts
 var import_yaml9 = __toESM(require_dist(), 1);
@@ -70028,7 +70047,7 @@ var FLAGS5 = [
     description: "the git revision the working tree changes (a branch, tag or commit): objects there too are checked as an UPDATE (request.oldObject), new ones as a CREATE, removed ones as a DELETE"
   },
   { name: "no-api-defaults", type: "boolean", description: "evaluate manifests as written, without the API server's defaults (apiDefaults: false)" },
-  { name: "kubernetes-version", type: "string", valueName: "1.N", description: "the Kubernetes version whose API defaults apply (default: the newest implemented)" },
+  KUBERNETES_VERSION_FLAG,
   { name: "files", type: "boolean", description: "the paths are the files to report on (pre-commit); every policy of the repository is used" },
   { name: "quiet", type: "boolean", description: "report errors only: warnings and info are neither printed nor counted (as ESLint)" },
   { name: "max-warnings", type: "int", valueName: "n", description: "exit 1 when there are more warnings than this" },
@@ -70118,12 +70137,8 @@ async function lintCommand(argv, io) {
   if (operation !== void 0) config.operation = operation;
   if (maxWarnings !== void 0) config.maxWarnings = maxWarnings;
   if (args.boolean("no-api-defaults")) config.apiDefaults = false;
-  const kubernetesVersion = args.string("kubernetes-version");
-  if (kubernetesVersion !== void 0) {
-    const version = parseKubernetesVersion(kubernetesVersion);
-    if (typeof version !== "string") throw new UsageError(`--kubernetes-version: ${version.error}`);
-    config.kubernetesVersion = version;
-  }
+  const kubernetesVersion = kubernetesVersionFlag(args);
+  if (kubernetesVersion !== void 0) config.kubernetesVersion = kubernetesVersion;
   if (args.boolean("allow-empty")) config.allowEmpty = true;
   if (args.boolean("fail-on-empty")) config.allowEmpty = false;
   const maxFileSize = args.size(MAX_FILE_SIZE_FLAG.name);

@@ -324,6 +324,8 @@ function statusKeys(responses: readonly ResourceResponse[]): Set<string> {
 export class BaseComparison {
   readonly #createEvaluation: EvaluationOptions;
   readonly #stored = new Map<ResourceDocument, JsonObject>();
+  /** The base objects as the admission controller receives them (defaulted), each made once. */
+  readonly #received = new Map<ResourceDocument, ResourceDocument>();
   readonly #removedSet: Set<ResourceDocument>;
   /** The findings of removed objects (located in base files). */
   readonly #removedFindings = new WeakSet<Finding>();
@@ -352,12 +354,21 @@ export class BaseComparison {
     this.deletedFiles = deleted;
   }
 
+  #receivedBase(base: ResourceDocument): ResourceDocument {
+    let received = this.#received.get(base);
+    if (received === undefined) {
+      received = this.context.receive(base);
+      this.#received.set(base, received);
+    }
+    return received;
+  }
+
   /** The base object as the cluster stores it: defaulted by the API server, then mutated by the policies on its CREATE. */
   #storedObject(base: ResourceDocument): JsonObject {
     let stored = this.#stored.get(base);
     if (stored === undefined) {
       const policies = this.context.policies(base.namespace);
-      const received = this.context.receive(base);
+      const received = this.#receivedBase(base);
       stored = received.value;
       if (policies.some((policy) => policy.mutate !== undefined)) {
         const responses = evaluateResource(policies, received, { ...this.#createEvaluation, mutateOnly: true, targets: [] });
@@ -383,7 +394,7 @@ export class BaseComparison {
     if (base === undefined) return { operation: 'CREATE', resource: received, evaluation: this.#createEvaluation };
     // An object the change leaves as it was is not part of the update: it is checked as without a base, so that the
     // violations it holds stay reported (an UPDATE would skip them as pre-existing).
-    if (jsonEqual(this.context.receive(base).value, received.value, 'type')) return { operation: 'CREATE', resource: received, evaluation: this.#createEvaluation };
+    if (jsonEqual(this.#receivedBase(base).value, received.value, 'type')) return { operation: 'CREATE', resource: received, evaluation: this.#createEvaluation };
     return { operation: 'UPDATE', resource: received, evaluation: { ...evaluation, operation: 'UPDATE', oldResource: this.#storedObject(base) } };
   }
 

@@ -8,7 +8,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { parseKubernetesVersion } from '../../cluster/api-defaults/index.js';
 import { findConfigFile, loadConfig, type ConfigProblem } from '../../config/load.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../../config/types.js';
 import type { Revision } from '../../discovery/revision.js';
@@ -20,6 +19,7 @@ import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js
 import { MAX_FILE_SIZE_FLAG } from '../load/documents.js';
 import { formatFixDiffs, writeFixes } from '../fixes.js';
 import { requireInputPaths } from '../input-paths.js';
+import { KUBERNETES_VERSION_FLAG, kubernetesVersionFlag } from '../api-defaults-flags.js';
 import { displayPath, resolveArg, type CliIo } from '../io.js';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -40,7 +40,7 @@ const FLAGS: readonly FlagSpec[] = [
     description: 'the git revision the working tree changes (a branch, tag or commit): objects there too are checked as an UPDATE (request.oldObject), new ones as a CREATE, removed ones as a DELETE',
   },
   { name: 'no-api-defaults', type: 'boolean', description: 'evaluate manifests as written, without the API server\'s defaults (apiDefaults: false)' },
-  { name: 'kubernetes-version', type: 'string', valueName: '1.N', description: 'the Kubernetes version whose API defaults apply (default: the newest implemented)' },
+  KUBERNETES_VERSION_FLAG,
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
   { name: 'quiet', type: 'boolean', description: 'report errors only: warnings and info are neither printed nor counted (as ESLint)' },
   { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
@@ -138,12 +138,8 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   if (operation !== undefined) config.operation = operation;
   if (maxWarnings !== undefined) config.maxWarnings = maxWarnings;
   if (args.boolean('no-api-defaults')) config.apiDefaults = false;
-  const kubernetesVersion = args.string('kubernetes-version');
-  if (kubernetesVersion !== undefined) {
-    const version = parseKubernetesVersion(kubernetesVersion);
-    if (typeof version !== 'string') throw new UsageError(`--kubernetes-version: ${version.error}`);
-    config.kubernetesVersion = version;
-  }
+  const kubernetesVersion = kubernetesVersionFlag(args);
+  if (kubernetesVersion !== undefined) config.kubernetesVersion = kubernetesVersion;
   if (args.boolean('allow-empty')) config.allowEmpty = true;
   if (args.boolean('fail-on-empty')) config.allowEmpty = false;
   const maxFileSize = args.size(MAX_FILE_SIZE_FLAG.name);
