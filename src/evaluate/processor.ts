@@ -54,6 +54,8 @@ export interface EvaluationOptions {
   mutateOnly?: boolean;
   /** Find the resource field each failed CEL validation blames (see `EvaluationRequest.explainFailures`). */
   explainFailures?: boolean;
+  /** Evaluate with the reference interpreter (see `EvaluationRequest.reference`). */
+  reference?: boolean;
 }
 
 const NO_OBJECTS: readonly JsonObject[] = Object.freeze([]);
@@ -80,6 +82,7 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
   if (options.targets) result.targets = options.targets;
   if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
   if (options.explainFailures) result.explainFailures = true;
+  if (options.reference) result.reference = true;
   const values = options.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options.set) : { ...options.set };
   if (options.operation !== undefined) resourceValues['request.operation'] = options.operation;

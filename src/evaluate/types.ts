@@ -186,6 +186,11 @@ export interface EvaluationRequest {
    * reports: the scan asks for it to locate findings; `kyverno test` and `apply` need no paths.
    */
   explainFailures?: boolean;
+  /**
+   * Evaluate with the reference interpreter rather than the code each family compiles from a policy: the
+   * differential test runs both and requires identical responses.
+   */
+  reference?: boolean;
   /** Subresource being evaluated ("" for the object itself). */
   subresource?: string;
   /**
