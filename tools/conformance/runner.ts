@@ -8,6 +8,8 @@
 import path from 'node:path';
 import { parseDocuments, readSourceFile } from '../../src/source/index.js';
 import type { JsonValue } from '../../src/types.js';
+import type { ResourceDocument } from '../../src/evaluate/resource.js';
+import type { ResourceResponse } from '../../src/evaluate/processor.js';
 import { DiagnosticLog } from '../../src/commands/load/diagnostics.js';
 import type { CliIo } from '../../src/commands/io.js';
 import { policyFeatures } from './policy-features.js';
@@ -139,15 +141,29 @@ function emptyCategories(): Record<Category, Tally> {
   return Object.fromEntries(CATEGORIES.map((category) => [category, { matched: 0, total: 0 }])) as Record<Category, Tally>;
 }
 
+/** How to run a suite: with the reference interpreter, and a look at every resource's responses. */
+export interface SuiteRunOptions {
+  reference?: boolean;
+  /** Called with the responses of each resource, in evaluation order, naming the test file (relative to the suite). */
+  observe?: (file: string, resource: ResourceDocument, responses: readonly ResourceResponse[]) => void;
+}
+
 /** Runs every test file of one suite directory. */
-export function runSuite(suite: string, dir: string): SuiteConformance {
+export function runSuite(suite: string, dir: string, run: SuiteRunOptions = {}): SuiteConformance {
   const log = new DiagnosticLog(SILENT_IO);
   const selector = parseTestCaseSelector('');
   const conformance: SuiteConformance = { suite, files: [], results: { matched: 0, total: 0 }, categories: emptyCategories() };
   for (const file of findTestFiles(dir, 'kyverno-test.yaml', log)) {
     const relative = path.relative(dir, file).split(path.sep).join('/');
     const negative = relative.split('/').includes('test-fail');
-    const outcome = runTestFile(file, { io: SILENT_IO, log, selector });
+    const observe = run.observe;
+    const outcome = runTestFile(file, {
+      io: SILENT_IO,
+      log,
+      selector,
+      ...(run.reference ? { reference: true } : {}),
+      ...(observe ? { observe: (resource: ResourceDocument, responses: readonly ResourceResponse[]) => observe(relative, resource, responses) } : {}),
+    });
     const byDocument = new Map(outcome.documents.map((document) => [document.documentIndex, document]));
     const documents: { category: Category; expected: number; matched: number }[] = [];
     let failed = outcome.errors > 0;

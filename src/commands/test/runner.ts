@@ -51,6 +51,10 @@ export interface TestRunOptions {
   selector: TestCaseSelector;
   /** `--api-defaults`: the Kubernetes version whose API defaults the resources get before evaluation. */
   apiDefaults?: KubernetesVersion | null;
+  /** Evaluate with the reference interpreter (`EvaluationOptions.reference`). */
+  reference?: boolean;
+  /** Called with the responses of each resource of each run (the differential test compares them). */
+  observe?: (resource: ResourceDocument, responses: readonly ResourceResponse[]) => void;
 }
 
 
@@ -241,10 +245,13 @@ function evaluationRun(
   policies: readonly CompiledPolicy[],
   resources: readonly ResourceDocument[],
   options: Omit<EvaluationOptions, 'numberMode'>,
+  observe?: TestRunOptions['observe'],
 ): TriggerRun {
   const responses = new Map<string, ResourceResponse[]>();
   for (const resource of resources) {
-    responses.set(resource.key, evaluateResource(policies, resource, { numberMode: 'float64', ...options }));
+    const responded = evaluateResource(policies, resource, { numberMode: 'float64', ...options });
+    observe?.(resource, responded);
+    responses.set(resource.key, responded);
   }
   return { resources, responses };
 }
@@ -391,16 +398,17 @@ export function runTestCase(testCase: TestCase, options: TestRunOptions): TestDo
       targets: [...resourceSet.resources, ...targets].map((target) => target.value),
       cloneSources: cloneSourceLookup(prepared.evaluated, test.results, files),
     };
+    if (options.reference) run.reference = true;
     for (const kind of ['http', 'envoy'] as const) {
       const aborting = policySet.invalid.find((policy) => policy.abortsPayloads === kind);
       if (aborting !== undefined && authzPayloads.some((payload) => payload.kind === kind)) {
         throw new TestError(`failed to apply policies on ${kind === 'http' ? 'HTTP' : 'Envoy'} payload (${aborting.reason})`, { file: aborting.file.path, line: aborting.document.line, column: 1 });
       }
     }
-    const trigger = withAuthzPayloads(withPayloads(evaluationRun(prepared.evaluated, resourceSet.resources, run), prepared.evaluated, jsonPayloads, dir, run), prepared.evaluated, authzPayloads);
+    const trigger = withAuthzPayloads(withPayloads(evaluationRun(prepared.evaluated, resourceSet.resources, run, options.observe), prepared.evaluated, jsonPayloads, dir, run), prepared.evaluated, authzPayloads);
     const byOperation = new Map<string, TriggerRun>();
     for (const operation of new Set(selected.flatMap((result) => (result.operation ? [result.operation] : [])))) {
-      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run, operation }));
+      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run, operation }, options.observe));
     }
     progress('  Checking results ...');
     const input: MatchInput = {
