@@ -14794,6 +14794,7 @@ function request(policy, resource, value2, options2) {
   if (options2.targets) result.targets = options2.targets;
   if (options2.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
   if (options2.explainFailures) result.explainFailures = true;
+  if (options2.reference) result.reference = true;
   const values = options2.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options2.set) : { ...options2.set };
   if (options2.operation !== void 0) resourceValues["request.operation"] = options2.operation;
@@ -78693,10 +78694,12 @@ function cloneSourceLookup(policies, results, files) {
     return objects2;
   };
 }
-function evaluationRun(policies, resources, options2) {
+function evaluationRun(policies, resources, options2, observe) {
   const responses = /* @__PURE__ */ new Map();
   for (const resource of resources) {
-    responses.set(resource.key, evaluateResource(policies, resource, { numberMode: "float64", ...options2 }));
+    const responded = evaluateResource(policies, resource, { numberMode: "float64", ...options2 });
+    observe?.(resource, responded);
+    responses.set(resource.key, responded);
   }
   return { resources, responses };
 }
@@ -78818,16 +78821,17 @@ function runTestCase(testCase, options2) {
       targets: [...resourceSet.resources, ...targets].map((target2) => target2.value),
       cloneSources: cloneSourceLookup(prepared.evaluated, test.results, files)
     };
+    if (options2.reference) run3.reference = true;
     for (const kind3 of ["http", "envoy"]) {
       const aborting2 = policySet.invalid.find((policy) => policy.abortsPayloads === kind3);
       if (aborting2 !== void 0 && authzPayloads.some((payload) => payload.kind === kind3)) {
         throw new TestError(`failed to apply policies on ${kind3 === "http" ? "HTTP" : "Envoy"} payload (${aborting2.reason})`, { file: aborting2.file.path, line: aborting2.document.line, column: 1 });
       }
     }
-    const trigger = withAuthzPayloads(withPayloads(evaluationRun(prepared.evaluated, resourceSet.resources, run3), prepared.evaluated, jsonPayloads, dir, run3), prepared.evaluated, authzPayloads);
+    const trigger = withAuthzPayloads(withPayloads(evaluationRun(prepared.evaluated, resourceSet.resources, run3, options2.observe), prepared.evaluated, jsonPayloads, dir, run3), prepared.evaluated, authzPayloads);
     const byOperation = /* @__PURE__ */ new Map();
     for (const operation of new Set(selected.flatMap((result) => result.operation ? [result.operation] : []))) {
-      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run3, operation }));
+      byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run3, operation }, options2.observe));
     }
     progress("  Checking results ...");
     const input = {

@@ -586,6 +586,11 @@ export interface EvaluationRequest {
 	 * reports: the scan asks for it to locate findings; `kyverno test` and `apply` need no paths.
 	 */
 	explainFailures?: boolean;
+	/**
+	 * Evaluate with the reference interpreter rather than the code each family compiles from a policy: the
+	 * differential test runs both and requires identical responses.
+	 */
+	reference?: boolean;
 	/** Subresource being evaluated ("" for the object itself). */
 	subresource?: string;
 	/**
@@ -925,6 +930,8 @@ interface EvaluationOptions {
 	mutateOnly?: boolean;
 	/** Find the resource field each failed CEL validation blames (see `EvaluationRequest.explainFailures`). */
 	explainFailures?: boolean;
+	/** Evaluate with the reference interpreter (see `EvaluationRequest.reference`). */
+	reference?: boolean;
 }
 /** What kind of engine response a policy response stands for. */
 export type ResponseKind = "mutate" | "verifyImages" | "validate" | "generate" | "delete";

@@ -137,6 +137,7 @@ function request(policy, resource, value2, options2) {
   if (options2.targets) result.targets = options2.targets;
   if (options2.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
   if (options2.explainFailures) result.explainFailures = true;
+  if (options2.reference) result.reference = true;
   const values = options2.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options2.set) : { ...options2.set };
   if (options2.operation !== void 0) resourceValues["request.operation"] = options2.operation;

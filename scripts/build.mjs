@@ -1,5 +1,6 @@
 /**
- * @file Bundles the CLI (dist/cli.js), the GitHub Action (dist/action.js, `runs.main` of action.yml) and the
+ * @file Bundles the CLI (dist/cli.js), the GitHub Action (dist/action.js, `runs.main` of action.yml, and the chunks
+ * it loads once it has printed its first line, dist/action-*.js) and the
  * package's public API (dist/index.js, `exports` of package.json) into dist/ with esbuild: one self-contained
  * ES module per entry point, so the published package and the GitHub Action run without installing
  * dependencies (`@actions/*` are ES modules and are bundled too). CommonJS dependencies are given a `require`
@@ -28,7 +29,10 @@ const options = { absWorkingDir: root, outdir, bundle: true, platform: 'node', f
 
 await rm(outdir, { recursive: true, force: true });
 // The programs start with a `#!` line; the library does not.
-await build({ ...options, entryPoints: { cli: 'src/commands/bin.ts', action: 'src/action/entry.ts' }, banner: { js: `#!/usr/bin/env node\n${requireBanner}` } });
+await build({ ...options, entryPoints: { cli: 'src/commands/bin.ts' }, banner: { js: `#!/usr/bin/env node\n${requireBanner}` } });
+// The action's entry prints its first line before it loads the rest: the rest goes into chunks of its own
+// (dist/action-*.js) that the entry imports.
+await build({ ...options, entryPoints: { action: 'src/action/entry.ts' }, splitting: true, chunkNames: 'action-[name]-[hash]', banner: { js: `#!/usr/bin/env node\n${requireBanner}` } });
 await build({ ...options, entryPoints: { index: 'src/index.ts' }, banner: { js: requireBanner } });
 
 // dist/cli.js is the package's `bin`: npx and a clone's `./dist/cli.js` run it directly, so it must stay executable

@@ -1,22 +1,10 @@
 /**
- * @file The entry of the bundled action (dist/action.js): runs {@link run} with the real `@actions/core`,
- * the process environment and `@actions/github`'s Octokit (loaded only when there is a token), and sets
- * the process exit code. An unexpected error fails the step with its stack (never the token: inputs are
- * not part of error messages).
+ * @file The entry of the bundled action (dist/action.js): prints the version line at once, then loads the engine
+ * and the rest of the action (a chunk of its own, src/action/run-entry.ts) and runs it. Reading and compiling the
+ * engine's code takes most of a cold start: the step's log shows the run has started before that.
  */
-import * as core from '@actions/core';
-import type { GitHubApi } from './github-api.js';
-import { run } from './main.js';
+import { EOL } from 'node:os';
+import { announcement } from './announce.js';
 
-async function github(token: string): Promise<GitHubApi> {
-  const { getOctokit } = await import('@actions/github');
-  const octokit = getOctokit(token);
-  return { request: (route, params) => octokit.request(route, params) as Promise<{ status: number; data: unknown }> };
-}
-
-try {
-  process.exitCode = await run({ core, env: process.env, github });
-} catch (error) {
-  core.setFailed(`kyverno-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exitCode = 2;
-}
+process.stdout.write(`${announcement()}${EOL}`);
+await import('./run-entry.js');

@@ -38,6 +38,7 @@ import {
   type LintOptions,
   type LintReport,
 } from '../index.js';
+import { announcement } from './announce.js';
 import { annotatedFindings, capAnnotations, CHECK_RUN_NAME, LEGACY_POLICY, publishCheckRun, rankFindings, workflowCommands } from './annotations.js';
 import { checkedOutCommit } from './checkout.js';
 import { apiCommitReader, localCommitReader, placeOnHead, type Place } from './head-files.js';
@@ -67,6 +68,8 @@ interface ActionDeps {
   fs?: ActionFs;
   /** The directory used when `GITHUB_WORKSPACE` is not set. */
   cwd?: string;
+  /** The entry printed the version line already (before loading the engine, so the step shows output at once). */
+  announced?: boolean;
 }
 
 /** Exit codes, as the CLI's: 0 passed, 1 findings that fail under `fail-on`, 2 inputs, configuration or tool errors. */
@@ -326,7 +329,7 @@ async function reviewPullRequest(
 export async function run(deps: ActionDeps): Promise<ExitCode> {
   const state = new Run(deps);
   const { core, env } = deps;
-  state.log(`kyverno-lint ${packageJson.version}`);
+  if (deps.announced !== true) state.log(announcement());
   let inputs: ActionInputs;
   try {
     inputs = readInputs((name) => core.getInput(name));
