@@ -23,7 +23,7 @@ import {
 } from './context/external/index.js';
 import { type RulePlan, rulePlan } from './rule-plan.js';
 import type { InjectedValues, RequestUserInfo } from '../../../evaluate/types.js';
-import { SubstitutionError, SubstitutionFailure, hasVariables, trySubstituteAll } from './variables/index.js';
+import { SubstitutionError, SubstitutionFailure, trySubstituteAll } from './variables/index.js';
 
 interface RuleEnvironmentInit {
   rule: Rule;
@@ -112,7 +112,7 @@ export class RuleEnvironment {
 
   /** As `substitute`, but an unresolved variable comes back as a `SubstitutionFailure`. */
   trySubstitute(document: JsonValue): JsonValue | SubstitutionFailure {
-    if (!hasVariables(document)) return document;
+    // A document without variables or references comes back as it is.
     return trySubstituteAll(document, this.context, { operation: this.operation });
   }
 
