@@ -94,7 +94,9 @@ export class RuleEnvironment {
     this.element = element;
     this.elementPointer = elementPointer;
     // Substitution depends only on the context and the operation, which element environments share.
-    this.substituteCondition = init instanceof RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
+    // It returns values without variables or references as they are: conditions may skip those.
+    this.substituteCondition =
+      init instanceof RuleEnvironment ? init.substituteCondition : Object.assign(this.#substituteCondition.bind(this), { keepsConstants: true });
   }
 
   /** The resource path of a failure found at `path` of the current validation target. */
