@@ -5,6 +5,7 @@
  */
 import type { EvaluationRequest, FailureAction, GenerateOutcome, PolicyRuleInfo } from '../../evaluate/types.js';
 import type { JsonObject } from '../../types.js';
+import { inEvaluationMode } from './engine/evaluation-mode.js';
 import { generateObjects, generateResource } from './engine/generate/index.js';
 import { clonesFromCluster } from './engine/generate/generator.js';
 import { settlesByConstruction } from './engine/mutate/idempotent.js';
@@ -36,12 +37,14 @@ function handlers(compiled: KyvernoPolicy): KyvernoHandlers {
       const definition = compiled.rulesForKind(kind).find((candidate) => candidate.name === rule);
       return ruleFailureAction(policy, definition, namespace, labels);
     },
-    mutate: compiled.hasMutate ? (request) => mutateResource(compiled, request) : undefined,
+    mutate: compiled.hasMutate ? (request) => inEvaluationMode(request.reference, () => mutateResource(compiled, request)) : undefined,
     // Image verification needs registries and signatures: its responses carry no rule responses, which keeps
     // the matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
     verifyImages: (policy.spec.rules ?? []).some(hasVerifyImages) ? (request) => ({ policy: compiled, resource: request.resource, rules: [] }) : undefined,
-    validate: compiled.hasValidate ? (request) => validateResource(compiled, request) : undefined,
-    generate: compiled.hasGenerate ? (request, cloneSources) => generate(compiled, request, cloneSources) : undefined,
+    validate: compiled.hasValidate ? (request) => inEvaluationMode(request.reference, () => validateResource(compiled, request)) : undefined,
+    generate: compiled.hasGenerate
+      ? (request, cloneSources) => inEvaluationMode(request.reference, () => generate(compiled, request, cloneSources))
+      : undefined,
   };
 }
 

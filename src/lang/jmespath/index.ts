@@ -7,6 +7,7 @@
  */
 import { childrenOf, type AstNode } from './ast.js';
 import { JmesPathError, notFoundError } from './errors.js';
+import { type Evaluator, compileNode } from './closures.js';
 import { NotFound, evaluate } from './interpreter.js';
 import { parseJmesPath } from './parser.js';
 import { registerKyvernoFunctions } from './functions/index.js';
@@ -39,6 +40,11 @@ export interface CompiledJmesPath {
    */
   evaluate(data: unknown): unknown;
   /**
+   * As `evaluate`, with the reference interpreter walking the AST (interpreter.ts) instead of the
+   * closures compiled from it: the same results and errors, for the differential test of both.
+   */
+  interpret(data: unknown): unknown;
+  /**
    * Whether the result depends on the searched data alone: the expression calls no function that
    * reads the clock or draws random values (`time_now`, `time_now_utc`, `time_since`, `random`).
    */
@@ -56,23 +62,30 @@ function isDeterministic(node: AstNode): boolean {
 
 class Compiled implements CompiledJmesPath {
   #deterministic: boolean | undefined;
+  readonly #run: Evaluator;
 
   constructor(
     readonly expression: string,
     private readonly ast: AstNode,
-  ) {}
+  ) {
+    this.#run = compileNode(ast);
+  }
 
   get deterministic(): boolean {
     return (this.#deterministic ??= isDeterministic(this.ast));
   }
 
   search(data: unknown): unknown {
-    const result = evaluate(this.ast, data);
+    const result = this.#run(data);
     if (result instanceof NotFound) throw notFoundError(result.key);
     return result;
   }
 
   evaluate(data: unknown): unknown {
+    return this.#run(data);
+  }
+
+  interpret(data: unknown): unknown {
     return evaluate(this.ast, data);
   }
 }

@@ -23,7 +23,7 @@ import {
 } from './context/external/index.js';
 import { type RulePlan, rulePlan } from './rule-plan.js';
 import type { InjectedValues, RequestUserInfo } from '../../../evaluate/types.js';
-import { SubstitutionError, SubstitutionFailure, hasVariables, trySubstituteAll } from './variables/index.js';
+import { SubstitutionError, SubstitutionFailure, trySubstituteAll } from './variables/index.js';
 
 interface RuleEnvironmentInit {
   rule: Rule;
@@ -94,7 +94,9 @@ export class RuleEnvironment {
     this.element = element;
     this.elementPointer = elementPointer;
     // Substitution depends only on the context and the operation, which element environments share.
-    this.substituteCondition = init instanceof RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
+    // It returns values without variables or references as they are: conditions may skip those.
+    this.substituteCondition =
+      init instanceof RuleEnvironment ? init.substituteCondition : Object.assign(this.#substituteCondition.bind(this), { keepsConstants: true });
   }
 
   /** The resource path of a failure found at `path` of the current validation target. */
@@ -112,7 +114,7 @@ export class RuleEnvironment {
 
   /** As `substitute`, but an unresolved variable comes back as a `SubstitutionFailure`. */
   trySubstitute(document: JsonValue): JsonValue | SubstitutionFailure {
-    if (!hasVariables(document)) return document;
+    // A document without variables or references comes back as it is.
     return trySubstituteAll(document, this.context, { operation: this.operation });
   }
 

@@ -7,6 +7,9 @@
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { ConditionError } from './errors.js';
 import { type OperatorHandler, UNKNOWN_OPERATOR_MESSAGE, operatorHandler } from './operators.js';
+import { type CompiledOperator, compileOperator } from './compiled.js';
+import { referenceEvaluation } from '../evaluation-mode.js';
+import { hasVariables } from '../variables/index.js';
 
 /** Which part of a condition is being substituted. */
 export type ConditionPart = 'key' | 'value';
@@ -15,7 +18,14 @@ export type ConditionPart = 'key' | 'value';
  * Substitutes variables in a condition's key or value. A variable that cannot be resolved is
  * reported by returning a `SubstituteFailure` (or by throwing).
  */
-export type ConditionSubstitute = (value: JsonValue, part: ConditionPart) => JsonValue | SubstituteFailure;
+export type ConditionSubstitute = ((value: JsonValue, part: ConditionPart) => JsonValue | SubstituteFailure) & {
+  /**
+   * Set on a substitute that returns every value without `{{` variables and `$( )` references as it is
+   * (variable substitution): conditions then evaluate compiled, their constant parts neither
+   * substituted nor read again.
+   */
+  readonly keepsConstants?: boolean;
+};
 
 /** What a `ConditionSubstitute` returns when a variable cannot be resolved: the reason. */
 export class SubstituteFailure {
@@ -64,7 +74,55 @@ interface ConditionPlan {
   readonly operator: string;
   readonly handler: OperatorHandler | undefined;
   readonly message: string;
+  /** The compiled condition, made on its first compiled evaluation. */
+  compiled?: CompiledCondition;
 }
+
+/** A condition compiled: which parts need substituting, the operator, the two outcomes. */
+interface CompiledCondition {
+  readonly substituteKey: boolean;
+  readonly substituteValue: boolean;
+  /** Undefined for an unknown operator. */
+  readonly operator: CompiledOperator | undefined;
+  readonly whenTrue: ConditionsOutcome;
+  readonly whenFalse: ConditionsOutcome;
+}
+
+function compileCondition(plan: ConditionPlan): CompiledCondition {
+  const substituteValue = hasVariables(plan.value);
+  return {
+    substituteKey: hasVariables(plan.key),
+    substituteValue,
+    operator: compileOperator(plan.operator, substituteValue ? undefined : plan.value),
+    whenTrue: Object.freeze({ result: true, message: plan.message }),
+    whenFalse: Object.freeze({ result: false, message: plan.message }),
+  };
+}
+
+/**
+ * `evaluateCondition` compiled, for a substitute that `keepsConstants`: the parts without variables are
+ * not substituted (the substitute would return them as they are), the operator applies its compiled form.
+ */
+function evaluateCompiledCondition(condition: JsonValue, substitute: ConditionSubstitute): ConditionsOutcome | ConditionFailure {
+  const plan = conditionPlan(condition);
+  const compiled = (plan.compiled ??= compileCondition(plan));
+  let key = plan.key;
+  if (compiled.substituteKey) {
+    const substituted = substitutePart(key, 'key', substitute);
+    if (substituted instanceof ConditionFailure) return substituted;
+    key = substituted;
+  }
+  let value = plan.value;
+  if (compiled.substituteValue) {
+    const substituted = substitutePart(value, 'value', substitute);
+    if (substituted instanceof ConditionFailure) return substituted;
+    value = substituted;
+  }
+  if (compiled.operator === undefined) throw new ConditionError(UNKNOWN_OPERATOR_MESSAGE);
+  return compiled.operator(key, value) ? compiled.whenTrue : compiled.whenFalse;
+}
+
+type EvaluateCondition = typeof evaluateCondition;
 
 /** Stands for a condition that is not a map (all its parts absent). */
 const NOT_A_MAP: JsonObject = Object.freeze({}) as JsonObject;
@@ -124,9 +182,10 @@ export function tryEvaluateConditions(
   substitute: ConditionSubstitute,
 ): ConditionsOutcome | ConditionFailure {
   if (conditions === undefined || conditions === null) return { result: true, message: '' };
-  if (Array.isArray(conditions)) return evaluateList(conditions, substitute);
+  const evaluate = substitute.keepsConstants === true && !referenceEvaluation() ? evaluateCompiledCondition : evaluateCondition;
+  if (Array.isArray(conditions)) return evaluateList(conditions, substitute, evaluate);
   if (typeof conditions !== 'object') throw new ConditionError('invalid condition');
-  return evaluateAnyAll(conditionList(conditions['any']), conditionList(conditions['all']), substitute);
+  return evaluateAnyAll(conditionList(conditions['any']), conditionList(conditions['all']), substitute, evaluate);
 }
 
 /** An `any`/`all` member: absent (or null) is undefined; anything but a list is invalid. */
@@ -137,10 +196,14 @@ function conditionList(v: JsonValue | undefined): JsonValue[] | undefined {
 }
 
 /** evaluate.go `evaluateOldConditions`. */
-function evaluateList(conditions: JsonValue[], substitute: ConditionSubstitute): ConditionsOutcome | ConditionFailure {
+function evaluateList(
+  conditions: JsonValue[],
+  substitute: ConditionSubstitute,
+  evaluate: EvaluateCondition,
+): ConditionsOutcome | ConditionFailure {
   let trueMessages: string[] | null = null;
   for (const condition of conditions) {
-    const outcome = evaluateCondition(condition, substitute);
+    const outcome = evaluate(condition, substitute);
     if (outcome instanceof ConditionFailure || !outcome.result) return outcome;
     if (outcome.message !== '') (trueMessages ??= []).push(outcome.message);
   }
@@ -152,6 +215,7 @@ function evaluateAnyAll(
   any: JsonValue[] | undefined,
   all: JsonValue[] | undefined,
   substitute: ConditionSubstitute,
+  evaluate: EvaluateCondition,
 ): ConditionsOutcome | ConditionFailure {
   // Only non-empty messages are kept: they are joined with `JoinNonEmpty`.
   let trueMessages: string[] | null = null;
@@ -160,7 +224,7 @@ function evaluateAnyAll(
   if (any !== undefined) {
     anyResult = false;
     for (const condition of any) {
-      const outcome = evaluateCondition(condition, substitute);
+      const outcome = evaluate(condition, substitute);
       if (outcome instanceof ConditionFailure) return outcome;
       if (outcome.result) {
         anyResult = true;
@@ -173,7 +237,7 @@ function evaluateAnyAll(
   let allResult = true;
   if (all !== undefined) {
     for (const condition of all) {
-      const outcome = evaluateCondition(condition, substitute);
+      const outcome = evaluate(condition, substitute);
       if (outcome instanceof ConditionFailure) return outcome;
       if (!outcome.result) {
         allResult = false;

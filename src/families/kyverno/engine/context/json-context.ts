@@ -12,7 +12,16 @@
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { goJsonStringify, setOwnProperty } from '../../../../util/go-json.js';
 import { toFloat64Numbers } from '../../../../util/json-value.js';
-import { JmesPathError, type JmesPathErrorKind, NotFound, compileJmesPath, notFoundMessage, toPlainJson } from '../../../../lang/jmespath/index.js';
+import {
+  type CompiledJmesPath,
+  JmesPathError,
+  type JmesPathErrorKind,
+  NotFound,
+  compileJmesPath,
+  notFoundMessage,
+  toPlainJson,
+} from '../../../../lang/jmespath/index.js';
+import { referenceEvaluation } from '../evaluation-mode.js';
 import { type ContextLoader, DeferredLoaders, loaderMatcher } from './deferred.js';
 import { splitDottedKey } from './dotted-key.js';
 import { goTrimSpace } from '../../../../util/go-strings.js';
@@ -41,6 +50,41 @@ export class QueryFailure {
     readonly kind: JmesPathErrorKind,
     readonly message: string,
   ) {}
+}
+
+/**
+ * A query prepared once for any number of contexts (`prepareQuery`): its text as written (deferred
+ * loaders match on it), and the compiled query or the failure compiling it gave.
+ */
+export class PreparedQuery {
+  constructor(
+    readonly expression: string,
+    readonly compiled: CompiledJmesPath | QueryFailure,
+  ) {}
+}
+
+/** `JsonContext.trySearch(expression)`'s compilation step, done once: callers hold the result. */
+export function prepareQuery(expression: string): PreparedQuery {
+  const query = goTrimSpace(expression);
+  if (query === '') return new PreparedQuery(expression, new QueryFailure('syntax', 'invalid query (nil)'));
+  try {
+    return new PreparedQuery(expression, compileJmesPath(query));
+  } catch (err) {
+    if (err instanceof JmesPathError) return new PreparedQuery(expression, new QueryFailure('syntax', `incorrect query ${query}: ${err.message}`));
+    throw err;
+  }
+}
+
+/** The failure of a query that ended in a NotFound, made once per NotFound marker of compiled queries. */
+const notFoundFailures = new WeakMap<NotFound, QueryFailure>();
+
+function notFoundFailure(result: NotFound): QueryFailure {
+  let failure = notFoundFailures.get(result);
+  if (failure === undefined) {
+    failure = new QueryFailure('notFound', `JMESPath query failed: ${notFoundMessage(result.key)}`);
+    notFoundFailures.set(result, failure);
+  }
+  return failure;
 }
 
 /** Kyverno's `ContextSizeLimitExceededError`. */
@@ -198,13 +242,32 @@ export class JsonContext {
     }
     let result: unknown;
     try {
-      result = compiled.evaluate(this.#data);
+      result = referenceEvaluation() ? compiled.interpret(this.#data) : compiled.evaluate(this.#data);
     } catch (err) {
       if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
       throw err;
     }
     if (result instanceof NotFound) return new QueryFailure('notFound', `JMESPath query failed: ${notFoundMessage(result.key)}`);
     return result;
+  }
+
+  /**
+   * As `trySearch(query.expression)`, with the query compiled already (`prepareQuery`): the compiled
+   * evaluation, which the reference interpreter stands in for when in force.
+   */
+  trySearchPrepared(query: PreparedQuery): unknown {
+    if (referenceEvaluation()) return this.trySearch(query.expression);
+    this.#deferred.loadMatching(query.expression, this.#depth);
+    const compiled = query.compiled;
+    if (compiled instanceof QueryFailure) return compiled;
+    let result: unknown;
+    try {
+      result = compiled.evaluate(this.#data);
+    } catch (err) {
+      if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
+      throw err;
+    }
+    return result instanceof NotFound ? notFoundFailure(result) : result;
   }
 
   /** Merges `data` into the context root (Kyverno `addJSON`); `overwriteMaps` replaces nested maps. */

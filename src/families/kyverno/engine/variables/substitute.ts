@@ -5,9 +5,10 @@
  * `{{@}}`, and the DELETE rewrite of `request.object` into `request.oldObject`.
  */
 import type { JsonValue } from '../../../../types.js';
-import { GoJsonError, goJsonStringify } from '../../../../util/go-json.js';
+import { GoJsonError, goJsonStringify, setOwnProperty } from '../../../../util/go-json.js';
 import { int64Json } from '../../../../util/go-int64.js';
-import { ContextQueryError, type JsonContext, QueryFailure } from '../context/json-context.js';
+import { ContextQueryError, type JsonContext, type PreparedQuery, QueryFailure, prepareQuery } from '../context/json-context.js';
+import { referenceEvaluation } from '../evaluation-mode.js';
 import { goTrimSpace } from '../../../../util/go-strings.js';
 import { formatGoValue, goTypeName } from '../../../../lang/jmespath/index.js';
 import { SubstitutionError, SubstitutionFailure } from './errors.js';
@@ -45,6 +46,10 @@ interface ScannedVariable {
   readonly variable: string;
   /** `{{- x }}`. */
   readonly shallow: boolean;
+  /** The query prepared (null for `{{@}}`, whose query depends on the path). */
+  readonly query: PreparedQuery | null;
+  /** The query of a DELETE request: `request.object` rewritten to `request.oldObject`. */
+  readonly deleteQuery: PreparedQuery | null;
 }
 
 const NO_VARIABLES: readonly ScannedVariable[] = [];
@@ -65,7 +70,13 @@ function scanVariables(text: string): readonly ScannedVariable[] {
       let variable = variableText(v);
       const shallow = variable.startsWith('-');
       if (shallow) variable = goTrimSpace(variable.slice(1));
-      found.push({ v, prefix: initial ? '' : match.text[0]!, variable, shallow });
+      let query: PreparedQuery | null = null;
+      let deleteQuery: PreparedQuery | null = null;
+      if (variable !== '@') {
+        query = prepareQuery(variable);
+        deleteQuery = variable.includes('request.object') ? prepareQuery(variable.replaceAll('request.object', 'request.oldObject')) : query;
+      }
+      found.push({ v, prefix: initial ? '' : match.text[0]!, variable, shallow, query, deleteQuery });
     }
     scanned = found.length === 0 ? NO_VARIABLES : found;
     if (scans.size >= MAX_SCANS) scans.clear();
@@ -89,7 +100,7 @@ class VariableSubstituter implements LeafAction {
   }
 
   /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
-  leaf(value: unknown, path: string): unknown {
+  leaf(value: unknown, path: string, _isKey?: boolean): unknown {
     if (typeof value === 'string') return this.substituteString(value, path);
     return typeof value === 'bigint' ? int64Json(value) : value;
   }
@@ -133,10 +144,18 @@ class VariableSubstituter implements LeafAction {
       for (const match of matches) {
         const { v, shallow } = match;
         let variable = match.variable;
-        if (variable === '@') variable = this.atPath(path);
-        if (this.deleteRequest()) variable = variable.replaceAll('request.object', 'request.oldObject');
-
-        const result = this.context.trySearch(variable);
+        let result: unknown;
+        if (variable !== '@' && !referenceEvaluation()) {
+          // The compiled path: the query prepared when the text was scanned.
+          const isDelete = this.deleteRequest();
+          const query = isDelete ? match.deleteQuery! : match.query!;
+          if (isDelete) variable = query.expression;
+          result = this.context.trySearchPrepared(query);
+        } else {
+          if (variable === '@') variable = this.atPath(path);
+          if (this.deleteRequest()) variable = variable.replaceAll('request.object', 'request.oldObject');
+          result = this.context.trySearch(variable);
+        }
         if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path}: ${result.message}`);
         // The query result as is (Kyverno `substituteVariablesIfAny`): an int64 beyond 2^53 stays exact.
         if (originalPattern === v) return typeof result === 'bigint' ? int64Json(result) : result;
@@ -200,6 +219,18 @@ export function trySubstituteAll(
   context: JsonContext,
   options: SubstituteOptions = {},
 ): JsonValue | SubstitutionFailure {
+  if (typeof document === 'object' && document !== null && !referenceEvaluation()) {
+    const plan = documentPlan(document);
+    if (plan !== null) {
+      if (plan === UNCHANGED) return document;
+      if (plan !== DYNAMIC) return plan.run(new VariableSubstituter(context, options.operation)) as JsonValue | SubstitutionFailure;
+    }
+  }
+  return interpretSubstituteAll(document, context, options);
+}
+
+/** The reference of `trySubstituteAll`: the document's text read on every call. */
+function interpretSubstituteAll(document: JsonValue, context: JsonContext, options: SubstituteOptions): JsonValue | SubstitutionFailure {
   const marks = variableMarks(document);
   if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
   if ((marks & HAS_REFERENCES) !== 0) {
@@ -207,6 +238,143 @@ export function trySubstituteAll(
     return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context, options) : referenced;
   }
   return trySubstituteVariables(document, context, options);
+}
+
+/**
+ * The substitution of one map or list of a policy document, compiled: the members that hold variables
+ * or Go integers, each with its traversal path; the other members are kept as they are (shared).
+ * Running it gives what `traverse` gives on the same document.
+ */
+interface SubstitutionPlan {
+  run(substituter: VariableSubstituter): unknown;
+}
+
+/** A leaf with variables (or a Go integer): substituted as `traverse` does a leaf, result walked. */
+class LeafPlan implements SubstitutionPlan {
+  constructor(
+    private readonly value: string | bigint,
+    private readonly path: string,
+  ) {}
+
+  run(substituter: VariableSubstituter): unknown {
+    return traverse(this.value, this.path, substituter);
+  }
+}
+
+/** A member of a map: its key (substituted when it holds `{{`), and its value's plan or the value itself. */
+interface MemberPlan {
+  readonly key: string;
+  readonly substituteKey: boolean;
+  readonly value: unknown;
+  readonly plan: SubstitutionPlan | null;
+}
+
+class MapPlan implements SubstitutionPlan {
+  constructor(
+    private readonly members: readonly MemberPlan[],
+    private readonly path: string,
+  ) {}
+
+  /** As traverse.ts `walk` on a map. */
+  run(substituter: VariableSubstituter): unknown {
+    const out: Record<string, unknown> = {};
+    for (const member of this.members) {
+      let key = member.key;
+      if (member.substituteKey) {
+        const newKey = substituter.leaf(key, this.path);
+        if (newKey instanceof SubstitutionFailure) return newKey;
+        if (typeof newKey === 'object' && newKey !== null) {
+          const walked = traverse(newKey, this.path, substituter);
+          if (walked instanceof SubstitutionFailure) return walked;
+          throw new SubstitutionError(`expected string after substituting variables in key "${key}"`);
+        }
+        if (newKey !== null && newKey !== undefined) {
+          if (typeof newKey !== 'string') throw new SubstitutionError(`expected string after substituting variables in key "${key}"`);
+          key = newKey;
+        }
+      }
+      let item = member.value;
+      if (member.plan !== null) {
+        item = member.plan.run(substituter);
+        if (item instanceof SubstitutionFailure) return item;
+      }
+      setOwnProperty(out, key, item);
+    }
+    return out;
+  }
+}
+
+class ListPlan implements SubstitutionPlan {
+  constructor(
+    private readonly items: readonly unknown[],
+    private readonly plans: readonly (SubstitutionPlan | null)[],
+  ) {}
+
+  /** As traverse.ts `walk` on a list. */
+  run(substituter: VariableSubstituter): unknown {
+    const items = this.items;
+    const out = new Array<unknown>(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const plan = this.plans[i]!;
+      if (plan === null) {
+        out[i] = items[i];
+        continue;
+      }
+      const item = plan.run(substituter);
+      if (item instanceof SubstitutionFailure) return item;
+      out[i] = item;
+    }
+    return out;
+  }
+}
+
+/** The plan of a value at `path`, or null when substitution keeps it as it is (no `{{`, no Go integer). */
+function compilePlan(value: unknown, path: string): SubstitutionPlan | null {
+  if (typeof value === 'string') return value.includes('{{') ? new LeafPlan(value, path) : null;
+  if (typeof value === 'bigint') return new LeafPlan(value, path);
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    const plans = value.map((item, i) => compilePlan(item, `${path}/${i}`));
+    return plans.every((plan) => plan === null) ? null : new ListPlan(value, plans);
+  }
+  const object = value as Record<string, unknown>;
+  const members: MemberPlan[] = [];
+  let changes = false;
+  for (const key of Object.keys(object)) {
+    const item = object[key];
+    const plan = compilePlan(item, `${path}/${key.replaceAll('/', '\\/')}`);
+    const substituteKey = key.includes('{{');
+    if (plan !== null || substituteKey) changes = true;
+    members.push({ key, substituteKey, value: item, plan });
+  }
+  return changes ? new MapPlan(members, path) : null;
+}
+
+/** Documents substitution keeps as they are. */
+const UNCHANGED: SubstitutionPlan = { run: () => null };
+/** Documents with `$( )` references: the reference pass rewrites them before the variables are seen. */
+const DYNAMIC: SubstitutionPlan = { run: () => null };
+/** Documents seen once: a document is compiled when it is substituted a second time (policy text is, per resource). */
+const SEEN_ONCE: SubstitutionPlan = { run: () => null };
+
+/** Plans by document identity: documents are policy text, never mutated. */
+const documentPlans = new WeakMap<object, SubstitutionPlan>();
+
+/** The plan of a root document, or null on its first substitution. */
+function documentPlan(document: object): SubstitutionPlan | null {
+  const plan = documentPlans.get(document);
+  if (plan !== undefined && plan !== SEEN_ONCE) return plan;
+  if (plan === undefined) {
+    documentPlans.set(document, SEEN_ONCE);
+    return null;
+  }
+  const marks = variableMarks(document as JsonValue);
+  let compiled: SubstitutionPlan;
+  if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) compiled = UNCHANGED;
+  else if ((marks & HAS_REFERENCES) !== 0) compiled = DYNAMIC;
+  else compiled = compilePlan(document, '') ?? UNCHANGED;
+  documentPlans.set(document, compiled);
+  return compiled;
 }
 
 function orThrow(result: JsonValue | SubstitutionFailure): JsonValue {
