@@ -110,6 +110,7 @@ function evaluatePolicy(
       policyNamespace: matchInput.policyNamespace,
       userInfo: request.userInfo,
       explainFailures: request.explainFailures === true,
+      reference: request.reference === true,
     });
     context.checkpoint();
     let response: RuleResponse | null;
@@ -264,6 +265,7 @@ function evaluateOldObject(env: RuleEnvironment, policy: KyvernoPolicy, check: O
       external: env.external,
       policyNamespace: env.policyNamespace,
       userInfo: env.userInfo,
+      reference: env.reference,
     });
     if (rule.preconditions !== undefined) {
       const outcome = tryEvaluateConditions(rule.preconditions as JsonValue, oldEnv.substituteCondition);
