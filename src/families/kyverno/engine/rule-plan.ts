@@ -41,6 +41,8 @@ export class RulePlan {
   readonly validation: Validation;
   /** `validate.message`, `''` without one. */
   readonly message: string;
+  /** The message of a passing pattern or deny: `validation rule '<name>' passed.` */
+  readonly passMessage: string;
   readonly handler: HandlerKind;
   /** The resource handler's top level. */
   readonly spec: ValidatorSpec;
@@ -54,6 +56,7 @@ export class RulePlan {
     const validation = rule.validate ?? {};
     this.validation = validation;
     this.message = rule.validate?.message ?? '';
+    this.passMessage = `validation rule '${rule.name}' passed.`;
     if (validation.manifests && Object.keys(validation.manifests).length > 0) this.handler = 'manifests';
     else if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) this.handler = 'podSecurity';
     else if (validation.cel && Object.keys(validation.cel).length > 0) this.handler = 'cel';

@@ -169,12 +169,13 @@ function evaluateValidateRule(
     return ruleResponse(rule.name, 'Validation', 'skip', `rule is skipped due to policy exceptions${keys}`);
   }
 
-  const memo: PatternMemo = {};
+  // Only an UPDATE re-runs the validator on the old object, with the pattern this run substituted.
+  const memo: PatternMemo | undefined = operation === 'UPDATE' ? {} : undefined;
   const response = runHandler(env, policy, applicable, memo);
   // The CEL handler has no pre-existing-violation check (validate_cel.go); the resource and podSecurity handlers
   // do. Kyverno evaluates the old object whatever the new one gave, but only a failure on both changes the result.
   if (response?.status === 'fail' && rule.handler !== 'cel' && preExistingViolationsAllowed(rule.rule, policy, operation)) {
-    const skipped = evaluateOldObject(env, policy, check, memo);
+    const skipped = evaluateOldObject(env, policy, check, memo!);
     if (skipped === null) return response;
     skipped.preExisting = response.path === undefined ? { message: response.message } : { message: response.message, path: response.path };
     return skipped;

@@ -85,7 +85,7 @@ function validateDeny(env: RuleEnvironment, deny: { conditions?: Conditions }): 
   }
   if (outcome instanceof ConditionFailure) return ruleError(rule.name, 'Validation', 'failed to check deny conditions', outcome.message);
   if (!outcome.result) {
-    return ruleResponse(rule.name, 'Validation', 'pass', `validation rule '${rule.name}' passed.`);
+    return ruleResponse(rule.name, 'Validation', 'pass', rule.passMessage);
   }
   return ruleResponse(rule.name, 'Validation', 'fail', denyMessage(env, outcome.message));
 }
@@ -102,7 +102,7 @@ function validatePatterns(
     const result = compiled ? matchCompiledPattern(target, pattern, env.numberMode) : matchPattern(target, pattern, { numberMode: env.numberMode });
     switch (result.outcome) {
       case 'pass':
-        return ruleResponse(rule.name, 'Validation', 'pass', `validation rule '${rule.name}' passed.`);
+        return ruleResponse(rule.name, 'Validation', 'pass', rule.passMessage);
       case 'skip':
         return ruleResponse(rule.name, 'Validation', 'skip', result.message);
       case 'error':
