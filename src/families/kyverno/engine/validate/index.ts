@@ -194,7 +194,7 @@ function runHandler(env: RuleEnvironment, policy: KyvernoPolicy, exceptions: rea
       return ruleResponse(rule.name, 'Validation', 'error', 'validate.manifests (signature verification) cannot be evaluated offline');
     case 'podSecurity': {
       if (env.isDelete) return null;
-      const result = evaluatePodSecurity(env.resource, rule.validation.podSecurity!, rule.name, exceptions);
+      const result = evaluatePodSecurity(env.resource, rule.validation.podSecurity!, rule.name, exceptions, env.reference);
       return ruleResponse(rule.name, 'Validation', result.status, result.message, result.path);
     }
     case 'cel':
