@@ -14,11 +14,13 @@ const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, st
 /** The operation the engine acts on: UPDATE and DELETE only when spelled exactly so, else CREATE. */
 export type EngineOperation = 'CREATE' | 'UPDATE' | 'DELETE';
 
-interface ResourceIdentity {
+export interface ResourceIdentity {
   kind: string;
   group: string;
   version: string;
   namespace: string;
+  /** Kind, group and version in one string (a cache key). */
+  gvkKey: string;
 }
 
 export function toEngineOperation(operation: string): EngineOperation {
@@ -61,10 +63,8 @@ function readIdentity(resource: JsonObject): ResourceIdentity {
     metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) && typeof metadata.namespace === 'string'
       ? metadata.namespace
       : '';
-  return {
-    kind: typeof resource.kind === 'string' ? resource.kind : '',
-    group: slash >= 0 ? apiVersion.slice(0, slash) : '',
-    version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion,
-    namespace,
-  };
+  const kind = typeof resource.kind === 'string' ? resource.kind : '';
+  const group = slash >= 0 ? apiVersion.slice(0, slash) : '';
+  const version = slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion;
+  return { kind, group, version, namespace, gvkKey: `${kind}\n${group}\n${version}` };
 }

@@ -43,6 +43,8 @@ interface RuleEnvironmentInit {
   userInfo?: RequestUserInfo;
   /** Find the resource field a failed `validate.cel` expression blames (the scan asks for it). */
   explainFailures?: boolean;
+  /** Evaluate with the reference interpreter (`EvaluationRequest.reference`). */
+  reference?: boolean;
 }
 
 /** Kyverno's error for `elementScope: true` on a foreach element that is not a map. */
@@ -71,6 +73,8 @@ export class RuleEnvironment {
   readonly policyNamespace: string | undefined;
   readonly userInfo: RequestUserInfo | undefined;
   readonly explainFailures: boolean;
+  /** Evaluate with the reference interpreter rather than compiled code (`EvaluationRequest.reference`). */
+  readonly reference: boolean;
   /** The rule's environment, for the environment of a foreach element. */
   readonly #root: RuleEnvironment | undefined;
   /** Created on the first external context entry of the rule (on the rule's environment). */
@@ -90,6 +94,7 @@ export class RuleEnvironment {
     this.policyNamespace = init.policyNamespace;
     this.userInfo = init.userInfo;
     this.explainFailures = init.explainFailures === true;
+    this.reference = init.reference === true;
     this.#root = init instanceof RuleEnvironment ? (init.#root ?? init) : undefined;
     this.element = element;
     this.elementPointer = elementPointer;

@@ -4,8 +4,10 @@
  * each resource costs more than the lookup of a plan.
  */
 import { RuleMatcher, ruleMatcher } from '../match/match.js';
+import type { KyvernoPolicy } from '../policy/compiled.js';
 import type { Conditions, ContextEntry, ForEachValidation, Rule, Validation } from '../policy/types.js';
 import type { JsonValue } from '../../../types.js';
+import type { ResourceIdentity } from './match-input.js';
 
 /**
  * The handler a validate rule runs, in order of precedence (the `handlerFactory` of `engine.validate`,
@@ -39,6 +41,8 @@ export class RulePlan {
   readonly validation: Validation;
   /** `validate.message`, `''` without one. */
   readonly message: string;
+  /** The message of a passing pattern or deny: `validation rule '<name>' passed.` */
+  readonly passMessage: string;
   readonly handler: HandlerKind;
   /** The resource handler's top level. */
   readonly spec: ValidatorSpec;
@@ -52,6 +56,7 @@ export class RulePlan {
     const validation = rule.validate ?? {};
     this.validation = validation;
     this.message = rule.validate?.message ?? '';
+    this.passMessage = `validation rule '${rule.name}' passed.`;
     if (validation.manifests && Object.keys(validation.manifests).length > 0) this.handler = 'manifests';
     else if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) this.handler = 'podSecurity';
     else if (validation.cel && Object.keys(validation.cel).length > 0) this.handler = 'cel';
@@ -102,4 +107,44 @@ export function foreachSpec(entry: ForEachValidation, nesting: number): Validato
     entrySpecs.set(entry, spec);
   }
   return spec;
+}
+
+/** The candidate validate rules of a policy by request shape (see `validateCandidates`). */
+const candidateCache = new WeakMap<KyvernoPolicy, Map<string, readonly RulePlan[]>>();
+/** Request shapes are few (kinds × subresources × operations); the bound only guards against misuse. */
+const MAX_SHAPES = 4096;
+
+/**
+ * The plans of the policy's validate rules (autogen rules included, in order) that can match a request for
+ * a resource of `identity` with `subresource`, `operation` and user info (`dropUserInfo`: none): the rules
+ * left out cannot match any such resource by kind, operation or exclusion (`RuleMatcher.mayMatch`), so they
+ * would give no response. Worked out once per (policy, request shape).
+ */
+export function validateCandidates(
+  policy: KyvernoPolicy,
+  identity: ResourceIdentity,
+  subresource: string,
+  operation: string,
+  dropUserInfo: boolean,
+): readonly RulePlan[] {
+  let byShape = candidateCache.get(policy);
+  if (byShape === undefined) {
+    byShape = new Map();
+    candidateCache.set(policy, byShape);
+  }
+  const key =
+    subresource === '' && operation === 'CREATE' && dropUserInfo
+      ? identity.gvkKey
+      : `${identity.gvkKey}\n${subresource}\n${operation}\n${dropUserInfo ? 1 : 0}`;
+  let plans = byShape.get(key);
+  if (plans === undefined) {
+    const gvk = { group: identity.group, version: identity.version, kind: identity.kind };
+    plans = policy
+      .validateRulesForKind(identity.kind)
+      .map(rulePlan)
+      .filter((plan) => plan.validates && plan.matcher.mayMatch(gvk, subresource, operation, dropUserInfo));
+    if (byShape.size >= MAX_SHAPES) byShape.clear();
+    byShape.set(key, plans);
+  }
+  return plans;
 }

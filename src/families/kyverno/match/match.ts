@@ -348,6 +348,52 @@ function excludeBlockHolds(exclude: BlockPlan, res: ResourceView): boolean {
   return excludeFilterHolds(exclude.inline!, res);
 }
 
+/** The kind and operation checks of `descriptionMatches` for a policy filter. */
+function descriptionShapeHolds(desc: DescriptionPlan, gvk: GroupVersionKind, subresource: string, operation: string): boolean {
+  if (desc.operations !== null && !desc.operations.includes(operation)) return false;
+  return desc.kinds === null || checkKind(desc.kinds, gvk, subresource, POLICY_FILTER_OPTIONS.allowEphemeralContainers);
+}
+
+/** Whether a `match` filter can hold for a request shape (see `matchFilterHolds`). */
+function matchFilterMayHold(plan: FilterPlan, gvk: GroupVersionKind, subresource: string, operation: string, dropUserInfo: boolean): boolean {
+  if (plan.emptyDescription && (dropUserInfo || plan.emptyUserInfo)) return false;
+  return plan.description === null || descriptionShapeHolds(plan.description, gvk, subresource, operation);
+}
+
+function matchBlockMayHold(match: BlockPlan, gvk: GroupVersionKind, subresource: string, operation: string, dropUserInfo: boolean): boolean {
+  if (match.any !== null) return match.any.some((filter) => matchFilterMayHold(filter, gvk, subresource, operation, dropUserInfo));
+  if (match.all !== null) return match.all.every((filter) => matchFilterMayHold(filter, gvk, subresource, operation, dropUserInfo));
+  return matchFilterMayHold(match.inline!, gvk, subresource, operation, dropUserInfo);
+}
+
+/**
+ * Whether an `exclude` filter holds for every resource of a request shape: it checks kinds and operations
+ * only (no names, namespaces, annotations, selectors or subjects) and both hold (see `excludeFilterHolds`).
+ */
+function excludeFilterSurelyHolds(plan: FilterPlan, gvk: GroupVersionKind, subresource: string, operation: string): boolean {
+  if (plan.emptyDescription && plan.emptyUserInfo) return false;
+  if (plan.hasUserInfo) return false;
+  const desc = plan.description;
+  if (desc === null) return true;
+  if (
+    desc.name !== null ||
+    desc.names !== null ||
+    desc.namespaces !== null ||
+    desc.annotations !== null ||
+    desc.selector !== null ||
+    desc.namespaceSelector !== null
+  ) {
+    return false;
+  }
+  return descriptionShapeHolds(desc, gvk, subresource, operation);
+}
+
+function excludeBlockSurelyHolds(exclude: BlockPlan, gvk: GroupVersionKind, subresource: string, operation: string): boolean {
+  if (exclude.any !== null) return exclude.any.some((filter) => excludeFilterSurelyHolds(filter, gvk, subresource, operation));
+  if (exclude.all !== null) return exclude.all.every((filter) => excludeFilterSurelyHolds(filter, gvk, subresource, operation));
+  return excludeFilterSurelyHolds(exclude.inline!, gvk, subresource, operation);
+}
+
 /**
  * Kyverno `MatchesResourceDescription`: a namespaced policy only sees resources of its namespace; the
  * `match` block must hold (`any`: one filter, else `all`: every filter, else the inline filter) and,
@@ -371,6 +417,18 @@ export class RuleMatcher {
   /** {@link ruleMatches} for the rule this matcher was prepared from. */
   matches(input: MatchInput): boolean {
     return this.matchesSubject(view(input));
+  }
+
+  /**
+   * Whether the rule can match a request for `gvk`/`subresource` with `operation`, judged on what does not
+   * depend on the resource itself: false only when `match` cannot hold by kind or operation (or is empty), or
+   * when `exclude` holds by kind and operation alone (filters naming nothing else). A rule for which this is
+   * false has {@link matchesSubject} false for every resource of that request shape; one for which it is true
+   * still needs {@link matchesSubject}.
+   */
+  mayMatch(gvk: GroupVersionKind, subresource: string, operation: string, dropUserInfo: boolean): boolean {
+    if (!matchBlockMayHold(this.#match, gvk, subresource, operation, dropUserInfo)) return false;
+    return this.#exclude === null || !excludeBlockSurelyHolds(this.#exclude, gvk, subresource, operation);
   }
 
   /** {@link matches} with the subject of an input (`new MatchSubject(input)`), built once for many rules. */

@@ -167,7 +167,11 @@ class ImagesLoader implements ContextLoader {
 
   loadData(): void {
     const images = imagesOf(this.resource);
-    if (images !== null) this.context.merge({ images });
+    if (images === null) return;
+    // Merging the images into the very same images gives them again (`mergeMaps` copies equal values): a
+    // loader run that would change nothing is skipped.
+    if (this.context.snapshot().images === images) return;
+    this.context.merge({ images });
   }
 
   /** Kyverno's image loader never records that it ran: it runs again for every matching query. */

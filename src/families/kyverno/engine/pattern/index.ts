@@ -7,3 +7,4 @@ export type { PatternOutcome, PatternResult } from './match-pattern.js';
 export { validateValue } from './scalar.js';
 export { parseAnchor, anchorString } from './anchor.js';
 export type { Anchor, AnchorType } from './anchor.js';
+export { matchCompiledPattern } from './compiled.js';

@@ -38,7 +38,7 @@ interface MatchPatternOptions {
 }
 
 /** State of one `MatchPattern` call. */
-interface Evaluation {
+export interface Evaluation {
   readonly numberMode: NumberMode;
   /** Anchor bookkeeping: anchor key → whether its inner key was ever found in the resource (created on first use). */
   anchorsSeen: Map<string, boolean> | null;
@@ -46,12 +46,12 @@ interface Evaluation {
   metadataRewrites: Map<JsonObject, JsonObject> | null;
 }
 
-function hasKey(map: JsonObject, key: string): boolean {
+export function hasKey(map: JsonObject, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(map, key);
 }
 
 /** `validateResourceElement` (pkg/engine/validate/validate.go): dispatch on the pattern node type. */
-function checkElement(resource: JsonValue | undefined, pattern: JsonValue, path: string, ev: Evaluation): Failure | null {
+export function checkElement(resource: JsonValue | undefined, pattern: JsonValue, path: string, ev: Evaluation): Failure | null {
   if (Array.isArray(pattern)) {
     if (!Array.isArray(resource)) {
       return plainFailure(
@@ -81,14 +81,14 @@ function checkElement(resource: JsonValue | undefined, pattern: JsonValue, path:
   return validateValue(resource, pattern, ev.numberMode) ? null : scalarMismatch(resource, pattern, path, ev);
 }
 
-function scalarMismatch(resource: JsonValue | undefined, pattern: JsonValue, path: string, ev: Evaluation): Failure {
+export function scalarMismatch(resource: JsonValue | undefined, pattern: JsonValue, path: string, ev: Evaluation): Failure {
   const value = formatGoValue(resource, ev.numberMode);
   // Patterns are decoded as float64 whatever the resource number mode.
   return plainFailure(`resource value '${value}' does not match '${formatGoValue(pattern, 'float64')}' at path ${path}`, path);
 }
 
 /** `AnchorMap.CheckAnchorInResource` (pkg/engine/anchor/anchormap.go). */
-function recordAnchors(plan: MapPlan, resource: JsonObject, ev: Evaluation): void {
+export function recordAnchors(plan: MapPlan, resource: JsonObject, ev: Evaluation): void {
   if (plan.tracked.length === 0) return;
   const seen = (ev.anchorsSeen ??= new Map());
   for (const { key, anchor } of plan.tracked) {
@@ -295,6 +295,11 @@ export function matchPattern(resource: JsonValue, pattern: JsonValue, options?: 
   };
   const failure = checkElement(resource, pattern, '/', ev);
   if (failure === null) return { outcome: 'pass', path: '', message: '' };
+  return patternResult(failure, ev);
+}
+
+/** The outcome of a failed `MatchPattern` (see {@link matchPattern}). */
+export function patternResult(failure: Failure, ev: Evaluation): PatternResult {
   if (isSkip(failure)) return { outcome: 'skip', path: '', message: failure.message };
   if (failure.kind === 'negation') return { outcome: 'fail', path: failure.path, message: failure.message };
   if (keysAreMissing(ev) || failure.path === '') return { outcome: 'error', path: '', message: failure.message };

@@ -178,3 +178,61 @@ export function validateValue(value: JsonValue | undefined, pattern: JsonValue, 
   if (Array.isArray(pattern)) return false;
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A scalar check compiled from one pattern value: `validateValue(value, pattern, numberMode)`. */
+export type ValueCheck = (value: JsonValue | undefined, numberMode: NumberMode) => boolean;
+
+const NEVER: ValueCheck = () => false;
+const ANY_MAP: ValueCheck = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `validateValue` with the pattern worked out once: the string pattern parsed (operators, ranges, quantities and
+ * durations), a plain string without operators compared directly.
+ */
+export function compileValueCheck(pattern: JsonValue): ValueCheck {
+  switch (typeof pattern) {
+    case 'boolean':
+      return (value) => value === pattern;
+    case 'number':
+      return (value, numberMode) => validateNumberPattern(value, pattern, numberMode);
+    case 'bigint': {
+      const number = Number(pattern);
+      return (value, numberMode) => validateNumberPattern(value, number, numberMode);
+    }
+    case 'string':
+      return compileStringCheck(pattern);
+    default:
+      break;
+  }
+  if (pattern === null) return validateNullPattern;
+  if (Array.isArray(pattern)) return NEVER;
+  return ANY_MAP;
+}
+
+function compileStringCheck(pattern: string): ValueCheck {
+  const { alternatives } = compileStringPattern(pattern);
+  const only = alternatives.length === 1 && alternatives[0]!.length === 1 ? alternatives[0]![0]! : null;
+  if (only !== null && only.kind === 'comparison' && only.operator === '' && only.duration === null && only.quantity === null) {
+    // One equality without a duration or quantity operand: wildcard equality of the value's text.
+    const operand = only.operand;
+    return (value, numberMode) => {
+      if (value === pattern) return true;
+      const text = stringText(value, numberMode);
+      return text !== null && wildcardMatch(operand, text);
+    };
+  }
+  return (value, numberMode) => {
+    if (value === pattern) return true;
+    for (const conjunction of alternatives) {
+      let all = true;
+      for (const c of conjunction) {
+        if (!condition(value, c, numberMode)) {
+          all = false;
+          break;
+        }
+      }
+      if (all) return true;
+    }
+    return false;
+  };
+}

@@ -7,6 +7,7 @@
 import { policyReference, type EvaluationRequest, type PolicyResponse, type RequestUserInfo } from '../../../../evaluate/types.js';
 import type { JsonObject, JsonValue, NumberMode, RuleResponse } from '../../../../types.js';
 import { MatchSubject, anyAllMatches } from '../../match/match.js';
+import { hasAdmissionInfo } from '../../match/subjects.js';
 import type { KyvernoPolicy } from '../../policy/compiled.js';
 import { exceptionsFor, type PolicyException } from '../../policy/exception.js';
 import type { Rule } from '../../policy/types.js';
@@ -19,7 +20,7 @@ import { exceptionConditionsHold } from '../exceptions.js';
 import { identify, matchInputFor, toEngineOperation, type EngineOperation } from '../match-input.js';
 import { ruleError, ruleResponse } from '../response.js';
 import { RuleEnvironment } from '../rule-environment.js';
-import { rulePlan } from '../rule-plan.js';
+import { RulePlan, rulePlan, validateCandidates } from '../rule-plan.js';
 import { evaluatePodSecurity } from './pod-security/index.js';
 import { type PatternMemo, validateRule } from './validator.js';
 import { validateCel } from './cel.js';
@@ -35,23 +36,36 @@ export function validateResource(policy: KyvernoPolicy, request: EvaluationReque
   const resourceValues = request.values?.resource;
   const rewritesRequest = readsBackResource(resourceValues);
   // Fast path: unless values replace the request's resource, the kind index alone can tell that no rule applies.
-  let rules: readonly Rule[] | undefined;
+  let rules: readonly (Rule | RulePlan)[] | undefined;
   if (!rewritesRequest || keepsResource(resourceValues)) {
     const identity = identify(request.resource);
     if (policy.kind === 'Policy' && identity.namespace !== policy.namespace) return null;
-    rules = policy.validateRulesForKind(identity.kind);
+    // The reference interpreter matches every rule of the kind; otherwise only the rules that can match a
+    // request of this shape are looked at (the others give no response either way).
+    rules = request.reference
+      ? policy.validateRulesForKind(identity.kind)
+      : validateCandidates(
+          policy,
+          identity,
+          request.subresource ?? '',
+          toEngineOperation(request.operation ?? 'CREATE'),
+          !hasAdmissionInfo(request.userInfo),
+        );
     if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request.resource) : request.resource, rules: [] };
   }
 
   return withoutStackTraces(evaluatePolicy, policy, request, rewritesRequest, rules);
 }
 
-/** `rules`: the policy's validate rules for the request resource's kind, when values do not replace the resource. */
+/**
+ * `rules`: the policy's validate rules for the request resource's kind (or the plans of those that can match
+ * the request), when values do not replace the resource.
+ */
 function evaluatePolicy(
   policy: KyvernoPolicy,
   request: EvaluationRequest,
   rewritesRequest: boolean,
-  rules: readonly Rule[] | undefined,
+  rules: readonly (Rule | RulePlan)[] | undefined,
 ): PolicyResponse | null {
   const operation = request.operation ?? 'CREATE';
   const engineOperation = toEngineOperation(operation);
@@ -75,8 +89,9 @@ function evaluatePolicy(
   const subject = new MatchSubject(matchInput);
   // Without a rewrite, the resource (and so its kind) is the request's.
   rules ??= policy.validateRulesForKind(identity.kind);
-  for (const rule of rules) {
-    const plan = rulePlan(rule);
+  for (const entry of rules) {
+    const plan = entry instanceof RulePlan ? entry : rulePlan(entry);
+    const rule = plan.rule;
     if (!plan.validates) continue;
     if (!plan.matcher.matchesSubject(subject)) continue;
     const ruleExceptions = request.exceptions?.length ? exceptionsFor(request.exceptions, policyReference(policy), rule.name) : NO_EXCEPTIONS;
@@ -95,6 +110,7 @@ function evaluatePolicy(
       policyNamespace: matchInput.policyNamespace,
       userInfo: request.userInfo,
       explainFailures: request.explainFailures === true,
+      reference: request.reference === true,
     });
     context.checkpoint();
     let response: RuleResponse | null;
@@ -153,12 +169,13 @@ function evaluateValidateRule(
     return ruleResponse(rule.name, 'Validation', 'skip', `rule is skipped due to policy exceptions${keys}`);
   }
 
-  const memo: PatternMemo = {};
+  // Only an UPDATE re-runs the validator on the old object, with the pattern this run substituted.
+  const memo: PatternMemo | undefined = operation === 'UPDATE' ? {} : undefined;
   const response = runHandler(env, policy, applicable, memo);
   // The CEL handler has no pre-existing-violation check (validate_cel.go); the resource and podSecurity handlers
   // do. Kyverno evaluates the old object whatever the new one gave, but only a failure on both changes the result.
   if (response?.status === 'fail' && rule.handler !== 'cel' && preExistingViolationsAllowed(rule.rule, policy, operation)) {
-    const skipped = evaluateOldObject(env, policy, check, memo);
+    const skipped = evaluateOldObject(env, policy, check, memo!);
     if (skipped === null) return response;
     skipped.preExisting = response.path === undefined ? { message: response.message } : { message: response.message, path: response.path };
     return skipped;
@@ -177,7 +194,7 @@ function runHandler(env: RuleEnvironment, policy: KyvernoPolicy, exceptions: rea
       return ruleResponse(rule.name, 'Validation', 'error', 'validate.manifests (signature verification) cannot be evaluated offline');
     case 'podSecurity': {
       if (env.isDelete) return null;
-      const result = evaluatePodSecurity(env.resource, rule.validation.podSecurity!, rule.name, exceptions);
+      const result = evaluatePodSecurity(env.resource, rule.validation.podSecurity!, rule.name, exceptions, env.reference);
       return ruleResponse(rule.name, 'Validation', result.status, result.message, result.path);
     }
     case 'cel':
@@ -249,6 +266,7 @@ function evaluateOldObject(env: RuleEnvironment, policy: KyvernoPolicy, check: O
       external: env.external,
       policyNamespace: env.policyNamespace,
       userInfo: env.userInfo,
+      reference: env.reference,
     });
     if (rule.preconditions !== undefined) {
       const outcome = tryEvaluateConditions(rule.preconditions as JsonValue, oldEnv.substituteCondition);

@@ -6,7 +6,7 @@ import type { Conditions, ForEachValidation } from '../../policy/types.js';
 import type { JsonObject, JsonValue, RuleResponse } from '../../../../types.js';
 import { ConditionFailure, type ConditionsOutcome, tryEvaluateConditions } from '../conditions/index.js';
 import { QueryFailure } from '../context/json-context.js';
-import { matchPattern } from '../pattern/index.js';
+import { matchCompiledPattern, matchPattern } from '../pattern/index.js';
 import { errorText, ruleError, ruleResponse } from '../response.js';
 import { ElementScopeFailure, type RuleEnvironment } from '../rule-environment.js';
 import { foreachSpec, type ValidatorSpec } from '../rule-plan.js';
@@ -62,11 +62,13 @@ function runValidator(env: RuleEnvironment, spec: ValidatorSpec, memo?: PatternM
     }
     if (substituted instanceof SubstitutionFailure) return ruleError(name, 'Validation', 'variable substitution failed', substituted.message);
     if (memo !== undefined) memo.substituted = substituted;
+    // A pattern without variables is the policy's own value: it is matched compiled (once per pattern object).
+    const compiled = !env.reference && substituted === (pattern !== undefined ? pattern : anyPattern);
     if (pattern !== undefined) pattern = substituted;
     else anyPattern = substituted;
     const target = env.element ?? (env.isDelete ? undefined : env.resource);
     if (target === undefined) return null;
-    return validatePatterns(env, target, pattern, anyPattern);
+    return validatePatterns(env, target, pattern, anyPattern, compiled);
   }
 
   if (spec.forEach !== undefined && spec.forEach !== null) return validateForEach(env, spec.forEach, spec.nesting);
@@ -83,7 +85,7 @@ function validateDeny(env: RuleEnvironment, deny: { conditions?: Conditions }): 
   }
   if (outcome instanceof ConditionFailure) return ruleError(rule.name, 'Validation', 'failed to check deny conditions', outcome.message);
   if (!outcome.result) {
-    return ruleResponse(rule.name, 'Validation', 'pass', `validation rule '${rule.name}' passed.`);
+    return ruleResponse(rule.name, 'Validation', 'pass', rule.passMessage);
   }
   return ruleResponse(rule.name, 'Validation', 'fail', denyMessage(env, outcome.message));
 }
@@ -93,13 +95,14 @@ function validatePatterns(
   target: JsonObject,
   pattern: JsonValue | undefined,
   anyPattern: JsonValue | undefined,
+  compiled: boolean,
 ): RuleResponse {
   const rule = env.plan;
   if (pattern !== undefined) {
-    const result = matchPattern(target, pattern, { numberMode: env.numberMode });
+    const result = compiled ? matchCompiledPattern(target, pattern, env.numberMode) : matchPattern(target, pattern, { numberMode: env.numberMode });
     switch (result.outcome) {
       case 'pass':
-        return ruleResponse(rule.name, 'Validation', 'pass', `validation rule '${rule.name}' passed.`);
+        return ruleResponse(rule.name, 'Validation', 'pass', rule.passMessage);
       case 'skip':
         return ruleResponse(rule.name, 'Validation', 'skip', result.message);
       case 'error':
@@ -127,7 +130,9 @@ function validatePatterns(
   const skipped: string[] = [];
   let firstFailurePath: string | undefined;
   for (let index = 0; index < anyPattern.length; index++) {
-    const result = matchPattern(target, anyPattern[index] as JsonValue, { numberMode: env.numberMode });
+    const result = compiled
+      ? matchCompiledPattern(target, anyPattern[index] as JsonValue, env.numberMode)
+      : matchPattern(target, anyPattern[index] as JsonValue, { numberMode: env.numberMode });
     if (result.outcome === 'pass') {
       return ruleResponse(rule.name, 'Validation', 'pass', `validation rule '${rule.name}' anyPattern[${index}] passed.`);
     }

@@ -83,18 +83,57 @@ export class ImageRegistryLoader implements ContextLoader {
       throw new Error(`failed to substitute variables in context entry ${name} ${jmesPath}: ${(err as Error).message}`);
     }
     const { store } = this.options;
-    let data: JsonObject | undefined;
-    try {
-      data = store?.registryData(reference);
-    } catch (err) {
-      throw new Error(`failed to fetch image descriptor: ${reference}, error: ${(err as Error).message}`);
+    // What follows depends only on the store, the reference and the path (and the entry's texts): it is worked
+    // out once, so every evaluation of the entry stores the same value (whose encoding is then shared).
+    const byEntry = fetchedByStore(store);
+    let fetched = byEntry.get(this.entry);
+    if (fetched === undefined) {
+      fetched = new Map();
+      byEntry.set(this.entry, fetched);
     }
-    if (data === undefined) throw new Error(missingImageDataMessage(reference, store));
-    if (typeof path !== 'string' || path === '') return data;
-    try {
-      return compileJmesPath(path).search(data);
-    } catch (err) {
-      throw new Error(`failed to apply JMESPath (${jmesPath}) results to context entry ${name}, error: ${(err as Error).message}`);
+    const key = typeof path === 'string' ? `${reference}\n${path}` : `${reference}\n\n${JSON.stringify(path)}`;
+    let outcome = fetched.get(key);
+    if (outcome === undefined) {
+      outcome = lookUp(store, reference, path, jmesPath, name);
+      if (fetched.size >= MAX_FETCHED) fetched.clear();
+      fetched.set(key, outcome);
     }
+    if ('error' in outcome) throw new Error(outcome.error);
+    return outcome.value;
+  }
+}
+
+type Fetched = { value: unknown } | { error: string };
+
+/** Outcomes of image data look-ups by store (none: `NO_STORE`), entry, then reference and path. */
+const fetchedOutcomes = new WeakMap<object, WeakMap<ContextEntry, Map<string, Fetched>>>();
+const NO_STORE = {};
+/** References of one entry are the images of the resources scanned; the bound only guards against misuse. */
+const MAX_FETCHED = 4096;
+
+function fetchedByStore(store: ImageDataStore | undefined): WeakMap<ContextEntry, Map<string, Fetched>> {
+  const key = store ?? NO_STORE;
+  let byEntry = fetchedOutcomes.get(key);
+  if (byEntry === undefined) {
+    byEntry = new WeakMap();
+    fetchedOutcomes.set(key, byEntry);
+  }
+  return byEntry;
+}
+
+/** `fetchImageDataMap` and the entry's `jmesPath` applied to it. */
+function lookUp(store: ImageDataStore | undefined, reference: string, path: JsonValue, jmesPath: string, name: string): Fetched {
+  let data: JsonObject | undefined;
+  try {
+    data = store?.registryData(reference);
+  } catch (err) {
+    return { error: `failed to fetch image descriptor: ${reference}, error: ${(err as Error).message}` };
+  }
+  if (data === undefined) return { error: missingImageDataMessage(reference, store) };
+  if (typeof path !== 'string' || path === '') return { value: data };
+  try {
+    return { value: compileJmesPath(path).search(data) };
+  } catch (err) {
+    return { error: `failed to apply JMESPath (${jmesPath}) results to context entry ${name}, error: ${(err as Error).message}` };
   }
 }

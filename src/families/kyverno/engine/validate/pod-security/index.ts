@@ -38,7 +38,8 @@ interface PodSecurityOutcome {
 }
 
 /**
- * Evaluates `podSecurity` of rule `ruleName` on `resource` (a Pod, a Pod controller or a CronJob).
+ * Evaluates `podSecurity` of rule `ruleName` on `resource` (a Pod, a Pod controller or a CronJob); the pod is
+ * decoded once per resource object unless `reference` asks for the reference interpreter.
  * `exceptions` are the PolicyExceptions matching the resource for this rule; `skip` only arises from them.
  */
 export function evaluatePodSecurity(
@@ -46,19 +47,15 @@ export function evaluatePodSecurity(
   podSecurity: PodSecurity,
   ruleName: string,
   exceptions: readonly PodSecurityException[] = [],
+  reference = false,
 ): PodSecurityOutcome {
   const plainException = exceptions.find((exception) => (exception.podSecurity ?? []).length === 0);
   if (plainException !== undefined) {
     return { status: 'skip', message: `rule is skipped due to policy exception ${plainException.key}` };
   }
 
-  let extracted: ExtractedPod;
-  try {
-    extracted = extractPod(resource);
-  } catch (error) {
-    if (!(error instanceof GoDecodeError)) throw error;
-    return { status: 'error', message: `Error while getting new resource: ${error.message}` };
-  }
+  const extracted = reference ? decodePod(resource) : extractedPod(resource);
+  if (extracted instanceof GoDecodeError) return { status: 'error', message: `Error while getting new resource: ${extracted.message}` };
   const version = parsePolicyVersion(podSecurity.version);
   if (version === null) {
     return { status: 'error', message: `failed to parse pod security api version: ${VERSION_SYNTAX_ERROR}` };
@@ -85,4 +82,28 @@ export function evaluatePodSecurity(
   const message = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind)}`;
   const path = findingPath(outcomes, extracted);
   return path === undefined ? { status: 'fail', message } : { status: 'fail', message, path };
+}
+
+/**
+ * The pod of a resource as `extractPod` decodes it, or its decoding error: once per resource object (resources
+ * are never mutated, and the checks only read the pod), however many podSecurity rules look at it.
+ */
+const extractedPods = new WeakMap<JsonObject, ExtractedPod | GoDecodeError>();
+
+function extractedPod(resource: JsonObject): ExtractedPod | GoDecodeError {
+  let extracted = extractedPods.get(resource);
+  if (extracted === undefined) {
+    extracted = decodePod(resource);
+    extractedPods.set(resource, extracted);
+  }
+  return extracted;
+}
+
+function decodePod(resource: JsonObject): ExtractedPod | GoDecodeError {
+  try {
+    return extractPod(resource);
+  } catch (error) {
+    if (!(error instanceof GoDecodeError)) throw error;
+    return error;
+  }
 }
