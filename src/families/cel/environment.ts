@@ -306,3 +306,18 @@ export function validatingPolicyActivation(data: ActivationData, mode: NumberMod
     namespaceObject: convert(data.namespaceObject),
   };
 }
+
+const activationBases: Record<NumberMode, WeakMap<ActivationData, Readonly<Record<string, unknown>>>> = { float64: new WeakMap(), int64: new WeakMap() };
+
+/**
+ * {@link validatingPolicyActivation} for the compiled evaluation: the converted admission variables are looked up
+ * once per request data (which every policy of a request shares) and copied into a new activation.
+ */
+export function compiledActivation(data: ActivationData, mode: NumberMode): Record<string, unknown> {
+  let base = activationBases[mode].get(data);
+  if (base === undefined) {
+    base = validatingPolicyActivation(data, mode);
+    activationBases[mode].set(data, base);
+  }
+  return { object: base.object, oldObject: base.oldObject, request: base.request, namespaceObject: base.namespaceObject };
+}
