@@ -307,17 +307,26 @@ export function validatingPolicyActivation(data: ActivationData, mode: NumberMod
   };
 }
 
-const activationBases: Record<NumberMode, WeakMap<ActivationData, Readonly<Record<string, unknown>>>> = { float64: new WeakMap(), int64: new WeakMap() };
+const activationBases: Record<NumberMode, WeakMap<ActivationData, Map<Readonly<Record<string, unknown>>, Readonly<Record<string, unknown>>>>> = {
+  float64: new WeakMap(),
+  int64: new WeakMap(),
+};
 
 /**
- * {@link validatingPolicyActivation} for the compiled evaluation: the converted admission variables are looked up
- * once per request data (which every policy of a request shares) and copied into a new activation.
+ * `Object.assign(validatingPolicyActivation(data, mode), handles)` for the compiled evaluation: the activation is
+ * made once per request data (which every policy of a request shares) and library handles, and copied for each
+ * evaluation (which adds `exceptions` and `variables` to its copy).
  */
-export function compiledActivation(data: ActivationData, mode: NumberMode): Record<string, unknown> {
-  let base = activationBases[mode].get(data);
-  if (base === undefined) {
-    base = validatingPolicyActivation(data, mode);
-    activationBases[mode].set(data, base);
+export function compiledActivation(data: ActivationData, mode: NumberMode, handles: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  let byHandles = activationBases[mode].get(data);
+  if (byHandles === undefined) {
+    byHandles = new Map();
+    activationBases[mode].set(data, byHandles);
   }
-  return { object: base.object, oldObject: base.oldObject, request: base.request, namespaceObject: base.namespaceObject };
+  let base = byHandles.get(handles);
+  if (base === undefined) {
+    base = Object.assign(validatingPolicyActivation(data, mode), handles);
+    byHandles.set(handles, base);
+  }
+  return { ...base };
 }

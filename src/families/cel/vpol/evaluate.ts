@@ -161,10 +161,11 @@ function applyExceptions(input: SpecEvaluation, activation: Record<string, unkno
 
 /** Evaluates a matched spec: the one rule response of the policy. */
 export function evaluateSpec(compiled: CompiledSpec, input: SpecEvaluation): RuleResponse {
-  const activation = Object.assign(input.compiled ? compiledActivation(input.data, input.mode) : validatingPolicyActivation(input.data, input.mode), input.handles);
+  const activation = input.compiled ? compiledActivation(input.data, input.mode, input.handles) : Object.assign(validatingPolicyActivation(input.data, input.mode), input.handles);
   const failurePolicy = compiled.spec.failurePolicy;
   try {
-    const exceptions = applyExceptions(input, activation, failurePolicy);
+    // Without exceptions, `matchExceptions` allows nothing.
+    const exceptions = input.compiled && input.exceptions.length === 0 ? { allowedImages: [], allowedValues: [] } : applyExceptions(input, activation, failurePolicy);
     if (Array.isArray(exceptions)) return exemptionRule(exceptions, 'Validation');
     activation.exceptions = exceptions;
     if (!conditionsHold(compiled.matchConditions, activation, failurePolicy)) return rule('', 'skip', 'skip');

@@ -11,11 +11,11 @@ import type { CompiledException, CompiledPolicy, EvaluationRequest, FailureActio
 import type { JsonObject, RuleResponse } from '../../../types.js';
 import type { CelEnvironment } from '../../../lang/cel/index.js';
 import { libraryHandles, type ActivationData } from '../environment.js';
-import { exceptionsFor, type CelPolicyException } from '../exceptions.js';
+import { exceptionsFor } from '../exceptions.js';
 import { hasRequirements, matchConstraints, type AdmissionAttributes, type MatchResources } from '../match/index.js';
 import { ruleMatches } from '../match/rules.js';
 import type { CompiledSpec } from './compile.js';
-import { evaluateSpec } from './evaluate.js';
+import { evaluateSpec, type SpecEvaluation } from './evaluate.js';
 import { admissionRequest } from './request.js';
 import { CelCompiledPolicy, type CelPolicyIdentity } from '../policy-identity.js';
 
@@ -34,7 +34,28 @@ export interface ValidatingPolicyData extends CelPolicyIdentity {
   env: CelEnvironment;
 }
 
-const ruleFilters = new WeakMap<CompiledSpec, Map<string, boolean>>();
+/** The request attributes resource rules read without names and scope, interned: one object per distinct shape. */
+interface RequestShape {
+  /** Per spec: whether its resource rules may accept requests of the shape. */
+  readonly specs: WeakMap<CompiledSpec, boolean>;
+}
+
+const shapes = new Map<string, RequestShape>();
+const shapeOfAttributes = new WeakMap<AdmissionAttributes, RequestShape>();
+
+function shapeOf(attributes: AdmissionAttributes): RequestShape {
+  let shape = shapeOfAttributes.get(attributes);
+  if (shape === undefined) {
+    const key = `${attributes.operation}\u0000${attributes.group}\u0000${attributes.version}\u0000${attributes.resource}\u0000${attributes.subresource}`;
+    shape = shapes.get(key);
+    if (shape === undefined) {
+      shape = { specs: new WeakMap() };
+      shapes.set(key, shape);
+    }
+    shapeOfAttributes.set(attributes, shape);
+  }
+  return shape;
+}
 
 /**
  * Whether the spec's resource rules may accept a request of these attributes: false when `resourceRules` is not empty
@@ -44,18 +65,12 @@ const ruleFilters = new WeakMap<CompiledSpec, Map<string, boolean>>();
  * so the answer, decided once per spec and request shape, stands for it.
  */
 function mayMatch(compiled: CompiledSpec, constraints: MatchResources, attributes: AdmissionAttributes): boolean {
-  const rules = constraints.resourceRules ?? [];
-  if (rules.length === 0) return true;
-  let filter = ruleFilters.get(compiled);
-  if (filter === undefined) {
-    filter = new Map();
-    ruleFilters.set(compiled, filter);
-  }
-  const key = `${attributes.operation}\u0000${attributes.group}\u0000${attributes.version}\u0000${attributes.resource}\u0000${attributes.subresource}`;
-  let may = filter.get(key);
+  const specs = shapeOf(attributes).specs;
+  let may = specs.get(compiled);
   if (may === undefined) {
-    may = rules.some((rule) => ruleMatches({ ...rule, scope: '*', resourceNames: [] }, attributes));
-    filter.set(key, may);
+    const rules = constraints.resourceRules ?? [];
+    may = rules.length === 0 || rules.some((rule) => ruleMatches({ ...rule, scope: '*', resourceNames: [] }, attributes));
+    specs.set(compiled, may);
   }
   return may;
 }
@@ -97,25 +112,20 @@ export class ValidatingPolicy extends CelCompiledPolicy implements CompiledPolic
    */
   private validateCompiled(request: EvaluationRequest): PolicyResponse[] {
     const { attributes, data } = admissionRequest(request);
-    const mode = request.numberMode ?? 'float64';
     const responses: PolicyResponse[] = [];
-    let exceptions: CelPolicyException[] | undefined;
-    let handles: Readonly<Record<string, unknown>> | undefined;
-    const input = (evaluationData: ActivationData) => {
-      exceptions ??= exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind);
-      handles ??= libraryHandles(this.namespaced ? this.namespace : '', request.external);
-      return { data: evaluationData, mode, exceptions, env: this.env, handles, explain: request.explainFailures === true, compiled: true };
-    };
+    // What every evaluation of the policy's specs on this request shares, made at the first evaluation.
+    let shared: SpecEvaluation | undefined;
     for (const compiled of this.specs) {
       const rules: RuleResponse[] = [];
       if (compiled.spec.mode === 'JSON') {
-        rules.push(evaluateSpec(compiled, input({ object: request.resource, oldObject: null, request: null, namespaceObject: null })));
+        shared ??= this.specEvaluation(request, data);
+        rules.push(evaluateSpec(compiled, { ...shared, data: { object: request.resource, oldObject: null, request: null, namespaceObject: null } }));
       } else {
         const constraints = compiled.spec.matchConstraints;
         if (constraints !== undefined && mayMatch(compiled, constraints, attributes)) {
           const outcome = matchConstraints(constraints, attributes, data.namespaceObject);
           if (outcome.error !== undefined) rules.push({ name: 'match', type: 'Validation', status: 'error', message: `failed to execute matching: ${outcome.error}` });
-          else if (outcome.matched) rules.push(evaluateSpec(compiled, input(data)));
+          else if (outcome.matched) rules.push(evaluateSpec(compiled, (shared ??= this.specEvaluation(request, data))));
         }
         if (rules.length === 0 && simpleMatch(compiled, constraints)) continue;
       }
@@ -123,6 +133,19 @@ export class ValidatingPolicy extends CelCompiledPolicy implements CompiledPolic
       responses.push({ policy: this, resource: request.resource, rules });
     }
     return responses;
+  }
+
+  /** The compiled evaluation's input for the specs of the policy on a request. */
+  private specEvaluation(request: EvaluationRequest, data: ActivationData): SpecEvaluation {
+    return {
+      data,
+      mode: request.numberMode ?? 'float64',
+      exceptions: exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind),
+      env: this.env,
+      handles: libraryHandles(this.namespaced ? this.namespace : '', request.external),
+      explain: request.explainFailures === true,
+      compiled: true,
+    };
   }
 
   /** {@link validate} by the reference interpreter. */
