@@ -173,13 +173,12 @@ export function evaluateSpec(compiled: CompiledSpec, input: SpecEvaluation): Rul
     for (const [index, validation] of compiled.validations.entries()) {
       const { expression } = validation;
       const result = evaluate(expression, activation);
-      const errorAt = (start: number, end: number) => ({ compiled: expression, start, end });
       if (!result.ok) {
-        return located(rule('', 'error', `error: ${result.error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), errorAt(...startEnd(range(expression, result.error))));
+        return located(rule('', 'error', `error: ${result.error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), { compiled: expression, ...range(expression, result.error) });
       }
       if (typeof result.value !== 'boolean') {
         const message = `error: type conversion error from '${celTypeName(result.value)}' to 'bool'`;
-        return located(rule('', 'error', message, { properties: { [VALIDATION_INDEX]: String(index) } }), errorAt(0, expression.written.length));
+        return located(rule('', 'error', message, { properties: { [VALIDATION_INDEX]: String(index) } }), { compiled: expression, start: 0, end: expression.written.length });
       }
       if (result.value) continue;
       let message = validation.message;
@@ -200,7 +199,7 @@ export function evaluateSpec(compiled: CompiledSpec, input: SpecEvaluation): Rul
       const failed = rule('', 'fail', message, { properties: { ...annotations, [VALIDATION_INDEX]: annotations[VALIDATION_INDEX] ?? String(index) } });
       const path = input.explain ? blamedPath(compiled, expression.program, activation) : undefined;
       if (path !== undefined) failed.path = path;
-      return located(failed, errorAt(0, expression.written.length));
+      return located(failed, { compiled: expression, start: 0, end: expression.written.length });
     }
     const annotations = auditAnnotations(compiled, activation);
     return Object.keys(annotations).length > 0 ? rule('', 'pass', 'success', { properties: annotations }) : rule('', 'pass', 'success');
@@ -208,8 +207,4 @@ export function evaluateSpec(compiled: CompiledSpec, input: SpecEvaluation): Rul
     if (!(error instanceof StepError)) throw error;
     return located(rule('evaluation', 'error', `failed to load context: ${error.message}`), error.at);
   }
-}
-
-function startEnd(value: { start: number; end: number }): [number, number] {
-  return [value.start, value.end];
 }
