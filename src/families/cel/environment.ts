@@ -306,3 +306,27 @@ export function validatingPolicyActivation(data: ActivationData, mode: NumberMod
     namespaceObject: convert(data.namespaceObject),
   };
 }
+
+const activationBases: Record<NumberMode, WeakMap<ActivationData, Map<Readonly<Record<string, unknown>>, Readonly<Record<string, unknown>>>>> = {
+  float64: new WeakMap(),
+  int64: new WeakMap(),
+};
+
+/**
+ * `Object.assign(validatingPolicyActivation(data, mode), handles)` for the compiled evaluation: the activation is
+ * made once per request data (which every policy of a request shares) and library handles, and copied for each
+ * evaluation (which adds `exceptions` and `variables` to its copy).
+ */
+export function compiledActivation(data: ActivationData, mode: NumberMode, handles: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  let byHandles = activationBases[mode].get(data);
+  if (byHandles === undefined) {
+    byHandles = new Map();
+    activationBases[mode].set(data, byHandles);
+  }
+  let base = byHandles.get(handles);
+  if (base === undefined) {
+    base = Object.assign(validatingPolicyActivation(data, mode), handles);
+    byHandles.set(handles, base);
+  }
+  return { ...base };
+}

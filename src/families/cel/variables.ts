@@ -55,3 +55,35 @@ export function lazyVariables(variables: readonly VariableProgram[], activation:
   Object.defineProperty(object, STATE, { value: { activation, results: new Array(variables.length) } satisfies State });
   return Object.defineProperties(object, descriptorsOf(variables));
 }
+
+/**
+ * Names a prototype getter cannot serve: they are read on plain objects by the libraries that take the `variables`
+ * object apart (`constructor` decides whether a value is a plain object).
+ */
+const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+const prototypes = new WeakMap<readonly VariableProgram[], object | null>();
+
+/** The prototype of the compiled `variables` objects of a list: the getters once, on a null-prototype object. */
+function prototypeOf(variables: readonly VariableProgram[]): object | null {
+  const found = prototypes.get(variables);
+  if (found !== undefined) return found;
+  const prototype = variables.some(({ name }) => RESERVED.has(name)) ? null : (Object.create(null, descriptorsOf(variables)) as object);
+  prototypes.set(variables, prototype);
+  return prototype;
+}
+
+/**
+ * {@link lazyVariables} for the compiled evaluation: the same getters, read from a prototype shared by every
+ * evaluation of the list instead of defined on each object (defining accessors per object turns each into a
+ * dictionary-mode object). The object has no own enumerable fields: it is read field by field (as the object type
+ * of `variables`, object-types.ts), never enumerated. Lists with a variable named like an `Object.prototype`
+ * member keep the reference layout.
+ */
+export function compiledLazyVariables(variables: readonly VariableProgram[], activation: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const prototype = prototypeOf(variables);
+  if (prototype === null) return lazyVariables(variables, activation);
+  const object = Object.create(prototype) as Variables;
+  object[STATE] = { activation, results: new Array(variables.length) };
+  return object;
+}

@@ -10,11 +10,12 @@
 import type { CompiledException, CompiledPolicy, EvaluationRequest, FailureAction, PolicyResponse } from '../../../evaluate/types.js';
 import type { JsonObject, RuleResponse } from '../../../types.js';
 import type { CelEnvironment } from '../../../lang/cel/index.js';
-import { libraryHandles } from '../environment.js';
+import { libraryHandles, type ActivationData } from '../environment.js';
 import { exceptionsFor } from '../exceptions.js';
-import { hasRequirements, matchConstraints, type MatchResources } from '../match/index.js';
+import { hasRequirements, matchConstraints, type AdmissionAttributes, type MatchResources } from '../match/index.js';
+import { ruleMatches } from '../match/rules.js';
 import type { CompiledSpec } from './compile.js';
-import { evaluateSpec } from './evaluate.js';
+import { evaluateSpec, type SpecEvaluation } from './evaluate.js';
 import { admissionRequest } from './request.js';
 import { CelCompiledPolicy, type CelPolicyIdentity } from '../policy-identity.js';
 
@@ -33,6 +34,59 @@ export interface ValidatingPolicyData extends CelPolicyIdentity {
   env: CelEnvironment;
 }
 
+/** The request attributes resource rules read without names and scope, interned: one object per distinct shape. */
+interface RequestShape {
+  /** Per spec: whether its resource rules may accept requests of the shape. */
+  readonly specs: WeakMap<CompiledSpec, boolean>;
+}
+
+const shapes = new Map<string, RequestShape>();
+const shapeOfAttributes = new WeakMap<AdmissionAttributes, RequestShape>();
+
+function shapeOf(attributes: AdmissionAttributes): RequestShape {
+  let shape = shapeOfAttributes.get(attributes);
+  if (shape === undefined) {
+    const key = `${attributes.operation}\u0000${attributes.group}\u0000${attributes.version}\u0000${attributes.resource}\u0000${attributes.subresource}`;
+    shape = shapes.get(key);
+    if (shape === undefined) {
+      shape = { specs: new WeakMap() };
+      shapes.set(key, shape);
+    }
+    shapeOfAttributes.set(attributes, shape);
+  }
+  return shape;
+}
+
+/**
+ * Whether the spec's resource rules may accept a request of these attributes: false when `resourceRules` is not empty
+ * and none of its rules accepts the request's operation, group, version and resource/subresource (`ruleMatches`
+ * without scope and names). `matchConstraints` then gives "not matched" without an error whatever the selectors
+ * (kyverno/kyverno pkg/cel/matching/matcher.go `Match` reports selector errors only for requests the rules match),
+ * so the answer, decided once per spec and request shape, stands for it.
+ */
+function mayMatch(compiled: CompiledSpec, constraints: MatchResources, attributes: AdmissionAttributes): boolean {
+  const specs = shapeOf(attributes).specs;
+  let may = specs.get(compiled);
+  if (may === undefined) {
+    const rules = constraints.resourceRules ?? [];
+    may = rules.length === 0 || rules.some((rule) => ruleMatches({ ...rule, scope: '*', resourceNames: [] }, attributes));
+    specs.set(compiled, may);
+  }
+  return may;
+}
+
+const simpleMatches = new WeakMap<CompiledSpec, boolean>();
+
+/** {@link isSimpleMatch} of a spec's constraints, once per spec. */
+function simpleMatch(compiled: CompiledSpec, constraints: MatchResources | undefined): boolean {
+  let simple = simpleMatches.get(compiled);
+  if (simple === undefined) {
+    simple = isSimpleMatch(constraints);
+    simpleMatches.set(compiled, simple);
+  }
+  return simple;
+}
+
 /** The compiled policy. */
 export class ValidatingPolicy extends CelCompiledPolicy implements CompiledPolicy {
   /** Kyverno's CLI validates with the CEL kinds after every mutation (MutatingAdmissionPolicies, MutatingPolicies). */
@@ -48,6 +102,54 @@ export class ValidatingPolicy extends CelCompiledPolicy implements CompiledPolic
 
   /** The responses of the policy and its variants (Kyverno CLI order: the policy, then the variants). */
   validate(request: EvaluationRequest): PolicyResponse[] {
+    return request.reference === true ? this.validateReference(request) : this.validateCompiled(request);
+  }
+
+  /**
+   * {@link validate} as compiled: a variant whose resource rules cannot accept the request's group, version,
+   * resource, subresource and operation is decided by one lookup (see {@link mayMatch}); the activation and the
+   * `variables` object are built with less work (vpol/evaluate.ts, `SpecEvaluation.compiled`).
+   */
+  private validateCompiled(request: EvaluationRequest): PolicyResponse[] {
+    const { attributes, data } = admissionRequest(request);
+    const responses: PolicyResponse[] = [];
+    // What every evaluation of the policy's specs on this request shares, made at the first evaluation.
+    let shared: SpecEvaluation | undefined;
+    for (const compiled of this.specs) {
+      const rules: RuleResponse[] = [];
+      if (compiled.spec.mode === 'JSON') {
+        shared ??= this.specEvaluation(request, data);
+        rules.push(evaluateSpec(compiled, { ...shared, data: { object: request.resource, oldObject: null, request: null, namespaceObject: null } }));
+      } else {
+        const constraints = compiled.spec.matchConstraints;
+        if (constraints !== undefined && mayMatch(compiled, constraints, attributes)) {
+          const outcome = matchConstraints(constraints, attributes, data.namespaceObject);
+          if (outcome.error !== undefined) rules.push({ name: 'match', type: 'Validation', status: 'error', message: `failed to execute matching: ${outcome.error}` });
+          else if (outcome.matched) rules.push(evaluateSpec(compiled, (shared ??= this.specEvaluation(request, data))));
+        }
+        if (rules.length === 0 && simpleMatch(compiled, constraints)) continue;
+      }
+      if (compiled.spec.mode === 'JSON' && rules.length === 0) continue;
+      responses.push({ policy: this, resource: request.resource, rules });
+    }
+    return responses;
+  }
+
+  /** The compiled evaluation's input for the specs of the policy on a request. */
+  private specEvaluation(request: EvaluationRequest, data: ActivationData): SpecEvaluation {
+    return {
+      data,
+      mode: request.numberMode ?? 'float64',
+      exceptions: exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind),
+      env: this.env,
+      handles: libraryHandles(this.namespaced ? this.namespace : '', request.external),
+      explain: request.explainFailures === true,
+      compiled: true,
+    };
+  }
+
+  /** {@link validate} by the reference interpreter. */
+  private validateReference(request: EvaluationRequest): PolicyResponse[] {
     const { attributes, data } = admissionRequest(request);
     const exceptions = exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind);
     const mode = request.numberMode ?? 'float64';
