@@ -25,7 +25,7 @@ export function foreachEntries(value: JsonValue | undefined): ForEachEntry[] {
  * Runs the foreach entries at `nesting` on `resource`: `pass` (`<n> elements processed`) with the
  * patched resource when an entry changed it, `skip` when none did, `error` when one failed.
  */
-export function mutateForEach(env: RuleEnvironment, entries: readonly ForEachEntry[], resource: JsonObject, nesting: number): PatchOutcome {
+export function mutateForEach(env: RuleEnvironment, entries: readonly ForEachEntry[], resource: JsonObject, nesting: number, compiled = false): PatchOutcome {
   let current = resource;
   let applied = 0;
   for (const entry of entries) {
@@ -35,7 +35,7 @@ export function mutateForEach(env: RuleEnvironment, entries: readonly ForEachEnt
       // Kyverno wraps the error twice: `failed to evaluate list <list>: <err>: <err>`.
       return patchError(`failed to evaluate list ${list}: ${elements.message}`, elements.message);
     }
-    const outcome = mutateElements(env, entry, elements, current, nesting);
+    const outcome = mutateElements(env, entry, elements, current, nesting, compiled);
     if (outcome.status === 'error') return patchError('failed to mutate elements', outcome.message);
     if (outcome.status === 'pass') {
       applied++;
@@ -47,7 +47,7 @@ export function mutateForEach(env: RuleEnvironment, entries: readonly ForEachEnt
   return applied === 0 ? { status: 'skip', resource: current, message } : { status: 'pass', resource: current, message };
 }
 
-function mutateElements(env: RuleEnvironment, entry: ForEachEntry, elements: JsonValue[], resource: JsonObject, nesting: number): PatchOutcome {
+function mutateElements(env: RuleEnvironment, entry: ForEachEntry, elements: JsonValue[], resource: JsonObject, nesting: number, compiled: boolean): PatchOutcome {
   const context = env.context;
   context.checkpoint();
   try {
@@ -80,8 +80,8 @@ function mutateElements(env: RuleEnvironment, entry: ForEachEntry, elements: Jso
       const nested = entry.foreach;
       const outcome =
         nested !== undefined && nested !== null
-          ? mutateForEach(env, foreachEntries(nested), patched, nesting + 1)
-          : patchElement(env, entry, patched);
+          ? mutateForEach(env, foreachEntries(nested), patched, nesting + 1, compiled)
+          : patchElement(env, entry, patched, compiled);
       if (outcome.status === 'error') return outcome;
       if (outcome.status === 'pass') patched = outcome.resource;
     }
@@ -92,14 +92,34 @@ function mutateElements(env: RuleEnvironment, entry: ForEachEntry, elements: Jso
   }
 }
 
-/** Kyverno's `mutate.ForEach`: only the entry's two patch fields are substituted, then applied. */
-function patchElement(env: RuleEnvironment, entry: ForEachEntry, resource: JsonObject): PatchOutcome {
-  const patches: JsonObject = {
+/** The two patch fields of foreach entries, as substituted (one document per entry, for the compiled path). */
+const entryPatches = new WeakMap<ForEachEntry, JsonObject>();
+
+function patchesOf(entry: ForEachEntry): JsonObject {
+  return {
     patchStrategicMerge: entry.patchStrategicMerge ?? null,
     patchesJson6902: entry.patchesJson6902 ?? '',
   };
+}
+
+/**
+ * Kyverno's `mutate.ForEach`: only the entry's two patch fields are substituted, then applied. The
+ * compiled path substitutes the same document for every element, so that a patch without variables
+ * is the entry's own (pre-processed once).
+ */
+function patchElement(env: RuleEnvironment, entry: ForEachEntry, resource: JsonObject, compiled: boolean): PatchOutcome {
+  let patches: JsonObject | undefined;
+  if (compiled) {
+    patches = entryPatches.get(entry);
+    if (patches === undefined) {
+      patches = patchesOf(entry);
+      entryPatches.set(entry, patches);
+    }
+  } else {
+    patches = patchesOf(entry);
+  }
   const substituted = env.trySubstitute(patches);
   if (substituted instanceof SubstitutionFailure) return patchError('variable substitution failed', substituted.message);
   const fields = isObject(substituted) ? substituted : {};
-  return applyMutation(resource, fields.patchStrategicMerge, fields.patchesJson6902);
+  return applyMutation(resource, fields.patchStrategicMerge, fields.patchesJson6902, compiled);
 }

@@ -83,7 +83,7 @@ function evaluatePolicy(policy: KyvernoPolicy, request: EvaluationRequest): Poli
     context.checkpoint();
     let result: RuleResult;
     try {
-      result = evaluateRule(env, rule, current, exceptions, request.targets, request.keepResourceOnMutateError === true);
+      result = evaluateRule(env, rule, current, exceptions, request.targets, request.keepResourceOnMutateError === true, request.reference !== true);
     } finally {
       context.restore();
     }
@@ -130,6 +130,7 @@ function evaluateRule(
   exceptions: readonly PolicyException[],
   targets: readonly JsonObject[] | undefined,
   keepOnError: boolean,
+  compiled: boolean,
 ): RuleResult {
   const name = env.plan.name;
   const only = (response: RuleResponse): RuleResult => ({ resource, responses: [response] });
@@ -168,14 +169,14 @@ function evaluateRule(
 
   let outcome: PatchOutcome;
   if (mutation.foreach !== undefined && mutation.foreach !== null) {
-    outcome = mutateForEach(env, foreachEntries(mutation.foreach), resource, 0);
+    outcome = mutateForEach(env, foreachEntries(mutation.foreach), resource, 0, compiled);
   } else {
     const substituted = substituteRule();
     if (substituted instanceof SubstitutionFailure) {
       outcome = { status: 'error', message: `variable substitution failed: ${substituted.message}` };
     } else {
       const patches = isObject(substituted.mutate) ? substituted.mutate : {};
-      outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902);
+      outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902, compiled);
     }
   }
   switch (outcome.status) {

@@ -24,12 +24,18 @@ export function patchError(message: string, cause?: string): PatchOutcome {
 /**
  * Applies the (already substituted) `patchStrategicMerge` or `patchesJson6902` of a mutation to
  * `resource`. `null`/absent strategic merge and an empty JSON patch mean no patcher:
- * `empty mutate rule`.
+ * `empty mutate rule`. `compiled`: patches pre-processed once and resources copied where they change
+ * only (`applyStrategicMergePatch`, `applyJsonPatch`); off for the reference interpreter.
  */
-export function applyMutation(resource: JsonObject, patchStrategicMerge: JsonValue | undefined, patchesJson6902: JsonValue | undefined): PatchOutcome {
+export function applyMutation(
+  resource: JsonObject,
+  patchStrategicMerge: JsonValue | undefined,
+  patchesJson6902: JsonValue | undefined,
+  compiled = false,
+): PatchOutcome {
   let result: { resource: JsonObject } | { error: string };
   if (patchStrategicMerge !== undefined && patchStrategicMerge !== null) {
-    result = applyStrategicMergePatch(resource, patchStrategicMerge);
+    result = applyStrategicMergePatch(resource, patchStrategicMerge, compiled);
   } else if (typeof patchesJson6902 === 'string' && patchesJson6902.length > 0) {
     result = applyJsonPatch(resource, patchesJson6902);
   } else {

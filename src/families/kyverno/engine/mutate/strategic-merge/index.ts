@@ -6,20 +6,22 @@
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';
 import { MergeError, mergePatch } from './merge.js';
-import { preprocessPatch } from './preprocess.js';
+import { preprocessCompiledPatch, preprocessPatch } from './preprocess.js';
 
 export { preprocessPatch } from './preprocess.js';
 
 /**
  * Applies a strategic merge patch to a resource. A failed conditional or global anchor leaves the
  * resource unchanged (Kyverno patches with `{}`); pre-processing errors read
- * `failed to preProcess rule: …`, merge errors carry kyaml's text.
+ * `failed to preProcess rule: …`, merge errors carry kyaml's text. `compiled`: a patch without anchors
+ * is pre-processed once, and the merge reuses its walks of the parts of resources that no patch reaches
+ * (`reference` requests leave it off); the outcome is the same.
  */
-export function applyStrategicMergePatch(resource: JsonObject, patch: JsonValue): { resource: JsonObject } | { error: string } {
-  const pre = preprocessPatch(patch, resource);
+export function applyStrategicMergePatch(resource: JsonObject, patch: JsonValue, compiled = false): { resource: JsonObject } | { error: string } {
+  const pre = compiled ? preprocessCompiledPatch(patch, resource) : preprocessPatch(patch, resource);
   if ('error' in pre) return pre;
   try {
-    const merged = mergePatch(resource, pre.patch);
+    const merged = mergePatch(resource, pre.patch, compiled);
     if (merged === null) return { error: 'the patch deleted the resource' };
     return { resource: merged };
   } catch (e) {

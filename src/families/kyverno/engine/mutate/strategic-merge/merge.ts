@@ -55,7 +55,89 @@ function sequenceDirective(patch: JsonValue[]): Directive {
   return directive;
 }
 
+/**
+ * Whether the walk takes the compiled path's shortcuts: set for the duration of a {@link mergePatch}
+ * call of the compiled path, off for the reference interpreter. They give the same merged resource,
+ * sharing more of the resource with it: the parts of the resource no patch reaches are walked without
+ * copies ({@link walkUnpatched}), and a map or list the merge left as it was is the resource's own.
+ */
+let compiled = false;
+
 function walk(dest: Source, origin: Source, schema: SchemaNode | null): WalkResult {
+  if (compiled && origin === undefined && dest !== null && typeof dest === 'object') return walkUnpatched(dest, schema);
+  return walkNodes(dest, origin, schema);
+}
+
+/**
+ * `walk(dest, undefined, schema)` for a map or list of the resource, which is returned itself when the
+ * walk leaves it as it is (most often: only associative lists are rewritten by such a walk). A map is
+ * copied only when one of its fields changes; its maps and associative lists are walked in Go string
+ * order, as `walkMap` walks them (the fields it leaves out are maps the walk does not change nor fail
+ * on). An associative list of maps whose merge-key values are all given and distinct keeps its elements
+ * in their order, each walked ({@link walkPlainElements}); any other list takes `setElements`.
+ */
+function walkUnpatched(dest: JsonObject | JsonValue[], schema: SchemaNode | null): JsonValue {
+  if (Array.isArray(dest)) {
+    if (!isAssociative(schema)) return dest;
+    return walkPlainElements(dest, schema!) ?? (walkNodes(dest, undefined, schema) as JsonValue);
+  }
+  const s = schema ?? typeMetaSchema(dest);
+  let names: string[] | undefined;
+  const keys = Object.keys(dest);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const value = dest[key];
+    if (value === null || typeof value !== 'object' || (Array.isArray(value) && !isAssociative(fieldSchema(s, key)))) continue;
+    (names ??= []).push(key);
+  }
+  if (names === undefined) return dest;
+  if (names.length > 1) names.sort(compareGoStrings);
+  let out: JsonObject | undefined;
+  for (const key of names) {
+    const value = dest[key] as JsonObject | JsonValue[];
+    const walked = walkUnpatched(value, fieldSchema(s, key));
+    if (walked === value) continue;
+    out ??= { ...dest };
+    setOwnProperty(out, key, walked);
+  }
+  return out ?? dest;
+}
+
+/**
+ * `setElements` of an associative list walked without a patch, when every element is a map whose
+ * merge-key values are all non-empty and no two elements have the same: `elementValues` lists them in
+ * order, each is walked and set in its place (`ElementSetter` finds no other match), and
+ * `appendListNode` puts them back in the same order. `undefined` for any other list.
+ */
+function walkPlainElements(list: JsonValue[], schema: SchemaNode): JsonValue[] | undefined {
+  const keys = schema.keys ?? [];
+  if (keys.length === 0) return list.length === 0 ? list : undefined;
+  const seen = new Set<string>();
+  for (const element of list) {
+    if (!isObject(element)) return undefined;
+    let id = '';
+    for (const key of keys) {
+      const value = hasKey(element, key) ? element[key] : undefined;
+      const text = isNilOrEmpty(value) ? '' : scalarText(value);
+      if (text === '') return undefined;
+      id = keys.length === 1 ? text : `${id}${JSON.stringify(text)},`;
+    }
+    if (seen.has(id)) return undefined;
+    seen.add(id);
+  }
+  const elementSchema = schema.items ?? null;
+  let out: JsonValue[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const element = list[i] as JsonObject;
+    const walked = walkUnpatched(element, elementSchema);
+    if (walked === element) continue;
+    out ??= list.slice();
+    out[i] = walked;
+  }
+  return out ?? list;
+}
+
+function walkNodes(dest: Source, origin: Source, schema: SchemaNode | null): WalkResult {
   const s = schema ?? schemaFromTypeMeta(dest, origin);
   const kind = firstKind(dest, origin);
   if (kind === null) return walkMap(dest, origin, s);
@@ -79,6 +161,14 @@ function schemaFromTypeMeta(...sources: Source[]): SchemaNode | null {
     if (s !== null) return s;
   }
   return null;
+}
+
+/** `schemaFromTypeMeta` of one map. */
+function typeMetaSchema(src: JsonObject): SchemaNode | null {
+  const apiVersion = src['apiVersion'];
+  const kind = src['kind'];
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string' || apiVersion === '' || kind === '') return null;
+  return schemaForResourceType(apiVersion, kind);
 }
 
 function firstKind(...sources: Source[]): NodeKind | null {
@@ -126,7 +216,9 @@ function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkR
   const names: string[] = [];
   for (const key of Object.keys(newDest)) {
     if (patchMap !== undefined && hasKey(patchMap, key)) continue;
-    if (!unchangedWithoutPatch(newDest[key], fieldSchema(schema, key))) names.push(key);
+    // The compiled path walks every map and associative list, which the walk returns as they are when
+    // it does not change them (and does not fail on them).
+    if (compiled ? mayChangeWithoutPatch(newDest[key], fieldSchema(schema, key)) : !unchangedWithoutPatch(newDest[key], fieldSchema(schema, key))) names.push(key);
   }
   if (patchMap !== undefined) names.push(...Object.keys(patchMap));
   for (const key of names.sort(compareGoStrings)) {
@@ -135,7 +227,34 @@ function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkR
     const val = walk(hasKey(newDest, key) ? d : undefined, o, fieldSchema(schema, key));
     setField(newDest, key, val);
   }
+  // The compiled path keeps the resource's map where the merge left it as it was.
+  if (compiled && isObject(dest) && newDest !== dest && sameEntries(newDest, dest)) return dest;
   return newDest;
+}
+
+/** Whether two maps have the same keys in the same order, with identical values (`Object.is`). */
+function sameEntries(a: JsonObject, b: JsonObject): boolean {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key !== other[i] || !Object.is(a[key], b[key])) return false;
+  }
+  return true;
+}
+
+/** Whether two lists have identical elements (`Object.is`). */
+function sameElements(a: JsonValue[], b: JsonValue[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+/** Whether `dest` is a map or an associative list: what a walk without a patch may change. */
+function mayChangeWithoutPatch(dest: JsonValue | undefined, schema: SchemaNode | null): boolean {
+  if (dest === null || typeof dest !== 'object') return dest === undefined;
+  return !Array.isArray(dest) || isAssociative(schema);
 }
 
 /**
@@ -182,8 +301,13 @@ function walkAssociativeSequence(
   const sources: Array<JsonValue[] | null | undefined> = [list, origin];
   const keys = schema.keys ?? [];
   const values = keys.length > 0 ? elementValues(sources, keys) : [];
-  if (values.length !== 0 || keys.length > 0) return setElements(values, keys, list, sources, schema);
-  return setElements(elementPrimitiveValues(sources), [''], list, sources, schema);
+  const result =
+    values.length !== 0 || keys.length > 0
+      ? setElements(values, keys, list, sources, schema)
+      : setElements(elementPrimitiveValues(sources), [''], list, sources, schema);
+  // The compiled path keeps the resource's list where the merge left it as it was.
+  if (compiled && Array.isArray(dest) && Array.isArray(result) && result !== dest && sameElements(result, dest)) return dest;
+  return result;
 }
 
 /** Merge-key values of all elements, patch first (Prepend), without repeats. */
@@ -386,10 +510,18 @@ function appendListNode(dst: JsonValue[], src: JsonValue[], keys: readonly strin
 /**
  * Merges the patch into the resource; returns the merged resource (sharing what the patch leaves
  * untouched with `resource`, which is not modified), or `null` when the patch deleted it. The patch is
- * modified in place.
+ * modified in place. `compiledPath`: with the compiled path's shortcuts (see {@link walk}); the
+ * result is the same.
  */
-export function mergePatch(resource: JsonObject, patch: JsonValue): JsonObject | null {
-  const result = walk(resource, patch, null);
+export function mergePatch(resource: JsonObject, patch: JsonValue, compiledPath = false): JsonObject | null {
+  const previous = compiled;
+  compiled = compiledPath;
+  let result: WalkResult;
+  try {
+    result = walk(resource, patch, null);
+  } finally {
+    compiled = previous;
+  }
   if (result === CLEAR || result === KEEP_NULL || !isObject(result)) return null;
   return result;
 }

@@ -269,3 +269,92 @@ export function preprocessPatch(patch: JsonValue, resource: JsonValue): Preproce
   return { patch: pattern };
 }
 
+
+/**
+ * A patch without anchors, pre-processed once: pre-processing such a patch against any resource only
+ * checks that the resource's value at each list of maps is a list (`processListOfMaps` reads its
+ * elements, then finds no anchored element), and `deleteConditionElements` removes the same empty maps
+ * and lists every time.
+ */
+interface StaticPreprocessing {
+  /** The key paths of the patch's lists of maps (not inside lists), in the order the walk reaches them. */
+  readonly lists: readonly (readonly string[])[];
+  /** The patch after `deleteConditionElements` (shared: copied for each use), or its error. */
+  readonly result: { readonly patch: JsonValue } | { readonly error: string };
+}
+
+/** Whether no key of `node` is a `+()`, `()` or `<()` anchor and no scalar reads as a condition anchor. */
+function anchorFree(node: JsonValue): boolean {
+  if (isObject(node)) {
+    for (const key of Object.keys(node)) {
+      if (hasAnchor(parseAnchor(key)) || !anchorFree(node[key]!)) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(node)) return node.every(anchorFree);
+  return !containsCondition(parseAnchor(scalarText(node)));
+}
+
+function listsOfMaps(node: JsonValue, path: readonly string[], out: (readonly string[])[]): void {
+  if (isObject(node)) {
+    for (const key of Object.keys(node)) listsOfMaps(node[key]!, [...path, key], out);
+  } else if (Array.isArray(node) && node.length > 0 && isObject(node[0])) {
+    out.push(path);
+  }
+}
+
+function deepFreeze(value: JsonValue): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (Array.isArray(value)) value.forEach(deepFreeze);
+  else for (const key of Object.keys(value)) deepFreeze(value[key]!);
+}
+
+function staticPreprocessing(patch: JsonObject | JsonValue[]): StaticPreprocessing | null {
+  if (!anchorFree(patch)) return null;
+  const lists: (readonly string[])[] = [];
+  listsOfMaps(patch, [], lists);
+  const pattern = cloneJson(patch);
+  try {
+    deleteConditionElements(pattern);
+  } catch (e) {
+    return { lists, result: { error: `failed to preProcess rule: ${errorText(e)}` } };
+  }
+  deepFreeze(pattern);
+  return { lists, result: { patch: pattern } };
+}
+
+/**
+ * Pre-processings of patches by identity; `null` for a patch with anchors (pre-processed against each
+ * resource), `false` for a patch seen once: patches computed for one resource (substituted variables)
+ * are never seen again, a policy's own patch is.
+ */
+const compiledPatches = new WeakMap<object, StaticPreprocessing | null | false>();
+
+/**
+ * {@link preprocessPatch} for the compiled path: a map or list patch without anchors seen before is
+ * pre-processed once, and only its lists of maps are checked against the resource. The result is
+ * {@link preprocessPatch}'s.
+ */
+export function preprocessCompiledPatch(patch: JsonValue, resource: JsonValue): PreprocessResult {
+  if (patch === null || typeof patch !== 'object') return preprocessPatch(patch, resource);
+  let compiled = compiledPatches.get(patch);
+  if (compiled === undefined) {
+    compiledPatches.set(patch, false);
+    return preprocessPatch(patch, resource);
+  }
+  if (compiled === false) {
+    compiled = staticPreprocessing(patch);
+    compiledPatches.set(patch, compiled);
+  }
+  if (compiled === null) return preprocessPatch(patch, resource);
+  for (const path of compiled.lists) {
+    let value: JsonValue | undefined = resource;
+    for (const key of path) value = fieldOf(value, key);
+    if (value !== undefined && value !== null && !Array.isArray(value)) {
+      return { error: `failed to preProcess rule: ${wrongKindMessage('SequenceNode', value)}` };
+    }
+  }
+  const result = compiled.result;
+  return 'error' in result ? { error: result.error } : { patch: cloneJson(result.patch) };
+}

@@ -135,5 +135,15 @@ export function fieldSchema(schema: SchemaNode | null, key: string): SchemaNode 
 
 /** `schema.IsAssociative` with inference off: the field's strategy contains `merge`. */
 export function isAssociative(schema: SchemaNode | null): boolean {
-  return schema?.strategy?.split(',').includes('merge') ?? false;
+  const strategy = schema?.strategy;
+  if (strategy === undefined) return false;
+  let associative = ASSOCIATIVE.get(strategy);
+  if (associative === undefined) {
+    associative = strategy.split(',').includes('merge');
+    ASSOCIATIVE.set(strategy, associative);
+  }
+  return associative;
 }
+
+/** `isAssociative` by strategy (the schema has a few). */
+const ASSOCIATIVE = new Map<string, boolean>();
