@@ -16,11 +16,14 @@ import type { CelEnvironment } from '../../../lang/cel/index.js';
 import type { RuleResponse } from '../../../types.js';
 import { contextImages, libraryHandles } from '../environment.js';
 import { exceptionsFor } from '../exceptions.js';
-import { matchConstraints } from '../match/index.js';
+import { matchConstraints, mayMatchRules, type MatchResources } from '../match/index.js';
 import { CelCompiledPolicy, type CelPolicyIdentity } from '../policy-identity.js';
 import { admissionRequest } from '../vpol/request.js';
 import { builtInExtractors, type CompiledImageSpec, type ImageCompileFailure } from './compile.js';
 import { evaluateImageSpec, EvaluationFailure, failureRule, type ImageEvaluation } from './evaluate.js';
+
+/** No match constraints (matching everything). */
+const NO_CONSTRAINTS: MatchResources = Object.freeze({});
 
 /** A compiled spec, or the compile error Kyverno reports on each resource the spec matches. */
 export type ImageSpecEntry = { readonly compiled: CompiledImageSpec } | { readonly failure: ImageCompileFailure; readonly spec: CompiledImageSpec['spec'] };
@@ -50,6 +53,8 @@ export class ImageValidatingPolicy extends CelCompiledPolicy implements Compiled
   /** The response for a resource (Kyverno CLI: on the resource as loaded), null when nothing matches it. */
   validateImages(request: EvaluationRequest): PolicyResponse | null {
     const { attributes, data } = admissionRequest(request);
+    // Compiled evaluation: a request no spec's resource rules accept matches nothing (match/prefilter.ts).
+    if (request.reference !== true && !this.specs.some((entry) => mayMatchRules(('compiled' in entry ? entry.compiled.spec : entry.spec).base.matchConstraints ?? NO_CONSTRAINTS, attributes))) return null;
     const exceptions = exceptionsFor(request.exceptions as readonly CompiledException[] | undefined, this.name, this.kind);
     const base = {
       data,

@@ -8,3 +8,4 @@ export { resourceOfKind, unsafeGuessKindToResource } from './resource-name.js';
 export { buildSelector, hasRequirements } from './selector.js';
 export { labelsOf, metadataString } from './object.js';
 export type { AdmissionAttributes, LabelSelector, MatchOutcome, MatchResources, NamedRuleWithOperations } from './types.js';
+export { mayMatchRules } from './prefilter.js';

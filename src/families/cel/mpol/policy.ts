@@ -14,7 +14,7 @@ import type { JsonObject, RuleResponse, RuleStatus } from '../../../types.js';
 import type { CelEnvironment } from '../../../lang/cel/index.js';
 import { libraryHandles, validatingPolicyActivation, type ActivationData } from '../environment.js';
 import { exceptionsFor, exemptionRule, matchExceptions, type CelPolicyException } from '../exceptions.js';
-import { matchConstraints, metadataString, type AdmissionAttributes, type MatchResources } from '../match/index.js';
+import { matchConstraints, mayMatchRules, metadataString, type AdmissionAttributes, type MatchResources } from '../match/index.js';
 import { lazyVariables } from '../variables.js';
 import { isSimpleMatch } from '../vpol/policy.js';
 import { admissionRequest } from '../vpol/request.js';
@@ -116,7 +116,11 @@ export class MutatingPolicy extends CelCompiledPolicy implements CompiledPolicy 
       const data = current === received ? admission.data : { ...admission.data, object: current };
       const rules: RuleResponse[] = [];
       const constraints = compiled.spec.matchConstraints;
-      const outcome = constraints === undefined ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
+      // Compiled evaluation: resource rules that cannot accept the request decide without the matcher (match/prefilter.ts).
+      const outcome =
+        constraints === undefined || (request.reference !== true && !mayMatchRules(constraints, attributes))
+          ? { matched: false }
+          : matchConstraints(constraints, attributes, data.namespaceObject);
       let patched: JsonObject | undefined;
       // engine.go `handlePolicy` types the matching error as a validation rule.
       if (outcome.error !== undefined) rules.push({ ...rule('match', 'error', `failed to execute matching: ${outcome.error}`), type: 'Validation' });

@@ -12,8 +12,7 @@ import type { JsonObject, RuleResponse } from '../../../types.js';
 import type { CelEnvironment } from '../../../lang/cel/index.js';
 import { libraryHandles, type ActivationData } from '../environment.js';
 import { exceptionsFor } from '../exceptions.js';
-import { hasRequirements, matchConstraints, type AdmissionAttributes, type MatchResources } from '../match/index.js';
-import { ruleMatches } from '../match/rules.js';
+import { hasRequirements, matchConstraints, mayMatchRules, type MatchResources } from '../match/index.js';
 import type { CompiledSpec } from './compile.js';
 import { evaluateSpec, type SpecEvaluation } from './evaluate.js';
 import { admissionRequest } from './request.js';
@@ -32,47 +31,6 @@ export interface ValidatingPolicyData extends CelPolicyIdentity {
   /** The policy first, then its autogen variants. */
   specs: readonly CompiledSpec[];
   env: CelEnvironment;
-}
-
-/** The request attributes resource rules read without names and scope, interned: one object per distinct shape. */
-interface RequestShape {
-  /** Per spec: whether its resource rules may accept requests of the shape. */
-  readonly specs: WeakMap<CompiledSpec, boolean>;
-}
-
-const shapes = new Map<string, RequestShape>();
-const shapeOfAttributes = new WeakMap<AdmissionAttributes, RequestShape>();
-
-function shapeOf(attributes: AdmissionAttributes): RequestShape {
-  let shape = shapeOfAttributes.get(attributes);
-  if (shape === undefined) {
-    const key = `${attributes.operation}\u0000${attributes.group}\u0000${attributes.version}\u0000${attributes.resource}\u0000${attributes.subresource}`;
-    shape = shapes.get(key);
-    if (shape === undefined) {
-      shape = { specs: new WeakMap() };
-      shapes.set(key, shape);
-    }
-    shapeOfAttributes.set(attributes, shape);
-  }
-  return shape;
-}
-
-/**
- * Whether the spec's resource rules may accept a request of these attributes: false when `resourceRules` is not empty
- * and none of its rules accepts the request's operation, group, version and resource/subresource (`ruleMatches`
- * without scope and names). `matchConstraints` then gives "not matched" without an error whatever the selectors
- * (kyverno/kyverno pkg/cel/matching/matcher.go `Match` reports selector errors only for requests the rules match),
- * so the answer, decided once per spec and request shape, stands for it.
- */
-function mayMatch(compiled: CompiledSpec, constraints: MatchResources, attributes: AdmissionAttributes): boolean {
-  const specs = shapeOf(attributes).specs;
-  let may = specs.get(compiled);
-  if (may === undefined) {
-    const rules = constraints.resourceRules ?? [];
-    may = rules.length === 0 || rules.some((rule) => ruleMatches({ ...rule, scope: '*', resourceNames: [] }, attributes));
-    specs.set(compiled, may);
-  }
-  return may;
 }
 
 const simpleMatches = new WeakMap<CompiledSpec, boolean>();
@@ -107,7 +65,7 @@ export class ValidatingPolicy extends CelCompiledPolicy implements CompiledPolic
 
   /**
    * {@link validate} as compiled: a variant whose resource rules cannot accept the request's group, version,
-   * resource, subresource and operation is decided by one lookup (see {@link mayMatch}); the activation and the
+   * resource, subresource and operation is decided by one lookup (match/prefilter.ts); the activation and the
    * `variables` object are built with less work (vpol/evaluate.ts, `SpecEvaluation.compiled`).
    */
   private validateCompiled(request: EvaluationRequest): PolicyResponse[] {
@@ -122,7 +80,7 @@ export class ValidatingPolicy extends CelCompiledPolicy implements CompiledPolic
         rules.push(evaluateSpec(compiled, { ...shared, data: { object: request.resource, oldObject: null, request: null, namespaceObject: null } }));
       } else {
         const constraints = compiled.spec.matchConstraints;
-        if (constraints !== undefined && mayMatch(compiled, constraints, attributes)) {
+        if (constraints !== undefined && mayMatchRules(constraints, attributes)) {
           const outcome = matchConstraints(constraints, attributes, data.namespaceObject);
           if (outcome.error !== undefined) rules.push({ name: 'match', type: 'Validation', status: 'error', message: `failed to execute matching: ${outcome.error}` });
           else if (outcome.matched) rules.push(evaluateSpec(compiled, (shared ??= this.specEvaluation(request, data))));
