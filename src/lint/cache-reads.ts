@@ -5,14 +5,15 @@
  * `targets` were read at all. The results cache keeps a unit's results while no object it could see changed.
  */
 import { parseApiPath } from '../cluster/api-path.js';
+import { builtinResourceTypes } from '../cluster/resource-types.js';
 import type { EvaluationOptions } from '../evaluate/processor.js';
 import type { ClusterReader } from '../evaluate/types.js';
 import type { JsonObject } from '../types.js';
 
 /** The reads of one unit, as stored in the cache. */
 export interface UnitReads {
-  /** API requests: the group, the namespace (null: every namespace) and the name (null: a list). */
-  cluster: [group: string, namespace: string | null, name: string | null][];
+  /** API requests: the group, the resource (plural), the namespace (null: every namespace) and the name (null: a list). */
+  cluster: [group: string, resource: string, namespace: string | null, name: string | null][];
   /** Namespaces whose labels or object were read. */
   namespaces: string[];
   /** Read something that cannot be characterised (params, targets, an unparsable path): any change matters. */
@@ -100,14 +101,16 @@ export class ReadRecorder {
       current.all = true;
       return;
     }
-    current.cluster.add(JSON.stringify([path.group, path.namespace ?? null, path.name ?? null]));
+    current.cluster.add(JSON.stringify([path.group, path.resource, path.namespace ?? null, path.name ?? null]));
   }
 
   /** The list, reporting any read of it. */
   #watched(list: readonly JsonObject[]): readonly JsonObject[] {
     return new Proxy(list, {
       get: (target, property, receiver) => {
-        if (this.#current !== null) this.#current.all = true;
+        // Whether the list is empty (the processor asks before running mutate-existing policies) does not depend on
+        // the other units: the unit's own objects are in it.
+        if (this.#current !== null && property !== 'length') this.#current.all = true;
         return Reflect.get(target, property, receiver) as unknown;
       },
       has: (target, property) => {
@@ -134,5 +137,17 @@ export function readsSee(reads: UnitReads, object: ChangedObject): boolean {
   // A CustomResourceDefinition changes which resources the cluster serves.
   if (object.kind === 'CustomResourceDefinition' && reads.cluster.length > 0) return true;
   const group = groupOf(object.apiVersion);
-  return reads.cluster.some(([readGroup, namespace, name]) => readGroup === group && (namespace === null || namespace === object.namespace) && (name === null || name === object.name));
+  // A kind the built-in types do not name is served under the plural its definition (or a guess) gives: any resource.
+  const plural = builtinPlurals().get(`${group}/${object.kind}`);
+  return reads.cluster.some(
+    ([readGroup, resource, namespace, name]) =>
+      readGroup === group && (plural === undefined || resource === plural) && (namespace === null || namespace === object.namespace) && (name === null || name === object.name),
+  );
+}
+
+let plurals: Map<string, string> | undefined;
+
+function builtinPlurals(): Map<string, string> {
+  plurals ??= new Map(builtinResourceTypes().map((type) => [`${type.group}/${type.kind}`, type.plural]));
+  return plurals;
 }

@@ -379,7 +379,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       warnings.push(...stored.configWarnings);
       const files = cache.sourceTexts(stored.files);
       const assembled = assemble(options, { problems: stored.problems, units: stored.units, files, ruleIds: stored.ruleIds, builds: stored.builds, base: null });
-      const report: LintReport = { ...assembled.report, files: stored.counts, policies: stored.policies, manifests: stored.manifests, durationMs: performance.now() - started };
+      const report = reportOf(assembled.report, stored.counts, stored.policies, stored.manifests, started);
       const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
       return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0 } };
     }
@@ -523,7 +523,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
   const assembled = assemble(options, { problems: workspace.problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base });
-  const report: LintReport = { ...assembled.report, files: workspace.counts, policies: policies.length, manifests: manifests.length, durationMs: performance.now() - started };
+  const report = reportOf(assembled.report, workspace.counts, policies.length, manifests.length, started);
   if (cache !== null && plan !== null) {
     cache.save(plan, {
       problems: workspace.problems,
@@ -549,6 +549,13 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     base: baseOutcome,
     ...(plan !== null ? { cache: { units: units.length, reused: plan.reused.size, evaluated: units.length - plan.reused.size } } : {}),
   };
+}
+
+type AssembledReport = Omit<LintReport, 'files' | 'policies' | 'manifests' | 'durationMs'>;
+
+function reportOf(assembled: AssembledReport, files: LintReport['files'], policies: number, manifests: number, started: number): LintReport {
+  const { findings, suppressedFindings, counts, statuses, cwd } = assembled;
+  return { findings, suppressedFindings, counts, files, policies, manifests, statuses, cwd, durationMs: performance.now() - started };
 }
 
 /** The suffix of a registry-bound error's message (findings.ts, `responseFindings`). */
@@ -623,7 +630,7 @@ interface AssemblyInput {
  * applied (and the unused ones reported), the mutations' findings and fixes, the findings of shared build files
  * merged, the files reported (pre-commit), sorted and counted.
  */
-function assemble(options: LintOptions, input: AssemblyInput): { report: Omit<LintReport, 'files' | 'policies' | 'manifests' | 'durationMs'>; fixes: FileFix[] } {
+function assemble(options: LintOptions, input: AssemblyInput): { report: AssembledReport; fixes: FileFix[] } {
   const { base } = input;
   /** The Kustomize builds behind the findings of built resources. */
   const builtBy = new WeakMap<Finding, string[]>();
