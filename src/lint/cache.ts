@@ -171,7 +171,9 @@ export function openScanCache(options: LintOptions, warnings: string[]): ScanCac
     warnings.push('--cache is not used when standard input (-) is scanned');
     return null;
   }
-  return new ScanCache(options, cacheFile(path.resolve(options.cwd, options.cache), options.cwd), warnings);
+  // A trailing separator names a folder, also one that does not exist yet.
+  const location = path.resolve(options.cwd, options.cache) + (/[\\/]$/.test(options.cache) ? path.sep : '');
+  return new ScanCache(options, cacheFile(location, options.cwd), warnings);
 }
 
 function objectsJson(subjects: readonly ResourceDocument[]): string {

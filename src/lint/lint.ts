@@ -59,8 +59,11 @@ export interface LintResult {
   empty: EmptyScan | null;
   /** The comparison with `LintOptions.base` (null without one); with an `error`, the scan went on without it. */
   base: BaseOutcome | null;
-  /** What the results cache did (`LintOptions.cache`): the units of the scan, those whose stored results were used, those evaluated. */
-  cache?: { units: number; reused: number; evaluated: number };
+  /**
+   * What the results cache did (`LintOptions.cache`): the units of the scan, how many were reused from the cache and
+   * how many evaluated, and the keys of those evaluated (units.ts).
+   */
+  cache?: { units: number; reused: number; evaluated: number; evaluatedUnits: string[] };
 }
 
 /** A scan that checked nothing. The CLI and the Action fail on it unless an empty scan is allowed. */
@@ -381,7 +384,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       const assembled = assemble(options, { problems: stored.problems, units: stored.units, files, ruleIds: stored.ruleIds, builds: stored.builds, base: null });
       const report = reportOf(assembled.report, stored.counts, stored.policies, stored.manifests, started);
       const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
-      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0 } };
+      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0, evaluatedUnits: [] } };
     }
   }
   const workspace = loadDiscovered(options, discovery);
@@ -547,7 +550,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     empty: configured.errors.length > 0 ? null : emptyScan(options, { manifests: workspace.manifests.length, problems: workspace.problems }, policies.length),
     configProblems: configured.errors,
     base: baseOutcome,
-    ...(plan !== null ? { cache: { units: units.length, reused: plan.reused.size, evaluated: units.length - plan.reused.size } } : {}),
+    ...(plan !== null ? { cache: { units: units.length, reused: plan.reused.size, evaluated: units.length - plan.reused.size, evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key) } } : {}),
   };
 }
 
