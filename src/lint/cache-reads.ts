@@ -38,6 +38,8 @@ interface Recording {
 export class ReadRecorder {
   readonly evaluation: EvaluationOptions;
   #current: Recording | null = null;
+  readonly #params: readonly JsonObject[] | undefined;
+  readonly #targets: readonly JsonObject[] | undefined;
 
   constructor(plain: EvaluationOptions) {
     const evaluation: EvaluationOptions = { ...plain };
@@ -54,7 +56,6 @@ export class ReadRecorder {
         };
         wrapped.cluster = reader;
       }
-      if (external.params !== undefined) wrapped.params = this.#watched(external.params);
       evaluation.external = wrapped;
     }
     const { namespaceLabels, namespaceObject, targets } = plain;
@@ -70,13 +71,19 @@ export class ReadRecorder {
         return namespaceObject(namespace);
       };
     }
-    if (targets !== undefined) evaluation.targets = this.#watched(targets);
+    this.#params = external?.params;
+    this.#targets = targets;
     this.evaluation = evaluation;
   }
 
-  /** Starts recording the reads of a unit. */
+  /**
+   * Starts recording the reads of a unit. The lists are watched through new proxies for each unit: what the engine
+   * derives from a list and keeps by its identity (mutate/targets.ts `clusterIndexes`) is then derived again, and seen.
+   */
   start(): void {
     this.#current = { cluster: new Set(), namespaces: new Set(), all: false };
+    if (this.#params !== undefined && this.evaluation.external !== undefined) this.evaluation.external = { ...this.evaluation.external, params: this.#watched(this.#params) };
+    if (this.#targets !== undefined) this.evaluation.targets = this.#watched(this.#targets);
   }
 
   /** The reads since `start`. */

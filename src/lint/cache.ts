@@ -21,7 +21,7 @@ import type { UnitResult } from './unit-results.js';
 import { displayName, type SourceText, type Workspace } from './workspace.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 
@@ -63,6 +63,8 @@ interface CacheDocument {
   files: [string, string][];
   strings: string[];
   shapes: string[][];
+  objects: unknown[];
+  templates: unknown[];
   state: unknown;
   units: StoredUnit[];
 }
@@ -83,16 +85,24 @@ function sha(data: string | Buffer): string {
 }
 
 /**
- * Strings and object shapes stored once: a string is its index in `strings`, a number its decimal text, an object
- * `[shape, ...values]`, an array `[-1, ...items]`.
+ * Strings, object shapes and repeated objects stored once: a string is its index in `strings`, a number its decimal
+ * text, an object `[shape, ...values]`, an array `[-1, ...items]`, a nested object seen before `[-2, index]` (decoded
+ * once and shared: cached values are never changed), and a finding `[-3, template, ...its location, resource, fix,
+ * suppressions]`, its other fields (rule, message, policy metadata) being those of a template shared by many.
  */
+const VARYING = new Set(['location', 'resource', 'fix', 'suppressions']);
+
 class Packer {
   readonly strings: string[] = [];
   readonly shapes: string[][] = [];
+  readonly objects: unknown[] = [];
+  readonly templates: unknown[] = [];
   readonly #strings = new Map<string, number>();
   readonly #shapes = new Map<string, number>();
+  readonly #objects = new Map<string, number>();
+  readonly #templates = new Map<string, number>();
 
-  pack(value: unknown): unknown {
+  pack(value: unknown, nested = false): unknown {
     if (typeof value === 'string') {
       let index = this.#strings.get(value);
       if (index === undefined) {
@@ -106,11 +116,33 @@ class Packer {
     if (value === null || typeof value === 'boolean' || value === undefined) return value ?? null;
     if (Array.isArray(value)) {
       const out: unknown[] = [-1];
-      for (const item of value) out.push(this.pack(item));
+      for (const item of value) out.push(this.pack(item, nested));
       return out;
     }
     if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...(item as Set<unknown>)] : item]));
-    const keys = Object.keys(value as object).filter((key) => (value as Record<string, unknown>)[key] !== undefined);
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).filter((key) => record[key] !== undefined);
+    const shape = this.#shape(keys);
+    if (keys.includes('ruleId') && keys.includes('location')) {
+      // A finding: a template of its other fields, then its varying ones.
+      const template: unknown[] = [shape];
+      const varying: unknown[] = [];
+      for (const key of keys) {
+        if (VARYING.has(key)) {
+          template.push(null);
+          varying.push(this.pack(record[key], true));
+        } else {
+          template.push(this.pack(record[key], true));
+        }
+      }
+      return [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+    }
+    const out: unknown[] = [shape];
+    for (const key of keys) out.push(this.pack(record[key], true));
+    return nested ? [-2, this.#intern(this.#objects, this.objects, out)] : out;
+  }
+
+  #shape(keys: string[]): number {
     const signature = keys.join('\u0000');
     let shape = this.#shapes.get(signature);
     if (shape === undefined) {
@@ -118,13 +150,31 @@ class Packer {
       this.shapes.push(keys);
       this.#shapes.set(signature, shape);
     }
-    const out: unknown[] = [shape];
-    for (const key of keys) out.push(this.pack((value as Record<string, unknown>)[key]));
-    return out;
+    return shape;
+  }
+
+  #intern(index: Map<string, number>, table: unknown[], packed: unknown): number {
+    const signature = JSON.stringify(packed);
+    let known = index.get(signature);
+    if (known === undefined) {
+      known = table.length;
+      table.push(packed);
+      index.set(signature, known);
+    }
+    return known;
   }
 }
 
-function unpacker(strings: readonly string[], shapes: readonly string[][]): (value: unknown) => unknown {
+interface PackTables {
+  strings: readonly string[];
+  shapes: readonly string[][];
+  objects: readonly unknown[];
+  templates: readonly unknown[];
+}
+
+function unpacker({ strings, shapes, objects, templates }: PackTables): (value: unknown) => unknown {
+  const decodedObjects: unknown[] = [];
+  const decodedTemplates: { keys: string[]; values: unknown[] }[] = [];
   const unpack = (value: unknown): unknown => {
     if (typeof value === 'number') {
       const text = strings[value];
@@ -138,6 +188,33 @@ function unpacker(strings: readonly string[], shapes: readonly string[][]): (val
     if (head === -1) {
       const out = new Array<unknown>(value.length - 1);
       for (let i = 1; i < value.length; i++) out[i - 1] = unpack(value[i]);
+      return out;
+    }
+    if (head === -2) {
+      const index = value[1] as number;
+      if (!(index in decodedObjects)) {
+        if (index >= objects.length) throw new Error('bad object index');
+        decodedObjects[index] = unpack(objects[index]);
+      }
+      return decodedObjects[index];
+    }
+    if (head === -3) {
+      const index = value[1] as number;
+      let template = decodedTemplates[index];
+      if (template === undefined) {
+        const packed = templates[index] as unknown[] | undefined;
+        if (packed === undefined) throw new Error('bad template index');
+        const keys = shapes[packed[0] as number];
+        if (keys === undefined) throw new Error('bad shape index');
+        template = { keys, values: keys.map((key, i) => (VARYING.has(key) ? undefined : unpack(packed[i + 1]))) };
+        decodedTemplates[index] = template;
+      }
+      const out: Record<string, unknown> = {};
+      let next = 2;
+      for (let i = 0; i < template.keys.length; i++) {
+        const key = template.keys[i]!;
+        out[key] = VARYING.has(key) ? unpack(value[next++]) : template.values[i];
+      }
       return out;
     }
     const keys = shapes[head];
@@ -284,7 +361,7 @@ export class ScanCache {
     if (stored === null || stored.key !== this.#key || stored.roles !== this.#roles) return null;
     for (const [file, hash] of stored.files) if (this.hash(file) !== hash) return null;
     try {
-      const unpack = unpacker(stored.strings, stored.shapes);
+      const unpack = unpacker(stored);
       const state = this.#state(unpack(stored.state) as Record<string, unknown>);
       const units = stored.units.map((unit) => ({ result: unpack(unit.result) as UnitResult, subjects: unit.subjects }));
       return { ...state, units };
@@ -341,7 +418,7 @@ export class ScanCache {
         else changedObjects(old?.objects ?? '[]', objects, changed);
       }
       for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, '[]', changed);
-      const unpack = unpacker(stored.strings, stored.shapes);
+      const unpack = unpacker(stored);
       for (const { key, old } of clean) {
         if (changed.some((object) => readsSee(old.reads, object))) continue;
         try {
@@ -381,6 +458,8 @@ export class ScanCache {
       files: [...files].map((file) => [file, this.hash(file)]),
       strings: packer.strings,
       shapes: packer.shapes,
+      objects: packer.objects,
+      templates: packer.templates,
       state: packer.pack(rest),
       units: unitKeys.map((key, index) => {
         const entry = entries.get(key)!;
