@@ -132,7 +132,7 @@ export interface FileFix {
 }
 
 /** Groups the edits by file and applies them; `problems` lists the files whose edits overlap. */
-export function fileFixes(mutated: readonly MutatedResource[], files: ReadonlyMap<string, TextFile>): { fixes: FileFix[]; problems: { file: string; message: string }[] } {
+export function fileFixes(mutated: readonly Pick<MutatedResource, 'file' | 'edits'>[], files: ReadonlyMap<string, TextFile>): { fixes: FileFix[]; problems: { file: string; message: string }[] } {
   const byFile = new Map<string, LineEdit[]>();
   for (const item of mutated) {
     if (item.edits.length === 0) continue;

@@ -9,7 +9,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type PolicyRule } from '../evaluate/processor.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
-import { fileFixes, mutatedResources, type FileFix, type MutatedResource } from './fixes.js';
+import { fileFixes, mutatedResources, type FileFix } from './fixes.js';
+import { scanUnits, type ScanUnit } from './units.js';
+import type { UnitEdits, UnitMutation, UnitResult } from './unit-results.js';
+import { openScanCache } from './cache.js';
+import { ReadRecorder } from './cache-reads.js';
+import { classifyWithKind } from '../discovery/classify.js';
 import { isCustomResourceDefinition, mockedCluster } from '../cluster/index.js';
 import { decodeUserInfo } from '../evaluate/userinfo.js';
 import { decodeValuesFile, type ValuesFile } from '../evaluate/values.js';
@@ -21,7 +26,7 @@ import { loadImageDataFile } from '../evaluate/image-data.js';
 import type { UserInfoSetting } from '../config/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import { jsonEqual } from '../util/json-value.js';
-import { DEFAULT_MAX_FILE_SIZE, parseDocuments, readSourceFile } from '../source/index.js';
+import { DEFAULT_MAX_FILE_SIZE, expandLists, parseDocuments, readSourceFile } from '../source/index.js';
 import type { JsonObject, RuleStatus } from '../types.js';
 import { resolveHelmSources } from './helm.js';
 import { defaultedManifest, withoutApiDefaults } from './api-defaults.js';
@@ -54,6 +59,11 @@ export interface LintResult {
   empty: EmptyScan | null;
   /** The comparison with `LintOptions.base` (null without one); with an `error`, the scan went on without it. */
   base: BaseOutcome | null;
+  /**
+   * What the results cache did (`LintOptions.cache`): the units of the scan, how many were reused from the cache and
+   * how many evaluated, and the keys of those evaluated (units.ts).
+   */
+  cache?: { units: number; reused: number; evaluated: number; evaluatedUnits: string[] };
 }
 
 /** A scan that checked nothing. The CLI and the Action fail on it unless an empty scan is allowed. */
@@ -74,8 +84,8 @@ const UNREAD_FILE = new Set(['kyverno-lint/file-too-large', 'kyverno-lint/unread
 const INVALID_MANIFEST = new Set(['kyverno-lint/invalid-manifest']);
 
 /** Why the scan checked nothing, or null when it found policies and manifests. */
-function emptyScan(options: LintOptions, workspace: Workspace, policies: number): EmptyScan | null {
-  const manifests = workspace.manifests.length;
+function emptyScan(options: LintOptions, workspace: { manifests: number; problems: readonly Finding[] }, policies: number): EmptyScan | null {
+  const manifests = workspace.manifests;
   if (policies > 0 && manifests > 0) return null;
   const { config } = options;
   const reasons: string[] = [];
@@ -188,15 +198,25 @@ async function configuredPolicyFiles(options: LintOptions, errors: string[]): Pr
   return found.files;
 }
 
-/** `manifestsOnly`: read the manifests and nothing else (the base revision of a scan, whose policies are not used). */
-async function loadWorkspace(options: LintOptions, errors: string[], warnings: string[], manifestsOnly = false): Promise<Workspace> {
-  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
-  const roles = roleMatchers(options);
+/** The files a scan reads, found before any is read. */
+export interface Discovery {
+  /** Every file, sorted (scanned files and policy files). */
+  files: string[];
+  /** Files below the scan paths. */
+  scanned: Set<string>;
+  /** Files given with --policy. */
+  extra: Set<string>;
+  /** Files of walked folders read only when they look like Kubernetes objects (`.json`). */
+  ifKubernetes: Set<string>;
+  manifestsOnly: boolean;
+}
+
+/** `manifestsOnly`: the manifests and nothing else (the base revision of a scan, whose policies are not used). */
+async function discoverFiles(options: LintOptions, errors: string[], warnings: string[], manifestsOnly = false): Promise<Discovery> {
   const { config } = options;
   const scanPaths = options.paths.filter((item) => item !== '-');
   const include = config.policies.length > 0 && config.manifests.length > 0 ? [...config.policies, ...config.manifests] : [];
   const scanned = new Set<string>();
-  /** Files of walked folders read only when they look like Kubernetes objects (`.json`). */
   const ifKubernetes = new Set<string>();
   if (scanPaths.length > 0) {
     const found = await findFiles({ cwd: options.cwd, paths: scanPaths, include, exclude: config.exclude, gitignore: true, base: globBase(config, options.cwd) });
@@ -215,6 +235,24 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   }
   // One sorted list, so that the policies' order (mutations apply in it) does not depend on the scan paths.
   const files = [...new Set([...scanned, ...(manifestsOnly ? [] : await configuredPolicyFiles(options, errors))])].sort(byCodeUnits);
+  return { files, scanned, extra, ifKubernetes, manifestsOnly };
+}
+
+/** What the scan reads each discovered file for (the cache compares it between runs). */
+function discoveredRoles(options: LintOptions, discovery: Discovery): [string, string][] {
+  const roles = roleMatchers(options);
+  const role = (file: string): string =>
+    [roles.policies(file) || discovery.extra.has(file) ? 'p' : '', discovery.scanned.has(file) && roles.manifests(file) ? 'm' : '', discovery.ifKubernetes.has(file) ? 'k' : '', discovery.extra.has(file) ? 'x' : ''].join('');
+  const all = [...discovery.files, ...[...discovery.extra].filter((file) => !discovery.files.includes(file))];
+  return all.map((file) => [file, role(file)]);
+}
+
+/** Reads, parses and classifies the discovered files, builds the kustomizations, and compiles the policies. */
+function loadDiscovered(options: LintOptions, discovery: Discovery): Workspace {
+  const { files, scanned, extra, ifKubernetes, manifestsOnly } = discovery;
+  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
+  const roles = roleMatchers(options);
+  const { config } = options;
   // Kustomizations are checked as built: their inputs are not manifests of their own.
   const settings = config.kustomize ?? { build: true, roots: [] };
   const rootGlobs = globSet(globBase(config, options.cwd), settings.roots);
@@ -239,6 +277,11 @@ async function loadWorkspace(options: LintOptions, errors: string[], warnings: s
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
   for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
   return loader.complete();
+}
+
+/** `manifestsOnly`: read the manifests and nothing else (the base revision of a scan, whose policies are not used). */
+async function loadWorkspace(options: LintOptions, errors: string[], warnings: string[], manifestsOnly = false): Promise<Workspace> {
+  return loadDiscovered(options, await discoverFiles(options, errors, warnings, manifestsOnly));
 }
 
 /** Rendered Helm output on standard input: the chart templates its findings are reported in. */
@@ -329,7 +372,22 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const started = performance.now();
   const warnings: string[] = [];
   const errors: string[] = [];
-  const workspace = await loadWorkspace(options, errors, warnings);
+  const cache = options.cache === undefined ? null : openScanCache(options, warnings);
+  const discovery = await discoverFiles(options, errors, warnings);
+  if (cache !== null) {
+    const stored = cache.fullHit(discoveredRoles(options, discovery));
+    if (stored !== null) {
+      // Nothing the scan reads changed: the report is assembled from the stored results, nothing is parsed or evaluated.
+      loadSettings(options, errors);
+      warnings.push(...stored.configWarnings);
+      const files = cache.sourceTexts(stored.files);
+      const assembled = assemble(options, { problems: stored.problems, units: stored.units, files, ruleIds: stored.ruleIds, builds: stored.builds, base: null });
+      const report = reportOf(assembled.report, stored.counts, stored.policies, stored.manifests, started);
+      const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
+      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0, evaluatedUnits: [] } };
+    }
+  }
+  const workspace = loadDiscovered(options, discovery);
   await resolveHelmInput(options, workspace, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => item.compiled);
@@ -338,7 +396,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const policyIds = loadedPolicyIds(workspace);
   // The configuration's policy names and rule ids, checked against the loaded policies and the problem codes.
   const configured = checkRuleIds(options.config, policyIds, PROBLEM_CODES);
-  for (const warning of configured.warnings) warnings.push(`${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
+  const configWarnings = configured.warnings.map((warning) => `${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
+  warnings.push(...configWarnings);
   // An invalid configuration stops the scan, as when the configuration file is read.
   const manifests = configured.errors.length > 0 ? [] : workspace.manifests;
 
@@ -348,7 +407,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const namespaceLabels = namespaceLabelsOf(evaluated);
   const namespaceObjects = new Map(evaluated.filter((manifest) => manifest.kind === 'Namespace' && manifest.apiVersion === 'v1').map((manifest) => [manifest.name, manifest.value as JsonObject]));
   const objects = evaluated.map((manifest) => manifest.value);
-  const evaluation: EvaluationOptions = {
+  const plainEvaluation: EvaluationOptions = {
     numberMode: 'int64',
     operation: options.config.operation,
     // The manifests are the cluster the scan stands for: admission policy bindings find their parameters among them,
@@ -361,10 +420,13 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     keepResourceOnMutateError: true,
     explainFailures: true,
   };
-  if (settings.values) evaluation.values = settings.values;
-  if (settings.userInfo) evaluation.userInfo = settings.userInfo;
-  if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
-  if (workspace.bindings.length > 0) evaluation.bindings = workspace.bindings;
+  if (settings.values) plainEvaluation.values = settings.values;
+  if (settings.userInfo) plainEvaluation.userInfo = settings.userInfo;
+  if (workspace.exceptions.length > 0) plainEvaluation.exceptions = workspace.exceptions;
+  if (workspace.bindings.length > 0) plainEvaluation.bindings = workspace.bindings;
+  // With the cache, what each unit's evaluation reads of the other manifests is recorded.
+  const reads = cache === null ? null : new ReadRecorder(plainEvaluation);
+  const evaluation = reads?.evaluation ?? plainEvaluation;
 
   const policiesFor = namespaceScopedPolicies(policies);
   // Against a base revision, each object is an UPDATE of the object at the base, a CREATE, or a DELETE (base-revision.ts).
@@ -379,64 +441,237 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     ({ comparison: base, outcome: baseOutcome } = await compareWithBase(options, manifests, { policies: policiesFor, evaluation, load, display, receive }, warnings));
   }
   const fileOf = (file: string): SourceText | undefined => workspace.files.get(file) ?? base?.files.get(file);
+  /** The mutate policies run a second time on what they mutated, to offer a fix only at a fixed point. */
+  const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
+  // The head objects, then, against a base, the objects removed since it (DELETEs).
+  const subjects = base === null ? manifests : [...manifests, ...base.removed];
+  const units = scanUnits(subjects, workspace.builds, (file) => displayName(options.cwd, file));
+  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles: policyFilesOf(workspace) }) ?? null;
+  const total = units.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
+  let done = 0;
+
+  /** Evaluates the subjects of one unit against every policy. */
+  const evaluateUnit = (unit: ScanUnit): UnitResult => {
+    const result: UnitResult = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
+    const mutations: Mutation[] = [];
+    // A registry-bound error is reported once per rule: on the unit's first resource showing it (the assembly keeps the first unit's).
+    const registryReported = new Map<CompiledPolicy, Set<string>>();
+    const registryRules = new Set<string>();
+    for (const [position, index] of unit.subjects.entries()) {
+      const manifest = subjects[index]!;
+      const file = fileOf(manifest.file)!;
+      // As the admission controller receives it (defaulted); the comparison gives a removed object's.
+      const received = index < manifests.length ? evaluated[index]! : manifest;
+      const change = base?.change(manifest, received);
+      reads?.namespace(manifest.namespace);
+      const responses = evaluateResource(policiesFor(manifest.namespace), change?.resource ?? received, change?.evaluation ?? evaluation);
+      for (const { response } of responses) for (const rule of response.rules) result.statuses[rule.status]++;
+      const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
+      const converted = responseFindings(responses, context);
+      if (change !== undefined) base!.describe(change, converted.findings, responses);
+      for (const [policy, rules] of registryReported) {
+        for (const rule of rules) {
+          const ruleKey = `${policyReference(policy)}\u0000${rule}`;
+          if (registryRules.has(ruleKey)) continue;
+          registryRules.add(ruleKey);
+          const ruleId = rule === '' ? policyReference(policy) : `${policyReference(policy)}/${rule}`;
+          const at = converted.findings.findIndex((finding) => finding.ruleId === ruleId && finding.message.endsWith(REGISTRY_NOTE));
+          result.registry.push({ rule: ruleKey, subject: position, finding: at === -1 ? -1 : result.findings.length + at });
+        }
+      }
+      for (const finding of converted.findings) {
+        result.findings.push(finding);
+        result.builtBy.push(manifest.builtBy ?? null);
+      }
+      result.suppressed += converted.suppressed;
+      const patched = mutatedResource(responses, received.value);
+      // What the file would say: the mutation's change without the defaults the API server adds anyway. A removed
+      // object has no mutation to report: nothing is left to fix.
+      const after = patched === received.value || change?.operation === 'DELETE' ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched, version);
+      if (after !== manifest.value && !jsonEqual(after, manifest.value, 'type')) {
+        const rules = responses.flatMap(({ kind, response }) =>
+          kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass' && rule.unchanged !== true).map((rule) => ({ policy: response.policy, rule })) : [],
+        );
+        // Mutations of ignored rules (or rules set to `off`) are neither reported nor fixed.
+        if (rules.some(({ policy, rule }) => isReported(options.config, policy, rule.name))) {
+          // Would the same policies change the result again? Asked of the policies that changed the resource and
+          // whose patch does not settle by construction (a strategic merge of fixed values is a fixed point).
+          const changing = new Set(rules.map(({ policy }) => policy));
+          const again = rerun.filter((policy) => changing.has(policy));
+          const unsettled = again.length === 0 ? [] : unsettledRules(again, received, patched, change?.evaluation ?? evaluation);
+          mutations.push({ context, rules, before: manifest.value, after, unsettled });
+        } else {
+          result.suppressed++;
+        }
+      }
+      done++;
+      options.onProgress?.(done, total);
+    }
+    result.mutations = unitMutations(options, workspace, mutations);
+    return result;
+  };
+
+  const unitResults: AssemblyUnit[] = [];
+  for (const unit of units) {
+    const reused = plan?.reused.get(unit.key);
+    if (reused !== undefined) {
+      unitResults.push({ result: reused, subjects: unit.subjects });
+      continue;
+    }
+    reads?.start();
+    const result = evaluateUnit(unit);
+    plan?.evaluated(unit, result, reads!.stop());
+    unitResults.push({ result, subjects: unit.subjects });
+  }
+
+  const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
+  const assembled = assemble(options, { problems: workspace.problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base });
+  const report = reportOf(assembled.report, workspace.counts, policies.length, manifests.length, started);
+  if (cache !== null && plan !== null) {
+    cache.save(plan, {
+      problems: workspace.problems,
+      units: unitResults,
+      unitKeys: units.map((unit) => unit.key),
+      ruleIds,
+      builds: workspace.builds,
+      counts: workspace.counts,
+      policies: policies.length,
+      manifests: manifests.length,
+      configWarnings,
+      configProblems: configured.errors,
+      files: [...workspace.files.keys()],
+    }, warnings);
+  }
+  return {
+    report,
+    errors,
+    fixes: assembled.fixes,
+    warnings,
+    empty: configured.errors.length > 0 ? null : emptyScan(options, { manifests: workspace.manifests.length, problems: workspace.problems }, policies.length),
+    configProblems: configured.errors,
+    base: baseOutcome,
+    ...(plan !== null ? { cache: { units: units.length, reused: plan.reused.size, evaluated: units.length - plan.reused.size, evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key) } } : {}),
+  };
+}
+
+type AssembledReport = Omit<LintReport, 'files' | 'policies' | 'manifests' | 'durationMs'>;
+
+function reportOf(assembled: AssembledReport, files: LintReport['files'], policies: number, manifests: number, started: number): LintReport {
+  const { findings, suppressedFindings, counts, statuses, cwd } = assembled;
+  return { findings, suppressedFindings, counts, files, policies, manifests, statuses, cwd, durationMs: performance.now() - started };
+}
+
+/** The suffix of a registry-bound error's message (findings.ts, `responseFindings`). */
+const REGISTRY_NOTE = '(reported once for the rule: every resource it checks needs this registry data)';
+
+/** The files holding the loaded policies, exceptions and bindings, or CustomResourceDefinitions: a change of one changes every result. */
+function policyFilesOf(workspace: Workspace): string[] {
+  const out: string[] = [];
+  for (const source of workspace.files.values()) {
+    const holds = expandLists(source.documents).some(({ value }) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      const classified = classifyWithKind(value);
+      return classified.kind !== undefined || (classified.class === 'manifest' && isCustomResourceDefinition(value));
+    });
+    if (holds) out.push(source.path);
+  }
+  return out;
+}
+
+/** The findings and edits of one unit's mutations. */
+function unitMutations(options: LintOptions, workspace: Workspace, mutations: readonly Mutation[]): UnitMutation[] {
+  // A built resource's edits are computed whether or not --fix asks for them: where its fields come from decides
+  // whether a fix exists at all.
+  const edited = (mutation: Mutation): boolean => isWritable(mutation) && (options.fixes === true || mutation.context.resource.origin !== undefined);
+  const candidates = mutations.filter(edited);
+  const mutated = mutatedResources(
+    candidates.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
+    workspace.files,
+    (file) => displayName(options.cwd, file),
+  );
+  const edits = new Map(candidates.map((mutation, index) => [mutation, mutated[index]!]));
+  return mutations.map((mutation): UnitMutation => {
+    const { context, rules, unsettled } = mutation;
+    const item = edits.get(mutation);
+    if (item === undefined) {
+      return { finding: mutationFinding(context, rules, { fixable: options.fixes !== true && isWritable(mutation) }, documentStart(context), unsettled), builtBy: null, edits: null };
+    }
+    const source = workspace.files.get(item.file) ?? context.file;
+    const fix = item.edits.map((edit) => ({ file: source.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+    const fixable = fix.length > 0;
+    const built = context.resource.origin !== undefined;
+    // A built resource's mutation is reported where its edit goes.
+    const location = built && fixable ? documentLocation(source, item.documentIndex) : documentStart(context);
+    const settings = fixable ? (options.fixes === true ? { fixable: true, fix } : { fixable: true }) : { fixable: false };
+    const finding = mutationFinding(context, rules, settings, location, unsettled, built && !fixable ? item.editError : undefined);
+    const applied = options.fixes === true && fixable ? { file: item.file, documentIndex: item.documentIndex, edits: item.edits.map(({ startLine, endLine, replacement }) => ({ startLine, endLine, replacement })) } : null;
+    return { finding, builtBy: finding !== null && context.resource.builtBy !== undefined ? context.resource.builtBy : null, edits: applied };
+  });
+}
+
+/** One unit's results and its subjects' indices in this scan. */
+export interface AssemblyUnit {
+  result: UnitResult;
+  subjects: readonly number[];
+}
+
+interface AssemblyInput {
+  /** Problems of the input, as findings. */
+  problems: readonly Finding[];
+  /** The units, in scan order. */
+  units: readonly AssemblyUnit[];
+  /** The files read, for their directives and for the text `--fix` edits. */
+  files: ReadonlyMap<string, SourceText>;
+  /** The rule ids of the loaded policies and the tool's own. */
+  ruleIds: readonly string[];
+  builds: ReadonlyMap<string, ReadonlySet<string>>;
+  base: BaseComparison | null;
+}
+
+/**
+ * The report of the units' results: registry-bound errors kept on their first resource, the inline directives
+ * applied (and the unused ones reported), the mutations' findings and fixes, the findings of shared build files
+ * merged, the files reported (pre-commit), sorted and counted.
+ */
+function assemble(options: LintOptions, input: AssemblyInput): { report: AssembledReport; fixes: FileFix[] } {
+  const { base } = input;
   /** The Kustomize builds behind the findings of built resources. */
   const builtBy = new WeakMap<Finding, string[]>();
   const statuses = emptyStatuses();
   let suppressed = 0;
-  let findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
-  suppressed += workspace.problems.length - findings.length;
-  const mutations: Mutation[] = [];
-  /** The mutate policies run a second time on what they mutated, to offer a fix only at a fixed point. */
-  const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
-  let done = 0;
-  const registryReported = new Map<CompiledPolicy, Set<string>>();
-  // The head objects, then, against a base, the objects removed since it (DELETEs).
-  const subjects = base === null ? manifests : [...manifests, ...base.removed];
-  for (const [index, manifest] of subjects.entries()) {
-    const file = fileOf(manifest.file)!;
-    // As the admission controller receives it (defaulted); the comparison gives a removed object's.
-    const received = index < manifests.length ? evaluated[index]! : manifest;
-    const change = base?.change(manifest, received);
-    const responses = evaluateResource(policiesFor(manifest.namespace), change?.resource ?? received, change?.evaluation ?? evaluation);
-    for (const { response } of responses) for (const rule of response.rules) statuses[rule.status]++;
-    const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
-    const converted = responseFindings(responses, context);
-    if (change !== undefined) base!.describe(change, converted.findings, responses);
-    if (manifest.builtBy !== undefined) for (const finding of converted.findings) builtBy.set(finding, manifest.builtBy);
-    findings.push(...converted.findings);
-    suppressed += converted.suppressed;
-    const patched = mutatedResource(responses, received.value);
-    // What the file would say: the mutation's change without the defaults the API server adds anyway. A removed
-    // object has no mutation to report: nothing is left to fix.
-    const after = patched === received.value || change?.operation === 'DELETE' ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched, version);
-    if (after !== manifest.value && !jsonEqual(after, manifest.value, 'type')) {
-      const rules = responses.flatMap(({ kind, response }) =>
-        kind === 'mutate' ? response.rules.filter((rule) => rule.status === 'pass' && rule.unchanged !== true).map((rule) => ({ policy: response.policy, rule })) : [],
-      );
-      // Mutations of ignored rules (or rules set to `off`) are neither reported nor fixed.
-      if (rules.some(({ policy, rule }) => isReported(options.config, policy, rule.name))) {
-        // Would the same policies change the result again? Asked of the policies that changed the resource and
-        // whose patch does not settle by construction (a strategic merge of fixed values is a fixed point).
-        const changing = new Set(rules.map(({ policy }) => policy));
-        const again = rerun.filter((policy) => changing.has(policy));
-        const unsettled = again.length === 0 ? [] : unsettledRules(again, received, patched, change?.evaluation ?? evaluation);
-        mutations.push({ context, rules, before: manifest.value, after, unsettled });
-      } else {
-        suppressed++;
-      }
+  let findings: Finding[] = input.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
+  suppressed += input.problems.length - findings.length;
+  // Each rule's registry-bound error on the first resource of the scan that shows it.
+  const registry = input.units.flatMap(({ result, subjects }, unit) => result.registry.map((error) => ({ error, unit, at: subjects[error.subject]! })));
+  registry.sort((a, b) => a.at - b.at);
+  const firstRegistry = new Set<string>();
+  const dropped = input.units.map(() => new Set<number>());
+  for (const { error, unit } of registry) {
+    if (!firstRegistry.has(error.rule)) {
+      firstRegistry.add(error.rule);
+      continue;
     }
-    done++;
-    options.onProgress?.(done, subjects.length);
+    if (error.finding === -1) suppressed--;
+    else dropped[unit]!.add(error.finding);
+  }
+  for (const [unit, { result }] of input.units.entries()) {
+    for (const status of Object.keys(statuses) as RuleStatus[]) statuses[status] += result.statuses[status];
+    suppressed += result.suppressed;
+    for (const [index, finding] of result.findings.entries()) {
+      if (dropped[unit]!.has(index)) continue;
+      const roots = result.builtBy[index];
+      if (roots !== null && roots !== undefined) builtBy.set(finding, roots);
+      findings.push(finding);
+    }
   }
 
   // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
-  const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
-  const suppressions = new Suppressions(workspace.files.values(), ruleIds);
+  const suppressions = new Suppressions(input.files.values(), input.ruleIds);
   const suppressedFindings: Finding[] = [];
   /** Whether `finding` is still reported once the directives have had their say. */
   const unsuppressed = (finding: Finding): boolean => {
     // The findings of removed objects are in base files: the directives there apply.
-    const by = (base?.isRemoved(finding) === true ? base.suppressions(ruleIds) : suppressions).suppress(finding);
+    const by = (base?.isRemoved(finding) === true ? base.suppressions(input.ruleIds) : suppressions).suppress(finding);
     if (by === null) return true;
     suppressedFindings.push({ ...finding, suppressions: by });
     return false;
@@ -452,40 +687,18 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     findings.push(finding);
     return true;
   };
-  let fixes: FileFix[] = [];
-  // A built resource's edits are computed whether or not --fix asks for them: where its fields come from decides
-  // whether a fix exists at all.
-  const edited = (mutation: Mutation): boolean => isWritable(mutation) && (options.fixes === true || mutation.context.resource.origin !== undefined);
-  const candidates = mutations.filter(edited);
-  const mutated = mutatedResources(
-    candidates.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
-    workspace.files,
-    (file) => displayName(options.cwd, file),
-  );
-  const edits = new Map(candidates.map((mutation, index) => [mutation, mutated[index]!]));
   // As with ESLint, the mutations a directive suppresses are not applied by --fix either.
-  const applied: typeof mutated = [];
-  for (const mutation of mutations) {
-    const { context, rules, unsettled } = mutation;
-    const item = edits.get(mutation);
-    if (item === undefined) {
-      push(mutationFinding(context, rules, { fixable: options.fixes !== true && isWritable(mutation) }, documentStart(context), unsettled));
-      continue;
+  const applied: UnitEdits[] = [];
+  for (const { result } of input.units) {
+    for (const mutation of result.mutations) {
+      if (mutation.finding !== null && mutation.builtBy !== null) builtBy.set(mutation.finding, mutation.builtBy);
+      const reported = push(mutation.finding);
+      // Two builds of the same base may want the same edit: it is applied once.
+      const item = mutation.edits;
+      if (reported && item !== null && !applied.some((other) => sameEdits(other, item))) applied.push(item);
     }
-    const source = workspace.files.get(item.file) ?? context.file;
-    const fix = item.edits.map((edit) => ({ file: source.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-    const fixable = fix.length > 0;
-    const built = context.resource.origin !== undefined;
-    // A built resource's mutation is reported where its edit goes.
-    const location = built && fixable ? documentLocation(source, item.documentIndex) : documentStart(context);
-    const settings = fixable ? (options.fixes === true ? { fixable: true, fix } : { fixable: true }) : { fixable: false };
-    const finding = mutationFinding(context, rules, settings, location, unsettled, built && !fixable ? item.editError : undefined);
-    if (finding !== null && context.resource.builtBy !== undefined) builtBy.set(finding, context.resource.builtBy);
-    const reported = push(finding);
-    // Two builds of the same base may want the same edit: it is applied once.
-    if (reported && options.fixes === true && fixable && !applied.some((other) => sameEdits(other, item))) applied.push(item);
   }
-  if (options.fixes === true) fixes = fileFixes(applied, workspace.files).fixes;
+  const fixes = options.fixes === true ? fileFixes(applied, input.files).fixes : [];
 
   findings = mergeBuiltFindings(findings, builtBy);
   for (const finding of suppressions.directiveFindings()) {
@@ -498,7 +711,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (options.reportFiles !== undefined) {
     const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path.resolve(options.cwd, file))));
     // A built resource is checked again when any file its build reads changed (a base, a patch, the kustomization).
-    const changedBuilds = new Set([...workspace.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
+    const changedBuilds = new Set([...input.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
     // A removed object's file that no longer exists cannot be named (pre-commit passes the files that exist): its findings are reported.
     const wantedFinding = (finding: Finding): boolean =>
       wanted.has(finding.location.file) || (builtBy.get(finding) ?? []).some((root) => changedBuilds.has(root)) || (base?.deletedFiles.has(finding.location.file) ?? false);
@@ -510,28 +723,12 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   reportedSuppressed.sort(compareFindings);
   const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + reportedSuppressed.length };
   for (const finding of reported) counts[finding.severity]++;
-  const report: LintReport = {
-    findings: reported,
-    suppressedFindings: reportedSuppressed,
-    counts,
-    files: workspace.counts,
-    policies: policies.length,
-    manifests: manifests.length,
-    statuses,
-    cwd: options.cwd,
-    durationMs: performance.now() - started,
-  };
   const reportedEdits = new Set(reported.flatMap((finding) => (finding.fix ?? []).map((edit) => edit.file)));
   const reportedFix = (fix: FileFix): boolean =>
     options.reportFiles === undefined || options.reportFiles.some((file) => path.resolve(options.cwd, file) === fix.file) || reportedEdits.has(displayName(options.cwd, fix.file));
   return {
-    report,
-    errors,
+    report: { findings: reported, suppressedFindings: reportedSuppressed, counts, statuses, cwd: options.cwd },
     fixes: fixes.filter(reportedFix),
-    warnings,
-    empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length),
-    configProblems: configured.errors,
-    base: baseOutcome,
   };
 }
 
@@ -568,7 +765,7 @@ function documentLocation(file: SourceText, index: number): Finding['location'] 
 
 
 /** Whether two mutated resources make the same edits of the same document. */
-function sameEdits(a: MutatedResource, b: MutatedResource): boolean {
+function sameEdits(a: UnitEdits, b: UnitEdits): boolean {
   return (
     a.file === b.file &&
     a.documentIndex === b.documentIndex &&

@@ -39,6 +39,11 @@ export interface LintOptions {
    * in the base file (see base-revision.ts). Without it every manifest is a CREATE (or the configuration's operation).
    */
   base?: Revision;
+  /**
+   * The results cache (`--cache`, `--cache-location`): a file, or a folder to hold one, relative to `cwd` or absolute.
+   * Units of the scan whose files and whose reads of the other manifests did not change are not evaluated again.
+   */
+  cache?: string;
   /** Called while manifests are evaluated (`done` of `total`), for progress output. */
   onProgress?: (done: number, total: number) => void;
 }

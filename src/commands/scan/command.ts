@@ -12,6 +12,7 @@ import { findConfigFile, loadConfig, type ConfigProblem } from '../../config/loa
 import { DEFAULT_CONFIG, type LintConfig } from '../../config/types.js';
 import type { Revision } from '../../discovery/revision.js';
 import { lint } from '../../lint/lint.js';
+import { DEFAULT_CACHE_LOCATION } from '../../lint/cache.js';
 import { errorsOnly } from '../../report/errors-only.js';
 import { isReporterName, REPORTER_NAMES, reporters } from '../../reporters/index.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../../source/index.js';
@@ -49,6 +50,8 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'fail-on-empty', type: 'boolean', description: 'exit 2 when no policy or no manifest is found (the default; overrides allowEmpty of the configuration)' },
   { name: 'fix', type: 'boolean', description: 'apply the mutations of the policies to the manifest files, as minimal edits' },
   { name: 'fix-dry-run', type: 'boolean', description: 'print the edits of --fix as a unified diff (on stderr) instead of writing them' },
+  { name: 'cache', type: 'boolean', description: 'keep the results of the files that did not change in a cache, and evaluate only what a change can affect (as ESLint --cache)' },
+  { name: 'cache-location', type: 'string', valueName: 'file|dir', description: `the cache file, or a folder to hold it (default: ${DEFAULT_CACHE_LOCATION} in the working directory; used with --cache)` },
   { name: 'color', type: 'boolean', description: 'force colours in the stylish format' },
   { name: 'no-color', type: 'boolean', description: 'no colours' },
 ];
@@ -101,6 +104,12 @@ function progressReporter(io: CliIo): { update: (done: number, total: number) =>
       if (shown) io.stderr('\r\u001b[K');
     },
   };
+}
+
+/** The cache location as given: a trailing separator names a folder, also one that does not exist yet. */
+function cacheLocation(io: CliIo, location: string): string {
+  const resolved = resolveArg(io, location);
+  return /[\\/]$/.test(location) ? `${resolved}${path.sep}` : resolved;
 }
 
 export async function lintCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -175,6 +184,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     ...(files ? { reportFiles: positionals.map((item) => resolveArg(io, item)) } : {}),
     ...(base !== undefined ? { base } : {}),
     // The edits of mutations are computed when they are shown or applied.
+    ...(args.boolean('cache') ? { cache: cacheLocation(io, args.string('cache-location') ?? DEFAULT_CACHE_LOCATION) } : {}),
     fixes: format === 'json' || format === 'sarif' || args.boolean('fix') || args.boolean('fix-dry-run'),
     onProgress: progress.update,
   });

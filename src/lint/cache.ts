@@ -1,0 +1,484 @@
+/**
+ * @file The results cache of the scan (`--cache`, as ESLint's): one JSON file holding, per scan unit (units.ts), the
+ * content hashes of the unit's files, what its evaluation read of the other manifests (cache-reads.ts), its objects
+ * as evaluated, and its results; and what the report needs besides (problems, counts, builds). A run where nothing
+ * changed assembles the report from it without parsing or evaluating anything; otherwise only the units whose files
+ * changed, or whose recorded reads could see an object added, removed or changed, are evaluated again. A change of the
+ * global key (tool version, configuration, options, settings files, policy files) drops every unit.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+import type { ConfigProblem } from '../config/load.js';
+import type { ResourceDocument } from '../evaluate/resource.js';
+import type { Finding } from '../report/types.js';
+import { parseDocuments, stripByteOrderMark } from '../source/index.js';
+import { readsSee, type ChangedObject, type UnitReads } from './cache-reads.js';
+import type { LintOptions } from './options.js';
+import type { ScanUnit } from './units.js';
+import type { UnitResult } from './unit-results.js';
+import { displayName, type SourceText, type Workspace } from './workspace.js';
+
+/** Changes whenever what the cache stores changes meaning. */
+export const CACHE_FORMAT = 2;
+/** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
+export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
+
+/** What the report needs besides the units' results. */
+export interface StoredState {
+  problems: Finding[];
+  ruleIds: string[];
+  builds: Map<string, Set<string>>;
+  counts: { policies: number; manifests: number; other: number };
+  policies: number;
+  manifests: number;
+  configWarnings: string[];
+  configProblems: ConfigProblem[];
+  /** The files read (absolute paths), in the order read. */
+  files: string[];
+}
+
+export interface StoredScan extends StoredState {
+  units: { result: UnitResult; subjects: number[] }[];
+}
+
+interface StoredUnit {
+  key: string;
+  subjects: number[];
+  /** Content hashes of the unit's files. */
+  inputs: string;
+  reads: UnitReads;
+  /** JSON of the unit's objects as evaluated: [apiVersion, kind, namespace, name, JSON][]. */
+  objects: string;
+  result: unknown;
+}
+
+interface CacheDocument {
+  format: number;
+  version: string;
+  key: string;
+  roles: string;
+  policyKey: string;
+  files: [string, string][];
+  strings: string[];
+  shapes: string[][];
+  objects: unknown[];
+  templates: unknown[];
+  state: unknown;
+  units: StoredUnit[];
+}
+
+/** What a run does with the stored units: the results reused, and the units evaluated. */
+export interface CachePlan {
+  reused: Map<string, UnitResult>;
+  evaluated(unit: ScanUnit, result: UnitResult, reads: UnitReads): void;
+}
+
+interface PlanState extends CachePlan {
+  policyKey: string;
+  entries: Map<string, { reads: UnitReads; objects: string; inputs: string; result: UnitResult }>;
+}
+
+function sha(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('base64url');
+}
+
+/**
+ * Strings, object shapes and repeated objects stored once: a string is its index in `strings`, a number its decimal
+ * text, an object `[shape, ...values]`, an array `[-1, ...items]`, a nested object seen before `[-2, index]` (decoded
+ * once and shared: cached values are never changed), and a finding `[-3, template, ...its location, resource, fix,
+ * suppressions]`, its other fields (rule, message, policy metadata) being those of a template shared by many.
+ */
+const VARYING = new Set(['location', 'resource', 'fix', 'suppressions']);
+
+class Packer {
+  readonly strings: string[] = [];
+  readonly shapes: string[][] = [];
+  readonly objects: unknown[] = [];
+  readonly templates: unknown[] = [];
+  readonly #strings = new Map<string, number>();
+  readonly #shapes = new Map<string, number>();
+  readonly #objects = new Map<string, number>();
+  readonly #templates = new Map<string, number>();
+
+  pack(value: unknown, nested = false): unknown {
+    if (typeof value === 'string') {
+      let index = this.#strings.get(value);
+      if (index === undefined) {
+        index = this.strings.length;
+        this.strings.push(value);
+        this.#strings.set(value, index);
+      }
+      return index;
+    }
+    if (typeof value === 'number') return String(value);
+    if (value === null || typeof value === 'boolean' || value === undefined) return value ?? null;
+    if (Array.isArray(value)) {
+      const out: unknown[] = [-1];
+      for (const item of value) out.push(this.pack(item, nested));
+      return out;
+    }
+    if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...(item as Set<unknown>)] : item]));
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).filter((key) => record[key] !== undefined);
+    const shape = this.#shape(keys);
+    if (keys.includes('ruleId') && keys.includes('location')) {
+      // A finding: a template of its other fields, then its varying ones.
+      const template: unknown[] = [shape];
+      const varying: unknown[] = [];
+      for (const key of keys) {
+        if (VARYING.has(key)) {
+          template.push(null);
+          varying.push(this.pack(record[key], true));
+        } else {
+          template.push(this.pack(record[key], true));
+        }
+      }
+      return [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+    }
+    const out: unknown[] = [shape];
+    for (const key of keys) out.push(this.pack(record[key], true));
+    return nested ? [-2, this.#intern(this.#objects, this.objects, out)] : out;
+  }
+
+  #shape(keys: string[]): number {
+    const signature = keys.join('\u0000');
+    let shape = this.#shapes.get(signature);
+    if (shape === undefined) {
+      shape = this.shapes.length;
+      this.shapes.push(keys);
+      this.#shapes.set(signature, shape);
+    }
+    return shape;
+  }
+
+  #intern(index: Map<string, number>, table: unknown[], packed: unknown): number {
+    const signature = JSON.stringify(packed);
+    let known = index.get(signature);
+    if (known === undefined) {
+      known = table.length;
+      table.push(packed);
+      index.set(signature, known);
+    }
+    return known;
+  }
+}
+
+interface PackTables {
+  strings: readonly string[];
+  shapes: readonly string[][];
+  objects: readonly unknown[];
+  templates: readonly unknown[];
+}
+
+function unpacker({ strings, shapes, objects, templates }: PackTables): (value: unknown) => unknown {
+  const decodedObjects: unknown[] = [];
+  const decodedTemplates: { keys: string[]; values: unknown[] }[] = [];
+  const unpack = (value: unknown): unknown => {
+    if (typeof value === 'number') {
+      const text = strings[value];
+      if (text === undefined) throw new Error('bad string index');
+      return text;
+    }
+    if (typeof value === 'string') return Number(value);
+    if (value === null || typeof value === 'boolean') return value;
+    if (!Array.isArray(value)) throw new Error('bad value');
+    const head = value[0] as number;
+    if (head === -1) {
+      const out = new Array<unknown>(value.length - 1);
+      for (let i = 1; i < value.length; i++) out[i - 1] = unpack(value[i]);
+      return out;
+    }
+    if (head === -2) {
+      const index = value[1] as number;
+      if (!(index in decodedObjects)) {
+        if (index >= objects.length) throw new Error('bad object index');
+        decodedObjects[index] = unpack(objects[index]);
+      }
+      return decodedObjects[index];
+    }
+    if (head === -3) {
+      const index = value[1] as number;
+      let template = decodedTemplates[index];
+      if (template === undefined) {
+        const packed = templates[index] as unknown[] | undefined;
+        if (packed === undefined) throw new Error('bad template index');
+        const keys = shapes[packed[0] as number];
+        if (keys === undefined) throw new Error('bad shape index');
+        template = { keys, values: keys.map((key, i) => (VARYING.has(key) ? undefined : unpack(packed[i + 1]))) };
+        decodedTemplates[index] = template;
+      }
+      const out: Record<string, unknown> = {};
+      let next = 2;
+      for (let i = 0; i < template.keys.length; i++) {
+        const key = template.keys[i]!;
+        out[key] = VARYING.has(key) ? unpack(value[next++]) : template.values[i];
+      }
+      return out;
+    }
+    const keys = shapes[head];
+    if (keys === undefined) throw new Error('bad shape index');
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) out[keys[i]!] = unpack(value[i + 1]);
+    return out;
+  };
+  return unpack;
+}
+
+/** The cache file a location names: the file itself, or for a folder a file named after the working directory (as ESLint). */
+export function cacheFile(location: string, cwd: string): string {
+  let folder = /[\\/]$/.test(location);
+  try {
+    folder ||= statSync(location).isDirectory();
+  } catch {
+    // Not there yet: a file.
+  }
+  return folder ? path.join(location, `.kyverno-lint-cache-${sha(cwd).slice(0, 12)}`) : location;
+}
+
+/** The cache of a scan, or null (with a warning) when the scan cannot use one. */
+export function openScanCache(options: LintOptions, warnings: string[]): ScanCache | null {
+  if (options.cache === undefined) return null;
+  if (options.base !== undefined) {
+    warnings.push('--cache is not used with --base: the results depend on the base revision');
+    return null;
+  }
+  if (options.paths.includes('-')) {
+    warnings.push('--cache is not used when standard input (-) is scanned');
+    return null;
+  }
+  // A trailing separator names a folder, also one that does not exist yet.
+  const location = path.resolve(options.cwd, options.cache) + (/[\\/]$/.test(options.cache) ? path.sep : '');
+  return new ScanCache(options, cacheFile(location, options.cwd), warnings);
+}
+
+function objectsJson(subjects: readonly ResourceDocument[]): string {
+  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, JSON.stringify(subject.value)]));
+}
+
+/** The objects added, removed or changed between two lists (as `objectsJson` writes them). */
+function changedObjects(before: string, after: string, out: ChangedObject[]): void {
+  const group = (json: string): Map<string, { object: ChangedObject; values: string[] }> => {
+    const map = new Map<string, { object: ChangedObject; values: string[] }>();
+    for (const [apiVersion, kind, namespace, name, value] of JSON.parse(json) as string[][]) {
+      const id = [apiVersion, kind, namespace, name].join('\u0000');
+      const known = map.get(id);
+      if (known === undefined) map.set(id, { object: { apiVersion: apiVersion!, kind: kind!, namespace: namespace!, name: name! }, values: [value!] });
+      else known.values.push(value!);
+    }
+    return map;
+  };
+  const old = group(before);
+  const now = group(after);
+  for (const [id, { object, values }] of now) {
+    const was = old.get(id);
+    if (was === undefined || was.values.length !== values.length || was.values.some((value, i) => value !== values[i])) out.push(object);
+  }
+  for (const [id, { object }] of old) if (!now.has(id)) out.push(object);
+}
+
+export class ScanCache {
+  readonly file: string;
+  readonly #options: LintOptions;
+  readonly #key: string;
+  readonly #stored: CacheDocument | null;
+  readonly #bytes = new Map<string, Buffer | null>();
+  readonly #hashes = new Map<string, string>();
+  #roles = '';
+
+  constructor(options: LintOptions, file: string, warnings: string[]) {
+    this.#options = options;
+    this.file = file;
+    this.#key = this.#globalKey();
+    this.#stored = this.#read(warnings);
+  }
+
+  /** The content hash of a file (read once per run); `-` when it cannot be read. */
+  hash(file: string): string {
+    let hash = this.#hashes.get(file);
+    if (hash === undefined) {
+      let bytes: Buffer | null = null;
+      try {
+        bytes = readFileSync(file);
+      } catch {
+        bytes = null;
+      }
+      this.#bytes.set(file, bytes);
+      hash = bytes === null ? '-' : sha(bytes);
+      this.#hashes.set(file, hash);
+    }
+    return hash;
+  }
+
+  /** Everything that changes every result: the tool, the configuration, the options and the settings files' contents. */
+  #globalKey(): string {
+    const options = this.#options;
+    const { config } = options;
+    const content = (file: string | undefined): string | null => (file === undefined ? null : this.hash(path.resolve(options.cwd, file)));
+    return sha(
+      JSON.stringify({
+        format: CACHE_FORMAT,
+        version: packageJson.version,
+        cwd: options.cwd,
+        config,
+        fixes: options.fixes === true,
+        helmCharts: options.helmCharts ?? [],
+        values: content(config.values),
+        userinfo: content(config.userinfo),
+        imageData: content(config.imageData),
+      }),
+    );
+  }
+
+  #read(warnings: string[]): CacheDocument | null {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warnings.push(`cannot read the cache ${displayName(this.#options.cwd, this.file)}: ${(error as Error).message}; it is rewritten`);
+      return null;
+    }
+    try {
+      const document = JSON.parse(text) as CacheDocument;
+      if (document === null || typeof document !== 'object' || document.format !== CACHE_FORMAT || !Array.isArray(document.units) || !Array.isArray(document.files)) throw new Error('not a cache file of this format');
+      // Another version's cache: every result is computed again.
+      if (document.version !== packageJson.version) return null;
+      return document;
+    } catch (error) {
+      warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${(error as Error).message}); it is rewritten`);
+      return null;
+    }
+  }
+
+  /**
+   * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
+   * and the same content of every file read. Null otherwise (or when the cache cannot be decoded).
+   */
+  fullHit(roles: readonly [string, string][]): StoredScan | null {
+    this.#roles = sha(JSON.stringify(roles));
+    const stored = this.#stored;
+    if (stored === null || stored.key !== this.#key || stored.roles !== this.#roles) return null;
+    for (const [file, hash] of stored.files) if (this.hash(file) !== hash) return null;
+    try {
+      const unpack = unpacker(stored);
+      const state = this.#state(unpack(stored.state) as Record<string, unknown>);
+      const units = stored.units.map((unit) => ({ result: unpack(unit.result) as UnitResult, subjects: unit.subjects }));
+      return { ...state, units };
+    } catch {
+      return null;
+    }
+  }
+
+  #state(raw: Record<string, unknown>): StoredState {
+    const state = raw as unknown as StoredState & { builds: [string, string[]][] };
+    return { ...state, builds: new Map(state.builds.map(([root, inputs]) => [root, new Set(inputs)])) };
+  }
+
+  /**
+   * The read files as the report's assembly needs them: their text (for `--fix`), their documents only where they hold
+   * inline directives (which name the documents they cover).
+   */
+  sourceTexts(files: readonly string[]): Map<string, SourceText> {
+    const out = new Map<string, SourceText>();
+    for (const file of files) {
+      this.hash(file);
+      const bytes = this.#bytes.get(file);
+      if (bytes === undefined || bytes === null) continue;
+      const text = stripByteOrderMark(bytes.toString('utf8'));
+      const documents = text.includes('kyverno-lint-') ? parseDocuments(file, text).documents : [];
+      out.set(file, { path: file, display: displayName(this.#options.cwd, file), text, documents });
+    }
+    return out;
+  }
+
+  /**
+   * Which units' stored results this run uses: those whose files are unchanged and whose recorded reads see no object
+   * added, removed or changed; none when the global key or a policy file changed.
+   */
+  plan(input: { workspace: Workspace; units: readonly ScanUnit[]; subjects: readonly ResourceDocument[]; received: readonly ResourceDocument[]; policyFiles: readonly string[] }): CachePlan {
+    const { cwd } = this.#options;
+    const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
+    const entries: PlanState['entries'] = new Map();
+    const reused = new Map<string, UnitResult>();
+    const inputsOf = (unit: ScanUnit): string => {
+      const files = unit.builds.length === 0 ? [input.subjects[unit.subjects[0]!]!.file] : unit.inputs.map((file) => path.resolve(cwd, file));
+      return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
+    };
+    const objectsOf = (unit: ScanUnit): string => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]!));
+    const current = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: objectsOf(unit) }]));
+    const stored = this.#stored;
+    if (stored !== null && stored.key === this.#key && stored.policyKey === policyKey) {
+      const storedUnits = new Map(stored.units.map((unit) => [unit.key, unit]));
+      const changed: ChangedObject[] = [];
+      const clean: { key: string; old: StoredUnit }[] = [];
+      for (const [key, { unit, inputs, objects }] of current) {
+        const old = storedUnits.get(key);
+        if (old !== undefined && old.inputs === inputs && old.subjects.length === unit.subjects.length) clean.push({ key, old });
+        else changedObjects(old?.objects ?? '[]', objects, changed);
+      }
+      for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, '[]', changed);
+      const unpack = unpacker(stored);
+      for (const { key, old } of clean) {
+        if (changed.some((object) => readsSee(old.reads, object))) continue;
+        try {
+          const result = unpack(old.result) as UnitResult;
+          reused.set(key, result);
+          entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result });
+        } catch {
+          // Evaluated again.
+        }
+      }
+    }
+    const plan: PlanState = {
+      reused,
+      policyKey,
+      entries,
+      evaluated: (unit, result, reads) => {
+        const known = current.get(unit.key)!;
+        entries.set(unit.key, { reads, objects: known.objects, inputs: known.inputs, result });
+      },
+    };
+    return plan;
+  }
+
+  /** Writes the cache (a temporary file renamed over it); a failure is a warning. */
+  save(plan: CachePlan, state: StoredState & { units: readonly { subjects: readonly number[] }[]; unitKeys: readonly string[] }, warnings: string[]): void {
+    const { entries, policyKey } = plan as PlanState;
+    const packer = new Packer();
+    const files = new Set<string>(state.files);
+    for (const inputs of state.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
+    const { units, unitKeys, ...rest } = state;
+    const document: CacheDocument = {
+      format: CACHE_FORMAT,
+      version: packageJson.version,
+      key: this.#key,
+      roles: this.#roles,
+      policyKey,
+      files: [...files].map((file) => [file, this.hash(file)]),
+      strings: packer.strings,
+      shapes: packer.shapes,
+      objects: packer.objects,
+      templates: packer.templates,
+      state: packer.pack(rest),
+      units: unitKeys.map((key, index) => {
+        const entry = entries.get(key)!;
+        return { key, subjects: [...units[index]!.subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, result: packer.pack(entry.result) };
+      }),
+    };
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileSync(temporary, JSON.stringify(document));
+      renameSync(temporary, this.file);
+    } catch (error) {
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // Not written.
+      }
+      warnings.push(`cannot write the cache ${displayName(this.#options.cwd, this.file)}: ${(error as Error).message}`);
+    }
+  }
+}
+

@@ -1,0 +1,237 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/types.js';
+import { lint, type LintResult } from '../../src/lint/lint.js';
+import { cacheFile } from '../../src/lint/cache.js';
+
+const POLICIES: Record<string, string> = {
+  'policies/require-team.yaml': `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: require-team
+spec:
+  validationFailureAction: Enforce
+  rules:
+    - name: team
+      match:
+        any:
+          - resources:
+              kinds: [ConfigMap]
+      validate:
+        message: a team label is required
+        pattern:
+          metadata:
+            labels:
+              team: "?*"
+`,
+  'policies/prod-owner.yaml': `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: prod-owner
+spec:
+  validationFailureAction: Enforce
+  rules:
+    - name: owner
+      match:
+        any:
+          - resources:
+              kinds: [ConfigMap]
+              namespaceSelector:
+                matchLabels:
+                  env: prod
+      validate:
+        message: an owner label is required in production
+        pattern:
+          metadata:
+            labels:
+              owner: "?*"
+`,
+  'policies/tier.yaml': `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: tier
+spec:
+  validationFailureAction: Enforce
+  rules:
+    - name: tier
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      context:
+        - name: settings
+          configMap:
+            name: settings
+            namespace: apps
+      validate:
+        message: the tier must be {{ settings.data.tier }}
+        deny:
+          conditions:
+            any:
+              - key: "{{ request.object.metadata.labels.tier || '' }}"
+                operator: NotEquals
+                value: "{{ settings.data.tier }}"
+`,
+};
+
+const configMap = (name: string, namespace: string, labels: Record<string, string>): string =>
+  `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n  namespace: ${namespace}\n  labels: ${JSON.stringify(labels)}\ndata:\n  key: value\n`;
+
+const MANIFESTS: Record<string, string> = {
+  'manifests/a.yaml': configMap('a', 'default', {}),
+  'manifests/b.yaml': configMap('b', 'default', { team: 'x' }),
+  'manifests/ns.yaml': 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: prod\n  labels:\n    env: prod\n',
+  'manifests/prod-cm.yaml': configMap('prod-cm', 'prod', { team: 'x' }),
+  'manifests/settings.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: apps\n  labels:\n    team: x\ndata:\n  tier: gold\n',
+  'manifests/pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: apps\n  labels:\n    tier: silver\nspec:\n  containers:\n    - name: web\n      image: nginx:1.27\n',
+  'kust/base/kustomization.yaml': 'resources:\n  - cm.yaml\n',
+  'kust/base/cm.yaml': configMap('base-cm', 'default', {}),
+  'kust/overlays/dev/kustomization.yaml': 'namePrefix: dev-\nresources:\n  - ../../base\n',
+  'kust/overlays/prod/kustomization.yaml': 'namePrefix: prod-\nresources:\n  - ../../base\n',
+  'values.yaml': 'apiVersion: cli.kyverno.io/v1alpha1\nkind: Values\nmetadata:\n  name: values\nglobalValues:\n  unused: a\n',
+};
+
+const ALL_UNITS = [
+  'file:manifests/a.yaml',
+  'file:manifests/b.yaml',
+  'file:manifests/ns.yaml',
+  'file:manifests/pod.yaml',
+  'file:manifests/prod-cm.yaml',
+  'file:manifests/settings.yaml',
+  'builds:kust/overlays/dev',
+];
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-cache-'));
+  for (const [file, text] of Object.entries({ ...POLICIES, ...MANIFESTS })) write(file, text);
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+  writeFileSync(path.join(dir, file), text);
+}
+
+function edit(file: string, from: string, to: string): void {
+  const text = readFileSync(path.join(dir, file), 'utf8');
+  expect(text).toContain(from);
+  write(file, text.replace(from, to));
+}
+
+function config(extra: Partial<LintConfig> = {}): LintConfig {
+  return { ...DEFAULT_CONFIG, values: path.join(dir, 'values.yaml'), ...extra };
+}
+
+function scan(cache: string | undefined, settings: LintConfig = config()): Promise<LintResult> {
+  return lint({ cwd: dir, paths: [dir], policyPaths: [], config: settings, fixes: true, ...(cache !== undefined ? { cache } : {}) });
+}
+
+/** The result without what differs between two runs of the same scan (the duration, what the cache did). */
+function comparable(result: LintResult): unknown {
+  const { durationMs: _duration, ...report } = result.report;
+  const { cache: _cache, ...rest } = result;
+  return { ...rest, report };
+}
+
+const sorted = (keys: readonly string[]): string[] => [...keys].sort();
+
+describe('the results cache', () => {
+  interface Case {
+    name: string;
+    change: () => void;
+    /** The configuration of the second run. */
+    config?: () => LintConfig;
+    evaluated: string[];
+  }
+  const cases: Case[] = [
+    { name: 'nothing changed', change: () => {}, evaluated: [] },
+    { name: 'a manifest file', change: () => edit('manifests/a.yaml', 'key: value', 'key: other'), evaluated: ['file:manifests/a.yaml'] },
+    { name: 'a policy file', change: () => edit('policies/require-team.yaml', 'a team label is required', 'a team label is needed'), evaluated: ALL_UNITS },
+    { name: 'the configuration', change: () => {}, config: () => config({ ignore: ['tier/*'] }), evaluated: ALL_UNITS },
+    { name: 'the values file', change: () => edit('values.yaml', 'unused: a', 'unused: b'), evaluated: ALL_UNITS },
+    { name: 'a Kustomize base', change: () => edit('kust/base/cm.yaml', 'key: value', 'key: other'), evaluated: ['builds:kust/overlays/dev'] },
+    { name: "the labels of the Namespace a namespaceSelector reads", change: () => edit('manifests/ns.yaml', 'env: prod', 'env: staging'), evaluated: ['file:manifests/ns.yaml', 'file:manifests/prod-cm.yaml'] },
+    { name: 'the object a configMap context reads', change: () => edit('manifests/settings.yaml', 'tier: gold', 'tier: silver'), evaluated: ['file:manifests/pod.yaml', 'file:manifests/settings.yaml'] },
+    { name: 'a new manifest file', change: () => write('manifests/c.yaml', configMap('c', 'default', {})), evaluated: ['file:manifests/c.yaml'] },
+    { name: 'a removed manifest file', change: () => rmSync(path.join(dir, 'manifests/b.yaml')), evaluated: [] },
+    {
+      name: 'the tool version (a cache from another version)',
+      change: () => {
+        const file = path.join(dir, '.kyverno-lint-cache');
+        const stored = JSON.parse(readFileSync(file, 'utf8')) as { version: string };
+        writeFileSync(file, JSON.stringify({ ...stored, version: '0.0.0-other' }));
+      },
+      evaluated: ALL_UNITS,
+    },
+  ];
+
+  it.each(cases)('re-evaluates exactly the units a change of $name affects', async ({ change, config: second, evaluated }) => {
+    const location = path.join(dir, '.kyverno-lint-cache');
+    const first = await scan(location);
+    expect(sorted(first.cache!.evaluatedUnits)).toEqual(sorted(ALL_UNITS));
+    expect(comparable(first)).toEqual(comparable(await scan(undefined)));
+    change();
+    const settings = second?.() ?? config();
+    const cached = await scan(location, settings);
+    expect(sorted(cached.cache!.evaluatedUnits)).toEqual(sorted(evaluated));
+    expect(comparable(cached)).toEqual(comparable(await scan(undefined, settings)));
+    // The next run reuses every unit.
+    const again = await scan(location, settings);
+    expect(again.cache!.evaluated).toBe(0);
+    expect(comparable(again)).toEqual(comparable(cached));
+  });
+
+  it('reports the findings the fixture is built for', async () => {
+    const result = await scan(path.join(dir, '.kyverno-lint-cache'));
+    const found = result.report.findings.map((finding) => `${finding.ruleId} ${finding.location.file}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'require-team/team kust/base/cm.yaml',
+        'require-team/team manifests/a.yaml',
+        'prod-owner/owner manifests/prod-cm.yaml',
+        'tier/tier manifests/pod.yaml',
+      ]),
+    );
+  });
+
+  it.each([
+    ['a corrupt cache file', '{"format": 1, "units": [', /is not usable .*it is rewritten/],
+    ['a cache file of another format', '{"format": 99}', /is not usable \(not a cache file of this format\)/],
+    ['an empty cache file', '', /is not usable/],
+  ])('ignores %s with a warning, and rewrites it', async (_name, text, warning) => {
+    const location = path.join(dir, '.kyverno-lint-cache');
+    writeFileSync(location, text);
+    const result = await scan(location);
+    expect(result.warnings).toEqual([expect.stringMatching(warning)]);
+    expect(result.cache!.evaluated).toBe(ALL_UNITS.length);
+    expect(comparable({ ...result, warnings: [] })).toEqual(comparable(await scan(undefined)));
+    const again = await scan(location);
+    expect(again.warnings).toEqual([]);
+    expect(again.cache!.evaluated).toBe(0);
+  });
+
+  it('keeps the cache in a folder given as --cache-location', async () => {
+    const folder = path.join(dir, 'cache-folder') + path.sep;
+    const first = await scan(folder);
+    expect(first.cache!.evaluated).toBe(ALL_UNITS.length);
+    const file = cacheFile(folder, dir);
+    expect(path.dirname(file)).toBe(path.join(dir, 'cache-folder'));
+    expect(readFileSync(file, 'utf8').length).toBeGreaterThan(0);
+    const again = await scan(path.join(dir, 'cache-folder'));
+    expect(again.cache!.evaluated).toBe(0);
+    expect(comparable(again)).toEqual(comparable(first));
+  });
+
+  it('is not used with standard input, with a warning', async () => {
+    const result = await lint({ cwd: dir, paths: ['-'], policyPaths: [path.join(dir, 'policies')], config: config(), stdin: MANIFESTS['manifests/a.yaml']!, cache: path.join(dir, '.kyverno-lint-cache') });
+    expect(result.warnings).toEqual(['--cache is not used when standard input (-) is scanned']);
+    expect(result.cache).toBeUndefined();
+  });
+});
