@@ -227,11 +227,13 @@ export function trySubstituteAll(
         return traverse(document, '', new VariableSubstituter(context, options.operation)) as JsonValue | SubstitutionFailure;
       }
     } else if (typeof document === 'object' && document !== null) {
-      const compiled = compiledValue(document, '');
-      if ((compiled.marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
-      // With `$( )` references, the reference pass rewrites the document before the variables are seen.
-      if ((compiled.marks & HAS_REFERENCES) === 0) {
-        return compiled.plan!.run(new VariableSubstituter(context, options.operation)) as JsonValue | SubstitutionFailure;
+      const compiled = compiledRoot(document);
+      if (compiled !== null) {
+        if ((compiled.marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
+        // With `$( )` references, the reference pass rewrites the document before the variables are seen.
+        if ((compiled.marks & HAS_REFERENCES) === 0) {
+          return compiled.plan!.run(new VariableSubstituter(context, options.operation)) as JsonValue | SubstitutionFailure;
+        }
       }
     } else {
       return document;
@@ -352,10 +354,20 @@ const KEPT: CompiledValue = { plan: null, marks: 0 };
 
 /**
  * Compiled maps and lists, by identity then path: documents are policy text, never mutated, and a map
- * or list is compiled once for each path it is substituted at. A document made afresh for each
- * substitution around parts of the policy (a map of a rule's patch fields) reuses their plans.
+ * or list is compiled once for each path it is substituted at.
  */
 const compiledObjects = new WeakMap<object, Map<string, CompiledValue>>();
+
+/**
+ * A document compiled at the root path, or null on its first substitution: a document made afresh for
+ * one substitution (parts of a substituted rule wrapped for the patch step) costs less to interpret
+ * than to compile; policy text, substituted for every resource, is compiled on its second substitution
+ * (the interpreter's marks of the first one tell it was seen).
+ */
+function compiledRoot(document: object): CompiledValue | null {
+  if (!compiledObjects.has(document) && !documentMarks.has(document)) return null;
+  return compiledValue(document, '');
+}
 
 function compiledValue(value: unknown, path: string): CompiledValue {
   if (typeof value === 'string') {
