@@ -138,8 +138,8 @@ function conditionBlocks(vector: ConditionVector): JsonValue[] {
 }
 
 /**
- * Evaluates a block three times (a document is compiled on its second substitution, so the last two
- * runs take the compiled plans), compiled then with the reference interpreter.
+ * Evaluates a block three times compiled (the first run compiles its documents and conditions, the others
+ * reuse them), then with the reference interpreter.
  */
 function conditionDifference(block: JsonValue, context: JsonContext): string | null {
   const substitute = conditionSubstitute(context);

@@ -219,11 +219,24 @@ export function trySubstituteAll(
   context: JsonContext,
   options: SubstituteOptions = {},
 ): JsonValue | SubstitutionFailure {
-  if (typeof document === 'object' && document !== null && !referenceEvaluation()) {
-    const plan = documentPlan(document);
-    if (plan !== null) {
-      if (plan === UNCHANGED) return document;
-      if (plan !== DYNAMIC) return plan.run(new VariableSubstituter(context, options.operation)) as JsonValue | SubstitutionFailure;
+  if (!referenceEvaluation()) {
+    if (typeof document === 'string') {
+      if (!document.includes('{{')) {
+        if (!document.includes('$(')) return document;
+      } else if (!document.includes('$(')) {
+        return traverse(document, '', new VariableSubstituter(context, options.operation)) as JsonValue | SubstitutionFailure;
+      }
+    } else if (typeof document === 'object' && document !== null) {
+      const compiled = compiledRoot(document);
+      if (compiled !== null) {
+        if ((compiled.marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
+        // With `$( )` references, the reference pass rewrites the document before the variables are seen.
+        if ((compiled.marks & HAS_REFERENCES) === 0) {
+          return compiled.plan!.run(new VariableSubstituter(context, options.operation)) as JsonValue | SubstitutionFailure;
+        }
+      }
+    } else {
+      return document;
     }
   }
   return interpretSubstituteAll(document, context, options);
@@ -328,53 +341,80 @@ class ListPlan implements SubstitutionPlan {
   }
 }
 
-/** The plan of a value at `path`, or null when substitution keeps it as it is (no `{{`, no Go integer). */
-function compilePlan(value: unknown, path: string): SubstitutionPlan | null {
-  if (typeof value === 'string') return value.includes('{{') ? new LeafPlan(value, path) : null;
-  if (typeof value === 'bigint') return new LeafPlan(value, path);
-  if (typeof value !== 'object' || value === null) return null;
+/**
+ * A value of a document compiled for substitution at a path: its plan (null when substitution keeps it as
+ * it is: no `{{` in a string or key, no Go integer) and its marks (`textMarks`).
+ */
+interface CompiledValue {
+  readonly plan: SubstitutionPlan | null;
+  readonly marks: number;
+}
+
+const KEPT: CompiledValue = { plan: null, marks: 0 };
+
+/**
+ * Compiled maps and lists, by identity then path: documents are policy text, never mutated, and a map
+ * or list is compiled once for each path it is substituted at.
+ */
+const compiledObjects = new WeakMap<object, Map<string, CompiledValue>>();
+
+/**
+ * A document compiled at the root path, or null on its first substitution: a document made afresh for
+ * one substitution (parts of a substituted rule wrapped for the patch step) costs less to interpret
+ * than to compile; policy text, substituted for every resource, is compiled on its second substitution
+ * (the interpreter's marks of the first one tell it was seen).
+ */
+function compiledRoot(document: object): CompiledValue | null {
+  if (!compiledObjects.has(document) && !documentMarks.has(document)) return null;
+  return compiledValue(document, '');
+}
+
+function compiledValue(value: unknown, path: string): CompiledValue {
+  if (typeof value === 'string') {
+    const marks = stringMarks(value);
+    return marks === 0 ? KEPT : { plan: (marks & HAS_VARIABLES) !== 0 ? new LeafPlan(value, path) : null, marks };
+  }
+  if (typeof value === 'bigint') return { plan: new LeafPlan(value, path), marks: HAS_INTEGERS };
+  if (typeof value !== 'object' || value === null) return KEPT;
+  let byPath = compiledObjects.get(value);
+  let compiled = byPath?.get(path);
+  if (compiled === undefined) {
+    compiled = compileObject(value, path);
+    if (byPath === undefined) {
+      byPath = new Map();
+      compiledObjects.set(value, byPath);
+    }
+    byPath.set(path, compiled);
+  }
+  return compiled;
+}
+
+function compileObject(value: object, path: string): CompiledValue {
+  let marks = 0;
   if (Array.isArray(value)) {
-    const plans = value.map((item, i) => compilePlan(item, `${path}/${i}`));
-    return plans.every((plan) => plan === null) ? null : new ListPlan(value, plans);
+    const plans: (SubstitutionPlan | null)[] = [];
+    let changes = false;
+    for (let i = 0; i < value.length; i++) {
+      const item = compiledValue(value[i], `${path}/${i}`);
+      marks |= item.marks;
+      if (item.plan !== null) changes = true;
+      plans.push(item.plan);
+    }
+    return changes ? { plan: new ListPlan(value, plans), marks } : marks === 0 ? KEPT : { plan: null, marks };
   }
   const object = value as Record<string, unknown>;
   const members: MemberPlan[] = [];
   let changes = false;
   for (const key of Object.keys(object)) {
     const item = object[key];
-    const plan = compilePlan(item, `${path}/${key.replaceAll('/', '\\/')}`);
-    const substituteKey = key.includes('{{');
-    if (plan !== null || substituteKey) changes = true;
-    members.push({ key, substituteKey, value: item, plan });
+    const compiled = compiledValue(item, `${path}/${key.replaceAll('/', '\\/')}`);
+    const keyMarks = stringMarks(key);
+    marks |= keyMarks | compiled.marks;
+    const substituteKey = (keyMarks & HAS_VARIABLES) !== 0;
+    if (compiled.plan !== null || substituteKey) changes = true;
+    members.push({ key, substituteKey, value: item, plan: compiled.plan });
   }
-  return changes ? new MapPlan(members, path) : null;
-}
-
-/** Documents substitution keeps as they are. */
-const UNCHANGED: SubstitutionPlan = { run: () => null };
-/** Documents with `$( )` references: the reference pass rewrites them before the variables are seen. */
-const DYNAMIC: SubstitutionPlan = { run: () => null };
-/** Documents seen once: a document is compiled when it is substituted a second time (policy text is, per resource). */
-const SEEN_ONCE: SubstitutionPlan = { run: () => null };
-
-/** Plans by document identity: documents are policy text, never mutated. */
-const documentPlans = new WeakMap<object, SubstitutionPlan>();
-
-/** The plan of a root document, or null on its first substitution. */
-function documentPlan(document: object): SubstitutionPlan | null {
-  const plan = documentPlans.get(document);
-  if (plan !== undefined && plan !== SEEN_ONCE) return plan;
-  if (plan === undefined) {
-    documentPlans.set(document, SEEN_ONCE);
-    return null;
-  }
-  const marks = variableMarks(document as JsonValue);
-  let compiled: SubstitutionPlan;
-  if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) compiled = UNCHANGED;
-  else if ((marks & HAS_REFERENCES) !== 0) compiled = DYNAMIC;
-  else compiled = compilePlan(document, '') ?? UNCHANGED;
-  documentPlans.set(document, compiled);
-  return compiled;
+  return changes ? { plan: new MapPlan(members, path), marks } : marks === 0 ? KEPT : { plan: null, marks };
 }
 
 function orThrow(result: JsonValue | SubstitutionFailure): JsonValue {
