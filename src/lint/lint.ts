@@ -36,6 +36,7 @@ import type { LintOptions } from './options.js';
 import { isKustomizationFile, scanKustomizations } from './kustomize.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
 import type { BaseComparison, BaseOutcome } from './base-revision.js';
+import { compareFindings, planShard, type ShardOutcome } from './shard.js';
 
 export interface LintResult {
   report: LintReport;
@@ -54,6 +55,8 @@ export interface LintResult {
   empty: EmptyScan | null;
   /** The comparison with `LintOptions.base` (null without one); with an `error`, the scan went on without it. */
   base: BaseOutcome | null;
+  /** What the shard of `LintOptions.shard` evaluated (null for a whole scan). */
+  shard: ShardOutcome | null;
 }
 
 /** A scan that checked nothing. The CLI and the Action fail on it unless an empty scan is allowed. */
@@ -383,16 +386,22 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const builtBy = new WeakMap<Finding, string[]>();
   const statuses = emptyStatuses();
   let suppressed = 0;
-  let findings: Finding[] = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
-  suppressed += workspace.problems.length - findings.length;
+  // The head objects, then, against a base, the objects removed since it (DELETEs).
+  const subjects = base === null ? manifests : [...manifests, ...base.removed];
+  // A shard (or a parallel worker) evaluates the subjects of its units and reports the findings of its files.
+  const part = options.shard ?? options.part;
+  const plan = part === undefined ? null : planShard(subjects, workspace.builds, (file) => fileOf(file)?.display ?? displayName(options.cwd, file), options.shard ?? { index: 1, count: 1 }, options.part);
+  const problems = plan === null ? workspace.problems : workspace.problems.filter((problem) => plan.ownsFile(problem.location.file));
+  let findings: Finding[] = problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
+  suppressed += problems.length - findings.length;
   const mutations: Mutation[] = [];
   /** The mutate policies run a second time on what they mutated, to offer a fix only at a fixed point. */
   const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
   let done = 0;
-  const registryReported = new Map<CompiledPolicy, Set<string>>();
-  // The head objects, then, against a base, the objects removed since it (DELETEs).
-  const subjects = base === null ? manifests : [...manifests, ...base.removed];
+  const registryReported = new Map<string, Finding | null>();
+  const total = plan === null ? subjects.length : plan.outcome.subjects;
   for (const [index, manifest] of subjects.entries()) {
+    if (plan !== null && !plan.owns(index)) continue;
     const file = fileOf(manifest.file)!;
     // As the admission controller receives it (defaulted); the comparison gives a removed object's.
     const received = index < manifests.length ? evaluated[index]! : manifest;
@@ -402,7 +411,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
     const converted = responseFindings(responses, context);
     if (change !== undefined) base!.describe(change, converted.findings, responses);
-    if (manifest.builtBy !== undefined) for (const finding of converted.findings) builtBy.set(finding, manifest.builtBy);
+    // A registry-bound error names no resource (findings.ts): it is not a finding of the build either.
+    if (manifest.builtBy !== undefined) for (const finding of converted.findings) if (finding.resource !== undefined) builtBy.set(finding, manifest.builtBy);
     findings.push(...converted.findings);
     suppressed += converted.suppressed;
     const patched = mutatedResource(responses, received.value);
@@ -426,19 +436,24 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       }
     }
     done++;
-    options.onProgress?.(done, subjects.length);
+    options.onProgress?.(done, total);
   }
 
   // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
   const suppressions = new Suppressions(workspace.files.values(), ruleIds);
   const suppressedFindings: Finding[] = [];
+  /** The registry-bound errors (and their suppressed copies), for the exchange of parallel workers. */
+  const registryOriginal = new Map<Finding, Finding>();
+  for (const finding of registryReported.values()) if (finding !== null) registryOriginal.set(finding, finding);
   /** Whether `finding` is still reported once the directives have had their say. */
   const unsuppressed = (finding: Finding): boolean => {
     // The findings of removed objects are in base files: the directives there apply.
     const by = (base?.isRemoved(finding) === true ? base.suppressions(ruleIds) : suppressions).suppress(finding);
     if (by === null) return true;
-    suppressedFindings.push({ ...finding, suppressions: by });
+    const copy = { ...finding, suppressions: by };
+    if (registryOriginal.has(finding)) registryOriginal.set(copy, finding);
+    suppressedFindings.push(copy);
     return false;
   };
   findings = findings.filter(unsuppressed);
@@ -487,8 +502,23 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   }
   if (options.fixes === true) fixes = fileFixes(applied, workspace.files).fixes;
 
+  if (options.exchange !== undefined) {
+    // The workers of one run: the directives other workers used are used, and a registry-bound error another
+    // worker met too is reported by the first of them only.
+    const reply = await options.exchange({ directives: suppressions.usage(), registry: [...registryReported.keys()] });
+    suppressions.addUsage(reply.directives);
+    const dropped = new Set<Finding>();
+    for (const key of reply.dropRegistry) {
+      const finding = registryReported.get(key);
+      if (finding === null) suppressed--;
+      else if (finding !== undefined) dropped.add(finding);
+    }
+    const kept = (finding: Finding): boolean => !dropped.has(registryOriginal.get(finding) ?? finding);
+    findings = findings.filter(kept);
+    suppressedFindings.splice(0, suppressedFindings.length, ...suppressedFindings.filter(kept));
+  }
   findings = mergeBuiltFindings(findings, builtBy);
-  for (const finding of suppressions.directiveFindings()) {
+  for (const finding of suppressions.directiveFindings(plan?.ownsFile)) {
     if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
     else findings.push(finding);
   }
@@ -516,7 +546,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     counts,
     files: workspace.counts,
     policies: policies.length,
-    manifests: manifests.length,
+    manifests: plan === null ? manifests.length : [...Array(manifests.length).keys()].filter((index) => plan.owns(index)).length,
     statuses,
     cwd: options.cwd,
     durationMs: performance.now() - started,
@@ -532,6 +562,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length),
     configProblems: configured.errors,
     base: baseOutcome,
+    shard: options.shard === undefined ? null : plan!.outcome,
   };
 }
 
@@ -608,9 +639,4 @@ function mergeBuiltFindings(findings: Finding[], builtBy: WeakMap<Finding, strin
     builtBy.set(named, roots);
     return named;
   });
-}
-
-function compareFindings(a: Finding, b: Finding): number {
-  const byFile = a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : 0;
-  return byFile || a.location.line - b.location.line || a.location.column - b.location.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
 }
