@@ -500,7 +500,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     // Two builds of the same base may want the same edit: it is applied once.
     if (reported && options.fixes === true && fixable && !applied.some((other) => sameEdits(other, item))) applied.push(item);
   }
-  if (options.fixes === true) fixes = fileFixes(applied, workspace.files).fixes;
+  // By file, so that the fixes of shards and workers merge into this order.
+  if (options.fixes === true) fixes = fileFixes(applied, workspace.files).fixes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
   if (options.exchange !== undefined) {
     // The workers of one run: the directives other workers used are used, and a registry-bound error another
@@ -562,7 +563,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length),
     configProblems: configured.errors,
     base: baseOutcome,
-    shard: options.shard === undefined ? null : plan!.outcome,
+    shard: plan === null ? null : plan.outcome,
   };
 }
 
