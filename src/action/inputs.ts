@@ -7,7 +7,7 @@
  * (`base: ''`), so its default (`auto`) is the one action.yml gives.
  */
 
-import { parseShard, type Shard } from '../lint/units.js';
+import { parseShard, type Shard } from '../index.js';
 
 type FailOn = 'error' | 'warning' | 'never';
 
