@@ -162,9 +162,10 @@ export function responseFindings(responses: readonly ResourceResponse[], context
       if (rule.needsRegistry && context.registryReported !== undefined) {
         // Reported once per rule and message, at the rule in its policy, naming no resource: the finding is then the
         // same whichever resources a run evaluates (a shard, a worker) and whichever shows the error first.
-        const key = registryKey(policy, rule.name, rule.message);
+        const general = registryMessage(rule.message);
+        const key = registryKey(policy, rule.name, general);
         if (context.registryReported.has(key)) continue;
-        const message = `${rule.message} (reported once, at the rule: every resource needing this registry data has this error)`;
+        const message = `${general} (reported once for the rule, at the rule: every resource needing this registry data has this error)`;
         const finding = registryFinding(policy, { ...rule, message }, context);
         context.registryReported.set(key, finding);
         if (finding === null) out.suppressed++;
@@ -249,6 +250,19 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
     resource: resourceRef(context.resource),
     ...settings.metadata,
   };
+}
+
+/**
+ * A registry-bound error's message without what is particular to the resource it showed on: the image (the
+ * messages of families/kyverno/engine/context/external/image-registry-loader.ts, families/cel/environment.ts and
+ * families/cel/ivpol/evaluate.ts name it) and how many lookups of the rule failed (unresolved.ts).
+ */
+export function registryMessage(message: string): string {
+  return message
+    .replace(/image data for \S+ is read from its registry/g, 'image data is read from the registry of each image')
+    .replace(/ of \S+ needs its registry/g, ' of each image needs its registry')
+    .replace(/an entry "image: [^"]*"/g, 'an entry "image: <reference>" per image')
+    .replace(/ \(\d+ more lookups? of the rule failed too\)/g, '');
 }
 
 /** The identity of a registry-bound error: the policy, the rule and the message. */

@@ -31,10 +31,8 @@ describe('image data in the scan', () => {
     expect(outcomes(result)).toEqual([
       'cel-non-root app error',
       'cel-non-root root error',
-      // A registry-bound error is reported once per rule and message (here one per image), at the rule, naming no resource.
+      // A registry-bound error is reported once per rule, at the rule, naming no resource.
       'image-checks/non-root - error',
-      'image-checks/non-root - error',
-      'image-checks/small - error',
       'image-checks/small - error',
     ]);
     // Every rule on every Pod errored: none passed or failed on data it did not have.
@@ -43,9 +41,9 @@ describe('image data in the scan', () => {
     expect(registry.location).toMatchObject({ file: 'policies/registry.yaml' });
     expect(registry.resource).toBeUndefined();
     expect(registry.message).toBe(
-      'rule could not be evaluated: failed to load context entry imageData: image data for ghcr.io/acme/app:1.0 is read from its registry, which kyverno-lint does not contact: ' +
+      'rule could not be evaluated: failed to load context entry imageData: image data is read from the registry of each image, which kyverno-lint does not contact: ' +
         'give it with --image-data <file> or imageData: <file> in .kyverno-lint.yaml, a YAML file "images: [{image: <reference>, digest: sha256:…, manifest: {…}, config: {…}}]" ' +
-        '(or a cli.kyverno.io/v1alpha1 Context file with spec.images) (reported once, at the rule: every resource needing this registry data has this error)',
+        '(or a cli.kyverno.io/v1alpha1 Context file with spec.images) (reported once for the rule, at the rule: every resource needing this registry data has this error)',
     );
     const cel = result.report.findings.find((finding) => finding.ruleId === 'cel-non-root')!;
     expect(cel.message).toContain('failed to get image data: image data for ghcr.io/acme/app:1.0 is read from its registry, which kyverno-lint does not contact: give it with --image-data <file>');
@@ -125,7 +123,7 @@ spec:
     );
     scratch.write('pods.yaml', PODS);
     const without = await lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: { ...DEFAULT_CONFIG, ignore: [LEGACY_POLICY] }, fixes: true });
-    expect(outcomes(without)).toEqual(['resolve-digest/resolve - error', 'resolve-digest/resolve - error']);
+    expect(outcomes(without)).toEqual(['resolve-digest/resolve - error']);
     expect(without.fixes).toEqual([]);
     scratch.write('images.yaml', IMAGES);
     const given = await lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: { ...DEFAULT_CONFIG, ignore: [LEGACY_POLICY], imageData: path.join(scratch.dir, 'images.yaml') }, fixes: true });
@@ -162,12 +160,7 @@ describe('image data: the CLI', () => {
     expect(run.stderr).toBe('error: images.yaml:3:5: unknown field "configData": the image config is "config" (imageRegistry context entries read it as configData)\n');
     const report = JSON.parse(run.stdout) as { findings: { ruleId: string; status: string }[] };
     // The scan ran without image data: its rules error.
-    expect(report.findings.filter((finding) => finding.ruleId !== LEGACY_POLICY).map((finding) => `${finding.ruleId} ${finding.status}`)).toEqual([
-      'image-checks/non-root error',
-      'image-checks/non-root error',
-      'image-checks/small error',
-      'image-checks/small error',
-    ]);
+    expect(report.findings.filter((finding) => finding.ruleId !== LEGACY_POLICY).map((finding) => `${finding.ruleId} ${finding.status}`)).toEqual(['image-checks/non-root error', 'image-checks/small error']);
   });
 
   it('--image-data names a file that must exist', async () => {

@@ -27,7 +27,7 @@ function timeless(result: LintResult): unknown {
 }
 
 /** A registry-bound error: located at its rule, naming no resource (every shard meeting it reports it). */
-const isRegistryBound = (finding: Finding): boolean => finding.resource === undefined && finding.message.includes('reported once, at the rule');
+const isRegistryBound = (finding: Finding): boolean => finding.resource === undefined && finding.message.includes('reported once for the rule, at the rule');
 
 describe('the repository of the shard tests', () => {
   it('has what the tests are about: a merged base finding, directives, an invalid manifest, fixes, registry-bound errors', async () => {
