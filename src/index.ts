@@ -18,6 +18,9 @@
 // The repository scan.
 export { lint, type EmptyScan, type LintResult } from './lint/lint.js';
 export type { LintOptions } from './lint/options.js';
+// A shard of the scan (`LintOptions.shard`, `--shard k/n`), and what it evaluated (`LintResult.shard`).
+export { parseShard, type Shard } from './lint/units.js';
+export type { ShardOutcome } from './lint/shard.js';
 export type { FileFix } from './lint/fixes.js';
 export type { TooLarge } from './source/files.js';
 // A revision of the repository the scan compares with (`LintOptions.base`).

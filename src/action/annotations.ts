@@ -31,6 +31,19 @@ const ANNOTATIONS_PER_SEVERITY = 10;
 const CHECK_RUN_BATCH = 50;
 export const CHECK_RUN_NAME = 'kyverno-lint';
 
+/**
+ * The name of the run's check run, job summary heading and SARIF category: per shard (`kyverno-lint (shard 1/3)`),
+ * so that the jobs of a matrix do not replace each other's.
+ */
+export function runName(shard: { index: number; count: number } | undefined): string {
+  return shard === undefined ? CHECK_RUN_NAME : `${CHECK_RUN_NAME} (shard ${shard.index}/${shard.count})`;
+}
+
+/** The SARIF `automationDetails.id` of a shard (`kyverno-lint/shard-1-of-3/`: the category before the last `/`). */
+export function sarifAutomationId(shard: { index: number; count: number } | undefined): string | undefined {
+  return shard === undefined ? undefined : `${CHECK_RUN_NAME}/shard-${shard.index}-of-${shard.count}/`;
+}
+
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 /** The rule id of the notice each kyverno.io ClusterPolicy/Policy gets (Kyverno 1.20 no longer runs them). */
@@ -139,6 +152,8 @@ interface CheckRunRequest {
   conclusion: 'success' | 'failure' | 'neutral';
   /** URL of the run's log page. */
   detailsUrl?: string;
+  /** The check run's name (default `kyverno-lint`). */
+  name?: string;
 }
 
 interface CheckRunResult {
@@ -172,7 +187,7 @@ export async function publishCheckRun(api: GitHubApi, request: CheckRunRequest):
   const created = await api.request('POST /repos/{owner}/{repo}/check-runs', {
     owner,
     repo,
-    name: CHECK_RUN_NAME,
+    name: request.name ?? CHECK_RUN_NAME,
     head_sha: request.headSha,
     ...(request.detailsUrl ? { details_url: request.detailsUrl } : {}),
     ...finish(batches.length === 1),

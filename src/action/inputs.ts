@@ -7,6 +7,8 @@
  * (`base: ''`), so its default (`auto`) is the one action.yml gives.
  */
 
+import { parseShard, type Shard } from '../index.js';
+
 type FailOn = 'error' | 'warning' | 'never';
 
 /**
@@ -38,6 +40,8 @@ export interface ActionInputs {
   /** Pass a scan that finds no policy or no manifest; `undefined`: the configuration's `allowEmpty` decides. */
   allowEmpty: boolean | undefined;
   base: BaseInput;
+  /** `k/n`: check shard k of n (a job of a matrix); `undefined`: the whole repository. */
+  shard: Shard | undefined;
 }
 
 export class InputError extends Error {
@@ -81,6 +85,15 @@ function optional(getInput: GetInput, name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
+/** `k/n`, or empty for no sharding. */
+function shardInput(getInput: GetInput): Shard | undefined {
+  const value = getInput('shard').trim();
+  if (value === '') return undefined;
+  const parsed = parseShard(value);
+  if (typeof parsed === 'string') throw new InputError(`input shard: ${parsed}`);
+  return parsed;
+}
+
 /** `auto` (or `true`), `false` or empty (off), else a branch, tag or commit sha. */
 function baseInput(getInput: GetInput): BaseInput {
   const value = getInput('base').trim();
@@ -106,6 +119,7 @@ export function readInputs(getInput: GetInput): ActionInputs {
     onlyChanged: boolean(getInput, 'only-changed', false),
     allowEmpty: optionalBoolean(getInput, 'allow-empty'),
     base: baseInput(getInput),
+    shard: shardInput(getInput),
   };
 }
 

@@ -39,7 +39,7 @@ import {
   type LintReport,
 } from '../index.js';
 import { announcement } from './announce.js';
-import { annotatedFindings, capAnnotations, CHECK_RUN_NAME, LEGACY_POLICY, publishCheckRun, rankFindings, workflowCommands } from './annotations.js';
+import { annotatedFindings, capAnnotations, LEGACY_POLICY, publishCheckRun, rankFindings, runName, sarifAutomationId, workflowCommands } from './annotations.js';
 import { checkedOutCommit } from './checkout.js';
 import { apiCommitReader, localCommitReader, placeOnHead, type Place } from './head-files.js';
 import { describeError, isPermissionError, type GitHubApi } from './github-api.js';
@@ -241,12 +241,13 @@ async function annotate(
         title: `${countsText(report)}`,
         summary: `kyverno-lint checked ${report.manifests} manifests against ${report.policies} policies: ${countsText(report)}. The job summary has the details.`,
         conclusion: target.failed ? 'failure' : counts.error + counts.warning > 0 ? 'neutral' : 'success',
+        name: runName(inputs.shard),
         ...(env.GITHUB_RUN_ID ? { detailsUrl: `${env.GITHUB_SERVER_URL || 'https://github.com'}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` } : {}),
       });
       state.feature('check run', true, `${result.annotations} annotations in ${result.requests} requests`);
-      state.log(`kyverno-lint: check run ${CHECK_RUN_NAME} (id ${result.id}) holds ${result.annotations} annotations (${result.requests} request${result.requests === 1 ? '' : 's'} of at most 50)`);
+      state.log(`kyverno-lint: check run ${runName(inputs.shard)} (id ${result.id}) holds ${result.annotations} annotations (${result.requests} request${result.requests === 1 ? '' : 's'} of at most 50)`);
       if (result.unplaced.length > 0) for (const line of workflowCommands(report, capAnnotations(result.unplaced).shown).split('\n').filter(Boolean)) state.log(line);
-      return { summary: { mode: 'check-run', shown: result.annotations, hidden: 0, detail: `${CHECK_RUN_NAME}` } };
+      return { summary: { mode: 'check-run', shown: result.annotations, hidden: 0, detail: runName(inputs.shard) } };
     } catch (error) {
       const partial = (error as { partial?: { id: number; sent: number } }).partial;
       if (partial !== undefined) {
@@ -358,6 +359,7 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
     config,
     // The edits of mutations: suggestions, summary diffs and SARIF fixes.
     fixes: true,
+    ...(inputs.shard !== undefined ? { shard: inputs.shard } : {}),
   };
   // The base revision: each object an UPDATE of its version there (only this path loads base-tree.ts).
   const baseWarnings: string[] = [];
@@ -414,6 +416,14 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
     errors.push(`${result.empty.message} (${add}input allow-empty: true, or allowEmpty: true in the configuration, accepts a scan that checks nothing)`);
   }
   for (const error of errors) state.error(error);
+  if (result.shard !== null) {
+    const { index, count, units, totalUnits, subjects } = result.shard;
+    state.log(
+      units === 0
+        ? `kyverno-lint: shard ${index}/${count} has no manifest to check (the repository has ${totalUnits} units of work for ${count} shards); the other shards check them`
+        : `kyverno-lint: shard ${index}/${count}: ${subjects} of the repository's objects (${units} of ${totalUnits} units of work)`,
+    );
+  }
 
   // The configuration's maxWarnings fails the step too, as it fails the CLI (unless fail-on is never).
   const tooManyWarnings = inputs.failOn !== 'never' && config.maxWarnings !== undefined && report.counts.warning > config.maxWarnings;
@@ -439,7 +449,7 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
     try {
       state.fs.mkdirSync(path.dirname(target), { recursive: true });
       // The log is for code scanning, which would open alerts for results suppressed by inline directives.
-      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: packageJson.version, sarifSuppressed: false }));
+      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: packageJson.version, sarifSuppressed: false, ...(inputs.shard !== undefined ? { automationId: sarifAutomationId(inputs.shard)! } : {}) }));
       sarifPath = target;
       state.feature('SARIF', true, target);
       state.log(`kyverno-lint: SARIF written to ${state.relative(target)}`);
@@ -456,6 +466,7 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
   else {
     const { outcome } = review;
     const markdown = renderSummary({
+      title: runName(inputs.shard),
       report,
       warnings,
       errors,

@@ -25,6 +25,8 @@ export interface FeatureState {
 }
 
 export interface SummaryInput {
+  /** The heading (default `kyverno-lint`; a shard's names the shard). */
+  title?: string;
   report: LintReport;
   /** Warnings and errors of the scan (no policies, excluded files, unreadable paths). */
   warnings: readonly string[];
@@ -230,7 +232,7 @@ function features(input: SummaryInput): string {
 }
 
 export function renderSummary(input: SummaryInput): string {
-  let out = `## kyverno-lint\n\n${totals(input)}${ruleTable(input)}${mutations(input)}${annotations(input)}${review(input)}${legacyPolicies(input)}${skipped(input)}${features(input)}`;
+  let out = `## ${input.title ?? 'kyverno-lint'}\n\n${totals(input)}${ruleTable(input)}${mutations(input)}${annotations(input)}${review(input)}${legacyPolicies(input)}${skipped(input)}${features(input)}`;
   if (out.length > MAX_LENGTH) out = `${out.slice(0, MAX_LENGTH)}\n\n…(summary truncated)\n`;
   return out;
 }

@@ -3,6 +3,7 @@
  * exit code. Only internal bugs reach the catch below; user errors are reported by the commands.
  */
 import { readStreamBounded } from '../source/index.js';
+import { runScanWorkerIfAsked } from '../lint/parallel.js';
 import { run } from './main.js';
 
 /** Error codes of a write to a pipe whose reader has gone (`kyverno-lint … | head`). */
@@ -26,21 +27,25 @@ function writerFor(stream: NodeJS.WriteStream, name: string): (text: string) => 
   };
 }
 
-const stdout = writerFor(process.stdout, 'stdout');
-const stderr = writerFor(process.stderr, 'stderr');
-
-try {
-  process.exitCode = await run(process.argv.slice(2), {
-    stdout,
-    stderr,
-    cwd: process.cwd(),
-    stdoutIsTTY: process.stdout.isTTY === true,
-    ...(process.stdout.columns > 0 ? { stdoutColumns: process.stdout.columns } : {}),
-    stdinIsTTY: process.stdin.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    readStdin: (maxBytes) => readStreamBounded(process.stdin, maxBytes),
-  });
-} catch (error) {
-  stderr(`kyverno-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 2;
+async function main(): Promise<void> {
+  const stdout = writerFor(process.stdout, 'stdout');
+  const stderr = writerFor(process.stderr, 'stderr');
+  try {
+    process.exitCode = await run(process.argv.slice(2), {
+      stdout,
+      stderr,
+      cwd: process.cwd(),
+      stdoutIsTTY: process.stdout.isTTY === true,
+      ...(process.stdout.columns > 0 ? { stdoutColumns: process.stdout.columns } : {}),
+      stdinIsTTY: process.stdin.isTTY === true,
+      stderrIsTTY: process.stderr.isTTY === true,
+      readStdin: (maxBytes) => readStreamBounded(process.stdin, maxBytes),
+    });
+  } catch (error) {
+    stderr(`kyverno-lint: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 2;
+  }
 }
+
+// dist/cli.js started as a worker thread of a parallel scan (`--jobs`) runs that scan's part instead.
+if (!(await runScanWorkerIfAsked())) await main();

@@ -117,10 +117,11 @@ export interface FindingContext {
   /** Labels of the resource's namespace (from Namespace manifests), for failure-action overrides. */
   namespaceLabels: Readonly<Record<string, string>>;
   /**
-   * The rules, by policy, whose registry-bound error (an image registry's data the scan was not given) is already
-   * reported: such an error is reported once per rule in a scan, on the first resource it shows on.
+   * The registry-bound errors (an image registry's data the scan was not given) already reported, by
+   * `registryKey`: such an error is reported once per rule and message, located at the rule in its policy (null
+   * when the configuration leaves it out).
    */
-  registryReported?: Map<CompiledPolicy, Set<string>>;
+  registryReported?: Map<string, Finding | null>;
 }
 
 /** The outcome of converting one resource's responses. */
@@ -159,12 +160,14 @@ export function responseFindings(responses: readonly ResourceResponse[], context
       }
       if (rule.status !== 'fail' && rule.status !== 'error') continue;
       if (rule.needsRegistry && context.registryReported !== undefined) {
-        let reported = context.registryReported.get(policy);
-        if (reported === undefined) context.registryReported.set(policy, (reported = new Set()));
-        if (reported.has(rule.name)) continue;
-        reported.add(rule.name);
-        const message = `${rule.message} (reported once for the rule: every resource it checks needs this registry data)`;
-        const finding = ruleFinding(policy, { ...rule, message }, context);
+        // Reported once per rule and message, at the rule in its policy, naming no resource: the finding is then the
+        // same whichever resources a run evaluates (a shard, a worker) and whichever shows the error first.
+        const general = registryMessage(rule.message);
+        const key = registryKey(policy, rule.name, general);
+        if (context.registryReported.has(key)) continue;
+        const message = `${general} (reported once for the rule, at the rule: every resource needing this registry data has this error)`;
+        const finding = registryFinding(policy, { ...rule, message }, context);
+        context.registryReported.set(key, finding);
         if (finding === null) out.suppressed++;
         else out.findings.push(finding);
         continue;
@@ -247,6 +250,65 @@ function ruleFinding(policy: CompiledPolicy, rule: RuleResponse, context: Findin
     resource: resourceRef(context.resource),
     ...settings.metadata,
   };
+}
+
+/**
+ * A registry-bound error's message without what is particular to the resource it showed on: the image (the
+ * messages of families/kyverno/engine/context/external/image-registry-loader.ts, families/cel/environment.ts and
+ * families/cel/ivpol/evaluate.ts name it) and how many lookups of the rule failed (unresolved.ts).
+ */
+export function registryMessage(message: string): string {
+  return message
+    .replace(/image data for \S+ is read from its registry/g, 'image data is read from the registry of each image')
+    .replace(/ of \S+ needs its registry/g, ' of each image needs its registry')
+    .replace(/an entry "image: [^"]*"/g, 'an entry "image: <reference>" per image')
+    .replace(/ \(\d+ more lookups? of the rule failed too\)/g, '');
+}
+
+/** The identity of a registry-bound error: the policy, the rule and the message. */
+export function registryKey(policy: CompiledPolicy, rule: string, message: string): string {
+  return `${policyReference(policy)}\u0000${rule}\u0000${message}`;
+}
+
+/**
+ * A registry-bound error of a rule, located at the rule in its policy (the expression it blames for the CEL
+ * kinds) and naming no resource: it is the same finding whichever resource showed it.
+ */
+function registryFinding(policy: CompiledPolicy, rule: RuleResponse, context: FindingContext): Finding | null {
+  const settings = ruleSettings(context.config, policy, rule.name);
+  if (!settings.reported) return null;
+  // A rule that could not be evaluated is a warning whatever its failure action (as ruleFinding reports it).
+  const location = rule.status !== 'error' ? null : (expressionLocation(policy, rule, context) ?? ruleLocation(policy, rule.name, context));
+  if (location === null) return ruleFinding(policy, rule, context);
+  return {
+    ruleId: settings.ruleId,
+    policy: policy.name,
+    rule: rule.name,
+    severity: 'warning',
+    status: rule.status,
+    type: rule.type,
+    message: `rule could not be evaluated: ${rule.message}`,
+    location,
+    ...settings.metadata,
+  };
+}
+
+/**
+ * Where a rule is in its policy's source: its entry of `spec.rules` (an autogen rule's at the rule it is generated
+ * from, kyverno/kyverno pkg/autogen), else the policy's name; null when the source is unknown.
+ */
+function ruleLocation(policy: CompiledPolicy, name: string, context: FindingContext): Location | null {
+  const source = context.policySource?.(policy);
+  if (source === undefined) return null;
+  const { file, document } = source;
+  const value = document.value;
+  const spec = value !== null && typeof value === 'object' && !Array.isArray(value) ? value.spec : undefined;
+  const rules = spec !== null && typeof spec === 'object' && !Array.isArray(spec) ? spec.rules : undefined;
+  const original = name.replace(/^autogen-(cronjob-)?/, '');
+  const index = Array.isArray(rules) ? rules.findIndex((item) => item !== null && typeof item === 'object' && !Array.isArray(item) && (item.name === name || item.name === original)) : -1;
+  const inner = index === -1 ? ['metadata', 'name'] : ['spec', 'rules', index];
+  const path = document.listItem === undefined ? inner : ['items', document.listItem, ...inner];
+  return inTemplate(file, fullLocation(file, locateInDocument({ file: file.path, text: file.text }, document, path)), path);
 }
 
 /**

@@ -41,6 +41,7 @@ import type { LintOptions } from './options.js';
 import { isKustomizationFile, scanKustomizations } from './kustomize.js';
 import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
 import type { BaseComparison, BaseOutcome } from './base-revision.js';
+import { compareFindings, planShard, type ShardOutcome } from './shard.js';
 
 export interface LintResult {
   report: LintReport;
@@ -64,6 +65,8 @@ export interface LintResult {
    * how many evaluated, and the keys of those evaluated (units.ts).
    */
   cache?: { units: number; reused: number; evaluated: number; evaluatedUnits: string[] };
+  /** What the shard of `LintOptions.shard` evaluated (null for a whole scan). */
+  shard: ShardOutcome | null;
 }
 
 /** A scan that checked nothing. The CLI and the Action fail on it unless an empty scan is allowed. */
@@ -381,10 +384,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       loadSettings(options, errors);
       warnings.push(...stored.configWarnings);
       const files = cache.sourceTexts(stored.files);
-      const assembled = assemble(options, { problems: stored.problems, units: stored.units, files, ruleIds: stored.ruleIds, builds: stored.builds, base: null });
+      const assembled = await assemble(options, { problems: stored.problems, units: stored.units, files, ruleIds: stored.ruleIds, builds: stored.builds, base: null });
       const report = reportOf(assembled.report, stored.counts, stored.policies, stored.manifests, started);
       const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
-      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0, evaluatedUnits: [] } };
+      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0, evaluatedUnits: [] }, shard: null };
     }
   }
   const workspace = loadDiscovered(options, discovery);
@@ -445,17 +448,23 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const rerun = policies.filter((policy) => policy.mutate !== undefined && !policy.mutationsSettle);
   // The head objects, then, against a base, the objects removed since it (DELETEs).
   const subjects = base === null ? manifests : [...manifests, ...base.removed];
-  const units = scanUnits(subjects, workspace.builds, (file) => displayName(options.cwd, file));
+  const display = (file: string): string => fileOf(file)?.display ?? displayName(options.cwd, file);
+  const units = scanUnits(subjects, workspace.builds, display);
+  // A shard (or a parallel worker) evaluates the subjects of its units and reports the findings of its files.
+  const part = options.shard ?? options.part;
+  const shard = part === undefined ? null : planShard(subjects, workspace.builds, display, options.shard ?? { index: 1, count: 1 }, options.part);
+  const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]!));
   const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles: policyFilesOf(workspace) }) ?? null;
-  const total = units.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
+  const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
   let done = 0;
 
   /** Evaluates the subjects of one unit against every policy. */
   const evaluateUnit = (unit: ScanUnit): UnitResult => {
     const result: UnitResult = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
     const mutations: Mutation[] = [];
-    // A registry-bound error is reported once per rule: on the unit's first resource showing it (the assembly keeps the first unit's).
-    const registryReported = new Map<CompiledPolicy, Set<string>>();
+    // A registry-bound error is reported once per rule and message, at the rule (findings.ts): the unit's first, of
+    // which the assembly keeps the first unit's.
+    const registryReported = new Map<string, Finding | null>();
     const registryRules = new Set<string>();
     for (const [position, index] of unit.subjects.entries()) {
       const manifest = subjects[index]!;
@@ -469,19 +478,16 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
       const converted = responseFindings(responses, context);
       if (change !== undefined) base!.describe(change, converted.findings, responses);
-      for (const [policy, rules] of registryReported) {
-        for (const rule of rules) {
-          const ruleKey = `${policyReference(policy)}\u0000${rule}`;
-          if (registryRules.has(ruleKey)) continue;
-          registryRules.add(ruleKey);
-          const ruleId = rule === '' ? policyReference(policy) : `${policyReference(policy)}/${rule}`;
-          const at = converted.findings.findIndex((finding) => finding.ruleId === ruleId && finding.message.endsWith(REGISTRY_NOTE));
-          result.registry.push({ rule: ruleKey, subject: position, finding: at === -1 ? -1 : result.findings.length + at });
-        }
+      for (const [key, finding] of registryReported) {
+        if (registryRules.has(key)) continue;
+        registryRules.add(key);
+        const at = finding === null ? -1 : converted.findings.indexOf(finding);
+        result.registry.push({ rule: key, subject: position, finding: at === -1 ? -1 : result.findings.length + at });
       }
       for (const finding of converted.findings) {
         result.findings.push(finding);
-        result.builtBy.push(manifest.builtBy ?? null);
+        // A registry-bound error names no resource (findings.ts): it is not a finding of the build either.
+        result.builtBy.push(finding.resource !== undefined ? (manifest.builtBy ?? null) : null);
       }
       result.suppressed += converted.suppressed;
       const patched = mutatedResource(responses, received.value);
@@ -512,7 +518,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   };
 
   const unitResults: AssemblyUnit[] = [];
-  for (const unit of units) {
+  for (const unit of owned) {
     const reused = plan?.reused.get(unit.key);
     if (reused !== undefined) {
       unitResults.push({ result: reused, subjects: unit.subjects });
@@ -525,8 +531,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   }
 
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
-  const assembled = assemble(options, { problems: workspace.problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base });
-  const report = reportOf(assembled.report, workspace.counts, policies.length, manifests.length, started);
+  const problems = shard === null ? workspace.problems : workspace.problems.filter((problem) => shard.ownsFile(problem.location.file));
+  const assembled = await assemble(options, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base, ...(shard !== null ? { ownsFile: shard.ownsFile } : {}) });
+  const manifestCount = shard === null ? manifests.length : owned.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
+  const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache !== null && plan !== null) {
     cache.save(plan, {
       problems: workspace.problems,
@@ -551,6 +559,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     configProblems: configured.errors,
     base: baseOutcome,
     ...(plan !== null ? { cache: { units: units.length, reused: plan.reused.size, evaluated: units.length - plan.reused.size, evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key) } } : {}),
+    shard: shard === null ? null : shard.outcome,
   };
 }
 
@@ -560,9 +569,6 @@ function reportOf(assembled: AssembledReport, files: LintReport['files'], polici
   const { findings, suppressedFindings, counts, statuses, cwd } = assembled;
   return { findings, suppressedFindings, counts, files, policies, manifests, statuses, cwd, durationMs: performance.now() - started };
 }
-
-/** The suffix of a registry-bound error's message (findings.ts, `responseFindings`). */
-const REGISTRY_NOTE = '(reported once for the rule: every resource it checks needs this registry data)';
 
 /** The files holding the loaded policies, exceptions and bindings, or CustomResourceDefinitions: a change of one changes every result. */
 function policyFilesOf(workspace: Workspace): string[] {
@@ -626,6 +632,8 @@ interface AssemblyInput {
   ruleIds: readonly string[];
   builds: ReadonlyMap<string, ReadonlySet<string>>;
   base: BaseComparison | null;
+  /** A shard's files (shard.ts): the unused directives of the others are theirs to report. */
+  ownsFile?: (file: string) => boolean;
 }
 
 /**
@@ -633,7 +641,7 @@ interface AssemblyInput {
  * applied (and the unused ones reported), the mutations' findings and fixes, the findings of shared build files
  * merged, the files reported (pre-commit), sorted and counted.
  */
-function assemble(options: LintOptions, input: AssemblyInput): { report: AssembledReport; fixes: FileFix[] } {
+async function assemble(options: LintOptions, input: AssemblyInput): Promise<{ report: AssembledReport; fixes: FileFix[] }> {
   const { base } = input;
   /** The Kustomize builds behind the findings of built resources. */
   const builtBy = new WeakMap<Finding, string[]>();
@@ -644,11 +652,12 @@ function assemble(options: LintOptions, input: AssemblyInput): { report: Assembl
   // Each rule's registry-bound error on the first resource of the scan that shows it.
   const registry = input.units.flatMap(({ result, subjects }, unit) => result.registry.map((error) => ({ error, unit, at: subjects[error.subject]! })));
   registry.sort((a, b) => a.at - b.at);
-  const firstRegistry = new Set<string>();
+  /** The registry-bound error kept of each key (null when not reported), for the exchange of parallel workers. */
+  const firstRegistry = new Map<string, Finding | null>();
   const dropped = input.units.map(() => new Set<number>());
   for (const { error, unit } of registry) {
     if (!firstRegistry.has(error.rule)) {
-      firstRegistry.add(error.rule);
+      firstRegistry.set(error.rule, error.finding === -1 ? null : input.units[unit]!.result.findings[error.finding]!);
       continue;
     }
     if (error.finding === -1) suppressed--;
@@ -667,13 +676,18 @@ function assemble(options: LintOptions, input: AssemblyInput): { report: Assembl
 
   // Inline directives (`# kyverno-lint-disable…`) of the scanned files.
   const suppressions = new Suppressions(input.files.values(), input.ruleIds);
-  const suppressedFindings: Finding[] = [];
+  let suppressedFindings: Finding[] = [];
+  /** The registry-bound errors kept, and their suppressed copies, by the finding first made. */
+  const registryOriginal = new Map<Finding, Finding>();
+  for (const finding of firstRegistry.values()) if (finding !== null) registryOriginal.set(finding, finding);
   /** Whether `finding` is still reported once the directives have had their say. */
   const unsuppressed = (finding: Finding): boolean => {
     // The findings of removed objects are in base files: the directives there apply.
     const by = (base?.isRemoved(finding) === true ? base.suppressions(input.ruleIds) : suppressions).suppress(finding);
     if (by === null) return true;
-    suppressedFindings.push({ ...finding, suppressions: by });
+    const copy = { ...finding, suppressions: by };
+    if (registryOriginal.has(finding)) registryOriginal.set(copy, finding);
+    suppressedFindings.push(copy);
     return false;
   };
   findings = findings.filter(unsuppressed);
@@ -698,10 +712,26 @@ function assemble(options: LintOptions, input: AssemblyInput): { report: Assembl
       if (reported && item !== null && !applied.some((other) => sameEdits(other, item))) applied.push(item);
     }
   }
-  const fixes = options.fixes === true ? fileFixes(applied, input.files).fixes : [];
+  // By file, so that the fixes of shards and workers merge into this order.
+  const fixes = options.fixes === true ? fileFixes(applied, input.files).fixes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) : [];
 
+  if (options.exchange !== undefined) {
+    // The workers of one run: the directives other workers used are used, and a registry-bound error another
+    // worker met too is reported by the first of them only.
+    const reply = await options.exchange({ directives: suppressions.usage(), registry: [...firstRegistry.keys()] });
+    suppressions.addUsage(reply.directives);
+    const gone = new Set<Finding>();
+    for (const key of reply.dropRegistry) {
+      const finding = firstRegistry.get(key);
+      if (finding === null) suppressed--;
+      else if (finding !== undefined) gone.add(finding);
+    }
+    const kept = (finding: Finding): boolean => !gone.has(registryOriginal.get(finding) ?? finding);
+    findings = findings.filter(kept);
+    suppressedFindings = suppressedFindings.filter(kept);
+  }
   findings = mergeBuiltFindings(findings, builtBy);
-  for (const finding of suppressions.directiveFindings()) {
+  for (const finding of suppressions.directiveFindings(input.ownsFile)) {
     if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
     else findings.push(finding);
   }
@@ -807,7 +837,3 @@ function mergeBuiltFindings(findings: Finding[], builtBy: WeakMap<Finding, strin
   });
 }
 
-function compareFindings(a: Finding, b: Finding): number {
-  const byFile = a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : 0;
-  return byFile || a.location.line - b.location.line || a.location.column - b.location.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
-}

@@ -6,6 +6,7 @@
 import type { LintConfig } from '../config/types.js';
 import type { TooLarge } from '../source/index.js';
 import type { Revision } from '../discovery/revision.js';
+import type { Shard, ShardExchange, ShardExchangeReply } from './shard.js';
 
 export interface LintOptions {
   /** Absolute working directory: relative paths and reported file names are relative to it. */
@@ -46,4 +47,16 @@ export interface LintOptions {
   cache?: string;
   /** Called while manifests are evaluated (`done` of `total`), for progress output. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Evaluate shard `index` of `count` only (`--shard k/n`): the whole workspace is loaded, the subjects of the
+   * shard's units are evaluated, and the findings of the files it owns are reported (shard.ts).
+   */
+  shard?: Shard;
+  /** A part of the shard (or of the whole scan): the parallel worker `index` of `count` (parallel.ts). */
+  part?: Shard;
+  /**
+   * Set for the parallel workers of one run: called once the findings are suppressed, it answers with what the
+   * other workers met (shard.ts).
+   */
+  exchange?: (local: ShardExchange) => Promise<ShardExchangeReply>;
 }

@@ -173,6 +173,10 @@ function directiveFinding(code: string, message: string, location: Location): Fi
   return { ruleId: `kyverno-lint/${code}`, policy: '', rule: '', severity: 'warning', status: 'problem', message, location };
 }
 
+function directiveKey(directive: DisableDirective): string {
+  return `${directive.scope.file}:${directive.location.line}:${directive.location.column}`;
+}
+
 function quoted(ids: readonly string[]): string {
   return ids.map((id) => `'${id}'`).join(', ');
 }
@@ -223,10 +227,36 @@ export class Suppressions {
     return found.length > 0 ? found : null;
   }
 
-  /** Findings about the directives: malformed ones, unknown ids, and (after every `suppress`) unused ones. */
-  directiveFindings(): Finding[] {
-    const out = [...this.problems];
+  /**
+   * The ids each directive used so far, by `file:line:column` of the directive: what the parallel workers of one
+   * scan exchange, so that a directive used by another worker's finding is not reported unused.
+   */
+  usage(): [string, string[]][] {
+    const out: [string, string[]][] = [];
     for (const directives of this.byFile.values()) {
+      for (const directive of directives) if (directive.used.size > 0) out.push([directiveKey(directive), [...directive.used]]);
+    }
+    return out;
+  }
+
+  /** Marks the ids of `usage` (from `usage()` of a scan of the same files) used. */
+  addUsage(usage: readonly (readonly [string, readonly string[]])[]): void {
+    const byKey = new Map<string, DisableDirective>();
+    for (const directives of this.byFile.values()) for (const directive of directives) byKey.set(directiveKey(directive), directive);
+    for (const [key, ids] of usage) {
+      const directive = byKey.get(key);
+      if (directive !== undefined) for (const id of ids) directive.used.add(id);
+    }
+  }
+
+  /**
+   * Findings about the directives: malformed ones, unknown ids, and (after every `suppress`) unused ones; with
+   * `owned`, only those of the files (as displayed) it accepts.
+   */
+  directiveFindings(owned?: (file: string) => boolean): Finding[] {
+    const out = owned === undefined ? [...this.problems] : this.problems.filter((problem) => owned(problem.location.file));
+    for (const [file, directives] of this.byFile) {
+      if (owned !== undefined && !owned(file)) continue;
       for (const directive of directives) {
         const name = `kyverno-lint-${directive.kind}`;
         let message: string;

@@ -14,6 +14,11 @@ export interface ReporterOptions {
    * messages to it. Without it (piped output, files), `stylish` writes one finding per line.
    */
   width?: number;
+  /**
+   * `sarif`: the run's `automationDetails.id` (`category/run`): GitHub code scanning keeps the results of each
+   * category apart, so the shards of a matrix do not replace each other's. Left out when not given.
+   */
+  automationId?: string;
   /** An absolute URI about the tool (`sarif` `tool.driver.informationUri`); left out when not given. */
   informationUri?: string;
   /**

@@ -90,6 +90,7 @@ export interface SarifLog {
   runs: [
     {
       tool: { driver: { name: string; version: string; informationUri?: string; rules: SarifRule[] } };
+      automationDetails?: { id: string };
       originalUriBaseIds: Record<string, { uri: string }>;
       results: SarifResult[];
     },
@@ -220,7 +221,14 @@ export function toSarif(report: LintReport, options: ReporterOptions): SarifLog 
   return {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
-    runs: [{ tool: { driver }, originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } }, results }],
+    runs: [
+      {
+        tool: { driver },
+        ...(options.automationId !== undefined ? { automationDetails: { id: options.automationId } } : {}),
+        originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } },
+        results,
+      },
+    ],
   };
 }
 

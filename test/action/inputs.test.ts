@@ -23,6 +23,7 @@ describe('readInputs', () => {
       onlyChanged: false,
       // Empty is how a workflow turns it off; action.yml's default is auto.
       base: { mode: 'off' },
+      shard: undefined,
     });
   });
 
@@ -52,8 +53,22 @@ describe('readInputs', () => {
     ['review', 'yes', 'input review: "yes" is not one of off, suggestions, comments'],
     ['annotations', 'yes', 'input annotations: "yes" is not a boolean (true or false)'],
     ['only-changed', '1', 'input only-changed: "1" is not a boolean (true or false)'],
+    ['shard', '3', 'input shard: expected k/n (for example 1/3), got "3"'],
+    ['shard', '0/3', 'input shard: the shard index must be between 1 and 3, got 0'],
+    ['shard', '4/3', 'input shard: the shard index must be between 1 and 3, got 4'],
+    ['shard', '1/0', 'input shard: the shard count must be between 1 and 1000, got 0'],
   ])('rejects %s=%s', (name, value, message) => {
     expect(() => readInputs(from({ [name]: value }))).toThrow(new InputError(message));
+  });
+});
+
+describe('shard input', () => {
+  it.each([
+    ['', undefined],
+    ['1/3', { index: 1, count: 3 }],
+    [' 2 / 2 ', { index: 2, count: 2 }],
+  ])('%j', (value, shard) => {
+    expect(readInputs(from({ shard: value })).shard).toEqual(shard);
   });
 });
 
@@ -76,7 +91,7 @@ describe('action.yml', () => {
     outputs: Record<string, unknown>;
     runs: { using: string; main: string };
   };
-  const NAMES = ['paths', 'policies', 'config', 'values-file', 'fail-on', 'annotations', 'review', 'summary', 'sarif-file', 'token', 'only-changed', 'allow-empty', 'base'];
+  const NAMES = ['paths', 'policies', 'config', 'values-file', 'fail-on', 'annotations', 'review', 'summary', 'sarif-file', 'token', 'only-changed', 'allow-empty', 'base', 'shard'];
 
   it('runs the bundle on node24', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/action.js' });

@@ -127,6 +127,33 @@ describe('run', () => {
     expect(logs.filter((line) => line.includes(' off: '))).toEqual([]);
   });
 
+  it('shard k/n: the check run, the job summary and the SARIF category name the shard; the shards annotate what one run does', async () => {
+    const annotationsOf = (fake: FakeGitHub) =>
+      fake.checkRuns.flatMap((checkRun) => checkRun.bodies.flatMap((body) => (body.output as { annotations: { path: string; start_line: number; title: string }[] }).annotations.map((item) => `${item.path}:${item.start_line} ${item.title}`)));
+    const scan = async (shard: string) => {
+      const { dir, workspace } = setup();
+      const fake = await startFakeGitHub({ checks: 'allowed' });
+      cleanups.push(() => fake.close());
+      const { core, logs } = fakeCore({ token: 't', shard, 'sarif-file': 'out.sarif', 'fail-on': 'never' });
+      const environment = env(dir, workspace, 'push', { ref: 'refs/heads/main' });
+      expect(await run({ core, env: environment, github: client(fake) })).toBe(0);
+      const sarif = JSON.parse(readFileSync(path.join(workspace, 'out.sarif'), 'utf8')) as { runs: { automationDetails?: { id: string } }[] };
+      return { fake, logs, summary: readFileSync(environment.GITHUB_STEP_SUMMARY!, 'utf8'), sarif: sarif.runs[0]!, annotations: annotationsOf(fake) };
+    };
+    const whole = await scan('');
+    expect(whole.fake.checkRuns[0]!.bodies[0]).toMatchObject({ name: 'kyverno-lint' });
+    expect(whole.summary).toMatch(/^## kyverno-lint\n/);
+    expect(whole.sarif.automationDetails).toBeUndefined();
+    const shards = [await scan('1/2'), await scan('2/2')];
+    for (const [index, shard] of shards.entries()) {
+      expect(shard.fake.checkRuns[0]!.bodies[0]).toMatchObject({ name: `kyverno-lint (shard ${index + 1}/2)` });
+      expect(shard.summary).toMatch(new RegExp(`^## kyverno-lint \\(shard ${index + 1}/2\\)\n`));
+      expect(shard.sarif.automationDetails).toEqual({ id: `kyverno-lint/shard-${index + 1}-of-2/` });
+      expect(shard.logs).toContainEqual(expect.stringMatching(new RegExp(`^kyverno-lint: shard ${index + 1}/2`)));
+    }
+    expect(shards.flatMap((shard) => shard.annotations).sort()).toEqual([...whole.annotations].sort());
+  });
+
   it('reviews the head commit when the workspace is another commit; a file the head commit does not have goes to the summary', async () => {
     const { dir, workspace } = setup();
     const cache = readFileSync(path.join(workspace, 'manifests/cache.yaml'), 'utf8');

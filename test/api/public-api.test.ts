@@ -44,6 +44,7 @@ describe('public API', () => {
         'isReporterName',
         'lint',
         'openGitRevision',
+        'parseShard',
         'loadConfig',
         'parseConfig',
         'reporters',

@@ -31,16 +31,19 @@ describe('image data in the scan', () => {
     expect(outcomes(result)).toEqual([
       'cel-non-root app error',
       'cel-non-root root error',
-      'image-checks/non-root app error',
-      'image-checks/small app error',
+      // A registry-bound error is reported once per rule, at the rule, naming no resource.
+      'image-checks/non-root - error',
+      'image-checks/small - error',
     ]);
     // Every rule on every Pod errored: none passed or failed on data it did not have.
     expect(result.report.statuses).toMatchObject({ pass: 0, fail: 0, error: 6 });
     const registry = result.report.findings.find((finding) => finding.ruleId === 'image-checks/non-root')!;
+    expect(registry.location).toMatchObject({ file: 'policies/registry.yaml' });
+    expect(registry.resource).toBeUndefined();
     expect(registry.message).toBe(
-      'rule could not be evaluated: failed to load context entry imageData: image data for ghcr.io/acme/app:1.0 is read from its registry, which kyverno-lint does not contact: ' +
+      'rule could not be evaluated: failed to load context entry imageData: image data is read from the registry of each image, which kyverno-lint does not contact: ' +
         'give it with --image-data <file> or imageData: <file> in .kyverno-lint.yaml, a YAML file "images: [{image: <reference>, digest: sha256:…, manifest: {…}, config: {…}}]" ' +
-        '(or a cli.kyverno.io/v1alpha1 Context file with spec.images) (reported once for the rule: every resource it checks needs this registry data)',
+        '(or a cli.kyverno.io/v1alpha1 Context file with spec.images) (reported once for the rule, at the rule: every resource needing this registry data has this error)',
     );
     const cel = result.report.findings.find((finding) => finding.ruleId === 'cel-non-root')!;
     expect(cel.message).toContain('failed to get image data: image data for ghcr.io/acme/app:1.0 is read from its registry, which kyverno-lint does not contact: give it with --image-data <file>');
@@ -120,7 +123,7 @@ spec:
     );
     scratch.write('pods.yaml', PODS);
     const without = await lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: { ...DEFAULT_CONFIG, ignore: [LEGACY_POLICY] }, fixes: true });
-    expect(outcomes(without)).toEqual(['resolve-digest/resolve app error']);
+    expect(outcomes(without)).toEqual(['resolve-digest/resolve - error']);
     expect(without.fixes).toEqual([]);
     scratch.write('images.yaml', IMAGES);
     const given = await lint({ cwd: scratch.dir, paths: [scratch.dir], policyPaths: [], config: { ...DEFAULT_CONFIG, ignore: [LEGACY_POLICY], imageData: path.join(scratch.dir, 'images.yaml') }, fixes: true });

@@ -224,9 +224,10 @@ describe('suppression directives in a scan', () => {
     const report = JSON.parse((await scan(dir)).stdout) as JsonReport;
     expect(ofApp(report.findings).map((finding) => `${finding.line} ${finding.message}`)).toEqual([
       '1 unused kyverno-lint-disable directive (no problems were reported): it covers the rest of its `---` section, which holds no document',
+      // Findings at the same place are ordered by their messages.
+      "12 'kyverno-lint/yaml-sintax' in kyverno-lint-disable-next-line names no rule of a loaded policy (did you mean 'kyverno-lint/yaml-syntax'?)",
       "12 'nope/x' in kyverno-lint-disable-next-line names no rule of a loaded policy",
       "12 'require-team/check-tam' in kyverno-lint-disable-next-line names no rule of a loaded policy (did you mean 'require-team/check-team'?)",
-      "12 'kyverno-lint/yaml-sintax' in kyverno-lint-disable-next-line names no rule of a loaded policy (did you mean 'kyverno-lint/yaml-syntax'?)",
       "12 unused kyverno-lint-disable-next-line directive (no problems were reported from 'require-team/check-team')",
       '13 unknown directive "kyverno-lint-disablex": expected kyverno-lint-disable or kyverno-lint-disable-next-line',
     ]);

@@ -11,8 +11,11 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { findConfigFile, loadConfig, type ConfigProblem } from '../../config/load.js';
 import { DEFAULT_CONFIG, type LintConfig } from '../../config/types.js';
 import type { Revision } from '../../discovery/revision.js';
-import { lint } from '../../lint/lint.js';
 import { DEFAULT_CACHE_LOCATION } from '../../lint/cache.js';
+import type { LintResult } from '../../lint/lint.js';
+import type { LintOptions } from '../../lint/options.js';
+import { defaultJobs, lintWithJobs } from '../../lint/parallel.js';
+import { parseShard, type Shard } from '../../lint/units.js';
 import { errorsOnly } from '../../report/errors-only.js';
 import { isReporterName, REPORTER_NAMES, reporters } from '../../reporters/index.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../../source/index.js';
@@ -40,6 +43,13 @@ const FLAGS: readonly FlagSpec[] = [
     valueName: 'ref',
     description: 'the git revision the working tree changes (a branch, tag or commit): objects there too are checked as an UPDATE (request.oldObject), new ones as a CREATE, removed ones as a DELETE',
   },
+  {
+    name: 'shard',
+    type: 'string',
+    valueName: 'k/n',
+    description: 'check shard k of n only (CI matrix jobs): every job loads the whole repository, evaluates its share of the manifests and reports their findings; together the n shards report what one run does',
+  },
+  { name: 'jobs', short: 'j', type: 'int', valueName: 'n', description: 'worker threads that evaluate the manifests (default: the available CPUs up to 4, on repositories of 100 files or more; 1: one thread)' },
   { name: 'no-api-defaults', type: 'boolean', description: 'evaluate manifests as written, without the API server\'s defaults (apiDefaults: false)' },
   KUBERNETES_VERSION_FLAG,
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
@@ -127,6 +137,15 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   const operation = args.string('operation');
   if (operation !== undefined && !OPERATIONS.has(operation)) throw new UsageError(`invalid operation "${operation}", expected CREATE, UPDATE, DELETE or CONNECT`);
   if (args.boolean('allow-empty') && args.boolean('fail-on-empty')) throw new UsageError('--allow-empty and --fail-on-empty cannot be used together');
+  const shardText = args.string('shard');
+  let shard: Shard | undefined;
+  if (shardText !== undefined) {
+    const parsed = parseShard(shardText);
+    if (typeof parsed === 'string') throw new UsageError(`invalid argument "${shardText}" for "--shard" flag: ${parsed}`);
+    shard = parsed;
+  }
+  const jobsFlag = args.int('jobs');
+  if (jobsFlag !== undefined && (jobsFlag < 1 || jobsFlag > 256)) throw new UsageError(`invalid argument "${jobsFlag}" for "--jobs" flag: expected a number of threads from 1 to 256`);
   const baseRef = args.string('base');
   if (baseRef !== undefined && operation !== undefined) throw new UsageError('--base and --operation cannot be used together: with --base, each object is a CREATE, an UPDATE or a DELETE as the comparison says');
 
@@ -173,7 +192,7 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     base = opened;
   }
   const progress = progressReporter(io);
-  const result = await lint({
+  const options: LintOptions = {
     cwd: io.cwd,
     // Pre-commit: the repository, and the named files even where discovery would skip them (ignored, hidden, .json).
     paths: files ? [io.cwd, ...positionals.filter((item) => item !== '-').map((item) => resolveArg(io, item))] : paths,
@@ -187,8 +206,22 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
     ...(args.boolean('cache') ? { cache: cacheLocation(io, args.string('cache-location') ?? DEFAULT_CACHE_LOCATION) } : {}),
     fixes: format === 'json' || format === 'sarif' || args.boolean('fix') || args.boolean('fix-dry-run'),
     onProgress: progress.update,
-  });
+    ...(shard !== undefined ? { shard } : {}),
+  };
+  let result: LintResult;
+  try {
+    // More threads than the available CPUs only when asked; on small repositories one thread unless asked.
+    result = await lintWithJobs(options, jobsFlag ?? defaultJobs(), jobsFlag !== undefined);
+  } catch (error) {
+    progress.clear();
+    io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
   progress.clear();
+  if (result.shard !== null && result.shard.units === 0) {
+    const { index, count, totalUnits } = result.shard;
+    io.stderr(`shard ${index}/${count}: no manifest to check (the repository has ${totalUnits} ${totalUnits === 1 ? 'unit' : 'units'} of work for ${count} shards); the other shards check them\n`);
+  }
 
   for (const warning of result.warnings) io.stderr(`warning: ${warning}\n`);
   if (result.configProblems.length > 0) return printConfigProblems(io, config.file ?? '', result.configProblems);
