@@ -15,6 +15,8 @@ import { builtSourceTarget } from './built-fixes.js';
 interface TextFile {
   path: string;
   text: string;
+  /** The documents `parseDocuments(path, text)` gave, when the file was parsed already (not modified since). */
+  documents?: readonly { index: number; value: JsonValue }[];
 }
 
 /** A resource the mutations changed: its final state and the edits of its source document. */
@@ -46,9 +48,10 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Documents of a file as written (before the loader's normalisation), by index. */
+/** Documents of a file as written (before the loader's normalisation), by index: parsed once, by the workspace. */
 function rawDocuments(file: TextFile): Map<number, JsonValue> {
-  return new Map(parseDocuments(file.path, file.text).documents.map((document) => [document.index, document.value]));
+  const documents = file.documents ?? parseDocuments(file.path, file.text).documents;
+  return new Map(documents.map((document) => [document.index, document.value]));
 }
 
 /**
