@@ -15,8 +15,6 @@ import { builtSourceTarget } from './built-fixes.js';
 interface TextFile {
   path: string;
   text: string;
-  /** The documents `parseDocuments(path, text)` gave, when the file was parsed already (not modified since). */
-  documents?: readonly { index: number; value: JsonValue }[];
 }
 
 /** A resource the mutations changed: its final state and the edits of its source document. */
@@ -48,10 +46,9 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Documents of a file as written (before the loader's normalisation), by index: parsed once, by the workspace. */
+/** Documents of a file as written (before the loader's normalisation), by index. */
 function rawDocuments(file: TextFile): Map<number, JsonValue> {
-  const documents = file.documents ?? parseDocuments(file.path, file.text).documents;
-  return new Map(documents.map((document) => [document.index, document.value]));
+  return new Map(parseDocuments(file.path, file.text).documents.map((document) => [document.index, document.value]));
 }
 
 /**
