@@ -121,12 +121,19 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
   // cmd/cli/kubectl-kyverno/commands/test/test.go): integers beyond 2^53 are rounded.
   const original: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
   let current = original;
+  // Without values the request differs between mutate policies by the resource only: made once.
+  let mutateRequest: EvaluationRequest | undefined;
+  const mutateRequestFor = (policy: CompiledPolicy): EvaluationRequest => {
+    if (options.values) return request(policy, resource, current, options);
+    mutateRequest ??= request(policy, resource, current, options);
+    return { ...mutateRequest, resource: current };
+  };
   const mutateStage = (stage: number): void => {
     const first = out.length;
     const received = current;
     for (const policy of policies) {
       if (policy.mutate === undefined || (policy.stage ?? 0) !== stage) continue;
-      const evaluation = request(policy, resource, current, options);
+      const evaluation = mutateRequestFor(policy);
       // MutatingPolicies share one admission request, made for the object the stage received.
       if (stage === 2 && current !== received) evaluation.admissionObject = received;
       const result = policy.mutate(evaluation);
