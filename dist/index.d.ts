@@ -356,6 +356,39 @@ export interface RevisionError {
  * yet (an unborn branch, as for the first commit a pre-commit hook checks) is an empty revision: every object is new.
  */
 export declare function openGitRevision(cwd: string, ref: string): Promise<Revision | RevisionError>;
+/** A shard of a run: `index` (1-based) of `count`. */
+export interface Shard {
+	index: number;
+	count: number;
+}
+/** Parses `k/n` (1 ≤ k ≤ n); an error message naming what is wrong otherwise. */
+export declare function parseShard(text: string): Shard | string;
+/** What a shard evaluated, for its output (an empty shard says so). */
+export interface ShardOutcome {
+	index: number;
+	count: number;
+	/** The units of the shard, and of the whole scan. */
+	units: number;
+	totalUnits: number;
+	/** The subjects (manifests, and objects removed since the base) the shard evaluated. */
+	subjects: number;
+}
+interface ShardExchange {
+	/** The ids each directive used (`Suppressions.usage()`). */
+	directives: [
+		string,
+		string[]
+	][];
+	/** The `registryKey`s of the registry-bound errors met. */
+	registry: string[];
+}
+interface ShardExchangeReply {
+	directives: [
+		string,
+		string[]
+	][];
+	dropRegistry: string[];
+}
 export interface LintOptions {
 	/** Absolute working directory: relative paths and reported file names are relative to it. */
 	cwd: string;
@@ -388,8 +421,25 @@ export interface LintOptions {
 	 * in the base file (see base-revision.ts). Without it every manifest is a CREATE (or the configuration's operation).
 	 */
 	base?: Revision;
+	/**
+	 * The results cache (`--cache`, `--cache-location`): a file, or a folder to hold one, relative to `cwd` or absolute.
+	 * Units of the scan whose files and whose reads of the other manifests did not change are not evaluated again.
+	 */
+	cache?: string;
 	/** Called while manifests are evaluated (`done` of `total`), for progress output. */
 	onProgress?: (done: number, total: number) => void;
+	/**
+	 * Evaluate shard `index` of `count` only (`--shard k/n`): the whole workspace is loaded, the subjects of the
+	 * shard's units are evaluated, and the findings of the files it owns are reported (shard.ts).
+	 */
+	shard?: Shard;
+	/** A part of the shard (or of the whole scan): the parallel worker `index` of `count` (parallel.ts). */
+	part?: Shard;
+	/**
+	 * Set for the parallel workers of one run: called once the findings are suppressed, it answers with what the
+	 * other workers met (shard.ts).
+	 */
+	exchange?: (local: ShardExchange) => Promise<ShardExchangeReply>;
 }
 interface ClusterScopes {
 	/** `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
@@ -973,6 +1023,18 @@ export interface LintResult {
 	empty: EmptyScan | null;
 	/** The comparison with `LintOptions.base` (null without one); with an `error`, the scan went on without it. */
 	base: BaseOutcome | null;
+	/**
+	 * What the results cache did (`LintOptions.cache`): the units of the scan, how many were reused from the cache and
+	 * how many evaluated, and the keys of those evaluated (units.ts).
+	 */
+	cache?: {
+		units: number;
+		reused: number;
+		evaluated: number;
+		evaluatedUnits: string[];
+	};
+	/** What the shard of `LintOptions.shard` evaluated (null for a whole scan). */
+	shard: ShardOutcome | null;
 }
 /** A scan that checked nothing. The CLI and the Action fail on it unless an empty scan is allowed. */
 export interface EmptyScan {
@@ -992,6 +1054,11 @@ export interface ReporterOptions {
 	 * messages to it. Without it (piped output, files), `stylish` writes one finding per line.
 	 */
 	width?: number;
+	/**
+	 * `sarif`: the run's `automationDetails.id` (`category/run`): GitHub code scanning keeps the results of each
+	 * category apart, so the shards of a matrix do not replace each other's. Left out when not given.
+	 */
+	automationId?: string;
 	/** An absolute URI about the tool (`sarif` `tool.driver.informationUri`); left out when not given. */
 	informationUri?: string;
 	/**
@@ -1090,6 +1157,9 @@ export interface SarifLog {
 					informationUri?: string;
 					rules: SarifRule[];
 				};
+			};
+			automationDetails?: {
+				id: string;
 			};
 			originalUriBaseIds: Record<string, {
 				uri: string;

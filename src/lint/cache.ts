@@ -248,6 +248,11 @@ export function openScanCache(options: LintOptions, warnings: string[]): ScanCac
     warnings.push('--cache is not used when standard input (-) is scanned');
     return null;
   }
+  // A shard evaluates a part of the units: the cache holds the results of whole scans.
+  if (options.shard !== undefined) {
+    warnings.push('--cache is not used with --shard: each shard evaluates a part of the repository');
+    return null;
+  }
   // A trailing separator names a folder, also one that does not exist yet.
   const location = path.resolve(options.cwd, options.cache) + (/[\\/]$/.test(options.cache) ? path.sep : '');
   return new ScanCache(options, cacheFile(location, options.cwd), warnings);

@@ -52,10 +52,11 @@ export function defaultJobs(): number {
 
 /**
  * The scan with `jobs` threads: one thread when `jobs` is 1, when the scan reads standard input or a base
- * revision, or (unless `force`) when the scan is too small for threads to pay.
+ * revision, with the results cache, or (unless `force`) when the scan is too small for threads to pay.
  */
 export async function lintWithJobs(options: LintOptions, jobs: number, force = false): Promise<LintResult> {
-  if (jobs <= 1 || options.base !== undefined || options.paths.includes('-')) return lint(options);
+  // The results cache reads and writes whole scans: a cached scan runs in one thread.
+  if (jobs <= 1 || options.base !== undefined || options.paths.includes('-') || options.cache !== undefined) return lint(options);
   if (!force && (await countFiles(options)) < PARALLEL_MIN_FILES) return lint(options);
   return lintParallel(options, jobs);
 }

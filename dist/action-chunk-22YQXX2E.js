@@ -68,13 +68,13 @@ var require_identity = __commonJS({
 var require_visit = __commonJS({
   "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
     function visit(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity3.isDocument(node2)) {
+      if (identity4.isDocument(node2)) {
         const cd = visit_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
           node2.contents = null;
@@ -86,12 +86,12 @@ var require_visit = __commonJS({
     visit.REMOVE = REMOVE;
     function visit_(key3, node2, visitor, path7) {
       const ctrl = callVisitor(key3, node2, visitor, path7);
-      if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
+      if (identity4.isNode(ctrl) || identity4.isPair(ctrl)) {
         replaceNode(key3, path7, ctrl);
         return visit_(key3, ctrl, visitor, path7);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity3.isCollection(node2)) {
+        if (identity4.isCollection(node2)) {
           path7 = Object.freeze(path7.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
             const ci = visit_(i, node2.items[i], visitor, path7);
@@ -104,7 +104,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity3.isPair(node2)) {
+        } else if (identity4.isPair(node2)) {
           path7 = Object.freeze(path7.concat(node2));
           const ck = visit_("key", node2.key, visitor, path7);
           if (ck === BREAK)
@@ -122,7 +122,7 @@ var require_visit = __commonJS({
     }
     async function visitAsync(node2, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity3.isDocument(node2)) {
+      if (identity4.isDocument(node2)) {
         const cd = await visitAsync_(null, node2.contents, visitor_, Object.freeze([node2]));
         if (cd === REMOVE)
           node2.contents = null;
@@ -134,12 +134,12 @@ var require_visit = __commonJS({
     visitAsync.REMOVE = REMOVE;
     async function visitAsync_(key3, node2, visitor, path7) {
       const ctrl = await callVisitor(key3, node2, visitor, path7);
-      if (identity3.isNode(ctrl) || identity3.isPair(ctrl)) {
+      if (identity4.isNode(ctrl) || identity4.isPair(ctrl)) {
         replaceNode(key3, path7, ctrl);
         return visitAsync_(key3, ctrl, visitor, path7);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity3.isCollection(node2)) {
+        if (identity4.isCollection(node2)) {
           path7 = Object.freeze(path7.concat(node2));
           for (let i = 0; i < node2.items.length; ++i) {
             const ci = await visitAsync_(i, node2.items[i], visitor, path7);
@@ -152,7 +152,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity3.isPair(node2)) {
+        } else if (identity4.isPair(node2)) {
           path7 = Object.freeze(path7.concat(node2));
           const ck = await visitAsync_("key", node2.key, visitor, path7);
           if (ck === BREAK)
@@ -189,31 +189,31 @@ var require_visit = __commonJS({
     function callVisitor(key3, node2, visitor, path7) {
       if (typeof visitor === "function")
         return visitor(key3, node2, path7);
-      if (identity3.isMap(node2))
+      if (identity4.isMap(node2))
         return visitor.Map?.(key3, node2, path7);
-      if (identity3.isSeq(node2))
+      if (identity4.isSeq(node2))
         return visitor.Seq?.(key3, node2, path7);
-      if (identity3.isPair(node2))
+      if (identity4.isPair(node2))
         return visitor.Pair?.(key3, node2, path7);
-      if (identity3.isScalar(node2))
+      if (identity4.isScalar(node2))
         return visitor.Scalar?.(key3, node2, path7);
-      if (identity3.isAlias(node2))
+      if (identity4.isAlias(node2))
         return visitor.Alias?.(key3, node2, path7);
       return void 0;
     }
     function replaceNode(key3, path7, node2) {
       const parent = path7[path7.length - 1];
-      if (identity3.isCollection(parent)) {
+      if (identity4.isCollection(parent)) {
         parent.items[key3] = node2;
-      } else if (identity3.isPair(parent)) {
+      } else if (identity4.isPair(parent)) {
         if (key3 === "key")
           parent.key = node2;
         else
           parent.value = node2;
-      } else if (identity3.isDocument(parent)) {
+      } else if (identity4.isDocument(parent)) {
         parent.contents = node2;
       } else {
-        const pt = identity3.isAlias(parent) ? "alias" : "scalar";
+        const pt = identity4.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
@@ -226,7 +226,7 @@ var require_visit = __commonJS({
 var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var visit = require_visit();
     var escapeChars = {
       "!": "%21",
@@ -369,10 +369,10 @@ var require_directives = __commonJS({
         const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
-        if (doc && tagEntries.length > 0 && identity3.isNode(doc.contents)) {
+        if (doc && tagEntries.length > 0 && identity4.isNode(doc.contents)) {
           const tags = {};
           visit.visit(doc.contents, (_key, node2) => {
-            if (identity3.isNode(node2) && node2.tag)
+            if (identity4.isNode(node2) && node2.tag)
               tags[node2.tag] = true;
           });
           tagNames = Object.keys(tags);
@@ -397,7 +397,7 @@ var require_directives = __commonJS({
 var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
@@ -444,7 +444,7 @@ var require_anchors = __commonJS({
         setAnchors: () => {
           for (const source of aliasObjects) {
             const ref = sourceObjects.get(source);
-            if (typeof ref === "object" && ref.anchor && (identity3.isScalar(ref.node) || identity3.isCollection(ref.node))) {
+            if (typeof ref === "object" && ref.anchor && (identity4.isScalar(ref.node) || identity4.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error = new Error("Failed to resolve repeated object (this should not happen)");
@@ -517,12 +517,12 @@ var require_applyReviver = __commonJS({
 var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     function toJS(value2, arg, ctx) {
       if (Array.isArray(value2))
         return value2.map((v, i) => toJS(v, String(i), ctx));
       if (value2 && typeof value2.toJSON === "function") {
-        if (!ctx || !identity3.hasAnchor(value2))
+        if (!ctx || !identity4.hasAnchor(value2))
           return value2.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
         ctx.anchors.set(value2, data);
@@ -548,11 +548,11 @@ var require_Node = __commonJS({
   "node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var toJS = require_toJS();
     var NodeBase = class {
       constructor(type) {
-        Object.defineProperty(this, identity3.NODE_TYPE, { value: type });
+        Object.defineProperty(this, identity4.NODE_TYPE, { value: type });
       }
       /** Create a copy of this node.  */
       clone() {
@@ -563,7 +563,7 @@ var require_Node = __commonJS({
       }
       /** A plain JavaScript representation of this node. */
       toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity3.isDocument(doc))
+        if (!identity4.isDocument(doc))
           throw new TypeError("A document argument is required");
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
@@ -590,12 +590,12 @@ var require_Alias = __commonJS({
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node.NodeBase {
       constructor(source) {
-        super(identity3.ALIAS);
+        super(identity4.ALIAS);
         this.source = source;
         Object.defineProperty(this, "tag", {
           set() {
@@ -617,7 +617,7 @@ var require_Alias = __commonJS({
           nodes = [];
           visit.visit(doc, {
             Node: (_key, node2) => {
-              if (identity3.isAlias(node2) || identity3.hasAnchor(node2))
+              if (identity4.isAlias(node2) || identity4.hasAnchor(node2))
                 nodes.push(node2);
             }
           });
@@ -679,11 +679,11 @@ var require_Alias = __commonJS({
       }
     };
     function getAliasCount(doc, node2, anchors2) {
-      if (identity3.isAlias(node2)) {
+      if (identity4.isAlias(node2)) {
         const source = node2.resolve(doc);
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity3.isCollection(node2)) {
+      } else if (identity4.isCollection(node2)) {
         let count2 = 0;
         for (const item of node2.items) {
           const c = getAliasCount(doc, item, anchors2);
@@ -691,7 +691,7 @@ var require_Alias = __commonJS({
             count2 = c;
         }
         return count2;
-      } else if (identity3.isPair(node2)) {
+      } else if (identity4.isPair(node2)) {
         const kc = getAliasCount(doc, node2.key, anchors2);
         const vc = getAliasCount(doc, node2.value, anchors2);
         return Math.max(kc, vc);
@@ -706,13 +706,13 @@ var require_Alias = __commonJS({
 var require_Scalar = __commonJS({
   "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value2) => !value2 || typeof value2 !== "function" && typeof value2 !== "object";
     var Scalar = class extends Node.NodeBase {
       constructor(value2) {
-        super(identity3.SCALAR);
+        super(identity4.SCALAR);
         this.value = value2;
       }
       toJSON(arg, ctx) {
@@ -737,7 +737,7 @@ var require_createNode = __commonJS({
   "node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value2, tagName, tags) {
@@ -751,12 +751,12 @@ var require_createNode = __commonJS({
       return tags.find((t) => t.identify?.(value2) && !t.format);
     }
     function createNode(value2, tagName, ctx) {
-      if (identity3.isDocument(value2))
+      if (identity4.isDocument(value2))
         value2 = value2.contents;
-      if (identity3.isNode(value2))
+      if (identity4.isNode(value2))
         return value2;
-      if (identity3.isPair(value2)) {
-        const map2 = ctx.schema[identity3.MAP].createNode?.(ctx.schema, null, ctx);
+      if (identity4.isPair(value2)) {
+        const map2 = ctx.schema[identity4.MAP].createNode?.(ctx.schema, null, ctx);
         map2.items.push(value2);
         return map2;
       }
@@ -788,7 +788,7 @@ var require_createNode = __commonJS({
             ref.node = node3;
           return node3;
         }
-        tagObj = value2 instanceof Map ? schema[identity3.MAP] : Symbol.iterator in Object(value2) ? schema[identity3.SEQ] : schema[identity3.MAP];
+        tagObj = value2 instanceof Map ? schema[identity4.MAP] : Symbol.iterator in Object(value2) ? schema[identity4.SEQ] : schema[identity4.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
@@ -812,7 +812,7 @@ var require_Collection = __commonJS({
   "node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Node = require_Node();
     function collectionFromPath(schema, path7, value2) {
       let v = value2;
@@ -856,7 +856,7 @@ var require_Collection = __commonJS({
         const copy2 = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
         if (schema)
           copy2.schema = schema;
-        copy2.items = copy2.items.map((it) => identity3.isNode(it) || identity3.isPair(it) ? it.clone(schema) : it);
+        copy2.items = copy2.items.map((it) => identity4.isNode(it) || identity4.isPair(it) ? it.clone(schema) : it);
         if (this.range)
           copy2.range = this.range.slice();
         return copy2;
@@ -872,7 +872,7 @@ var require_Collection = __commonJS({
         else {
           const [key3, ...rest] = path7;
           const node2 = this.get(key3, true);
-          if (identity3.isCollection(node2))
+          if (identity4.isCollection(node2))
             node2.addIn(rest, value2);
           else if (node2 === void 0 && this.schema)
             this.set(key3, collectionFromPath(this.schema, rest, value2));
@@ -889,7 +889,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.delete(key3);
         const node2 = this.get(key3, true);
-        if (identity3.isCollection(node2))
+        if (identity4.isCollection(node2))
           return node2.deleteIn(rest);
         else
           throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
@@ -903,16 +903,16 @@ var require_Collection = __commonJS({
         const [key3, ...rest] = path7;
         const node2 = this.get(key3, true);
         if (rest.length === 0)
-          return !keepScalar && identity3.isScalar(node2) ? node2.value : node2;
+          return !keepScalar && identity4.isScalar(node2) ? node2.value : node2;
         else
-          return identity3.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
+          return identity4.isCollection(node2) ? node2.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
         return this.items.every((node2) => {
-          if (!identity3.isPair(node2))
+          if (!identity4.isPair(node2))
             return false;
           const n = node2.value;
-          return n == null || allowScalar && identity3.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+          return n == null || allowScalar && identity4.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
@@ -923,7 +923,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.has(key3);
         const node2 = this.get(key3, true);
-        return identity3.isCollection(node2) ? node2.hasIn(rest) : false;
+        return identity4.isCollection(node2) ? node2.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
@@ -935,7 +935,7 @@ var require_Collection = __commonJS({
           this.set(key3, value2);
         } else {
           const node2 = this.get(key3, true);
-          if (identity3.isCollection(node2))
+          if (identity4.isCollection(node2))
             node2.setIn(rest, value2);
           else if (node2 === void 0 && this.schema)
             this.set(key3, collectionFromPath(this.schema, rest, value2));
@@ -1278,18 +1278,18 @@ ${indent}`) + "'";
         end = end.replace(blockEndNewlines, `$&${indent}`);
       }
       let startWithSpace = false;
-      let startEnd2;
+      let startEnd;
       let startNlPos = -1;
-      for (startEnd2 = 0; startEnd2 < value2.length; ++startEnd2) {
-        const ch = value2[startEnd2];
+      for (startEnd = 0; startEnd < value2.length; ++startEnd) {
+        const ch = value2[startEnd];
         if (ch === " ")
           startWithSpace = true;
         else if (ch === "\n")
-          startNlPos = startEnd2;
+          startNlPos = startEnd;
         else
           break;
       }
-      let start = value2.substring(0, startNlPos < startEnd2 ? startNlPos + 1 : startEnd2);
+      let start = value2.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
         value2 = value2.substring(start.length);
         start = start.replace(/\n+/g, `$&${indent}`);
@@ -1391,7 +1391,7 @@ var require_stringify = __commonJS({
   "node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var stringifyComment = require_stringifyComment();
     var stringifyString = require_stringifyString();
     function createStringifyContext(doc, options2) {
@@ -1444,7 +1444,7 @@ var require_stringify = __commonJS({
       }
       let tagObj = void 0;
       let obj;
-      if (identity3.isScalar(item)) {
+      if (identity4.isScalar(item)) {
         obj = item.value;
         let match = tags.filter((t) => t.identify?.(obj));
         if (match.length > 1) {
@@ -1467,7 +1467,7 @@ var require_stringify = __commonJS({
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity3.isScalar(node2) || identity3.isCollection(node2)) && node2.anchor;
+      const anchor = (identity4.isScalar(node2) || identity4.isCollection(node2)) && node2.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
@@ -1478,9 +1478,9 @@ var require_stringify = __commonJS({
       return props.join(" ");
     }
     function stringify(item, ctx, onComment, onChompKeep) {
-      if (identity3.isPair(item))
+      if (identity4.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
-      if (identity3.isAlias(item)) {
+      if (identity4.isAlias(item)) {
         if (ctx.doc.directives)
           return item.toString(ctx);
         if (ctx.resolvedAliases?.has(item)) {
@@ -1494,15 +1494,15 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node2 = identity3.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      const node2 = identity4.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
       tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node2));
       const props = stringifyProps(node2, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str4 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity3.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
+      const str4 = typeof tagObj.stringify === "function" ? tagObj.stringify(node2, ctx, onComment, onChompKeep) : identity4.isScalar(node2) ? stringifyString.stringifyString(node2, ctx, onComment, onChompKeep) : node2.toString(ctx, onComment, onChompKeep);
       if (!props)
         return str4;
-      return identity3.isScalar(node2) || str4[0] === "{" || str4[0] === "[" ? `${props} ${str4}` : `${props}
+      return identity4.isScalar(node2) || str4[0] === "{" || str4[0] === "[" ? `${props} ${str4}` : `${props}
 ${ctx.indent}${str4}`;
     }
     exports.createStringifyContext = createStringifyContext;
@@ -1514,23 +1514,23 @@ ${ctx.indent}${str4}`;
 var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key: key3, value: value2 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity3.isNode(key3) && key3.comment || null;
+      let keyComment = identity4.isNode(key3) && key3.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity3.isCollection(key3) || !identity3.isNode(key3) && typeof key3 === "object") {
+        if (identity4.isCollection(key3) || !identity4.isNode(key3) && typeof key3 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key3 || keyComment && value2 == null && !ctx.inFlow || identity3.isCollection(key3) || (identity3.isScalar(key3) ? key3.type === Scalar.Scalar.BLOCK_FOLDED || key3.type === Scalar.Scalar.BLOCK_LITERAL : typeof key3 === "object"));
+      let explicitKey = !simpleKeys && (!key3 || keyComment && value2 == null && !ctx.inFlow || identity4.isCollection(key3) || (identity4.isScalar(key3) ? key3.type === Scalar.Scalar.BLOCK_FOLDED || key3.type === Scalar.Scalar.BLOCK_LITERAL : typeof key3 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1571,7 +1571,7 @@ ${indent}:`;
           str4 += stringifyComment.lineComment(str4, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity3.isNode(value2)) {
+      if (identity4.isNode(value2)) {
         vsb = !!value2.spaceBefore;
         vcb = value2.commentBefore;
         valueComment = value2.comment;
@@ -1583,10 +1583,10 @@ ${indent}:`;
           value2 = doc.createNode(value2);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity3.isScalar(value2))
+      if (!explicitKey && !keyComment && identity4.isScalar(value2))
         ctx.indentAtStart = str4.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity3.isSeq(value2) && !value2.flow && !value2.tag && !value2.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity4.isSeq(value2) && !value2.flow && !value2.tag && !value2.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
@@ -1606,7 +1606,7 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity3.isCollection(value2)) {
+      } else if (!explicitKey && identity4.isCollection(value2)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
@@ -1669,7 +1669,7 @@ var require_log = __commonJS({
 var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge2 = {
@@ -1682,10 +1682,10 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey3 = (ctx, key3) => (merge2.identify(key3) || identity3.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge2.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    var isMergeKey3 = (ctx, key3) => (merge2.identify(key3) || identity4.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge2.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value2) {
       const source = resolveAliasValue(ctx, value2);
-      if (identity3.isSeq(source))
+      if (identity4.isSeq(source))
         for (const it of source.items)
           mergeValue2(ctx, map2, it);
       else if (Array.isArray(source))
@@ -1696,7 +1696,7 @@ var require_merge = __commonJS({
     }
     function mergeValue2(ctx, map2, value2) {
       const source = resolveAliasValue(ctx, value2);
-      if (!identity3.isMap(source))
+      if (!identity4.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
       for (const [key3, value3] of srcMap) {
@@ -1717,7 +1717,7 @@ var require_merge = __commonJS({
       return map2;
     }
     function resolveAliasValue(ctx, value2) {
-      return ctx && identity3.isAlias(value2) ? value2.resolve(ctx.doc, ctx) : value2;
+      return ctx && identity4.isAlias(value2) ? value2.resolve(ctx.doc, ctx) : value2;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey3;
@@ -1732,10 +1732,10 @@ var require_addPairToJSMap = __commonJS({
     var log = require_log();
     var merge2 = require_merge();
     var stringify = require_stringify();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map2, { key: key3, value: value2 }) {
-      if (identity3.isNode(key3) && key3.addToJSMap)
+      if (identity4.isNode(key3) && key3.addToJSMap)
         key3.addToJSMap(ctx, map2, value2);
       else if (merge2.isMergeKey(ctx, key3))
         merge2.addMergeToJSMap(ctx, map2, value2);
@@ -1766,7 +1766,7 @@ var require_addPairToJSMap = __commonJS({
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity3.isNode(key3) && ctx?.doc) {
+      if (identity4.isNode(key3) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node2 of ctx.anchors.keys())
@@ -1796,7 +1796,7 @@ var require_Pair = __commonJS({
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     function createPair(key3, value2, ctx) {
       const k = createNode.createNode(key3, void 0, ctx);
       const v = createNode.createNode(value2, void 0, ctx);
@@ -1804,15 +1804,15 @@ var require_Pair = __commonJS({
     }
     var Pair = class _Pair {
       constructor(key3, value2 = null) {
-        Object.defineProperty(this, identity3.NODE_TYPE, { value: identity3.PAIR });
+        Object.defineProperty(this, identity4.NODE_TYPE, { value: identity4.PAIR });
         this.key = key3;
         this.value = value2;
       }
       clone(schema) {
         let { key: key3, value: value2 } = this;
-        if (identity3.isNode(key3))
+        if (identity4.isNode(key3))
           key3 = key3.clone(schema);
-        if (identity3.isNode(value2))
+        if (identity4.isNode(value2))
           value2 = value2.clone(schema);
         return new _Pair(key3, value2);
       }
@@ -1833,7 +1833,7 @@ var require_Pair = __commonJS({
 var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options2) {
@@ -1849,14 +1849,14 @@ var require_stringifyCollection = __commonJS({
       for (let i = 0; i < items2.length; ++i) {
         const item = items2[i];
         let comment2 = null;
-        if (identity3.isNode(item)) {
+        if (identity4.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
-        } else if (identity3.isPair(item)) {
-          const ik = identity3.isNode(item.key) ? item.key : null;
+        } else if (identity4.isPair(item)) {
+          const ik = identity4.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
               lines.push("");
@@ -1904,14 +1904,14 @@ ${indent}${line}` : "\n";
       for (let i = 0; i < items2.length; ++i) {
         const item = items2[i];
         let comment = null;
-        if (identity3.isNode(item)) {
+        if (identity4.isNode(item)) {
           if (item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
-        } else if (identity3.isPair(item)) {
-          const ik = identity3.isNode(item.key) ? item.key : null;
+        } else if (identity4.isPair(item)) {
+          const ik = identity4.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
               lines.push("");
@@ -1919,7 +1919,7 @@ ${indent}${line}` : "\n";
             if (ik.comment)
               reqNewline = true;
           }
-          const iv = identity3.isNode(item.value) ? item.value : null;
+          const iv = identity4.isNode(item.value) ? item.value : null;
           if (iv) {
             if (iv.comment)
               comment = iv.comment;
@@ -1987,16 +1987,16 @@ var require_YAMLMap = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair2(items2, key3) {
-      const k = identity3.isScalar(key3) ? key3.value : key3;
+      const k = identity4.isScalar(key3) ? key3.value : key3;
       for (const it of items2) {
-        if (identity3.isPair(it)) {
+        if (identity4.isPair(it)) {
           if (it.key === key3 || it.key === k)
             return it;
-          if (identity3.isScalar(it.key) && it.key.value === k)
+          if (identity4.isScalar(it.key) && it.key.value === k)
             return it;
         }
       }
@@ -2007,7 +2007,7 @@ var require_YAMLMap = __commonJS({
         return "tag:yaml.org,2002:map";
       }
       constructor(schema) {
-        super(identity3.MAP, schema);
+        super(identity4.MAP, schema);
         this.items = [];
       }
       /**
@@ -2045,7 +2045,7 @@ var require_YAMLMap = __commonJS({
        */
       add(pair, overwrite) {
         let _pair;
-        if (identity3.isPair(pair))
+        if (identity4.isPair(pair))
           _pair = pair;
         else if (!pair || typeof pair !== "object" || !("key" in pair)) {
           _pair = new Pair.Pair(pair, pair?.value);
@@ -2056,7 +2056,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity3.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+          if (identity4.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -2080,7 +2080,7 @@ var require_YAMLMap = __commonJS({
       get(key3, keepScalar) {
         const it = findPair2(this.items, key3);
         const node2 = it?.value;
-        return (!keepScalar && identity3.isScalar(node2) ? node2.value : node2) ?? void 0;
+        return (!keepScalar && identity4.isScalar(node2) ? node2.value : node2) ?? void 0;
       }
       has(key3) {
         return !!findPair2(this.items, key3);
@@ -2105,7 +2105,7 @@ var require_YAMLMap = __commonJS({
         if (!ctx)
           return JSON.stringify(this);
         for (const item of this.items) {
-          if (!identity3.isPair(item))
+          if (!identity4.isPair(item))
             throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
         }
         if (!ctx.allNullValues && this.hasAllNullValues(false))
@@ -2128,7 +2128,7 @@ var require_YAMLMap = __commonJS({
 var require_map = __commonJS({
   "node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var YAMLMap = require_YAMLMap();
     var map2 = {
       collection: "map",
@@ -2136,7 +2136,7 @@ var require_map = __commonJS({
       nodeClass: YAMLMap.YAMLMap,
       tag: "tag:yaml.org,2002:map",
       resolve(map3, onError) {
-        if (!identity3.isMap(map3))
+        if (!identity4.isMap(map3))
           onError("Expected a mapping for this tag");
         return map3;
       },
@@ -2153,7 +2153,7 @@ var require_YAMLSeq = __commonJS({
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Scalar = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection.Collection {
@@ -2161,7 +2161,7 @@ var require_YAMLSeq = __commonJS({
         return "tag:yaml.org,2002:seq";
       }
       constructor(schema) {
-        super(identity3.SEQ, schema);
+        super(identity4.SEQ, schema);
         this.items = [];
       }
       add(value2) {
@@ -2187,7 +2187,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
-        return !keepScalar && identity3.isScalar(it) ? it.value : it;
+        return !keepScalar && identity4.isScalar(it) ? it.value : it;
       }
       /**
        * Checks if the collection includes a value with the key `key`.
@@ -2211,7 +2211,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key3}.`);
         const prev = this.items[idx];
-        if (identity3.isScalar(prev) && Scalar.isScalarValue(value2))
+        if (identity4.isScalar(prev) && Scalar.isScalarValue(value2))
           prev.value = value2;
         else
           this.items[idx] = value2;
@@ -2253,7 +2253,7 @@ var require_YAMLSeq = __commonJS({
       }
     };
     function asItemIndex(key3) {
-      let idx = identity3.isScalar(key3) ? key3.value : key3;
+      let idx = identity4.isScalar(key3) ? key3.value : key3;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -2266,7 +2266,7 @@ var require_YAMLSeq = __commonJS({
 var require_seq = __commonJS({
   "node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
       collection: "seq",
@@ -2274,7 +2274,7 @@ var require_seq = __commonJS({
       nodeClass: YAMLSeq.YAMLSeq,
       tag: "tag:yaml.org,2002:seq",
       resolve(seq2, onError) {
-        if (!identity3.isSeq(seq2))
+        if (!identity4.isSeq(seq2))
           onError("Expected a sequence for this tag");
         return seq2;
       },
@@ -2628,17 +2628,17 @@ var require_binary = __commonJS({
 var require_pairs = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq, onError) {
-      if (identity3.isSeq(seq)) {
+      if (identity4.isSeq(seq)) {
         for (let i = 0; i < seq.items.length; ++i) {
           let item = seq.items[i];
-          if (identity3.isPair(item))
+          if (identity4.isPair(item))
             continue;
-          else if (identity3.isMap(item)) {
+          else if (identity4.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
             const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
@@ -2652,7 +2652,7 @@ ${cn.comment}` : item.comment;
             }
             item = pair;
           }
-          seq.items[i] = identity3.isPair(item) ? item : new Pair.Pair(item);
+          seq.items[i] = identity4.isPair(item) ? item : new Pair.Pair(item);
         }
       } else
         onError("Expected a sequence for this tag");
@@ -2706,7 +2706,7 @@ ${cn.comment}` : item.comment;
 var require_omap = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -2733,7 +2733,7 @@ var require_omap = __commonJS({
           ctx.onCreate(map2);
         for (const pair of this.items) {
           let key3, value2;
-          if (identity3.isPair(pair)) {
+          if (identity4.isPair(pair)) {
             key3 = toJS.toJS(pair.key, "", ctx);
             value2 = toJS.toJS(pair.value, key3, ctx);
           } else {
@@ -2763,7 +2763,7 @@ var require_omap = __commonJS({
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
         for (const { key: key3 } of pairs$1.items) {
-          if (identity3.isScalar(key3)) {
+          if (identity4.isScalar(key3)) {
             if (seenKeys.includes(key3.value)) {
               onError(`Ordered maps must not include duplicate keys: ${key3.value}`);
             } else {
@@ -2944,7 +2944,7 @@ var require_int2 = __commonJS({
 var require_set = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
@@ -2954,7 +2954,7 @@ var require_set = __commonJS({
       }
       add(key3) {
         let pair;
-        if (identity3.isPair(key3))
+        if (identity4.isPair(key3))
           pair = key3;
         else if (key3 && typeof key3 === "object" && "key" in key3 && "value" in key3 && key3.value === null)
           pair = new Pair.Pair(key3.key, null);
@@ -2970,7 +2970,7 @@ var require_set = __commonJS({
        */
       get(key3, keepPair) {
         const pair = YAMLMap.findPair(this.items, key3);
-        return !keepPair && identity3.isPair(pair) ? identity3.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+        return !keepPair && identity4.isPair(pair) ? identity4.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
       set(key3, value2) {
         if (typeof value2 !== "boolean")
@@ -3014,7 +3014,7 @@ var require_set = __commonJS({
       tag: "tag:yaml.org,2002:set",
       createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
       resolve(map2, onError) {
-        if (identity3.isMap(map2)) {
+        if (identity4.isMap(map2)) {
           if (map2.hasAllNullValues(true))
             return Object.assign(new YAMLSet(), map2);
           else
@@ -3259,7 +3259,7 @@ var require_tags = __commonJS({
 var require_Schema = __commonJS({
   "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var map2 = require_map();
     var seq = require_seq();
     var string = require_string();
@@ -3272,9 +3272,9 @@ var require_Schema = __commonJS({
         this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
         this.tags = tags.getTags(customTags, this.name, merge2);
         this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity3.MAP, { value: map2.map });
-        Object.defineProperty(this, identity3.SCALAR, { value: string.string });
-        Object.defineProperty(this, identity3.SEQ, { value: seq.seq });
+        Object.defineProperty(this, identity4.MAP, { value: map2.map });
+        Object.defineProperty(this, identity4.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity4.SEQ, { value: seq.seq });
         this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
       }
       clone() {
@@ -3291,7 +3291,7 @@ var require_Schema = __commonJS({
 var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options2) {
@@ -3318,7 +3318,7 @@ var require_stringifyDocument = __commonJS({
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
-        if (identity3.isNode(doc.contents)) {
+        if (identity4.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
             lines.push("");
           if (doc.contents.commentBefore) {
@@ -3373,7 +3373,7 @@ var require_Document = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
     var Schema3 = require_Schema();
@@ -3388,7 +3388,7 @@ var require_Document = __commonJS({
         this.comment = null;
         this.errors = [];
         this.warnings = [];
-        Object.defineProperty(this, identity3.NODE_TYPE, { value: identity3.DOC });
+        Object.defineProperty(this, identity4.NODE_TYPE, { value: identity4.DOC });
         let _replacer = null;
         if (typeof replacer === "function" || Array.isArray(replacer)) {
           _replacer = replacer;
@@ -3424,7 +3424,7 @@ var require_Document = __commonJS({
        */
       clone() {
         const copy2 = Object.create(_Document.prototype, {
-          [identity3.NODE_TYPE]: { value: identity3.DOC }
+          [identity4.NODE_TYPE]: { value: identity4.DOC }
         });
         copy2.commentBefore = this.commentBefore;
         copy2.comment = this.comment;
@@ -3434,7 +3434,7 @@ var require_Document = __commonJS({
         if (this.directives)
           copy2.directives = this.directives.clone();
         copy2.schema = this.schema.clone();
-        copy2.contents = identity3.isNode(this.contents) ? this.contents.clone(copy2.schema) : this.contents;
+        copy2.contents = identity4.isNode(this.contents) ? this.contents.clone(copy2.schema) : this.contents;
         if (this.range)
           copy2.range = this.range.slice();
         return copy2;
@@ -3497,7 +3497,7 @@ var require_Document = __commonJS({
           sourceObjects
         };
         const node2 = createNode.createNode(value2, tag, ctx);
-        if (flow && identity3.isCollection(node2))
+        if (flow && identity4.isCollection(node2))
           node2.flow = true;
         setAnchors();
         return node2;
@@ -3537,7 +3537,7 @@ var require_Document = __commonJS({
        * `true` (collections are always returned intact).
        */
       get(key3, keepScalar) {
-        return identity3.isCollection(this.contents) ? this.contents.get(key3, keepScalar) : void 0;
+        return identity4.isCollection(this.contents) ? this.contents.get(key3, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -3546,14 +3546,14 @@ var require_Document = __commonJS({
        */
       getIn(path7, keepScalar) {
         if (Collection.isEmptyPath(path7))
-          return !keepScalar && identity3.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity3.isCollection(this.contents) ? this.contents.getIn(path7, keepScalar) : void 0;
+          return !keepScalar && identity4.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity4.isCollection(this.contents) ? this.contents.getIn(path7, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
       has(key3) {
-        return identity3.isCollection(this.contents) ? this.contents.has(key3) : false;
+        return identity4.isCollection(this.contents) ? this.contents.has(key3) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -3561,7 +3561,7 @@ var require_Document = __commonJS({
       hasIn(path7) {
         if (Collection.isEmptyPath(path7))
           return this.contents !== void 0;
-        return identity3.isCollection(this.contents) ? this.contents.hasIn(path7) : false;
+        return identity4.isCollection(this.contents) ? this.contents.hasIn(path7) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3668,7 +3668,7 @@ var require_Document = __commonJS({
       }
     };
     function assertCollection(contents) {
-      if (identity3.isCollection(contents))
+      if (identity4.isCollection(contents))
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
@@ -3939,12 +3939,12 @@ var require_util_flow_indent_check = __commonJS({
 var require_util_map_includes = __commonJS({
   "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     function mapIncludes(ctx, items2, search) {
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
-      const isEqual2 = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity3.isScalar(a) && identity3.isScalar(b) && a.value === b.value;
+      const isEqual2 = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity4.isScalar(a) && identity4.isScalar(b) && a.value === b.value;
       return items2.some((pair) => isEqual2(pair.key, search));
     }
     exports.mapIncludes = mapIncludes;
@@ -4157,7 +4157,7 @@ var require_resolve_end = __commonJS({
 var require_resolve_flow_collection = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -4236,7 +4236,7 @@ var require_resolve_flow_collection = __commonJS({
             }
             if (prevItemComment) {
               let prev = coll.items[coll.items.length - 1];
-              if (identity3.isPair(prev))
+              if (identity4.isPair(prev))
                 prev = prev.value ?? prev.key;
               if (prev.comment)
                 prev.comment += "\n" + prevItemComment;
@@ -4351,7 +4351,7 @@ var require_resolve_flow_collection = __commonJS({
 var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -4401,7 +4401,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node2 = identity3.isNode(res) ? res : new Scalar.Scalar(res);
+      const node2 = identity4.isNode(res) ? res : new Scalar.Scalar(res);
       node2.range = coll.range;
       node2.tag = tagName;
       if (tag?.format)
@@ -4820,7 +4820,7 @@ var require_resolve_flow_scalar = __commonJS({
 var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -4829,17 +4829,17 @@ var require_compose_scalar = __commonJS({
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity3.SCALAR];
+        tag = ctx.schema[identity4.SCALAR];
       } else if (tagName)
         tag = findScalarTagByName(ctx.schema, value2, tagName, tagToken, onError);
       else if (token.type === "scalar")
         tag = findScalarTagByTest(ctx, value2, token, onError);
       else
-        tag = ctx.schema[identity3.SCALAR];
+        tag = ctx.schema[identity4.SCALAR];
       let scalar;
       try {
         const res = tag.resolve(value2, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity3.isScalar(res) ? res : new Scalar.Scalar(res);
+        scalar = identity4.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
@@ -4859,7 +4859,7 @@ var require_compose_scalar = __commonJS({
     }
     function findScalarTagByName(schema, value2, tagName, tagToken, onError) {
       if (tagName === "!")
-        return schema[identity3.SCALAR];
+        return schema[identity4.SCALAR];
       const matchWithTest = [];
       for (const tag of schema.tags) {
         if (!tag.collection && tag.tag === tagName) {
@@ -4878,12 +4878,12 @@ var require_compose_scalar = __commonJS({
         return kt;
       }
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
-      return schema[identity3.SCALAR];
+      return schema[identity4.SCALAR];
     }
     function findScalarTagByTest({ atKey, directives, schema }, value2, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value2)) || schema[identity3.SCALAR];
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value2)) || schema[identity4.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value2)) ?? schema[identity3.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value2)) ?? schema[identity4.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -4932,7 +4932,7 @@ var require_compose_node = __commonJS({
   "node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var composeCollection = require_compose_collection();
     var composeScalar = require_compose_scalar();
     var resolveEnd = require_resolve_end();
@@ -4978,7 +4978,7 @@ var require_compose_node = __commonJS({
       node2 ?? (node2 = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
       if (anchor && node2.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity3.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity4.isScalar(node2) || typeof node2.value !== "string" || node2.tag && node2.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
@@ -5084,7 +5084,7 @@ var require_composer = __commonJS({
     var directives = require_directives();
     var Document = require_Document();
     var errors = require_errors();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var composeDoc = require_compose_doc();
     var resolveEnd = require_resolve_end();
     function getErrorPos(src) {
@@ -5146,9 +5146,9 @@ var require_composer = __commonJS({
 ${comment}` : comment;
           } else if (afterEmptyLine || doc.directives.docStart || !dc) {
             doc.commentBefore = comment;
-          } else if (identity3.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+          } else if (identity4.isCollection(dc) && !dc.flow && dc.items.length > 0) {
             let it = dc.items[0];
-            if (identity3.isPair(it))
+            if (identity4.isPair(it))
               it = it.key;
             const cb = it.commentBefore;
             it.commentBefore = cb ? `${comment}
@@ -5797,11 +5797,11 @@ var require_lexer = __commonJS({
       hasChars(n) {
         return this.pos + n <= this.buffer.length;
       }
-      setNext(state) {
+      setNext(state2) {
         this.buffer = this.buffer.substring(this.pos);
         this.pos = 0;
         this.lineEndPos = null;
-        this.next = state;
+        this.next = state2;
         return null;
       }
       peek(n) {
@@ -7196,7 +7196,7 @@ var require_public_api = __commonJS({
     var Document = require_Document();
     var errors = require_errors();
     var log = require_log();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var lineCounter = require_line_counter();
     var parser = require_parser();
     function parseOptions(options2) {
@@ -7274,7 +7274,7 @@ var require_public_api = __commonJS({
         if (!keepUndefined)
           return void 0;
       }
-      if (identity3.isDocument(value2) && !_replacer)
+      if (identity4.isDocument(value2) && !_replacer)
         return value2.toString(options2);
       return new Document.Document(value2, _replacer, options2).toString(options2);
     }
@@ -7294,7 +7294,7 @@ var require_dist = __commonJS({
     var Schema3 = require_Schema();
     var errors = require_errors();
     var Alias = require_Alias();
-    var identity3 = require_identity();
+    var identity4 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -7312,14 +7312,14 @@ var require_dist = __commonJS({
     exports.YAMLParseError = errors.YAMLParseError;
     exports.YAMLWarning = errors.YAMLWarning;
     exports.Alias = Alias.Alias;
-    exports.isAlias = identity3.isAlias;
-    exports.isCollection = identity3.isCollection;
-    exports.isDocument = identity3.isDocument;
-    exports.isMap = identity3.isMap;
-    exports.isNode = identity3.isNode;
-    exports.isPair = identity3.isPair;
-    exports.isScalar = identity3.isScalar;
-    exports.isSeq = identity3.isSeq;
+    exports.isAlias = identity4.isAlias;
+    exports.isCollection = identity4.isCollection;
+    exports.isDocument = identity4.isDocument;
+    exports.isMap = identity4.isMap;
+    exports.isNode = identity4.isNode;
+    exports.isPair = identity4.isPair;
+    exports.isScalar = identity4.isScalar;
+    exports.isSeq = identity4.isSeq;
     exports.Pair = Pair.Pair;
     exports.Scalar = Scalar.Scalar;
     exports.YAMLMap = YAMLMap.YAMLMap;
@@ -8439,19 +8439,19 @@ var require_utils = __commonJS({
       if (input[idx - 1] === "\\") return exports.escapeLast(input, char, idx - 1);
       return `${input.slice(0, idx)}\\${input.slice(idx)}`;
     };
-    exports.removePrefix = (input, state = {}) => {
+    exports.removePrefix = (input, state2 = {}) => {
       let output = input;
       if (output.startsWith("./")) {
         output = output.slice(2);
-        state.prefix = "./";
+        state2.prefix = "./";
       }
       return output;
     };
-    exports.wrapOutput = (input, state = {}, options2 = {}) => {
+    exports.wrapOutput = (input, state2 = {}, options2 = {}) => {
       const prepend = options2.contains ? "" : "^";
       const append3 = options2.contains ? "" : "$";
       let output = `${prepend}(?:${input})${append3}`;
-      if (state.negated === true) {
+      if (state2.negated === true) {
         output = `(?:^(?!${output}).*$)`;
       }
       return output;
@@ -8746,7 +8746,7 @@ var require_scan = __commonJS({
           base2 = utils.removeBackslashes(base2);
         }
       }
-      const state = {
+      const state2 = {
         prefix,
         input,
         start,
@@ -8761,11 +8761,11 @@ var require_scan = __commonJS({
         negatedExtglob
       };
       if (opts.tokens === true) {
-        state.maxDepth = 0;
+        state2.maxDepth = 0;
         if (!isPathSeparator(code)) {
           tokens.push(token);
         }
-        state.tokens = tokens;
+        state2.tokens = tokens;
       }
       if (opts.parts === true || opts.tokens === true) {
         let prevIndex;
@@ -8781,7 +8781,7 @@ var require_scan = __commonJS({
               tokens[idx].value = value3;
             }
             depth(tokens[idx]);
-            state.maxDepth += tokens[idx].depth;
+            state2.maxDepth += tokens[idx].depth;
           }
           if (i >= start) {
             parts2.push(value3);
@@ -8794,12 +8794,12 @@ var require_scan = __commonJS({
         if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
           tokens[tokens.length - 1].value = value2;
           depth(tokens[tokens.length - 1]);
-          state.maxDepth += tokens[tokens.length - 1].depth;
+          state2.maxDepth += tokens[tokens.length - 1].depth;
         }
-        state.slashes = slashes;
-        state.parts = parts2;
+        state2.slashes = slashes;
+        state2.parts = parts2;
       }
-      return state;
+      return state2;
     };
     module.exports = scan;
   }
@@ -9100,7 +9100,7 @@ var require_parse = __commonJS({
       if (typeof opts.noext === "boolean") {
         opts.noextglob = opts.noext;
       }
-      const state = {
+      const state2 = {
         input,
         index: -1,
         start: 0,
@@ -9117,57 +9117,57 @@ var require_parse = __commonJS({
         globstar: false,
         tokens
       };
-      input = utils.removePrefix(input, state);
+      input = utils.removePrefix(input, state2);
       len = input.length;
       const extglobs = [];
       const braces = [];
       const stack = [];
       let prev = bos;
       let value2;
-      const eos = () => state.index === len - 1;
-      const peek = state.peek = (n = 1) => input[state.index + n];
-      const advance = state.advance = () => input[++state.index] || "";
-      const remaining = () => input.slice(state.index + 1);
+      const eos = () => state2.index === len - 1;
+      const peek = state2.peek = (n = 1) => input[state2.index + n];
+      const advance = state2.advance = () => input[++state2.index] || "";
+      const remaining = () => input.slice(state2.index + 1);
       const consume = (value3 = "", num = 0) => {
-        state.consumed += value3;
-        state.index += num;
+        state2.consumed += value3;
+        state2.index += num;
       };
       const append3 = (token) => {
-        state.output += token.output != null ? token.output : token.value;
+        state2.output += token.output != null ? token.output : token.value;
         consume(token.value);
       };
       const negate2 = () => {
         let count2 = 1;
         while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
           advance();
-          state.start++;
+          state2.start++;
           count2++;
         }
         if (count2 % 2 === 0) {
           return false;
         }
-        state.negated = true;
-        state.start++;
+        state2.negated = true;
+        state2.start++;
         return true;
       };
       const increment = (type) => {
-        state[type]++;
+        state2[type]++;
         stack.push(type);
       };
       const decrement = (type) => {
-        state[type]--;
+        state2[type]--;
         stack.pop();
       };
       const push2 = (tok) => {
         if (prev.type === "globstar") {
-          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
+          const isBrace = state2.braces > 0 && (tok.type === "comma" || tok.type === "brace");
           const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
           if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
-            state.output = state.output.slice(0, -prev.output.length);
+            state2.output = state2.output.slice(0, -prev.output.length);
             prev.type = "star";
             prev.value = "*";
             prev.output = star;
-            state.output += prev.output;
+            state2.output += prev.output;
           }
         }
         if (extglobs.length && tok.type !== "paren") {
@@ -9186,19 +9186,19 @@ var require_parse = __commonJS({
       const extglobOpen = (type, value3) => {
         const token = { ...EXTGLOB_CHARS[value3], conditions: 1, inner: "" };
         token.prev = prev;
-        token.parens = state.parens;
-        token.output = state.output;
-        token.startIndex = state.index;
+        token.parens = state2.parens;
+        token.output = state2.output;
+        token.startIndex = state2.index;
         token.tokensIndex = tokens.length;
         const output = (opts.capture ? "(" : "") + token.open;
         increment("parens");
-        push2({ type, value: value3, output: state.output ? "" : ONE_CHAR });
+        push2({ type, value: value3, output: state2.output ? "" : ONE_CHAR });
         push2({ type: "paren", extglob: true, value: advance(), output });
         extglobs.push(token);
       };
       const extglobClose = (token) => {
-        const literal2 = input.slice(token.startIndex, state.index + 1);
-        const body = input.slice(token.startIndex + 2, state.index);
+        const literal2 = input.slice(token.startIndex, state2.index + 1);
+        const body = input.slice(token.startIndex + 2, state2.index);
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
@@ -9211,8 +9211,8 @@ var require_parse = __commonJS({
             tokens[i].output = "";
             delete tokens[i].suffix;
           }
-          state.output = token.output + open.output;
-          state.backtrack = true;
+          state2.output = token.output + open.output;
+          state2.backtrack = true;
           push2({ type: "paren", extglob: true, value: value2, output: "" });
           decrement("parens");
           return;
@@ -9232,7 +9232,7 @@ var require_parse = __commonJS({
             output = token.close = `)${expression})${extglobStar})`;
           }
           if (token.prev.type === "bos") {
-            state.negatedExtglob = true;
+            state2.negatedExtglob = true;
           }
         }
         push2({ type: "paren", extglob: true, value: value2, output });
@@ -9275,11 +9275,11 @@ var require_parse = __commonJS({
           }
         }
         if (output === input && opts.contains === true) {
-          state.output = input;
-          return state;
+          state2.output = input;
+          return state2;
         }
-        state.output = utils.wrapOutput(output, state, options2);
-        return state;
+        state2.output = utils.wrapOutput(output, state2, options2);
+        return state2;
       }
       while (!eos()) {
         value2 = advance();
@@ -9303,7 +9303,7 @@ var require_parse = __commonJS({
           let slashes = 0;
           if (match && match[0].length > 2) {
             slashes = match[0].length;
-            state.index += slashes;
+            state2.index += slashes;
             if (slashes % 2 !== 0) {
               value2 += "\\";
             }
@@ -9313,12 +9313,12 @@ var require_parse = __commonJS({
           } else {
             value2 += advance();
           }
-          if (state.brackets === 0) {
+          if (state2.brackets === 0) {
             push2({ type: "text", value: value2 });
             continue;
           }
         }
-        if (state.brackets > 0 && (value2 !== "]" || prev.value === "[" || prev.value === "[^")) {
+        if (state2.brackets > 0 && (value2 !== "]" || prev.value === "[" || prev.value === "[^")) {
           if (opts.posix !== false && value2 === ":") {
             const inner = prev.value.slice(1);
             if (inner.includes("[")) {
@@ -9330,7 +9330,7 @@ var require_parse = __commonJS({
                 const posix = POSIX_REGEX_SOURCE[rest2];
                 if (posix) {
                   prev.value = pre + posix;
-                  state.backtrack = true;
+                  state2.backtrack = true;
                   advance();
                   if (!bos.output && tokens.indexOf(prev) === 1) {
                     bos.output = ONE_CHAR;
@@ -9353,14 +9353,14 @@ var require_parse = __commonJS({
           append3({ value: value2 });
           continue;
         }
-        if (state.quotes === 1 && value2 !== '"') {
+        if (state2.quotes === 1 && value2 !== '"') {
           value2 = utils.escapeRegex(value2);
           prev.value += value2;
           append3({ value: value2 });
           continue;
         }
         if (value2 === '"') {
-          state.quotes = state.quotes === 1 ? 0 : 1;
+          state2.quotes = state2.quotes === 1 ? 0 : 1;
           if (opts.keepQuotes === true) {
             push2({ type: "text", value: value2 });
           }
@@ -9372,15 +9372,15 @@ var require_parse = __commonJS({
           continue;
         }
         if (value2 === ")") {
-          if (state.parens === 0 && opts.strictBrackets === true) {
+          if (state2.parens === 0 && opts.strictBrackets === true) {
             throw new SyntaxError(syntaxError4("opening", "("));
           }
           const extglob = extglobs[extglobs.length - 1];
-          if (extglob && state.parens === extglob.parens + 1) {
+          if (extglob && state2.parens === extglob.parens + 1) {
             extglobClose(extglobs.pop());
             continue;
           }
-          push2({ type: "paren", value: value2, output: state.parens ? ")" : "\\)" });
+          push2({ type: "paren", value: value2, output: state2.parens ? ")" : "\\)" });
           decrement("parens");
           continue;
         }
@@ -9401,7 +9401,7 @@ var require_parse = __commonJS({
             push2({ type: "text", value: value2, output: `\\${value2}` });
             continue;
           }
-          if (state.brackets === 0) {
+          if (state2.brackets === 0) {
             if (opts.strictBrackets === true) {
               throw new SyntaxError(syntaxError4("opening", "["));
             }
@@ -9419,14 +9419,14 @@ var require_parse = __commonJS({
             continue;
           }
           const escaped = utils.escapeRegex(prev.value);
-          state.output = state.output.slice(0, -prev.value.length);
+          state2.output = state2.output.slice(0, -prev.value.length);
           if (opts.literalBrackets === true) {
-            state.output += escaped;
+            state2.output += escaped;
             prev.value = escaped;
             continue;
           }
           prev.value = `(${capture}${escaped}|${prev.value})`;
-          state.output += prev.value;
+          state2.output += prev.value;
           continue;
         }
         if (value2 === "{" && opts.nobrace !== true) {
@@ -9435,8 +9435,8 @@ var require_parse = __commonJS({
             type: "brace",
             value: value2,
             output: "(",
-            outputIndex: state.output.length,
-            tokensIndex: state.tokens.length
+            outputIndex: state2.output.length,
+            tokensIndex: state2.tokens.length
           };
           braces.push(open);
           push2(open);
@@ -9462,16 +9462,16 @@ var require_parse = __commonJS({
               }
             }
             output = expandRange(range3, opts);
-            state.backtrack = true;
+            state2.backtrack = true;
           }
           if (brace.comma !== true && brace.dots !== true) {
-            const out = state.output.slice(0, brace.outputIndex);
-            const toks = state.tokens.slice(brace.tokensIndex);
+            const out = state2.output.slice(0, brace.outputIndex);
+            const toks = state2.tokens.slice(brace.tokensIndex);
             brace.value = brace.output = "\\{";
             value2 = output = "\\}";
-            state.output = out;
+            state2.output = out;
             for (const t of toks) {
-              state.output += t.output || t.value;
+              state2.output += t.output || t.value;
             }
           }
           push2({ type: "brace", value: value2, output });
@@ -9497,10 +9497,10 @@ var require_parse = __commonJS({
           continue;
         }
         if (value2 === "/") {
-          if (prev.type === "dot" && state.index === state.start + 1) {
-            state.start = state.index + 1;
-            state.consumed = "";
-            state.output = "";
+          if (prev.type === "dot" && state2.index === state2.start + 1) {
+            state2.start = state2.index + 1;
+            state2.consumed = "";
+            state2.output = "";
             tokens.pop();
             prev = bos;
             continue;
@@ -9509,7 +9509,7 @@ var require_parse = __commonJS({
           continue;
         }
         if (value2 === ".") {
-          if (state.braces > 0 && prev.type === "dot") {
+          if (state2.braces > 0 && prev.type === "dot") {
             if (prev.value === ".") prev.output = DOT_LITERAL;
             const brace = braces[braces.length - 1];
             prev.type = "dots";
@@ -9518,7 +9518,7 @@ var require_parse = __commonJS({
             brace.dots = true;
             continue;
           }
-          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
+          if (state2.braces + state2.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
             push2({ type: "text", value: value2, output: DOT_LITERAL });
             continue;
           }
@@ -9554,7 +9554,7 @@ var require_parse = __commonJS({
               continue;
             }
           }
-          if (opts.nonegate !== true && state.index === 0) {
+          if (opts.nonegate !== true && state2.index === 0) {
             negate2();
             continue;
           }
@@ -9568,7 +9568,7 @@ var require_parse = __commonJS({
             push2({ type: "plus", value: value2, output: PLUS_LITERAL });
             continue;
           }
-          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
+          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state2.parens > 0) {
             push2({ type: "plus", value: value2 });
             continue;
           }
@@ -9590,7 +9590,7 @@ var require_parse = __commonJS({
           const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
           if (match) {
             value2 += match[0];
-            state.index += match[0].length;
+            state2.index += match[0].length;
           }
           push2({ type: "text", value: value2 });
           continue;
@@ -9600,8 +9600,8 @@ var require_parse = __commonJS({
           prev.star = true;
           prev.value += value2;
           prev.output = star;
-          state.backtrack = true;
-          state.globstar = true;
+          state2.backtrack = true;
+          state2.globstar = true;
           consume(value2);
           continue;
         }
@@ -9623,50 +9623,50 @@ var require_parse = __commonJS({
             push2({ type: "star", value: value2, output: "" });
             continue;
           }
-          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
+          const isBrace = state2.braces > 0 && (prior.type === "comma" || prior.type === "brace");
           const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
           if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
             push2({ type: "star", value: value2, output: "" });
             continue;
           }
           while (rest.slice(0, 3) === "/**") {
-            const after = input[state.index + 4];
+            const after = input[state2.index + 4];
             if (after && after !== "/") {
               break;
             }
             rest = rest.slice(3);
             consume("/**", 3);
           }
-          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
+          const isEnd = eos() || state2.parens > 0 && rest === ")".repeat(state2.parens) && !extglobs.some((extglob) => extglob.type === "negate");
           if (prior.type === "bos" && eos()) {
             prev.type = "globstar";
             prev.value += value2;
             prev.output = globstar(opts);
-            state.output = prev.output;
-            state.globstar = true;
+            state2.output = prev.output;
+            state2.globstar = true;
             consume(value2);
             continue;
           }
           if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            state2.output = state2.output.slice(0, -(prior.output + prev.output).length);
             prior.output = `(?:${prior.output}`;
             prev.type = "globstar";
             prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
             prev.value += value2;
-            state.globstar = true;
-            state.output += prior.output + prev.output;
+            state2.globstar = true;
+            state2.output += prior.output + prev.output;
             consume(value2);
             continue;
           }
           if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
             const end = rest[1] !== void 0 ? "|$" : "";
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            state2.output = state2.output.slice(0, -(prior.output + prev.output).length);
             prior.output = `(?:${prior.output}`;
             prev.type = "globstar";
             prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
             prev.value += value2;
-            state.output += prior.output + prev.output;
-            state.globstar = true;
+            state2.output += prior.output + prev.output;
+            state2.globstar = true;
             consume(value2 + advance());
             push2({ type: "slash", value: "/", output: "" });
             continue;
@@ -9675,18 +9675,18 @@ var require_parse = __commonJS({
             prev.type = "globstar";
             prev.value += value2;
             prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
-            state.output = prev.output;
-            state.globstar = true;
+            state2.output = prev.output;
+            state2.globstar = true;
             consume(value2 + advance());
             push2({ type: "slash", value: "/", output: "" });
             continue;
           }
-          state.output = state.output.slice(0, -prev.output.length);
+          state2.output = state2.output.slice(0, -prev.output.length);
           prev.type = "globstar";
           prev.output = globstar(opts);
           prev.value += value2;
-          state.output += prev.output;
-          state.globstar = true;
+          state2.output += prev.output;
+          state2.globstar = true;
           consume(value2);
           continue;
         }
@@ -9704,52 +9704,52 @@ var require_parse = __commonJS({
           push2(token);
           continue;
         }
-        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
+        if (state2.index === state2.start || prev.type === "slash" || prev.type === "dot") {
           if (prev.type === "dot") {
-            state.output += NO_DOT_SLASH;
+            state2.output += NO_DOT_SLASH;
             prev.output += NO_DOT_SLASH;
           } else if (opts.dot === true) {
-            state.output += NO_DOTS_SLASH;
+            state2.output += NO_DOTS_SLASH;
             prev.output += NO_DOTS_SLASH;
           } else {
-            state.output += nodot;
+            state2.output += nodot;
             prev.output += nodot;
           }
           if (peek() !== "*") {
-            state.output += ONE_CHAR;
+            state2.output += ONE_CHAR;
             prev.output += ONE_CHAR;
           }
         }
         push2(token);
       }
-      while (state.brackets > 0) {
+      while (state2.brackets > 0) {
         if (opts.strictBrackets === true) throw new SyntaxError(syntaxError4("closing", "]"));
-        state.output = utils.escapeLast(state.output, "[");
+        state2.output = utils.escapeLast(state2.output, "[");
         decrement("brackets");
       }
-      while (state.parens > 0) {
+      while (state2.parens > 0) {
         if (opts.strictBrackets === true) throw new SyntaxError(syntaxError4("closing", ")"));
-        state.output = utils.escapeLast(state.output, "(");
+        state2.output = utils.escapeLast(state2.output, "(");
         decrement("parens");
       }
-      while (state.braces > 0) {
+      while (state2.braces > 0) {
         if (opts.strictBrackets === true) throw new SyntaxError(syntaxError4("closing", "}"));
-        state.output = utils.escapeLast(state.output, "{");
+        state2.output = utils.escapeLast(state2.output, "{");
         decrement("braces");
       }
       if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
         push2({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
       }
-      if (state.backtrack === true) {
-        state.output = "";
-        for (const token of state.tokens) {
-          state.output += token.output != null ? token.output : token.value;
+      if (state2.backtrack === true) {
+        state2.output = "";
+        for (const token of state2.tokens) {
+          state2.output += token.output != null ? token.output : token.value;
           if (token.suffix) {
-            state.output += token.suffix;
+            state2.output += token.suffix;
           }
         }
       }
-      return state;
+      return state2;
     };
     parse6.fastpaths = (input, options2) => {
       const opts = { ...options2 };
@@ -9773,7 +9773,7 @@ var require_parse = __commonJS({
       const nodot = opts.dot ? NO_DOTS : NO_DOT;
       const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
       const capture = opts.capture ? "" : "?:";
-      const state = { negated: false, prefix: "" };
+      const state2 = { negated: false, prefix: "" };
       let star = opts.bash === true ? ".*?" : STAR2;
       if (opts.capture) {
         star = `(${star})`;
@@ -9809,7 +9809,7 @@ var require_parse = __commonJS({
           }
         }
       };
-      const output = utils.removePrefix(input, state);
+      const output = utils.removePrefix(input, state2);
       let source = create(output);
       if (source && opts.strictSlashes !== true) {
         source += `${SLASH_LITERAL}?`;
@@ -9828,27 +9828,27 @@ var require_picomatch = __commonJS({
     var parse6 = require_parse();
     var utils = require_utils();
     var constants = require_constants();
-    var isObject3 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject4 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch2 = (glob, options2, returnState = false) => {
       if (Array.isArray(glob)) {
         const fns = glob.map((input) => picomatch2(input, options2, returnState));
         const arrayMatcher = (str4) => {
           for (const isMatch of fns) {
-            const state2 = isMatch(str4);
-            if (state2) return state2;
+            const state3 = isMatch(str4);
+            if (state3) return state3;
           }
           return false;
         };
         return arrayMatcher;
       }
-      const isState2 = isObject3(glob) && glob.tokens && glob.input;
+      const isState2 = isObject4(glob) && glob.tokens && glob.input;
       if (glob === "" || typeof glob !== "string" && !isState2) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
       const opts = options2 || {};
       const posix = opts.windows;
       const regex = isState2 ? picomatch2.compileRe(glob, options2) : picomatch2.makeRe(glob, options2, false, true);
-      const state = regex.state;
+      const state2 = regex.state;
       delete regex.state;
       let isIgnored2 = () => false;
       if (opts.ignore) {
@@ -9857,7 +9857,7 @@ var require_picomatch = __commonJS({
       }
       const matcher = (input, returnObject = false) => {
         const { isMatch, match, output } = picomatch2.test(input, regex, options2, { glob, posix });
-        const result = { glob, state, regex, posix, input, output, match, isMatch };
+        const result = { glob, state: state2, regex, posix, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
         }
@@ -9878,7 +9878,7 @@ var require_picomatch = __commonJS({
         return returnObject ? result : true;
       };
       if (returnState) {
-        matcher.state = state;
+        matcher.state = state2;
       }
       return matcher;
     };
@@ -9916,20 +9916,20 @@ var require_picomatch = __commonJS({
       return parse6(pattern, { ...options2, fastpaths: false });
     };
     picomatch2.scan = (input, options2) => scan(input, options2);
-    picomatch2.compileRe = (state, options2, returnOutput = false, returnState = false) => {
+    picomatch2.compileRe = (state2, options2, returnOutput = false, returnState = false) => {
       if (returnOutput === true) {
-        return state.output;
+        return state2.output;
       }
       const opts = options2 || {};
       const prepend = opts.contains ? "" : "^";
       const append3 = opts.contains ? "" : "$";
-      let source = `${prepend}(?:${state.output})${append3}`;
-      if (state && state.negated === true) {
+      let source = `${prepend}(?:${state2.output})${append3}`;
+      if (state2 && state2.negated === true) {
         source = `^(?!${source}).*$`;
       }
       const regex = picomatch2.toRegex(source, options2);
       if (returnState === true) {
-        regex.state = state;
+        regex.state = state2;
       }
       return regex;
     };
@@ -10091,12 +10091,18 @@ function evaluateResource(policies, resource, given) {
   const options2 = given.oldResource !== void 0 && given.numberMode === "float64" ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
   const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
   let current4 = original;
+  let mutateRequest;
+  const mutateRequestFor = (policy) => {
+    if (options2.values) return request(policy, resource, current4, options2);
+    mutateRequest ??= request(policy, resource, current4, options2);
+    return { ...mutateRequest, resource: current4 };
+  };
   const mutateStage = (stage) => {
     const first = out.length;
     const received = current4;
     for (const policy of policies) {
       if (policy.mutate === void 0 || (policy.stage ?? 0) !== stage) continue;
-      const evaluation = request(policy, resource, current4, options2);
+      const evaluation = mutateRequestFor(policy);
       if (stage === 2 && current4 !== received) evaluation.admissionObject = received;
       const result = policy.mutate(evaluation);
       for (const response of isResponseList(result) ? result : [result]) {
@@ -11813,16 +11819,16 @@ var DEFAULT_PARSER_OPTIONS = {
   filename: "",
   maxDepth: 100
 };
-function addDocumentEvent(state, explicitStart, explicitEnd) {
-  state.events.push({
+function addDocumentEvent(state2, explicitStart, explicitEnd) {
+  state2.events.push({
     type: EVENT_ID.DOCUMENT,
     explicitStart,
     explicitEnd,
-    directives: state.directives
+    directives: state2.directives
   });
 }
-function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state.events.push({
+function addSequenceEvent(state2, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state2.events.push({
     type: EVENT_ID.SEQUENCE,
     start,
     anchorStart,
@@ -11832,8 +11838,8 @@ function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd
     style
   });
 }
-function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state.events.push({
+function addMappingEvent(state2, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state2.events.push({
     type: EVENT_ID.MAPPING,
     start,
     anchorStart,
@@ -11843,8 +11849,8 @@ function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd,
     style
   });
 }
-function insertFlowPairMappingEvent(state, snapshot) {
-  state.events.splice(snapshot.eventsLength, 0, {
+function insertFlowPairMappingEvent(state2, snapshot) {
+  state2.events.splice(snapshot.eventsLength, 0, {
     type: EVENT_ID.MAPPING,
     start: snapshot.position,
     anchorStart: NO_RANGE$1,
@@ -11854,8 +11860,8 @@ function insertFlowPairMappingEvent(state, snapshot) {
     style: COLLECTION_STYLE.FLOW
   });
 }
-function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
-  state.events.push({
+function addScalarEvent(state2, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+  state2.events.push({
     type: EVENT_ID.SCALAR,
     valueStart,
     valueEnd,
@@ -11869,18 +11875,18 @@ function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tag
     fast
   });
 }
-function addAliasEvent(state, anchorStart, anchorEnd) {
-  state.events.push({
+function addAliasEvent(state2, anchorStart, anchorEnd) {
+  state2.events.push({
     type: EVENT_ID.ALIAS,
     anchorStart,
     anchorEnd
   });
 }
-function addPopEvent(state) {
-  state.events.push({ type: EVENT_ID.POP });
+function addPopEvent(state2) {
+  state2.events.push({ type: EVENT_ID.POP });
 }
-function addEmptyScalarEvent(state) {
-  addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
+function addEmptyScalarEvent(state2) {
+  addScalarEvent(state2, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
 }
 function emptyProperties() {
   return {
@@ -11890,26 +11896,26 @@ function emptyProperties() {
     tagEnd: NO_RANGE$1
   };
 }
-function snapshotState(state) {
+function snapshotState(state2) {
   return {
-    position: state.position,
-    line: state.line,
-    lineStart: state.lineStart,
-    lineIndent: state.lineIndent,
-    firstTabInLine: state.firstTabInLine,
-    eventsLength: state.events.length
+    position: state2.position,
+    line: state2.line,
+    lineStart: state2.lineStart,
+    lineIndent: state2.lineIndent,
+    firstTabInLine: state2.firstTabInLine,
+    eventsLength: state2.events.length
   };
 }
-function restoreState(state, snapshot) {
-  state.position = snapshot.position;
-  state.line = snapshot.line;
-  state.lineStart = snapshot.lineStart;
-  state.lineIndent = snapshot.lineIndent;
-  state.firstTabInLine = snapshot.firstTabInLine;
-  state.events.length = snapshot.eventsLength;
+function restoreState(state2, snapshot) {
+  state2.position = snapshot.position;
+  state2.line = snapshot.line;
+  state2.lineStart = snapshot.lineStart;
+  state2.lineIndent = snapshot.lineIndent;
+  state2.firstTabInLine = snapshot.firstTabInLine;
+  state2.events.length = snapshot.eventsLength;
 }
-function throwError(state, message2) {
-  YAMLException.throwAt(state.input.slice(0, state.length), state.position, message2, state.filename);
+function throwError(state2, message2) {
+  YAMLException.throwAt(state2.input.slice(0, state2.length), state2.position, message2, state2.filename);
 }
 function isEol(c) {
   return c === 10 || c === 13;
@@ -11944,475 +11950,475 @@ function escapedHexLen(c) {
 function isSimpleEscape(c) {
   return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
 }
-function consumeLineBreak(state) {
-  if (state.input.charCodeAt(state.position) === 10) state.position++;
+function consumeLineBreak(state2) {
+  if (state2.input.charCodeAt(state2.position) === 10) state2.position++;
   else {
-    state.position++;
-    if (state.input.charCodeAt(state.position) === 10) state.position++;
+    state2.position++;
+    if (state2.input.charCodeAt(state2.position) === 10) state2.position++;
   }
-  state.line++;
-  state.lineStart = state.position;
-  state.lineIndent = 0;
-  state.firstTabInLine = -1;
+  state2.line++;
+  state2.lineStart = state2.position;
+  state2.lineIndent = 0;
+  state2.firstTabInLine = -1;
 }
-function skipSeparationSpace(state, allowComments) {
+function skipSeparationSpace(state2, allowComments) {
   let lineBreaks = 0;
-  let ch = state.input.charCodeAt(state.position);
-  let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
+  let ch = state2.input.charCodeAt(state2.position);
+  let hasSeparation = state2.position === state2.lineStart || isWsOrEol(state2.input.charCodeAt(state2.position - 1));
   while (ch !== 0) {
     while (isWhiteSpace(ch)) {
       hasSeparation = true;
-      if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
-      ch = state.input.charCodeAt(++state.position);
+      if (ch === 9 && state2.firstTabInLine === -1) state2.firstTabInLine = state2.position;
+      ch = state2.input.charCodeAt(++state2.position);
     }
     if (allowComments && hasSeparation && ch === 35) do
-      ch = state.input.charCodeAt(++state.position);
+      ch = state2.input.charCodeAt(++state2.position);
     while (!isEol(ch) && ch !== 0);
     if (!isEol(ch)) break;
-    consumeLineBreak(state);
+    consumeLineBreak(state2);
     lineBreaks++;
     hasSeparation = true;
-    ch = state.input.charCodeAt(state.position);
+    ch = state2.input.charCodeAt(state2.position);
     while (ch === 32) {
-      state.lineIndent++;
-      ch = state.input.charCodeAt(++state.position);
+      state2.lineIndent++;
+      ch = state2.input.charCodeAt(++state2.position);
     }
   }
   return lineBreaks;
 }
-function testDocumentSeparator(state, position3 = state.position) {
-  const ch = state.input.charCodeAt(position3);
-  if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position3 + 1) && ch === state.input.charCodeAt(position3 + 2)) {
-    const following = state.input.charCodeAt(position3 + 3);
+function testDocumentSeparator(state2, position3 = state2.position) {
+  const ch = state2.input.charCodeAt(position3);
+  if ((ch === 45 || ch === 46) && ch === state2.input.charCodeAt(position3 + 1) && ch === state2.input.charCodeAt(position3 + 2)) {
+    const following = state2.input.charCodeAt(position3 + 3);
     return following === 0 || isWsOrEol(following);
   }
   return false;
 }
-function skipByteOrderMark(state) {
-  if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
-    state.position++;
-    state.lineStart = state.position;
+function skipByteOrderMark(state2) {
+  if (state2.position === state2.lineStart && state2.input.charCodeAt(state2.position) === 65279) {
+    state2.position++;
+    state2.lineStart = state2.position;
   }
 }
-function testDocumentBoundary(state) {
-  if (state.position !== state.lineStart) return false;
-  if (testDocumentSeparator(state)) return true;
-  if (state.input.charCodeAt(state.position) !== 65279) return false;
-  const snapshot = snapshotState(state);
-  skipByteOrderMark(state);
-  skipSeparationSpace(state, true);
-  const ch = state.input.charCodeAt(state.position);
-  const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
-  restoreState(state, snapshot);
+function testDocumentBoundary(state2) {
+  if (state2.position !== state2.lineStart) return false;
+  if (testDocumentSeparator(state2)) return true;
+  if (state2.input.charCodeAt(state2.position) !== 65279) return false;
+  const snapshot = snapshotState(state2);
+  skipByteOrderMark(state2);
+  skipSeparationSpace(state2, true);
+  const ch = state2.input.charCodeAt(state2.position);
+  const result = state2.position === state2.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state2));
+  restoreState(state2, snapshot);
   return result;
 }
-function skipUntilLineEnd(state) {
-  let ch = state.input.charCodeAt(state.position);
-  while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
+function skipUntilLineEnd(state2) {
+  let ch = state2.input.charCodeAt(state2.position);
+  while (ch !== 0 && !isEol(ch)) ch = state2.input.charCodeAt(++state2.position);
 }
-function checkPrintable(state, start, end) {
-  const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
+function checkPrintable(state2, start, end) {
+  const match = PATTERN_NON_PRINTABLE.exec(state2.input.slice(start, end));
   if (match !== null) {
-    state.position = start + match.index + match[0].length - 1;
-    throwError(state, "the stream contains non-printable characters");
+    state2.position = start + match.index + match[0].length - 1;
+    throwError(state2, "the stream contains non-printable characters");
   }
 }
-function readTagProperty(state, props, inFlow) {
-  if (state.input.charCodeAt(state.position) !== 33) return false;
-  if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
-  const start = state.position;
+function readTagProperty(state2, props, inFlow) {
+  if (state2.input.charCodeAt(state2.position) !== 33) return false;
+  if (props.tagStart !== NO_RANGE$1) throwError(state2, "duplication of a tag property");
+  const start = state2.position;
   let isVerbatim = false;
   let isNamed = false;
   let tagHandle = "!";
-  let ch = state.input.charCodeAt(++state.position);
+  let ch = state2.input.charCodeAt(++state2.position);
   if (ch === 60) {
     isVerbatim = true;
-    ch = state.input.charCodeAt(++state.position);
+    ch = state2.input.charCodeAt(++state2.position);
   } else if (ch === 33) {
     isNamed = true;
     tagHandle = "!!";
-    ch = state.input.charCodeAt(++state.position);
+    ch = state2.input.charCodeAt(++state2.position);
   }
-  let suffixStart = state.position;
+  let suffixStart = state2.position;
   let tagName;
   if (isVerbatim) {
-    while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
-    if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
-    tagName = state.input.slice(suffixStart, state.position);
-    state.position++;
+    while (ch !== 0 && ch !== 62) ch = state2.input.charCodeAt(++state2.position);
+    if (ch !== 62) throwError(state2, "unexpected end of the stream within a verbatim tag");
+    tagName = state2.input.slice(suffixStart, state2.position);
+    state2.position++;
   } else {
     while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
       if (ch === 33) {
         if (!isNamed) {
-          tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
-          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
+          tagHandle = state2.input.slice(suffixStart - 1, state2.position + 1);
+          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state2, "named tag handle cannot contain such characters");
           isNamed = true;
-          suffixStart = state.position + 1;
-        } else throwError(state, "tag suffix cannot contain exclamation marks");
+          suffixStart = state2.position + 1;
+        } else throwError(state2, "tag suffix cannot contain exclamation marks");
       }
-      ch = state.input.charCodeAt(++state.position);
+      ch = state2.input.charCodeAt(++state2.position);
     }
-    tagName = state.input.slice(suffixStart, state.position);
-    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
+    tagName = state2.input.slice(suffixStart, state2.position);
+    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state2, "tag suffix cannot contain flow indicator characters");
   }
-  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
-  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
+  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state2, `tag name cannot contain such characters: ${tagName}`);
+  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state2.tagHandlers, tagHandle)) throwError(state2, `undeclared tag handle "${tagHandle}"`);
   props.tagStart = start;
-  props.tagEnd = state.position;
+  props.tagEnd = state2.position;
   return true;
 }
-function readAnchorProperty(state, props) {
-  if (state.input.charCodeAt(state.position) !== 38) return false;
-  if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
-  state.position++;
-  const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
-  if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
+function readAnchorProperty(state2, props) {
+  if (state2.input.charCodeAt(state2.position) !== 38) return false;
+  if (props.anchorStart !== NO_RANGE$1) throwError(state2, "duplication of an anchor property");
+  state2.position++;
+  const start = state2.position;
+  while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position)) && !isFlowIndicator(state2.input.charCodeAt(state2.position))) state2.position++;
+  if (state2.position === start) throwError(state2, "name of an anchor node must contain at least one character");
   props.anchorStart = start;
-  props.anchorEnd = state.position;
+  props.anchorEnd = state2.position;
   return true;
 }
-function readAlias(state, props) {
-  if (state.input.charCodeAt(state.position) !== 42) return false;
-  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
-  state.position++;
-  const start = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
-  if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
-  addAliasEvent(state, start, state.position);
+function readAlias(state2, props) {
+  if (state2.input.charCodeAt(state2.position) !== 42) return false;
+  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state2, "alias node should not have any properties");
+  state2.position++;
+  const start = state2.position;
+  while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position)) && !isFlowIndicator(state2.input.charCodeAt(state2.position))) state2.position++;
+  if (state2.position === start) throwError(state2, "name of an alias node must contain at least one character");
+  addAliasEvent(state2, start, state2.position);
   return true;
 }
-function readFlowScalarBreak(state, nodeIndent) {
-  skipSeparationSpace(state, false);
-  if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+function readFlowScalarBreak(state2, nodeIndent) {
+  skipSeparationSpace(state2, false);
+  if (state2.lineIndent < nodeIndent) throwError(state2, "deficient indentation");
 }
-function readSingleQuotedScalar(state, nodeIndent, props) {
-  if (state.input.charCodeAt(state.position) !== 39) return false;
-  state.position++;
-  const start = state.position;
+function readSingleQuotedScalar(state2, nodeIndent, props) {
+  if (state2.input.charCodeAt(state2.position) !== 39) return false;
+  state2.position++;
+  const start = state2.position;
   let simple = true;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const ch = state.input.charCodeAt(state.position);
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    const ch = state2.input.charCodeAt(state2.position);
     if (ch === 39) {
-      if (state.input.charCodeAt(state.position + 1) === 39) {
+      if (state2.input.charCodeAt(state2.position + 1) === 39) {
         simple = false;
-        state.position += 2;
+        state2.position += 2;
         continue;
       }
-      const end = state.position;
-      state.position++;
-      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      const end = state2.position;
+      state2.position++;
+      addScalarEvent(state2, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
       return true;
     }
     if (isEol(ch)) {
       simple = false;
-      readFlowScalarBreak(state, nodeIndent);
-    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
-    else state.position++;
+      readFlowScalarBreak(state2, nodeIndent);
+    } else if (state2.position === state2.lineStart && testDocumentSeparator(state2)) throwError(state2, "unexpected end of the document within a single quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state2, "expected valid JSON character");
+    else state2.position++;
   }
-  throwError(state, "unexpected end of the stream within a single quoted scalar");
+  throwError(state2, "unexpected end of the stream within a single quoted scalar");
 }
-function readDoubleQuotedScalar(state, nodeIndent, props) {
-  if (state.input.charCodeAt(state.position) !== 34) return false;
-  state.position++;
-  const start = state.position;
+function readDoubleQuotedScalar(state2, nodeIndent, props) {
+  if (state2.input.charCodeAt(state2.position) !== 34) return false;
+  state2.position++;
+  const start = state2.position;
   let simple = true;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const ch = state.input.charCodeAt(state.position);
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    const ch = state2.input.charCodeAt(state2.position);
     if (ch === 34) {
-      const end = state.position;
-      state.position++;
-      addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      const end = state2.position;
+      state2.position++;
+      addScalarEvent(state2, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
       return true;
     }
     if (ch === 92) {
       simple = false;
-      const escaped = state.input.charCodeAt(++state.position);
-      if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
-      else if (isSimpleEscape(escaped)) state.position++;
+      const escaped = state2.input.charCodeAt(++state2.position);
+      if (isEol(escaped)) readFlowScalarBreak(state2, nodeIndent);
+      else if (isSimpleEscape(escaped)) state2.position++;
       else {
         let hexLength = escapedHexLen(escaped);
-        if (hexLength === 0) throwError(state, "unknown escape sequence");
+        if (hexLength === 0) throwError(state2, "unknown escape sequence");
         while (hexLength-- > 0) {
-          state.position++;
-          if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
+          state2.position++;
+          if (fromHexCode(state2.input.charCodeAt(state2.position)) < 0) throwError(state2, "expected hexadecimal character");
         }
-        state.position++;
+        state2.position++;
       }
     } else if (isEol(ch)) {
       simple = false;
-      readFlowScalarBreak(state, nodeIndent);
-    } else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
-    else state.position++;
+      readFlowScalarBreak(state2, nodeIndent);
+    } else if (state2.position === state2.lineStart && testDocumentSeparator(state2)) throwError(state2, "unexpected end of the document within a double quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state2, "expected valid JSON character");
+    else state2.position++;
   }
-  throwError(state, "unexpected end of the stream within a double quoted scalar");
+  throwError(state2, "unexpected end of the stream within a double quoted scalar");
 }
-function readBlockScalar(state, parentIndent, props) {
-  const ch = state.input.charCodeAt(state.position);
+function readBlockScalar(state2, parentIndent, props) {
+  const ch = state2.input.charCodeAt(state2.position);
   let chomping = CHOMPING_MODE.CLIP;
   let indent = -1;
   let detectedIndent = false;
   if (ch !== 124 && ch !== 62) return false;
   const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
-  state.position++;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const current4 = state.input.charCodeAt(state.position);
+  state2.position++;
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    const current4 = state2.input.charCodeAt(state2.position);
     const digit = fromDecimalCode(current4);
     if (current4 === 43 || current4 === 45) {
-      if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
+      if (chomping !== CHOMPING_MODE.CLIP) throwError(state2, "repeat of a chomping mode identifier");
       chomping = current4 === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
-      state.position++;
+      state2.position++;
     } else if (digit >= 0) {
-      if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
-      if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
+      if (digit === 0) throwError(state2, "bad explicit indentation width of a block scalar; it cannot be less than one");
+      if (detectedIndent) throwError(state2, "repeat of an indentation width identifier");
       indent = parentIndent + digit - 1;
       detectedIndent = true;
-      state.position++;
+      state2.position++;
     } else break;
   }
   let hadWhitespace = false;
-  while (isWhiteSpace(state.input.charCodeAt(state.position))) {
+  while (isWhiteSpace(state2.input.charCodeAt(state2.position))) {
     hadWhitespace = true;
-    state.position++;
+    state2.position++;
   }
-  if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
-  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
-  else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
+  if (hadWhitespace && state2.input.charCodeAt(state2.position) === 35) skipUntilLineEnd(state2);
+  if (isEol(state2.input.charCodeAt(state2.position))) consumeLineBreak(state2);
+  else if (state2.input.charCodeAt(state2.position) !== 0) throwError(state2, "a line break is expected");
   let contentIndent = detectedIndent ? indent : -1;
   let maxLeadingIndent = 0;
-  const valueStart = state.position;
-  let valueEnd = state.position;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    const linePosition = state.position;
+  const valueStart = state2.position;
+  let valueEnd = state2.position;
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    const linePosition = state2.position;
     let column = 0;
-    while (state.input.charCodeAt(linePosition + column) === 32) column++;
-    const first = state.input.charCodeAt(linePosition + column);
+    while (state2.input.charCodeAt(linePosition + column) === 32) column++;
+    const first = state2.input.charCodeAt(linePosition + column);
     if (first === 0) {
       if (contentIndent >= 0) {
         if (column > contentIndent) valueEnd = linePosition + column;
       } else if (column > 0) valueEnd = linePosition + column;
       break;
     }
-    if (testDocumentBoundary(state)) break;
+    if (testDocumentBoundary(state2)) break;
     if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
     if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
       if (first === 9 && column < parentIndent) {
-        state.position = linePosition + column;
-        throwError(state, "tab characters must not be used in indentation");
+        state2.position = linePosition + column;
+        throwError(state2, "tab characters must not be used in indentation");
       }
       if (column >= parentIndent && column < maxLeadingIndent) {
-        state.position = linePosition + column;
-        throwError(state, "bad indentation of a mapping entry");
+        state2.position = linePosition + column;
+        throwError(state2, "bad indentation of a mapping entry");
       }
     }
     if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
-      state.lineIndent = column;
-      state.position = linePosition + column;
+      state2.lineIndent = column;
+      state2.position = linePosition + column;
       break;
     }
     if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
     const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
     if (first !== 0 && !isEol(first) && column < requiredIndent) {
-      state.lineIndent = column;
-      state.position = linePosition + column;
+      state2.lineIndent = column;
+      state2.position = linePosition + column;
       break;
     }
-    skipUntilLineEnd(state);
-    valueEnd = state.position;
-    if (isEol(state.input.charCodeAt(state.position))) {
-      consumeLineBreak(state);
-      valueEnd = state.position;
+    skipUntilLineEnd(state2);
+    valueEnd = state2.position;
+    if (isEol(state2.input.charCodeAt(state2.position))) {
+      consumeLineBreak(state2);
+      valueEnd = state2.position;
     }
   }
-  checkPrintable(state, valueStart, valueEnd);
-  addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+  checkPrintable(state2, valueStart, valueEnd);
+  addScalarEvent(state2, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
   return true;
 }
-function canStartPlainScalar(state, nodeContext) {
-  const ch = state.input.charCodeAt(state.position);
+function canStartPlainScalar(state2, nodeContext) {
+  const ch = state2.input.charCodeAt(state2.position);
   const inFlow = nodeContext === CONTEXT_FLOW_IN;
   if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
   if (ch === 63 || ch === 45) {
-    const following = state.input.charCodeAt(state.position + 1);
+    const following = state2.input.charCodeAt(state2.position + 1);
     if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
   }
   return true;
 }
-function readPlainScalar(state, nodeIndent, nodeContext, props) {
-  if (!canStartPlainScalar(state, nodeContext)) return false;
-  const start = state.position;
-  let end = state.position;
-  let ch = state.input.charCodeAt(state.position);
+function readPlainScalar(state2, nodeIndent, nodeContext, props) {
+  if (!canStartPlainScalar(state2, nodeContext)) return false;
+  const start = state2.position;
+  let end = state2.position;
+  let ch = state2.input.charCodeAt(state2.position);
   const inFlow = nodeContext === CONTEXT_FLOW_IN;
   let multiline = false;
   while (ch !== 0) {
-    if (testDocumentBoundary(state)) break;
+    if (testDocumentBoundary(state2)) break;
     if (ch === 58) {
-      const following = state.input.charCodeAt(state.position + 1);
+      const following = state2.input.charCodeAt(state2.position + 1);
       if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
     } else if (ch === 35) {
-      if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
+      if (isWsOrEol(state2.input.charCodeAt(state2.position - 1))) break;
     } else if (inFlow && isFlowIndicator(ch)) break;
     else if (isEol(ch)) {
-      const savedPosition = state.position;
-      const savedLine = state.line;
-      const savedLineStart = state.lineStart;
-      const savedLineIndent = state.lineIndent;
-      skipSeparationSpace(state, false);
-      if (state.lineIndent >= nodeIndent) {
+      const savedPosition = state2.position;
+      const savedLine = state2.line;
+      const savedLineStart = state2.lineStart;
+      const savedLineIndent = state2.lineIndent;
+      skipSeparationSpace(state2, false);
+      if (state2.lineIndent >= nodeIndent) {
         multiline = true;
-        ch = state.input.charCodeAt(state.position);
+        ch = state2.input.charCodeAt(state2.position);
         continue;
       }
-      state.position = savedPosition;
-      state.line = savedLine;
-      state.lineStart = savedLineStart;
-      state.lineIndent = savedLineIndent;
+      state2.position = savedPosition;
+      state2.line = savedLine;
+      state2.lineStart = savedLineStart;
+      state2.lineIndent = savedLineIndent;
       break;
     }
-    if (!isWhiteSpace(ch)) end = state.position + 1;
-    ch = state.input.charCodeAt(++state.position);
+    if (!isWhiteSpace(ch)) end = state2.position + 1;
+    ch = state2.input.charCodeAt(++state2.position);
   }
   if (end === start) return false;
-  checkPrintable(state, start, end);
-  addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
+  checkPrintable(state2, start, end);
+  addScalarEvent(state2, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
   return true;
 }
-function skipFlowSeparationSpace(state, nodeIndent) {
-  const startLine = state.line;
-  skipSeparationSpace(state, true);
-  if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+function skipFlowSeparationSpace(state2, nodeIndent) {
+  const startLine = state2.line;
+  skipSeparationSpace(state2, true);
+  if (state2.line > startLine && state2.lineIndent < nodeIndent || state2.firstTabInLine !== -1 && state2.lineIndent < nodeIndent) throwError(state2, "deficient indentation");
 }
-function readFlowCollection(state, nodeIndent, props) {
-  const ch = state.input.charCodeAt(state.position);
+function readFlowCollection(state2, nodeIndent, props) {
+  const ch = state2.input.charCodeAt(state2.position);
   const isMapping = ch === 123;
-  const start = state.position;
+  const start = state2.position;
   let readNext = true;
   if (ch !== 91 && ch !== 123) return false;
   const terminator = isMapping ? 125 : 93;
-  if (isMapping) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  state.position++;
-  while (state.input.charCodeAt(state.position) !== 0) {
-    skipFlowSeparationSpace(state, nodeIndent);
-    let ch2 = state.input.charCodeAt(state.position);
+  if (isMapping) addMappingEvent(state2, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  else addSequenceEvent(state2, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  state2.position++;
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    skipFlowSeparationSpace(state2, nodeIndent);
+    let ch2 = state2.input.charCodeAt(state2.position);
     if (ch2 === terminator) {
-      state.position++;
-      addPopEvent(state);
+      state2.position++;
+      addPopEvent(state2);
       return true;
-    } else if (!readNext) throwError(state, "missed comma between flow collection entries");
-    else if (ch2 === 44) throwError(state, "expected the node content, but found ','");
+    } else if (!readNext) throwError(state2, "missed comma between flow collection entries");
+    else if (ch2 === 44) throwError(state2, "expected the node content, but found ','");
     let isPair = false;
     let isExplicitPair = false;
-    if (ch2 === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
+    if (ch2 === 63 && isWsOrEol(state2.input.charCodeAt(state2.position + 1))) {
       isPair = isExplicitPair = true;
-      state.position += 1;
-      skipFlowSeparationSpace(state, nodeIndent);
+      state2.position += 1;
+      skipFlowSeparationSpace(state2, nodeIndent);
     }
-    const entryLine = state.line;
-    const entryStart = snapshotState(state);
-    const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
-    skipFlowSeparationSpace(state, nodeIndent);
-    ch2 = state.input.charCodeAt(state.position);
-    if ((isMapping || isExplicitPair || state.line === entryLine) && ch2 === 58) {
+    const entryLine = state2.line;
+    const entryStart = snapshotState(state2);
+    const keyWasRead = parseNode(state2, nodeIndent, CONTEXT_FLOW_IN, false, true);
+    skipFlowSeparationSpace(state2, nodeIndent);
+    ch2 = state2.input.charCodeAt(state2.position);
+    if ((isMapping || isExplicitPair || state2.line === entryLine) && ch2 === 58) {
       isPair = true;
-      state.position++;
-      skipFlowSeparationSpace(state, nodeIndent);
+      state2.position++;
+      skipFlowSeparationSpace(state2, nodeIndent);
       if (!isMapping) {
-        insertFlowPairMappingEvent(state, entryStart);
-        if (!keyWasRead) addEmptyScalarEvent(state);
-      } else if (!keyWasRead) addEmptyScalarEvent(state);
-      if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
-      skipFlowSeparationSpace(state, nodeIndent);
-      if (!isMapping) addPopEvent(state);
+        insertFlowPairMappingEvent(state2, entryStart);
+        if (!keyWasRead) addEmptyScalarEvent(state2);
+      } else if (!keyWasRead) addEmptyScalarEvent(state2);
+      if (!parseNode(state2, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state2);
+      skipFlowSeparationSpace(state2, nodeIndent);
+      if (!isMapping) addPopEvent(state2);
     } else if (isMapping && isPair) {
-      if (!keyWasRead) addEmptyScalarEvent(state);
-      addEmptyScalarEvent(state);
-    } else if (isMapping) addEmptyScalarEvent(state);
+      if (!keyWasRead) addEmptyScalarEvent(state2);
+      addEmptyScalarEvent(state2);
+    } else if (isMapping) addEmptyScalarEvent(state2);
     else if (isPair) {
-      insertFlowPairMappingEvent(state, entryStart);
-      if (!keyWasRead) addEmptyScalarEvent(state);
-      addEmptyScalarEvent(state);
-      addPopEvent(state);
+      insertFlowPairMappingEvent(state2, entryStart);
+      if (!keyWasRead) addEmptyScalarEvent(state2);
+      addEmptyScalarEvent(state2);
+      addPopEvent(state2);
     }
-    ch2 = state.input.charCodeAt(state.position);
+    ch2 = state2.input.charCodeAt(state2.position);
     if (ch2 === 44) {
       readNext = true;
-      state.position++;
+      state2.position++;
     } else readNext = false;
   }
-  throwError(state, "unexpected end of the stream within a flow collection");
+  throwError(state2, "unexpected end of the stream within a flow collection");
 }
-function readBlockSequence(state, nodeIndent, props) {
-  if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
-  addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
-  while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
-    if (state.firstTabInLine !== -1) {
-      state.position = state.firstTabInLine;
-      throwError(state, "tab characters must not be used in indentation");
+function readBlockSequence(state2, nodeIndent, props) {
+  if (state2.firstTabInLine !== -1 || state2.input.charCodeAt(state2.position) !== 45 || !isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) return false;
+  addSequenceEvent(state2, state2.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+  while (state2.input.charCodeAt(state2.position) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) {
+    if (state2.firstTabInLine !== -1) {
+      state2.position = state2.firstTabInLine;
+      throwError(state2, "tab characters must not be used in indentation");
     }
-    const entryLine = state.line;
-    state.position++;
-    const hadBreak = skipSeparationSpace(state, true) > 0;
-    if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
-    if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
-    else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
-    skipSeparationSpace(state, true);
-    if (state.lineIndent < nodeIndent || state.position >= state.length) break;
-    if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
-    if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+    const entryLine = state2.line;
+    state2.position++;
+    const hadBreak = skipSeparationSpace(state2, true) > 0;
+    if (state2.firstTabInLine !== -1 && state2.input.charCodeAt(state2.position) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) throwError(state2, "bad indentation of a sequence entry");
+    if (hadBreak && state2.lineIndent <= nodeIndent) addEmptyScalarEvent(state2);
+    else parseNode(state2, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+    skipSeparationSpace(state2, true);
+    if (state2.lineIndent < nodeIndent || state2.position >= state2.length) break;
+    if (state2.lineIndent > nodeIndent) throwError(state2, "bad indentation of a sequence entry");
+    if (state2.line === entryLine && state2.input.charCodeAt(state2.position) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) throwError(state2, "bad indentation of a sequence entry");
   }
-  addPopEvent(state);
+  addPopEvent(state2);
   return true;
 }
-function readBlockMapping(state, nodeIndent, flowIndent, props) {
+function readBlockMapping(state2, nodeIndent, flowIndent, props) {
   let atExplicitKey = false;
   let detected = false;
   let mappingOpened = false;
   let pendingExplicitKey = false;
-  if (state.firstTabInLine !== -1) return false;
-  let ch = state.input.charCodeAt(state.position);
+  if (state2.firstTabInLine !== -1) return false;
+  let ch = state2.input.charCodeAt(state2.position);
   while (ch !== 0) {
-    if (!atExplicitKey && state.firstTabInLine !== -1) {
-      state.position = state.firstTabInLine;
-      throwError(state, "tab characters must not be used in indentation");
+    if (!atExplicitKey && state2.firstTabInLine !== -1) {
+      state2.position = state2.firstTabInLine;
+      throwError(state2, "tab characters must not be used in indentation");
     }
-    const following = state.input.charCodeAt(state.position + 1);
-    const entryLine = state.line;
+    const following = state2.input.charCodeAt(state2.position + 1);
+    const entryLine = state2.line;
     if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
       if (!mappingOpened) {
-        addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+        addMappingEvent(state2, state2.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
         mappingOpened = true;
       }
       if (ch === 63) {
-        if (atExplicitKey) addEmptyScalarEvent(state);
+        if (atExplicitKey) addEmptyScalarEvent(state2);
         detected = true;
         atExplicitKey = true;
       } else if (atExplicitKey) atExplicitKey = false;
       else {
-        addEmptyScalarEvent(state);
+        addEmptyScalarEvent(state2);
         detected = true;
         atExplicitKey = false;
       }
-      state.position += 1;
+      state2.position += 1;
       pendingExplicitKey = true;
     } else {
       if (atExplicitKey) {
-        addEmptyScalarEvent(state);
+        addEmptyScalarEvent(state2);
         atExplicitKey = false;
       }
-      const beforeKey = snapshotState(state);
-      if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
-      if (state.line === entryLine) {
-        ch = state.input.charCodeAt(state.position);
-        while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
+      const beforeKey = snapshotState(state2);
+      if (!parseNode(state2, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
+      if (state2.line === entryLine) {
+        ch = state2.input.charCodeAt(state2.position);
+        while (isWhiteSpace(ch)) ch = state2.input.charCodeAt(++state2.position);
         if (ch === 58) {
-          ch = state.input.charCodeAt(++state.position);
-          if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+          ch = state2.input.charCodeAt(++state2.position);
+          if (!isWsOrEolOrEnd(ch)) throwError(state2, "a whitespace character is expected after the key-value separator within a block mapping");
           if (!mappingOpened) {
-            state.events.splice(beforeKey.eventsLength, 0, {
+            state2.events.splice(beforeKey.eventsLength, 0, {
               type: EVENT_ID.MAPPING,
               start: beforeKey.position,
               anchorStart: props.anchorStart,
@@ -12426,43 +12432,43 @@ function readBlockMapping(state, nodeIndent, flowIndent, props) {
           detected = true;
           atExplicitKey = false;
           pendingExplicitKey = false;
-        } else if (detected) throwError(state, "expected ':' after a mapping key");
+        } else if (detected) throwError(state2, "expected ':' after a mapping key");
         else {
           if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-            restoreState(state, beforeKey);
+            restoreState(state2, beforeKey);
             return false;
           }
           return true;
         }
-      } else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+      } else if (detected) throwError(state2, "can not read a block mapping entry; a multiline key may not be an implicit key");
       else {
         if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-          restoreState(state, beforeKey);
+          restoreState(state2, beforeKey);
           return false;
         }
         return true;
       }
     }
-    if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
+    if (parseNode(state2, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
     if (!atExplicitKey) {
       if (pendingExplicitKey) {
-        addEmptyScalarEvent(state);
+        addEmptyScalarEvent(state2);
         pendingExplicitKey = false;
       }
     }
-    skipSeparationSpace(state, true);
-    ch = state.input.charCodeAt(state.position);
-    if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
-    else if (state.lineIndent < nodeIndent) break;
+    skipSeparationSpace(state2, true);
+    ch = state2.input.charCodeAt(state2.position);
+    if ((state2.line === entryLine || state2.lineIndent > nodeIndent) && ch !== 0) throwError(state2, "bad indentation of a mapping entry");
+    else if (state2.lineIndent < nodeIndent) break;
   }
   if (!detected) return false;
-  if (atExplicitKey) addEmptyScalarEvent(state);
-  if (mappingOpened) addPopEvent(state);
+  if (atExplicitKey) addEmptyScalarEvent(state2);
+  if (mappingOpened) addPopEvent(state2);
   return true;
 }
-function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
-  if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
-  state.depth++;
+function parseNode(state2, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
+  if (state2.depth >= state2.maxDepth) throwError(state2, `nesting exceeded maxDepth (${state2.maxDepth})`);
+  state2.depth++;
   let indentStatus = 1;
   let atNewLine = false;
   let hasContent2 = false;
@@ -12471,97 +12477,97 @@ function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, 
   let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
   let allowBlockCollections = allowBlockScalars;
   const allowBlockStyles = allowBlockScalars;
-  if (allowToSeek && skipSeparationSpace(state, true)) {
+  if (allowToSeek && skipSeparationSpace(state2, true)) {
     atNewLine = true;
-    if (state.lineIndent > parentIndent) indentStatus = 1;
-    else if (state.lineIndent === parentIndent) indentStatus = 0;
+    if (state2.lineIndent > parentIndent) indentStatus = 1;
+    else if (state2.lineIndent === parentIndent) indentStatus = 0;
     else indentStatus = -1;
   }
   if (indentStatus === 1) while (true) {
-    const ch = state.input.charCodeAt(state.position);
-    const propertyState = snapshotState(state);
+    const ch = state2.input.charCodeAt(state2.position);
+    const propertyState = snapshotState(state2);
     if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
     if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
-      const fallbackState = snapshotState(state);
+      const fallbackState = snapshotState(state2);
       const flowIndent = parentIndent + 1;
-      if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
-        state.depth--;
+      if (readBlockMapping(state2, state2.position - state2.lineStart, flowIndent, props) && state2.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
+        state2.depth--;
         return true;
       }
-      restoreState(state, fallbackState);
+      restoreState(state2, fallbackState);
     }
     if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
-    if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
+    if (!readTagProperty(state2, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state2, props)) break;
     if (propertyStart === null) propertyStart = propertyState;
-    if (skipSeparationSpace(state, true)) {
+    if (skipSeparationSpace(state2, true)) {
       atNewLine = true;
       allowBlockCollections = allowBlockStyles;
-      if (state.lineIndent > parentIndent) indentStatus = 1;
-      else if (state.lineIndent === parentIndent) indentStatus = 0;
+      if (state2.lineIndent > parentIndent) indentStatus = 1;
+      else if (state2.lineIndent === parentIndent) indentStatus = 0;
       else indentStatus = -1;
     } else allowBlockCollections = false;
   }
   if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
   if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
     const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
-    const blockIndent = state.position - state.lineStart;
+    const blockIndent = state2.position - state2.lineStart;
     if (indentStatus === 1) {
-      if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent2 = true;
+      if (allowBlockCollections && (readBlockSequence(state2, blockIndent, props) || readBlockMapping(state2, blockIndent, flowIndent, props)) || readFlowCollection(state2, flowIndent, props)) hasContent2 = true;
       else {
-        const ch = state.input.charCodeAt(state.position);
+        const ch = state2.input.charCodeAt(state2.position);
         if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
-          const fallbackState = snapshotState(state);
+          const fallbackState = snapshotState(state2);
           const propertyIndent = propertyStart.position - propertyStart.lineStart;
-          restoreState(state, propertyStart);
-          if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent2 = true;
-          else restoreState(state, fallbackState);
+          restoreState(state2, propertyStart);
+          if (readBlockMapping(state2, propertyIndent, flowIndent, emptyProperties()) && state2.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent2 = true;
+          else restoreState(state2, fallbackState);
         }
-        if (!hasContent2 && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent2 = true;
+        if (!hasContent2 && (allowBlockScalars && readBlockScalar(state2, flowIndent, props) || readSingleQuotedScalar(state2, flowIndent, props) || readDoubleQuotedScalar(state2, flowIndent, props) || readAlias(state2, props) || readPlainScalar(state2, flowIndent, nodeContext, props))) hasContent2 = true;
       }
-    } else if (indentStatus === 0) hasContent2 = allowBlockCollections && readBlockSequence(state, blockIndent, props);
+    } else if (indentStatus === 0) hasContent2 = allowBlockCollections && readBlockSequence(state2, blockIndent, props);
   }
   allowBlockScalars = allowBlockScalars && !hasContent2;
   if (!hasContent2 && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
-    addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
+    addScalarEvent(state2, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
     hasContent2 = true;
   }
-  state.depth--;
+  state2.depth--;
   return hasContent2 || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
 }
-function readDirective(state) {
-  if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
-  state.position++;
-  const nameStart = state.position;
-  while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
-  const name = state.input.slice(nameStart, state.position);
+function readDirective(state2) {
+  if (state2.lineIndent > 0 || state2.input.charCodeAt(state2.position) !== 37) return false;
+  state2.position++;
+  const nameStart = state2.position;
+  while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position))) state2.position++;
+  const name = state2.input.slice(nameStart, state2.position);
   const args = [];
-  if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
-  while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
-    while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
-    if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
-    const start = state.position;
-    while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
-    args.push(state.input.slice(start, state.position));
+  if (name.length === 0) throwError(state2, "directive name must not be less than one character in length");
+  while (state2.input.charCodeAt(state2.position) !== 0 && !isEol(state2.input.charCodeAt(state2.position))) {
+    while (isWhiteSpace(state2.input.charCodeAt(state2.position))) state2.position++;
+    if (state2.input.charCodeAt(state2.position) === 35 || isEol(state2.input.charCodeAt(state2.position)) || state2.input.charCodeAt(state2.position) === 0) break;
+    const start = state2.position;
+    while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position))) state2.position++;
+    args.push(state2.input.slice(start, state2.position));
   }
-  if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+  if (isEol(state2.input.charCodeAt(state2.position))) consumeLineBreak(state2);
   if (name === "YAML") {
-    if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
-    if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
+    if (state2.directives.some((directive) => directive.kind === "yaml")) throwError(state2, "duplication of %YAML directive");
+    if (args.length !== 1) throwError(state2, "YAML directive accepts exactly one argument");
     const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
-    if (match === null) throwError(state, "ill-formed argument of the YAML directive");
-    if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
-    state.directives.push({
+    if (match === null) throwError(state2, "ill-formed argument of the YAML directive");
+    if (parseInt(match[1], 10) !== 1) throwError(state2, "unacceptable YAML version of the document");
+    state2.directives.push({
       kind: "yaml",
       version: args[0]
     });
   } else if (name === "TAG") {
-    if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
+    if (args.length !== 2) throwError(state2, "TAG directive accepts exactly two arguments");
     const [handle, prefix] = args;
-    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
-    if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
-    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
-    state.tagHandlers[handle] = prefix;
-    state.directives.push({
+    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state2, "ill-formed tag handle (first argument) of the TAG directive");
+    if (HAS_OWN.call(state2.tagHandlers, handle)) throwError(state2, `there is a previously declared suffix for "${handle}" tag handle`);
+    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state2, "ill-formed tag prefix (second argument) of the TAG directive");
+    state2.tagHandlers[handle] = prefix;
+    state2.directives.push({
       kind: "tag",
       handle,
       prefix
@@ -12569,51 +12575,51 @@ function readDirective(state) {
   }
   return true;
 }
-function readDocument(state) {
-  state.directives = [];
-  state.tagHandlers = /* @__PURE__ */ Object.create(null);
+function readDocument(state2) {
+  state2.directives = [];
+  state2.tagHandlers = /* @__PURE__ */ Object.create(null);
   let hasDirectives = false;
-  skipSeparationSpace(state, true);
-  while (readDirective(state)) {
+  skipSeparationSpace(state2, true);
+  while (readDirective(state2)) {
     hasDirectives = true;
-    skipSeparationSpace(state, true);
+    skipSeparationSpace(state2, true);
   }
   let explicitStart = false;
   let explicitEnd = false;
   let allowCompact = true;
-  if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
+  if (state2.lineIndent === 0 && state2.input.charCodeAt(state2.position) === 45 && state2.input.charCodeAt(state2.position + 1) === 45 && state2.input.charCodeAt(state2.position + 2) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 3))) {
     explicitStart = true;
-    const markerLine = state.line;
-    state.position += 3;
-    skipSeparationSpace(state, true);
-    allowCompact = state.line > markerLine;
-  } else if (hasDirectives) throwError(state, "directives end mark is expected");
-  const documentEventIndex = state.events.length;
-  if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
-    state.position += 3;
-    skipSeparationSpace(state, true);
+    const markerLine = state2.line;
+    state2.position += 3;
+    skipSeparationSpace(state2, true);
+    allowCompact = state2.line > markerLine;
+  } else if (hasDirectives) throwError(state2, "directives end mark is expected");
+  const documentEventIndex = state2.events.length;
+  if (!explicitStart && state2.position === state2.lineStart && state2.input.charCodeAt(state2.position) === 46 && testDocumentSeparator(state2)) {
+    state2.position += 3;
+    skipSeparationSpace(state2, true);
     return;
   }
-  addDocumentEvent(state, explicitStart, false);
-  if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
-  skipSeparationSpace(state, true);
-  if (state.position === state.lineStart && testDocumentSeparator(state)) {
-    explicitEnd = state.input.charCodeAt(state.position) === 46;
+  addDocumentEvent(state2, explicitStart, false);
+  if (!parseNode(state2, state2.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state2);
+  skipSeparationSpace(state2, true);
+  if (state2.position === state2.lineStart && testDocumentSeparator(state2)) {
+    explicitEnd = state2.input.charCodeAt(state2.position) === 46;
     if (explicitEnd) {
-      const markerLine = state.line;
-      state.position += 3;
-      skipSeparationSpace(state, true);
-      if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
+      const markerLine = state2.line;
+      state2.position += 3;
+      skipSeparationSpace(state2, true);
+      if (state2.line === markerLine && state2.position < state2.length) throwError(state2, "end of the stream or a document separator is expected");
     }
   }
-  const documentEvent = state.events[documentEventIndex];
+  const documentEvent = state2.events[documentEventIndex];
   if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
-  addPopEvent(state);
-  if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
+  addPopEvent(state2);
+  if (!explicitEnd && state2.position < state2.length && !testDocumentBoundary(state2)) throwError(state2, "end of the stream or a document separator is expected");
 }
 function parseEvents(input, options2) {
   const length = input.length;
-  const state = {
+  const state2 = {
     ...DEFAULT_PARSER_OPTIONS,
     ...options2,
     input: `${input}\0`,
@@ -12629,17 +12635,17 @@ function parseEvents(input, options2) {
     events: []
   };
   const nullpos = input.indexOf("\0");
-  if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state.filename);
-  while (state.position < state.length) {
-    skipByteOrderMark(state);
-    skipSeparationSpace(state, true);
-    if (state.position >= state.length) break;
-    const documentStart = state.position;
-    readDocument(state);
-    if (state.position === documentStart)
-      throwError(state, "can not read a document");
+  if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state2.filename);
+  while (state2.position < state2.length) {
+    skipByteOrderMark(state2);
+    skipSeparationSpace(state2, true);
+    if (state2.position >= state2.length) break;
+    const documentStart = state2.position;
+    readDocument(state2);
+    if (state2.position === documentStart)
+      throwError(state2, "can not read a document");
   }
-  return state.events;
+  return state2.events;
 }
 var DEFAULT_LOAD_OPTIONS = {
   ...DEFAULT_PARSER_OPTIONS,
@@ -12998,7 +13004,7 @@ var MERGE_TAG = "!!merge";
 var DEFAULT_TAG_HANDLES = { "!": "!", "!!": "tag:yaml.org,2002:" };
 function buildDocument(source, events) {
   if (events.length === 0) return { value: null, hasTrailingDocuments: false };
-  const state = {
+  const state2 = {
     source,
     frames: [],
     anchors: /* @__PURE__ */ new Map(),
@@ -13017,52 +13023,52 @@ function buildDocument(source, events) {
       case EVENT_ID.DOCUMENT:
         for (const directive of event.directives) {
           if (directive.kind === "tag") {
-            state.tagHandles = { ...state.tagHandles, [directive.handle]: directive.prefix };
+            state2.tagHandles = { ...state2.tagHandles, [directive.handle]: directive.prefix };
           }
         }
         break;
       case EVENT_ID.SCALAR:
-        onScalar(state, event);
+        onScalar(state2, event);
         break;
       case EVENT_ID.MAPPING:
       case EVENT_ID.SEQUENCE:
-        onCollectionStart(state, event.type === EVENT_ID.MAPPING, event);
+        onCollectionStart(state2, event.type === EVENT_ID.MAPPING, event);
         break;
       case EVENT_ID.ALIAS:
-        onAlias(state, source.slice(event.anchorStart, event.anchorEnd), event.anchorStart - 1);
+        onAlias(state2, source.slice(event.anchorStart, event.anchorEnd), event.anchorStart - 1);
         break;
       case EVENT_ID.POP:
-        if (state.frames.length === 0) finished = true;
-        else onCollectionEnd(state);
+        if (state2.frames.length === 0) finished = true;
+        else onCollectionEnd(state2);
         break;
     }
   }
-  if (state.nonFiniteOffset !== NO_RANGE) rejectNonFinite(state.root, state.nonFiniteOffset);
-  return { value: state.root, hasTrailingDocuments: index < events.length };
+  if (state2.nonFiniteOffset !== NO_RANGE) rejectNonFinite(state2.root, state2.nonFiniteOffset);
+  return { value: state2.root, hasTrailingDocuments: index < events.length };
 }
-function eventOffset(state, event, start) {
+function eventOffset(state2, event, start) {
   let offset = start;
   if (event.tagStart !== NO_RANGE) offset = event.tagStart;
   else if (event.anchorStart !== NO_RANGE) offset = event.anchorStart;
-  if (offset === NO_RANGE) return state.lastOffset;
-  state.lastOffset = offset;
+  if (offset === NO_RANGE) return state2.lastOffset;
+  state2.lastOffset = offset;
   return offset;
 }
-function tagOf(state, tagStart, tagEnd) {
+function tagOf(state2, tagStart, tagEnd) {
   if (tagStart === NO_RANGE) return "";
-  const raw = state.source.slice(tagStart, tagEnd);
+  const raw = state2.source.slice(tagStart, tagEnd);
   if (raw.startsWith("!<") && raw.endsWith(">")) return shortTag(raw.slice(2, -1));
   const handleEnd = raw.indexOf("!", 1);
   const handle = handleEnd === -1 ? "!" : raw.slice(0, handleEnd + 1);
-  return shortTag((state.tagHandles[handle] ?? handle) + raw.slice(handle.length));
+  return shortTag((state2.tagHandles[handle] ?? handle) + raw.slice(handle.length));
 }
-function top(state) {
-  return state.frames[state.frames.length - 1];
+function top(state2) {
+  return state2.frames[state2.frames.length - 1];
 }
-function count(state, offset, decodes, viaAlias) {
-  state.decodeCount += decodes;
-  if (viaAlias) state.aliasCount += decodes;
-  const { decodeCount, aliasCount } = state;
+function count(state2, offset, decodes, viaAlias) {
+  state2.decodeCount += decodes;
+  if (viaAlias) state2.aliasCount += decodes;
+  const { decodeCount, aliasCount } = state2;
   if (aliasCount > 100 && decodeCount > 1e3 && aliasCount / decodeCount > allowedAliasRatio(decodeCount)) {
     throw new DocumentError("document contains excessive aliasing", offset);
   }
@@ -13075,7 +13081,7 @@ function allowedAliasRatio(decodeCount) {
 function isMergeKey(tag, text5, plain) {
   return text5 === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
 }
-function scalarValue(state, tag, text5, plain, offset) {
+function scalarValue(state2, tag, text5, plain, offset) {
   if (tag === "" && !plain) return text5;
   let value2;
   try {
@@ -13083,8 +13089,8 @@ function scalarValue(state, tag, text5, plain, offset) {
   } catch (error) {
     throw asDocumentError(error, offset);
   }
-  if (typeof value2 === "number" && !Number.isFinite(value2) && state.nonFiniteOffset === NO_RANGE) {
-    state.nonFiniteOffset = offset;
+  if (typeof value2 === "number" && !Number.isFinite(value2) && state2.nonFiniteOffset === NO_RANGE) {
+    state2.nonFiniteOffset = offset;
   }
   return value2;
 }
@@ -13099,48 +13105,48 @@ function scalarKey(tag, text5, plain, offset) {
 function asDocumentError(error, offset) {
   return error instanceof YamlValueError ? new DocumentError(error.message, offset) : error;
 }
-function onScalar(state, event) {
-  const text5 = getScalarValue(state.source, event);
-  const tag = tagOf(state, event.tagStart, event.tagEnd);
+function onScalar(state2, event) {
+  const text5 = getScalarValue(state2.source, event);
+  const tag = tagOf(state2, event.tagStart, event.tagEnd);
   const plain = event.style === SCALAR_STYLE.PLAIN;
-  const offset = eventOffset(state, event, event.valueStart);
-  const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
-  const frame = top(state);
+  const offset = eventOffset(state2, event, event.valueStart);
+  const anchor = event.anchorStart === NO_RANGE ? null : state2.source.slice(event.anchorStart, event.anchorEnd);
+  const frame = top(state2);
   if (frame !== void 0 && frame.isMap && !frame.hasKey) {
     if (isMergeKey(tag, text5, plain)) {
       frame.keyIsMerge = true;
     } else {
-      count(state, offset, 1, false);
+      count(state2, offset, 1, false);
       frame.key = scalarKey(tag, text5, plain, offset);
       frame.size += 1;
     }
     frame.hasKey = true;
     if (anchor !== null) {
-      const value3 = scalarValue(state, tag, text5, plain, offset);
-      state.anchors.set(anchor, { value: value3, size: 1, height: 0, scalar: { tag, text: text5, plain } });
+      const value3 = scalarValue(state2, tag, text5, plain, offset);
+      state2.anchors.set(anchor, { value: value3, size: 1, height: 0, scalar: { tag, text: text5, plain } });
     }
     return;
   }
-  count(state, offset, 1, false);
-  const value2 = scalarValue(state, tag, text5, plain, offset);
-  if (anchor !== null) state.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text5, plain } });
-  addValue(state, value2, 1, 0, offset);
+  count(state2, offset, 1, false);
+  const value2 = scalarValue(state2, tag, text5, plain, offset);
+  if (anchor !== null) state2.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text5, plain } });
+  addValue(state2, value2, 1, 0, offset);
 }
-function onCollectionStart(state, isMap6, event) {
-  const offset = eventOffset(state, event, event.start);
-  const parent = top(state);
+function onCollectionStart(state2, isMap6, event) {
+  const offset = eventOffset(state2, event, event.start);
+  const parent = top(state2);
   if (parent !== void 0 && parent.isMap && !parent.hasKey) {
     throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
   }
   if (parent !== void 0 && parent.isMergeList && !isMap6) {
     throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
   }
-  if (state.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
+  if (state2.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
   const isMergeList = !isMap6 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
-  if (!isMergeList) count(state, offset, 1, false);
-  const anchor = event.anchorStart === NO_RANGE ? null : state.source.slice(event.anchorStart, event.anchorEnd);
-  if (anchor !== null) state.anchors.set(anchor, null);
-  state.frames.push({
+  if (!isMergeList) count(state2, offset, 1, false);
+  const anchor = event.anchorStart === NO_RANGE ? null : state2.source.slice(event.anchorStart, event.anchorEnd);
+  if (anchor !== null) state2.anchors.set(anchor, null);
+  state2.frames.push({
     isMap: isMap6,
     isMergeList,
     value: isMap6 ? {} : [],
@@ -13153,17 +13159,17 @@ function onCollectionStart(state, isMap6, event) {
     keyIsMerge: false
   });
 }
-function onCollectionEnd(state) {
-  const frame = state.frames.pop();
+function onCollectionEnd(state2) {
+  const frame = state2.frames.pop();
   if (frame.anchor !== null) {
     const size = frame.isMergeList ? frame.size + 1 : frame.size;
-    state.anchors.set(frame.anchor, { value: frame.value, size, height: frame.height });
+    state2.anchors.set(frame.anchor, { value: frame.value, size, height: frame.height });
   }
   if (!frame.isMergeList) {
-    addValue(state, frame.value, frame.size, frame.height, frame.offset);
+    addValue(state2, frame.value, frame.size, frame.height, frame.offset);
     return;
   }
-  const target2 = top(state);
+  const target2 = top(state2);
   const sources = frame.value;
   for (let i = sources.length - 1; i >= 0; i--) mergeInto(target2, sources[i]);
   target2.size += frame.size;
@@ -13171,14 +13177,14 @@ function onCollectionEnd(state) {
   target2.hasKey = false;
   target2.keyIsMerge = false;
 }
-function onAlias(state, name, offset) {
-  const anchor = state.anchors.get(name);
+function onAlias(state2, name, offset) {
+  const anchor = state2.anchors.get(name);
   if (anchor === void 0) throw new DocumentError(`unknown anchor '${name}' referenced`, offset);
   if (anchor === null) throw new DocumentError(`anchor '${name}' value contains itself`, offset);
-  const frame = top(state);
+  const frame = top(state2);
   const isKey = frame !== void 0 && frame.isMap && !frame.hasKey;
-  count(state, offset, 1, false);
-  count(state, offset, anchor.size, true);
+  count(state2, offset, 1, false);
+  count(state2, offset, anchor.size, true);
   const size = 1 + anchor.size;
   if (isKey) {
     const { scalar } = anchor;
@@ -13192,7 +13198,7 @@ function onAlias(state, name, offset) {
     if (!isObject(anchor.value)) {
       throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
     }
-    if (state.frames.length + anchor.height - 1 > MAX_DEPTH) throw nestingError(offset);
+    if (state2.frames.length + anchor.height - 1 > MAX_DEPTH) throw nestingError(offset);
     if (frame.isMergeList) {
       frame.value.push(anchor.value);
       frame.size += size;
@@ -13206,13 +13212,13 @@ function onAlias(state, name, offset) {
     }
     return;
   }
-  if (state.frames.length + anchor.height > MAX_DEPTH) throw nestingError(offset);
-  addValue(state, cloneJson2(anchor.value), size, anchor.height, offset);
+  if (state2.frames.length + anchor.height > MAX_DEPTH) throw nestingError(offset);
+  addValue(state2, cloneJson2(anchor.value), size, anchor.height, offset);
 }
-function addValue(state, value2, size, height, offset) {
-  const frame = top(state);
+function addValue(state2, value2, size, height, offset) {
+  const frame = top(state2);
   if (frame === void 0) {
-    state.root = value2;
+    state2.root = value2;
     return;
   }
   frame.size += size;
@@ -15615,11 +15621,11 @@ var MockCluster = class {
     const name = metadataString(object2, "name");
     if (apiVersion === null || apiVersion.version === "" || kind3 === "" || name === "") return false;
     const namespace = metadataString(object2, "namespace");
-    const identity3 = key(apiVersion.group, kind3, namespace, name);
-    if (this.#byIdentity.has(identity3)) return false;
+    const identity4 = key(apiVersion.group, kind3, namespace, name);
+    if (this.#byIdentity.has(identity4)) return false;
     if (apiVersion.group === "apiextensions.k8s.io" && kind3 === "CustomResourceDefinition") this.addDefinition(object2);
     const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind: kind3, namespace, name };
-    this.#byIdentity.set(identity3, stored);
+    this.#byIdentity.set(identity4, stored);
     append(this.#objects, key(apiVersion.group, kind3), stored);
     append(this.#byNamespace, key(apiVersion.group, kind3, namespace), stored);
     this.#responses.clear();
@@ -15706,10 +15712,10 @@ function append(lists, listKey, stored) {
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-function mockedCluster(resources, state) {
+function mockedCluster(resources, state2) {
   const cluster = new MockCluster(resources);
-  for (const object2 of state?.objects ?? []) cluster.add(object2);
-  for (const definition of state?.definitions ?? []) cluster.addDefinition(definition);
+  for (const object2 of state2?.objects ?? []) cluster.add(object2);
+  for (const definition of state2?.definitions ?? []) cluster.addDefinition(definition);
   return cluster;
 }
 
@@ -17830,14 +17836,14 @@ var Duration = class _Duration {
 function registerFunctions(registry) {
   const sync = { async: false };
   const functionOverload = (sig, handler) => registry.registerFunctionOverload(sig, handler, sync);
-  const identity3 = (v) => v;
-  functionOverload("dyn(dyn): dyn", identity3);
+  const identity4 = (v) => v;
+  functionOverload("dyn(dyn): dyn", identity4);
   for (const _t in TYPES) {
     const type = TYPES[_t];
     if (!(type instanceof Type)) continue;
     functionOverload(`type(${type.name}): type`, () => type);
   }
-  functionOverload("bool(bool): bool", identity3);
+  functionOverload("bool(bool): bool", identity4);
   functionOverload("bool(string): bool", (v) => {
     switch (v) {
       case "1":
@@ -17868,8 +17874,8 @@ function registerFunctions(registry) {
   functionOverload("list.size(): int", (v) => BigInt(v.length ?? v.size));
   functionOverload("map.size(): int", (v) => BigInt(v instanceof Map ? v.size : objKeys(v).length));
   functionOverload("bytes(string): bytes", (v) => ByteOpts.fromString(v));
-  functionOverload("bytes(bytes): bytes", identity3);
-  functionOverload("double(double): double", identity3);
+  functionOverload("bytes(bytes): bytes", identity4);
+  functionOverload("double(double): double", identity4);
   functionOverload("double(int): double", (v) => Number(v));
   functionOverload("double(uint): double", (v) => Number(v));
   functionOverload("double(string): double", (v) => {
@@ -17900,7 +17906,7 @@ function registerFunctions(registry) {
       }
     }
   });
-  functionOverload("int(int): int", identity3);
+  functionOverload("int(int): int", identity4);
   functionOverload("int(double): int", (v) => {
     if (Number.isFinite(v)) return BigInt(Math.trunc(v));
     throw evaluationError("numeric_overflow", "int() type error: integer overflow");
@@ -17916,7 +17922,7 @@ function registerFunctions(registry) {
     }
     throw evaluationError("int_conversion_error", "int() type error: cannot convert to int");
   });
-  functionOverload("uint(uint): uint", identity3);
+  functionOverload("uint(uint): uint", identity4);
   functionOverload("uint(int): uint", (v) => {
     try {
       return new UnsignedInt(v);
@@ -17941,7 +17947,7 @@ function registerFunctions(registry) {
       throw evaluationError("uint_conversion_error", "uint() type error: cannot convert to uint");
     }
   });
-  functionOverload("string(string): string", identity3);
+  functionOverload("string(string): string", identity4);
   functionOverload("string(bool): string", (v) => `${v}`);
   functionOverload("string(int): string", (v) => `${v}`);
   functionOverload("string(uint): string", (v) => `${v}`);
@@ -25779,7 +25785,7 @@ var arraysEqual = (a, b) => {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 };
-var isState = (state, pcs, flag, ids) => state.flag === flag && arraysEqual(state.nfaStates, pcs) && arraysEqual(state.matchIDs, ids);
+var isState = (state2, pcs, flag, ids) => state2.flag === flag && arraysEqual(state2.nfaStates, pcs) && arraysEqual(state2.matchIDs, ids);
 var NO_IDS = [];
 var END_TEXT = -1;
 var DFAState = class {
@@ -25911,12 +25917,12 @@ var DFA = class DFA2 {
     const cost = DFA2.stateCost(pcs, ids);
     if (this.memBudget < cost) return null;
     this.memBudget -= cost;
-    const state = new DFAState(pcs, flag, ids);
-    if (cached === void 0) this.stateCache.set(hash, state);
-    else if (cached instanceof DFAState) this.stateCache.set(hash, [cached, state]);
-    else cached.push(state);
+    const state2 = new DFAState(pcs, flag, ids);
+    if (cached === void 0) this.stateCache.set(hash, state2);
+    else if (cached instanceof DFAState) this.stateCache.set(hash, [cached, state2]);
+    else cached.push(state2);
     this.stateCount++;
-    return state;
+    return state2;
   }
   static stateCost(pcs, ids) {
     const idsCost = ids.length === 0 ? 0 : DFA2.ARRAY_OVERHEAD + DFA2.ELEMENT_SIZE * ids.length;
@@ -25933,14 +25939,14 @@ var DFA = class DFA2 {
     stateFlag |= closure.needflags << DFA2.FLAG_NEED_SHIFT;
     return this.getState(closure.pcs, stateFlag, ids);
   }
-  allocTable(state, anchor) {
+  allocTable(state2, anchor) {
     const size = this.numClasses + 1;
     const cost = DFA2.TABLE_OVERHEAD + DFA2.ELEMENT_SIZE * size;
     if (this.memBudget < cost) return null;
     this.memBudget -= cost;
     const table2 = new Array(size).fill(null);
-    if (anchor === RE2Flags.UNANCHORED) state.next = table2;
-    else state.nextAnchored = table2;
+    if (anchor === RE2Flags.UNANCHORED) state2.next = table2;
+    else state2.nextAnchored = table2;
     return table2;
   }
   clearCache() {
@@ -25953,17 +25959,17 @@ var DFA = class DFA2 {
     this.clearCache();
     return this.getState(current4.nfaStates, current4.flag, current4.matchIDs);
   }
-  step(state, cls, rune, anchor) {
-    let table2 = anchor === RE2Flags.UNANCHORED ? state.next : state.nextAnchored;
+  step(state2, cls, rune, anchor) {
+    let table2 = anchor === RE2Flags.UNANCHORED ? state2.next : state2.nextAnchored;
     if (table2 !== null) {
       const cached = table2[cls];
       if (cached !== null) return cached;
     } else {
-      table2 = this.allocTable(state, anchor);
+      table2 = this.allocTable(state2, anchor);
       if (table2 === null) return null;
     }
-    const needflag = state.flag >>> DFA2.FLAG_NEED_SHIFT;
-    const oldbeforeflag = state.flag & DFA2.FLAG_EMPTY_MASK;
+    const needflag = state2.flag >>> DFA2.FLAG_NEED_SHIFT;
+    const oldbeforeflag = state2.flag & DFA2.FLAG_EMPTY_MASK;
     let beforeflag = oldbeforeflag;
     let afterflag = 0;
     if (rune === 10) {
@@ -25971,10 +25977,10 @@ var DFA = class DFA2 {
       afterflag |= Utils.EMPTY_BEGIN_LINE;
     }
     if (rune === END_TEXT) beforeflag |= Utils.EMPTY_END_LINE | Utils.EMPTY_END_TEXT;
-    const islastword = (state.flag & DFA2.FLAG_LAST_WORD) !== 0;
+    const islastword = (state2.flag & DFA2.FLAG_LAST_WORD) !== 0;
     const isword = rune !== END_TEXT && Utils.isWordRune(rune);
     beforeflag |= isword === islastword ? Utils.EMPTY_NO_WORD_BOUNDARY : Utils.EMPTY_WORD_BOUNDARY;
-    let pcs = state.nfaStates;
+    let pcs = state2.nfaStates;
     if ((beforeflag & ~oldbeforeflag & needflag) !== 0) pcs = this.closure(pcs, beforeflag).pcs;
     const nextPCs = [];
     let ismatch = false;
@@ -26009,29 +26015,29 @@ var DFA = class DFA2 {
       const nextIsWord = r >= 0 && Utils.isWordRune(r >> 3);
       flags = (context2 & Utils.EMPTY_WORD_BOUNDARY) !== 0 !== nextIsWord ? DFA2.FLAG_LAST_WORD : 0;
     }
-    let state = this.startStates.get(flags);
-    if (state === void 0) {
-      state = this.makeState([this.prog.start], flags, NO_IDS);
-      if (state === null) {
+    let state2 = this.startStates.get(flags);
+    if (state2 === void 0) {
+      state2 = this.makeState([this.prog.start], flags, NO_IDS);
+      if (state2 === null) {
         this.clearCache();
-        state = this.makeState([this.prog.start], flags, NO_IDS);
-        if (state === null) return null;
+        state2 = this.makeState([this.prog.start], flags, NO_IDS);
+        if (state2 === null) return null;
       }
-      this.startStates.set(flags, state);
+      this.startStates.set(flags, state2);
     }
-    return state;
+    return state2;
   }
-  stepOrReset(state, cls, rune, anchor, pos, search) {
-    let next = this.step(state, cls, rune, anchor);
+  stepOrReset(state2, cls, rune, anchor, pos, search) {
+    let next = this.step(state2, cls, rune, anchor);
     if (next !== null) return next;
     if (search.resetPos >= 0 && pos - search.resetPos < DFA2.PROGRESS_PER_STATE * this.stateCount) return null;
     search.resetPos = pos;
-    const restored = this.resetCache(state);
+    const restored = this.resetCache(state2);
     if (restored === null) return null;
     next = this.step(restored, cls, rune, anchor);
     return next;
   }
-  run(input, pos, anchor, state, onMatch) {
+  run(input, pos, anchor, state2, onMatch) {
     const endPos = input.endPos();
     const latin1Class = this.latin1Class;
     const unanchored = anchor === RE2Flags.UNANCHORED;
@@ -26043,26 +26049,26 @@ var DFA = class DFA2 {
       const width = r & 7;
       if (width === 0) break;
       const cls = rune <= Unicode.MAX_LATIN1 ? latin1Class[rune] : this.runeClass(rune);
-      let next = unanchored && state.next !== null ? state.next[cls] : null;
+      let next = unanchored && state2.next !== null ? state2.next[cls] : null;
       if (next === null) {
-        next = this.stepOrReset(state, cls, rune, anchor, i, search);
+        next = this.stepOrReset(state2, cls, rune, anchor, i, search);
         if (next === null) return null;
       }
-      state = next;
-      if (state.isMatch && onMatch(state, false)) return true;
-      if (!unanchored && state.nfaStates.length === 0) return false;
+      state2 = next;
+      if (state2.isMatch && onMatch(state2, false)) return true;
+      if (!unanchored && state2.nfaStates.length === 0) return false;
       i += width;
     }
-    state = this.stepOrReset(state, this.numClasses, END_TEXT, anchor, i, search);
-    if (state === null) return null;
-    return state.isMatch && onMatch(state, true);
+    state2 = this.stepOrReset(state2, this.numClasses, END_TEXT, anchor, i, search);
+    if (state2 === null) return null;
+    return state2.isMatch && onMatch(state2, true);
   }
   match(input, pos, anchor) {
     if (this.failed) return null;
     if ((anchor === RE2Flags.ANCHOR_START || anchor === RE2Flags.ANCHOR_BOTH) && pos !== 0) return false;
     const startState = this.start(input, pos);
     if (startState === null) return null;
-    return this.run(input, pos, anchor, startState, (state, atEnd) => anchor !== RE2Flags.ANCHOR_BOTH || atEnd);
+    return this.run(input, pos, anchor, startState, (state2, atEnd) => anchor !== RE2Flags.ANCHOR_BOTH || atEnd);
   }
   matchSet(input, pos, anchor) {
     if (this.failed) return null;
@@ -26070,8 +26076,8 @@ var DFA = class DFA2 {
     const startState = this.start(input, pos);
     if (startState === null) return null;
     const matches = /* @__PURE__ */ new Set();
-    const collect = (state, atEnd) => {
-      if (anchor !== RE2Flags.ANCHOR_BOTH || atEnd) for (let k = 0; k < state.matchIDs.length; k++) matches.add(state.matchIDs[k]);
+    const collect = (state2, atEnd) => {
+      if (anchor !== RE2Flags.ANCHOR_BOTH || atEnd) for (let k = 0; k < state2.matchIDs.length; k++) matches.add(state2.matchIDs[k]);
       return false;
     };
     if (this.run(input, pos, anchor, startState, collect) === null) return null;
@@ -26925,17 +26931,17 @@ var RegexpWalker = class {
     for (; ; ) {
       if (re.subs.length === 0) result = handler.leaf(re);
       else {
-        const state = handler.enter(re);
-        if (state.result === void 0) {
+        const state2 = handler.enter(re);
+        if (state2.result === void 0) {
           stack.push({
             re,
-            state,
+            state: state2,
             i: 0
           });
           re = re.subs[0];
           continue;
         }
-        result = state.result;
+        result = state2.result;
       }
       for (; ; ) {
         if (stack.length === 0) return result;
@@ -27108,8 +27114,8 @@ var PrefilterTree = class PrefilterTree2 {
   static WALKER = {
     leaf: (re) => PrefilterTree2.leaf(re),
     enter: (re) => PrefilterTree2.enter(re),
-    child: (re, state, result) => PrefilterTree2.child(re, state, result),
-    leave: (re, state) => PrefilterTree2.leave(re, state)
+    child: (re, state2, result) => PrefilterTree2.child(re, state2, result),
+    leave: (re, state2) => PrefilterTree2.leave(re, state2)
   };
   static leaf(re) {
     if (re.op !== Regexp.Op.LITERAL) return new Prefilter(Prefilter.Type.NONE);
@@ -27146,36 +27152,36 @@ var PrefilterTree = class PrefilterTree2 {
         return { result: new Prefilter(Prefilter.Type.NONE) };
     }
   }
-  static child(re, state, s) {
-    if (state.subs === void 0) {
-      state.sub = s;
+  static child(re, state2, s) {
+    if (state2.subs === void 0) {
+      state2.sub = s;
       return;
     }
-    if (state.pf.type === Prefilter.Type.AND) {
+    if (state2.pf.type === Prefilter.Type.AND) {
       if (s.type === Prefilter.Type.NONE) return;
       if (s.type === Prefilter.Type.AND) {
-        for (let j = 0; j < s.subs.length; j++) state.subs.push(s.subs[j]);
+        for (let j = 0; j < s.subs.length; j++) state2.subs.push(s.subs[j]);
         return;
       }
-      state.subs.push(s);
+      state2.subs.push(s);
       return;
     }
     if (s.type === Prefilter.Type.NONE) {
-      state.result = new Prefilter(Prefilter.Type.NONE);
+      state2.result = new Prefilter(Prefilter.Type.NONE);
       return;
     }
     if (s.type === Prefilter.Type.OR) {
-      for (let j = 0; j < s.subs.length; j++) state.subs.push(s.subs[j]);
+      for (let j = 0; j < s.subs.length; j++) state2.subs.push(s.subs[j]);
       return;
     }
-    state.subs.push(s);
+    state2.subs.push(s);
   }
-  static leave(re, state) {
-    if (state.subs === void 0) return state.sub;
-    const pf = state.pf;
+  static leave(re, state2) {
+    if (state2.subs === void 0) return state2.sub;
+    const pf = state2.pf;
     const seen = /* @__PURE__ */ new Set();
     const subs = [];
-    for (const sub of state.subs) {
+    for (const sub of state2.subs) {
       if (sub.type === Prefilter.Type.EXACT) {
         if (seen.has(sub.str)) continue;
         seen.add(sub.str);
@@ -27405,8 +27411,8 @@ var Compiler = class Compiler2 {
     this.walker = {
       leaf: (re) => this.leaf(re),
       enter: (re) => this.enter(re),
-      child: (re, state, result) => this.child(re, state, result),
-      leave: (re, state) => this.leave(re, state)
+      child: (re, state2, result) => this.child(re, state2, result),
+      leave: (re, state2) => this.leave(re, state2)
     };
   }
   newInst(op) {
@@ -27587,29 +27593,29 @@ var Compiler = class Compiler2 {
         throw new RE2JSCompileException("regexp: unhandled case in compile");
     }
   }
-  child(re, state, f1) {
-    if (re.op === Regexp.Op.CONCAT) state.f = state.f === null ? f1 : this.cat(state.f, f1);
-    else if (re.op === Regexp.Op.ALTERNATE) state.f = state.f === null ? f1 : this.alt(state.f, f1);
-    else state.sub = f1;
+  child(re, state2, f1) {
+    if (re.op === Regexp.Op.CONCAT) state2.f = state2.f === null ? f1 : this.cat(state2.f, f1);
+    else if (re.op === Regexp.Op.ALTERNATE) state2.f = state2.f === null ? f1 : this.alt(state2.f, f1);
+    else state2.sub = f1;
   }
-  leave(re, state) {
+  leave(re, state2) {
     switch (re.op) {
       case Regexp.Op.PLB:
       case Regexp.Op.NLB:
-        return this.lookBehind(state.sub, re.lb);
+        return this.lookBehind(state2.sub, re.lb);
       case Regexp.Op.CAPTURE: {
         const ket = this.cap(re.cap << 1 | 1);
-        return this.cat(this.cat(state.bra, state.sub), ket);
+        return this.cat(this.cat(state2.bra, state2.sub), ket);
       }
       case Regexp.Op.STAR:
-        return this.star(state.sub, (re.flags & RE2Flags.NON_GREEDY) !== 0);
+        return this.star(state2.sub, (re.flags & RE2Flags.NON_GREEDY) !== 0);
       case Regexp.Op.PLUS:
-        return this.plus(state.sub, (re.flags & RE2Flags.NON_GREEDY) !== 0);
+        return this.plus(state2.sub, (re.flags & RE2Flags.NON_GREEDY) !== 0);
       case Regexp.Op.QUEST:
-        return this.quest(state.sub, (re.flags & RE2Flags.NON_GREEDY) !== 0);
+        return this.quest(state2.sub, (re.flags & RE2Flags.NON_GREEDY) !== 0);
       case Regexp.Op.CONCAT:
       case Regexp.Op.ALTERNATE:
-        return state.f;
+        return state2.f;
       default:
         throw new RE2JSCompileException("regexp: unhandled case in compile");
     }
@@ -27623,8 +27629,8 @@ var Simplify = class Simplify2 {
   static WALKER = {
     leaf: (re) => Simplify2.leaf(re),
     enter: (re) => Simplify2.enter(re),
-    child: (re, state, result, i) => Simplify2.child(re, state, result, i),
-    leave: (re, state) => Simplify2.leave(re, state)
+    child: (re, state2, result, i) => Simplify2.child(re, state2, result, i),
+    leave: (re, state2) => Simplify2.leave(re, state2)
   };
   static leaf(re) {
     if (re.op === Regexp.Op.CHAR_CLASS) {
@@ -27657,45 +27663,45 @@ var Simplify = class Simplify2 {
         return { result: re };
     }
   }
-  static child(re, state, nsub, i) {
-    if (state.subs === void 0) {
-      state.sub = nsub;
+  static child(re, state2, nsub, i) {
+    if (state2.subs === void 0) {
+      state2.sub = nsub;
       return;
     }
-    if (nsub !== re.subs[i]) state.changed = true;
+    if (nsub !== re.subs[i]) state2.changed = true;
     if (re.op === Regexp.Op.CONCAT) {
       if (nsub.op === Regexp.Op.NO_MATCH) {
-        state.result = new Regexp(Regexp.Op.NO_MATCH);
+        state2.result = new Regexp(Regexp.Op.NO_MATCH);
         return;
       }
       if (nsub.op === Regexp.Op.EMPTY_MATCH) {
-        state.changed = true;
+        state2.changed = true;
         return;
       }
       if (nsub.op === Regexp.Op.CONCAT) {
-        state.changed = true;
-        for (let j = 0; j < nsub.subs.length; j++) state.subs.push(nsub.subs[j]);
+        state2.changed = true;
+        for (let j = 0; j < nsub.subs.length; j++) state2.subs.push(nsub.subs[j]);
         return;
       }
     } else {
       if (nsub.op === Regexp.Op.NO_MATCH) {
-        state.changed = true;
+        state2.changed = true;
         return;
       }
       if (nsub.op === Regexp.Op.ALTERNATE) {
-        state.changed = true;
-        for (let j = 0; j < nsub.subs.length; j++) state.subs.push(nsub.subs[j]);
+        state2.changed = true;
+        for (let j = 0; j < nsub.subs.length; j++) state2.subs.push(nsub.subs[j]);
         return;
       }
     }
-    state.subs.push(nsub);
+    state2.subs.push(nsub);
   }
-  static leave(re, state) {
+  static leave(re, state2) {
     switch (re.op) {
       case Regexp.Op.PLB:
       case Regexp.Op.NLB:
       case Regexp.Op.CAPTURE: {
-        const sub = state.sub;
+        const sub = state2.sub;
         if (sub !== re.subs[0]) {
           const nre = Regexp.fromRegexp(re);
           nre.runes = /* @__PURE__ */ new Int32Array(0);
@@ -27706,8 +27712,8 @@ var Simplify = class Simplify2 {
       }
       case Regexp.Op.CONCAT:
       case Regexp.Op.ALTERNATE:
-        if (state.changed) {
-          const newSubs = state.subs;
+        if (state2.changed) {
+          const newSubs = state2.subs;
           if (newSubs.length === 0) return new Regexp(re.op === Regexp.Op.CONCAT ? Regexp.Op.EMPTY_MATCH : Regexp.Op.NO_MATCH);
           if (newSubs.length === 1) return newSubs[0];
           const nre = Regexp.fromRegexp(re);
@@ -27719,9 +27725,9 @@ var Simplify = class Simplify2 {
       case Regexp.Op.STAR:
       case Regexp.Op.PLUS:
       case Regexp.Op.QUEST:
-        return Simplify2.simplify1(re.op, re.flags, state.sub, re);
+        return Simplify2.simplify1(re.op, re.flags, state2.sub, re);
       case Regexp.Op.REPEAT:
-        return Simplify2.simplifyRepeat(re, state.sub);
+        return Simplify2.simplifyRepeat(re, state2.sub);
       default:
         return re;
     }
@@ -33195,8 +33201,8 @@ function parseRegistryReference(s) {
 
 // src/lang/cel/kyverno/image.ts
 var ImageReference = class {
-  constructor(reference) {
-    this.reference = reference;
+  constructor(reference2) {
+    this.reference = reference2;
   }
   reference;
   equals(other) {
@@ -33890,12 +33896,12 @@ function compileSpec(env, spec2, written = spec2) {
     const validations2 = spec2.validations.map((validation, i) => {
       const original = written.validations[i] ?? validation;
       const expression = compile2(validation.expression, ["spec", "validations", i, "expression"], original.expression, BOOL2);
-      const compiled3 = { expression, message: validation.message ?? "" };
+      const compiled4 = { expression, message: validation.message ?? "" };
       if (validation.messageExpression !== void 0 && validation.messageExpression !== "") {
         const messageExpression = compile2(validation.messageExpression, ["spec", "validations", i, "messageExpression"], original.messageExpression ?? validation.messageExpression, STRING);
-        return { ...compiled3, messageExpression };
+        return { ...compiled4, messageExpression };
       }
-      return compiled3;
+      return compiled4;
     });
     const auditAnnotations4 = spec2.mode === "JSON" ? [] : spec2.auditAnnotations.map((annotation, i) => ({
       key: annotation.key,
@@ -33923,12 +33929,12 @@ function descriptorsOf(variables) {
       descriptors[name] = {
         enumerable: true,
         get() {
-          const state = this[STATE];
-          let result = state.results[index];
+          const state2 = this[STATE];
+          let result = state2.results[index];
           if (result === "running") throw new Error(`variable ${name} refers to itself`);
           if (result === void 0) {
-            state.results[index] = "running";
-            result = state.results[index] = program.evaluate(state.activation);
+            state2.results[index] = "running";
+            result = state2.results[index] = program.evaluate(state2.activation);
           }
           if (result.ok) return result.value;
           throw new Error(result.error.message);
@@ -33943,6 +33949,22 @@ function lazyVariables(variables, activation) {
   const object2 = {};
   Object.defineProperty(object2, STATE, { value: { activation, results: new Array(variables.length) } });
   return Object.defineProperties(object2, descriptorsOf(variables));
+}
+var RESERVED2 = new Set(Object.getOwnPropertyNames(Object.prototype));
+var prototypes = /* @__PURE__ */ new WeakMap();
+function prototypeOf(variables) {
+  const found = prototypes.get(variables);
+  if (found !== void 0) return found;
+  const prototype = variables.some(({ name }) => RESERVED2.has(name)) ? null : Object.create(null, descriptorsOf(variables));
+  prototypes.set(variables, prototype);
+  return prototype;
+}
+function compiledLazyVariables(variables, activation) {
+  const prototype = prototypeOf(variables);
+  if (prototype === null) return lazyVariables(variables, activation);
+  const object2 = Object.create(prototype);
+  object2[STATE] = { activation, results: new Array(variables.length) };
+  return object2;
 }
 
 // src/families/cel/scored.ts
@@ -33966,15 +33988,15 @@ var CelCompiledPolicy = class {
   ruleCount = 1;
   mutationsSettle = true;
   /** `rule` is the one rule the policy's responses carry; `scored` defaults to the policy's annotation. */
-  constructor(identity3, rule4, scored = isScored(identity3.annotations)) {
-    this.apiVersion = identity3.apiVersion;
-    this.kind = identity3.kind;
-    this.name = identity3.name;
-    this.namespace = identity3.namespace;
-    this.namespaced = identity3.namespaced;
-    this.annotations = identity3.annotations;
+  constructor(identity4, rule4, scored = isScored(identity4.annotations)) {
+    this.apiVersion = identity4.apiVersion;
+    this.kind = identity4.kind;
+    this.name = identity4.name;
+    this.namespace = identity4.namespace;
+    this.namespaced = identity4.namespaced;
+    this.annotations = identity4.annotations;
     this.scored = scored;
-    if (identity3.source !== void 0) this.source = identity3.source;
+    if (identity4.source !== void 0) this.source = identity4.source;
     this.rules = [rule4];
   }
 };
@@ -34220,8 +34242,8 @@ function writtenTagOf(image) {
   const colon = segment.indexOf(":");
   return colon < 0 ? "" : segment.slice(colon + 1);
 }
-function repositoryName2(reference) {
-  return reference.registry === "" ? repositoryOf(reference) : `${reference.registry}/${repositoryOf(reference)}`;
+function repositoryName2(reference2) {
+  return reference2.registry === "" ? repositoryOf(reference2) : `${reference2.registry}/${repositoryOf(reference2)}`;
 }
 var messageOf2 = (error) => error instanceof Error ? error.message : String(error);
 function checkEntry(raw, path7, problems) {
@@ -34231,9 +34253,9 @@ function checkEntry(raw, path7, problems) {
     problems.push({ message: 'an image entry needs "image", the reference as policies write it', path: image === void 0 ? path7 : [...path7, "image"] });
     return null;
   }
-  let reference;
+  let reference2;
   try {
-    reference = parseRegistryReference(image);
+    reference2 = parseRegistryReference(image);
   } catch (error) {
     problems.push({ message: `image "${image}" is not an image reference: ${messageOf2(error)}`, path: [...path7, "image"] });
     return null;
@@ -34247,38 +34269,38 @@ function checkEntry(raw, path7, problems) {
   };
   if (tag !== void 0 && !TAG2.test(tag)) problem3("tag", `tag "${tag}" must be 1 to 128 letters, digits, "_", "." or "-"`);
   else {
-    const imageTag2 = reference.kind === "tag" ? reference.tag : writtenTag;
+    const imageTag2 = reference2.kind === "tag" ? reference2.tag : writtenTag;
     if (tag !== void 0 && imageTag2 !== "" && tag !== imageTag2) problem3("tag", `tag "${tag}" differs from the tag "${imageTag2}" of image "${image}"`);
   }
   const digest3 = text5("digest");
   if (digest3 !== void 0 && !DIGEST2.test(digest3)) problem3("digest", `digest "${digest3}" must be sha256:<64 lower-case hex digits>`);
-  else if (digest3 !== void 0 && reference.kind === "digest" && digest3 !== reference.digest) problem3("digest", `digest "${digest3}" differs from the digest of image "${image}"`);
+  else if (digest3 !== void 0 && reference2.kind === "digest" && digest3 !== reference2.digest) problem3("digest", `digest "${digest3}" differs from the digest of image "${image}"`);
   if (!ok) return null;
   const given = (key3) => raw[key3] === null ? void 0 : raw[key3];
   return {
     image,
-    reference,
+    reference: reference2,
     writtenTag,
     registry: text5("registry"),
     repository: text5("repository"),
     resolvedImage: text5("resolvedImage"),
     tag,
-    digest: digest3 ?? (reference.kind === "digest" ? reference.digest : ""),
+    digest: digest3 ?? (reference2.kind === "digest" ? reference2.digest : ""),
     imageIndex: given("imageIndex"),
     manifest: given("manifest"),
     config: given("config")
   };
 }
 function celShape(entry2) {
-  const { reference } = entry2;
-  const tag = entry2.tag ?? (reference.kind === "tag" ? reference.tag : "");
-  const name = repositoryName2(reference);
+  const { reference: reference2 } = entry2;
+  const tag = entry2.tag ?? (reference2.kind === "tag" ? reference2.tag : "");
+  const name = repositoryName2(reference2);
   const resolved = entry2.digest === "" ? "" : tag !== "" ? `${name}:${tag}@${entry2.digest}` : `${name}@${entry2.digest}`;
   const out = {
     image: entry2.image,
     resolvedImage: entry2.resolvedImage ?? resolved,
-    registry: entry2.registry ?? reference.registry,
-    repository: entry2.repository ?? repositoryOf(reference)
+    registry: entry2.registry ?? reference2.registry,
+    repository: entry2.repository ?? repositoryOf(reference2)
   };
   if (tag !== "") out.tag = tag;
   if (entry2.digest !== "") out.digest = entry2.digest;
@@ -34289,12 +34311,12 @@ function celShape(entry2) {
 }
 function lookupKeys(entry2) {
   const name = repositoryName2(entry2.reference);
-  const { reference } = entry2;
-  const own = reference.kind === "tag" ? `${name}:${reference.tag}` : `${name}@${reference.digest}`;
+  const { reference: reference2 } = entry2;
+  const own = reference2.kind === "tag" ? `${name}:${reference2.tag}` : `${name}@${reference2.digest}`;
   const other = [];
-  if (reference.kind === "tag" && entry2.digest !== "") other.push(`${name}@${entry2.digest}`);
+  if (reference2.kind === "tag" && entry2.digest !== "") other.push(`${name}@${entry2.digest}`);
   const tag = entry2.tag ?? entry2.writtenTag;
-  if (reference.kind === "digest" && tag !== "") other.push(`${name}:${tag}`);
+  if (reference2.kind === "digest" && tag !== "") other.push(`${name}:${tag}`);
   return { own, other };
 }
 var ImageDataFile = class {
@@ -34310,22 +34332,22 @@ var ImageDataFile = class {
   #byImage = /* @__PURE__ */ new Map();
   #byKey = /* @__PURE__ */ new Map();
   registryData(image) {
-    const reference = parseRegistryReference(image);
-    const name = repositoryName2(reference);
-    const entry2 = this.#byImage.get(image) ?? this.#byKey.get(reference.kind === "tag" ? `${name}:${reference.tag}` : `${name}@${reference.digest}`);
+    const reference2 = parseRegistryReference(image);
+    const name = repositoryName2(reference2);
+    const entry2 = this.#byImage.get(image) ?? this.#byKey.get(reference2.kind === "tag" ? `${name}:${reference2.tag}` : `${name}@${reference2.digest}`);
     if (entry2 === void 0) return void 0;
     const written = writtenTagOf(image);
-    let identifier = identifierOf(reference);
-    if (reference.kind === "digest" && written !== "") identifier = `${written}@${identifier}`;
-    const digest3 = reference.kind === "digest" ? reference.digest : entry2.digest;
+    let identifier = identifierOf(reference2);
+    if (reference2.kind === "digest" && written !== "") identifier = `${written}@${identifier}`;
+    const digest3 = reference2.kind === "digest" ? reference2.digest : entry2.digest;
     return {
       configData: entry2.config ?? null,
       identifier,
       image,
       manifest: entry2.manifest ?? null,
       manifestList: entry2.imageIndex ?? null,
-      registry: entry2.registry ?? reference.registry,
-      repository: entry2.repository ?? repositoryOf(reference),
+      registry: entry2.registry ?? reference2.registry,
+      repository: entry2.repository ?? repositoryOf(reference2),
       resolvedImage: entry2.resolvedImage ?? (digest3 === "" ? "" : `${name}@${digest3}`)
     };
   }
@@ -37478,6 +37500,33 @@ function resourceOfKind(group, kind3, customTypes = []) {
   return BUILTIN2.get(`${group}/${kind3}`) ?? unsafeGuessKindToResource(kind3);
 }
 
+// src/families/cel/match/prefilter.ts
+var shapes = /* @__PURE__ */ new Map();
+var shapeOfAttributes = /* @__PURE__ */ new WeakMap();
+function shapeOf(attributes) {
+  let shape = shapeOfAttributes.get(attributes);
+  if (shape === void 0) {
+    const key3 = `${attributes.operation}\0${attributes.group}\0${attributes.version}\0${attributes.resource}\0${attributes.subresource}`;
+    shape = shapes.get(key3);
+    if (shape === void 0) {
+      shape = { answers: /* @__PURE__ */ new WeakMap() };
+      shapes.set(key3, shape);
+    }
+    shapeOfAttributes.set(attributes, shape);
+  }
+  return shape;
+}
+function mayMatchRules(constraints, attributes) {
+  const answers = shapeOf(attributes).answers;
+  let may = answers.get(constraints);
+  if (may === void 0) {
+    const rules = constraints.resourceRules ?? [];
+    may = rules.length === 0 || rules.some((rule4) => ruleMatches({ ...rule4, scope: "*", resourceNames: [] }, attributes));
+    answers.set(constraints, may);
+  }
+  return may;
+}
+
 // src/families/cel/environment.ts
 var libraries = /* @__PURE__ */ new Map();
 function librariesOf(namespace) {
@@ -37648,6 +37697,23 @@ function validatingPolicyActivation(data, mode) {
     namespaceObject: convert(data.namespaceObject)
   };
 }
+var activationBases = {
+  float64: /* @__PURE__ */ new WeakMap(),
+  int64: /* @__PURE__ */ new WeakMap()
+};
+function compiledActivation(data, mode, handles) {
+  let byHandles = activationBases[mode].get(data);
+  if (byHandles === void 0) {
+    byHandles = /* @__PURE__ */ new Map();
+    activationBases[mode].set(data, byHandles);
+  }
+  let base2 = byHandles.get(handles);
+  if (base2 === void 0) {
+    base2 = Object.assign(validatingPolicyActivation(data, mode), handles);
+    byHandles.set(handles, base2);
+  }
+  return { ...base2 };
+}
 
 // src/families/cel/mpol/autogen.ts
 var SPEC = /\b(object|oldObject|Object)\.spec/g;
@@ -37762,8 +37828,8 @@ function compileMutatingSpec(env, spec2, written = spec2) {
       const expression = apply2 ? compile2(mutation2.expression, path7, writtenExpression, ["Object"], "Object") : compile2(mutation2.expression, path7, writtenExpression, ["list<JSONPatch>", "list", "dyn"], "list(JSONPatch)");
       return { patchType: mutation2.patchType, expression };
     });
-    const compiled3 = { spec: spec2, variables, matchConditions, targetMatchConditions, auditAnnotations: auditAnnotations4, mutations: mutations3, ...targetExpression ? { targetExpression } : {} };
-    return { ok: true, compiled: compiled3 };
+    const compiled4 = { spec: spec2, variables, matchConditions, targetMatchConditions, auditAnnotations: auditAnnotations4, mutations: mutations3, ...targetExpression ? { targetExpression } : {} };
+    return { ok: true, compiled: compiled4 };
   } catch (error) {
     if (error instanceof Failure3) return { ok: false, failure: error.failure };
     throw error;
@@ -37833,25 +37899,25 @@ function exceptionConditions(exception, env) {
     cache7 = /* @__PURE__ */ new WeakMap();
     compiledConditions.set(env, cache7);
   }
-  let compiled3 = cache7.get(exception);
-  if (compiled3 === void 0) {
+  let compiled4 = cache7.get(exception);
+  if (compiled4 === void 0) {
     const programs = [];
-    compiled3 = { ok: true, programs };
+    compiled4 = { ok: true, programs };
     for (const [index, condition2] of exception.matchConditions.entries()) {
       const result = env.compile(condition2.expression);
       if (!result.ok) {
-        compiled3 = { ok: false, message: `spec.matchConditions[${index}].expression: Invalid value: ${JSON.stringify(condition2.expression)}: ${result.error.message}` };
+        compiled4 = { ok: false, message: `spec.matchConditions[${index}].expression: Invalid value: ${JSON.stringify(condition2.expression)}: ${result.error.message}` };
         break;
       }
       if (result.program.outputType !== "bool" && result.program.outputType !== "dyn") {
-        compiled3 = { ok: false, message: `spec.matchConditions[${index}].expression: Invalid value: ${JSON.stringify(condition2.expression)}: output is expected to be of type bool` };
+        compiled4 = { ok: false, message: `spec.matchConditions[${index}].expression: Invalid value: ${JSON.stringify(condition2.expression)}: output is expected to be of type bool` };
         break;
       }
       programs.push(result.program);
     }
-    cache7.set(exception, compiled3);
+    cache7.set(exception, compiled4);
   }
-  return compiled3;
+  return compiled4;
 }
 function exceptionKey(exception) {
   return exception.namespace === "" ? exception.name : `${exception.namespace}/${exception.name}`;
@@ -37909,12 +37975,12 @@ var StepError = class extends Error {
   }
   at;
 };
-function range2(compiled3, error) {
-  if (compiled3.program.expression !== compiled3.written) return { start: 0, end: compiled3.written.length };
+function range2(compiled4, error) {
+  if (compiled4.program.expression !== compiled4.written) return { start: 0, end: compiled4.written.length };
   return { start: error.start, end: error.end };
 }
-function evaluate3(compiled3, activation) {
-  return compiled3.program.evaluate(activation);
+function evaluate3(compiled4, activation) {
+  return compiled4.program.evaluate(activation);
 }
 function conditionsHold(conditions, activation, failurePolicy) {
   const errors = [];
@@ -37944,17 +38010,17 @@ function celTypeName2(value2) {
   return typeof value2;
 }
 var variableLists = /* @__PURE__ */ new WeakMap();
-function variablesOf(compiled3) {
-  let list5 = variableLists.get(compiled3);
+function variablesOf(compiled4) {
+  let list5 = variableLists.get(compiled4);
   if (list5 === void 0) {
-    list5 = compiled3.variables.map(({ name, compiled: expression }) => ({ name, program: expression.program }));
-    variableLists.set(compiled3, list5);
+    list5 = compiled4.variables.map(({ name, compiled: expression }) => ({ name, program: expression.program }));
+    variableLists.set(compiled4, list5);
   }
   return list5;
 }
-function auditAnnotations2(compiled3, activation) {
+function auditAnnotations2(compiled4, activation) {
   const out = {};
-  for (const { key: key3, compiled: expression } of compiled3.auditAnnotations) {
+  for (const { key: key3, compiled: expression } of compiled4.auditAnnotations) {
     const result = evaluate3(expression, activation);
     if (!result.ok) throw new StepError(`failed to evaluate auditAnnotation '${key3}': ${result.error.message}`, { compiled: expression, ...range2(expression, result.error) });
     if (typeof result.value === "string") {
@@ -37980,8 +38046,8 @@ function located(response, at3) {
   response.expressionRange = { start: at3.start, end: at3.end };
   return response;
 }
-function blamedPath(compiled3, program, activation) {
-  const segments = explainFailure(program, activation, { variables: Object.fromEntries(variablesOf(compiled3).map(({ name, program: program2 }) => [name, program2])) });
+function blamedPath(compiled4, program, activation) {
+  const segments = explainFailure(program, activation, { variables: Object.fromEntries(variablesOf(compiled4).map(({ name, program: program2 }) => [name, program2])) });
   return segments.length === 0 ? void 0 : `/${segments.join("/")}/`;
 }
 function applyExceptions(input, activation, failurePolicy) {
@@ -38003,25 +38069,24 @@ function applyExceptions(input, activation, failurePolicy) {
   );
   return "exempted" in outcome ? outcome.exempted : outcome.allowances;
 }
-function evaluateSpec(compiled3, input) {
-  const activation = Object.assign(validatingPolicyActivation(input.data, input.mode), input.handles);
-  const failurePolicy = compiled3.spec.failurePolicy;
+function evaluateSpec(compiled4, input) {
+  const activation = input.compiled ? compiledActivation(input.data, input.mode, input.handles) : Object.assign(validatingPolicyActivation(input.data, input.mode), input.handles);
+  const failurePolicy = compiled4.spec.failurePolicy;
   try {
-    const exceptions = applyExceptions(input, activation, failurePolicy);
+    const exceptions = input.compiled && input.exceptions.length === 0 ? { allowedImages: [], allowedValues: [] } : applyExceptions(input, activation, failurePolicy);
     if (Array.isArray(exceptions)) return exemptionRule(exceptions, "Validation");
     activation.exceptions = exceptions;
-    if (!conditionsHold(compiled3.matchConditions, activation, failurePolicy)) return rule("", "skip", "skip");
-    activation.variables = lazyVariables(variablesOf(compiled3), activation);
-    for (const [index, validation] of compiled3.validations.entries()) {
+    if (!conditionsHold(compiled4.matchConditions, activation, failurePolicy)) return rule("", "skip", "skip");
+    activation.variables = input.compiled ? compiledLazyVariables(variablesOf(compiled4), activation) : lazyVariables(variablesOf(compiled4), activation);
+    for (const [index, validation] of compiled4.validations.entries()) {
       const { expression } = validation;
       const result = evaluate3(expression, activation);
-      const errorAt = (start, end) => ({ compiled: expression, start, end });
       if (!result.ok) {
-        return located(rule("", "error", `error: ${result.error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), errorAt(...startEnd(range2(expression, result.error))));
+        return located(rule("", "error", `error: ${result.error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), { compiled: expression, ...range2(expression, result.error) });
       }
       if (typeof result.value !== "boolean") {
         const message3 = `error: type conversion error from '${celTypeName2(result.value)}' to 'bool'`;
-        return located(rule("", "error", message3, { properties: { [VALIDATION_INDEX]: String(index) } }), errorAt(0, expression.written.length));
+        return located(rule("", "error", message3, { properties: { [VALIDATION_INDEX]: String(index) } }), { compiled: expression, start: 0, end: expression.written.length });
       }
       if (result.value) continue;
       let message2 = validation.message;
@@ -38034,25 +38099,22 @@ function evaluateSpec(compiled3, input) {
       if (message2 === "") message2 = `CEL expression validation failed at index ${index}`;
       let annotations2;
       try {
-        annotations2 = auditAnnotations2(compiled3, activation);
+        annotations2 = auditAnnotations2(compiled4, activation);
       } catch (error) {
         if (!(error instanceof StepError)) throw error;
         return located(rule("", "error", `error: ${error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), error.at);
       }
       const failed = rule("", "fail", message2, { properties: { ...annotations2, [VALIDATION_INDEX]: annotations2[VALIDATION_INDEX] ?? String(index) } });
-      const path7 = input.explain ? blamedPath(compiled3, expression.program, activation) : void 0;
+      const path7 = input.explain ? blamedPath(compiled4, expression.program, activation) : void 0;
       if (path7 !== void 0) failed.path = path7;
-      return located(failed, errorAt(0, expression.written.length));
+      return located(failed, { compiled: expression, start: 0, end: expression.written.length });
     }
-    const annotations = auditAnnotations2(compiled3, activation);
+    const annotations = auditAnnotations2(compiled4, activation);
     return Object.keys(annotations).length > 0 ? rule("", "pass", "success", { properties: annotations }) : rule("", "pass", "success");
   } catch (error) {
     if (!(error instanceof StepError)) throw error;
     return located(rule("evaluation", "error", `failed to load context: ${error.message}`), error.at);
   }
-}
-function startEnd(value2) {
-  return [value2.start, value2.end];
 }
 
 // src/families/cel/vpol/request.ts
@@ -38115,6 +38177,15 @@ function isSimpleMatch(match) {
   const rules = match.resourceRules ?? [];
   return rules.length === 1 && (rules[0].resourceNames ?? []).length === 0;
 }
+var simpleMatches = /* @__PURE__ */ new WeakMap();
+function simpleMatch(compiled4, constraints) {
+  let simple = simpleMatches.get(compiled4);
+  if (simple === void 0) {
+    simple = isSimpleMatch(constraints);
+    simpleMatches.set(compiled4, simple);
+  }
+  return simple;
+}
 var ValidatingPolicy = class extends CelCompiledPolicy {
   /** Kyverno's CLI validates with the CEL kinds after every mutation (MutatingAdmissionPolicies, MutatingPolicies). */
   stage = 3;
@@ -38127,24 +38198,68 @@ var ValidatingPolicy = class extends CelCompiledPolicy {
   }
   /** The responses of the policy and its variants (Kyverno CLI order: the policy, then the variants). */
   validate(request2) {
+    return request2.reference === true ? this.validateReference(request2) : this.validateCompiled(request2);
+  }
+  /**
+   * {@link validate} as compiled: a variant whose resource rules cannot accept the request's group, version,
+   * resource, subresource and operation is decided by one lookup (match/prefilter.ts); the activation and the
+   * `variables` object are built with less work (vpol/evaluate.ts, `SpecEvaluation.compiled`).
+   */
+  validateCompiled(request2) {
+    const { attributes, data } = admissionRequest(request2);
+    const responses = [];
+    let shared;
+    for (const compiled4 of this.specs) {
+      const rules = [];
+      if (compiled4.spec.mode === "JSON") {
+        shared ??= this.specEvaluation(request2, data);
+        rules.push(evaluateSpec(compiled4, { ...shared, data: { object: request2.resource, oldObject: null, request: null, namespaceObject: null } }));
+      } else {
+        const constraints = compiled4.spec.matchConstraints;
+        if (constraints !== void 0 && mayMatchRules(constraints, attributes)) {
+          const outcome = matchConstraints(constraints, attributes, data.namespaceObject);
+          if (outcome.error !== void 0) rules.push({ name: "match", type: "Validation", status: "error", message: `failed to execute matching: ${outcome.error}` });
+          else if (outcome.matched) rules.push(evaluateSpec(compiled4, shared ??= this.specEvaluation(request2, data)));
+        }
+        if (rules.length === 0 && simpleMatch(compiled4, constraints)) continue;
+      }
+      if (compiled4.spec.mode === "JSON" && rules.length === 0) continue;
+      responses.push({ policy: this, resource: request2.resource, rules });
+    }
+    return responses;
+  }
+  /** The compiled evaluation's input for the specs of the policy on a request. */
+  specEvaluation(request2, data) {
+    return {
+      data,
+      mode: request2.numberMode ?? "float64",
+      exceptions: exceptionsFor(request2.exceptions, this.name, this.kind),
+      env: this.env,
+      handles: libraryHandles(this.namespaced ? this.namespace : "", request2.external),
+      explain: request2.explainFailures === true,
+      compiled: true
+    };
+  }
+  /** {@link validate} by the reference interpreter. */
+  validateReference(request2) {
     const { attributes, data } = admissionRequest(request2);
     const exceptions = exceptionsFor(request2.exceptions, this.name, this.kind);
     const mode = request2.numberMode ?? "float64";
     const explain = request2.explainFailures === true;
     const handles = libraryHandles(this.namespaced ? this.namespace : "", request2.external);
     const responses = [];
-    for (const compiled3 of this.specs) {
+    for (const compiled4 of this.specs) {
       const rules = [];
-      if (compiled3.spec.mode === "JSON") {
-        rules.push(evaluateSpec(compiled3, { data: { object: request2.resource, oldObject: null, request: null, namespaceObject: null }, mode, exceptions, env: this.env, handles, explain }));
+      if (compiled4.spec.mode === "JSON") {
+        rules.push(evaluateSpec(compiled4, { data: { object: request2.resource, oldObject: null, request: null, namespaceObject: null }, mode, exceptions, env: this.env, handles, explain }));
       } else {
-        const constraints = compiled3.spec.matchConstraints;
+        const constraints = compiled4.spec.matchConstraints;
         const outcome = constraints === void 0 ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
         if (outcome.error !== void 0) rules.push({ name: "match", type: "Validation", status: "error", message: `failed to execute matching: ${outcome.error}` });
-        else if (outcome.matched) rules.push(evaluateSpec(compiled3, { data, mode, exceptions, env: this.env, handles, explain }));
+        else if (outcome.matched) rules.push(evaluateSpec(compiled4, { data, mode, exceptions, env: this.env, handles, explain }));
         if (rules.length === 0 && isSimpleMatch(constraints)) continue;
       }
-      if (compiled3.spec.mode === "JSON" && rules.length === 0) continue;
+      if (compiled4.spec.mode === "JSON" && rules.length === 0) continue;
       responses.push({ policy: this, resource: request2.resource, rules });
     }
     return responses;
@@ -38160,7 +38275,7 @@ var ValidatingPolicy = class extends CelCompiledPolicy {
     const mode = request2.numberMode ?? "float64";
     const handles = libraryHandles(this.namespaced ? this.namespace : "", request2.external);
     const data = { object: request2.resource, oldObject: null, request: null, namespaceObject: null };
-    return this.specs.map((compiled3) => ({ policy: this, resource: request2.resource, rules: [evaluateSpec(compiled3, { data, mode, exceptions, env: this.env, handles })] }));
+    return this.specs.map((compiled4) => ({ policy: this, resource: request2.resource, rules: [evaluateSpec(compiled4, { data, mode, exceptions, env: this.env, handles })] }));
   }
   /** `validationActions` (default `[Deny]`): Deny blocks admission; Audit and Warn only report. */
   failureAction() {
@@ -38199,7 +38314,7 @@ function decodePolicyDocument(document, versions, decode2, source) {
   const spec2 = decode2(document.spec, problems);
   if (problems.length > 0) return { ok: false, acceptance: { status: "malformed", problems } };
   const policyKind = policyKindOf(apiVersion, kind3);
-  const identity3 = {
+  const identity4 = {
     apiVersion,
     kind: kind3,
     name: metadata.name,
@@ -38208,7 +38323,7 @@ function decodePolicyDocument(document, versions, decode2, source) {
     annotations: metadata.annotations,
     ...source === void 0 ? {} : { source }
   };
-  return { ok: true, decoded: { spec: spec2, identity: identity3, policyKind } };
+  return { ok: true, decoded: { spec: spec2, identity: identity4, policyKind } };
 }
 function compileRejection(reason, failure2) {
   return { status: "invalid", reason, ruleCount: 1, at: { path: failure2.path, start: failure2.start, end: failure2.end }, abortsTest: true };
@@ -39073,8 +39188,8 @@ var clone = cloneJson;
 function hasOwn5(object2, key3) {
   return Object.prototype.hasOwnProperty.call(object2, key3);
 }
-function get3(state, container, key3) {
-  if (key3 === "") return { value: container === state.doc ? clone(state.original) : void 0 };
+function get3(state2, container, key3) {
+  if (key3 === "") return { value: container === state2.doc ? clone(state2.original) : void 0 };
   if (!Array.isArray(container)) {
     if (!hasOwn5(container, key3)) return wrap(`unable to get nonexistent key: ${key3}`, ERR_MISSING, true);
     const value3 = container[key3];
@@ -39144,25 +39259,25 @@ function remove(container, key3, strict = false) {
   container.splice(index, 1);
   return null;
 }
-function findObject(state, path7) {
+function findObject(state2, path7) {
   const split = path7.split("/");
-  if (split.length < 2) return path7 === "" ? { container: state.doc, key: "" } : null;
-  let container = state.doc;
+  if (split.length < 2) return path7 === "" ? { container: state2.doc, key: "" } : null;
+  let container = state2.doc;
   for (const part of split.slice(1, -1)) {
-    const next = get3(state, container, decodeKey(part));
+    const next = get3(state2, container, decodeKey(part));
     if (next instanceof PatchError || !isContainer(next.value)) return null;
     container = next.value;
   }
   return { container, key: decodeKey(split[split.length - 1]) };
 }
-function ensurePathExists(state, path7) {
+function ensurePathExists(state2, path7) {
   const split = path7.split("/");
   if (split.length < 2) return null;
   const parts2 = split.slice(1);
-  let container = state.doc;
+  let container = state2.doc;
   for (let at3 = 0; at3 < parts2.length - 1; at3++) {
     const part = parts2[at3];
-    const target2 = get3(state, container, decodeKey(part));
+    const target2 = get3(state2, container, decodeKey(part));
     if (target2 instanceof PatchError || target2.value === void 0) {
       const own = atoi(part);
       if ("value" in own && Array.isArray(container) && own.value >= container.length + 1) {
@@ -39214,91 +39329,91 @@ function equal(a, b) {
 function operationValue(op) {
   return clone(op.value ?? null);
 }
-function applyAdd(state, op) {
+function applyAdd(state2, op) {
   const path7 = op.path;
   if (path7 === "") {
     const value2 = operationValue(op);
     if (!isContainer(value2)) {
       return new PatchError(`json: cannot unmarshal ${goTypeName2(value2)} into Go value of type map[string]*jsonpatch.lazyNode`);
     }
-    state.doc = value2;
-    state.original = clone(value2);
+    state2.doc = value2;
+    state2.original = clone(value2);
     return null;
   }
-  const ensured = state.flavour === "v4" ? null : ensurePathExists(state, path7);
+  const ensured = state2.flavour === "v4" ? null : ensurePathExists(state2, path7);
   if (ensured !== null) return ensured;
-  const found = findObject(state, path7);
+  const found = findObject(state2, path7);
   if (found === null) return wrap(`add operation does not apply: doc is missing path: "${path7}"`, ERR_MISSING, true);
   const failed = add2(found.container, found.key, operationValue(op));
   return failed === null ? null : wrap(`error in add for path: '${path7}'`, failed.message);
 }
-function applyRemove(state, op) {
+function applyRemove(state2, op) {
   const path7 = op.path;
-  const found = findObject(state, path7);
-  const strict = state.flavour === "v4";
+  const found = findObject(state2, path7);
+  const strict = state2.flavour === "v4";
   if (found === null) return strict ? wrap(`remove operation does not apply: doc is missing path: "${path7}"`, ERR_MISSING, true) : null;
   const failed = remove(found.container, found.key, strict);
   return failed === null ? null : wrap(`error in remove for path: '${path7}'`, failed.message);
 }
-function applyReplace(state, op) {
+function applyReplace(state2, op) {
   const path7 = op.path;
   if (path7 === "") {
     const value2 = operationValue(op);
     if (!isContainer(value2)) return null;
-    state.doc = value2;
+    state2.doc = value2;
     return null;
   }
-  const found = findObject(state, path7);
+  const found = findObject(state2, path7);
   if (found === null) return wrap(`replace operation does not apply: doc is missing path: ${path7}`, ERR_MISSING, true);
-  const missingKey = state.flavour === "v4" && !Array.isArray(found.container);
-  if (!missingKey && get3(state, found.container, found.key) instanceof PatchError) {
+  const missingKey = state2.flavour === "v4" && !Array.isArray(found.container);
+  if (!missingKey && get3(state2, found.container, found.key) instanceof PatchError) {
     return wrap(`replace operation does not apply: doc is missing key: ${path7}`, ERR_MISSING, true);
   }
   const failed = set(found.container, found.key, operationValue(op));
   return failed === null ? null : wrap(`error in remove for path: '${path7}'`, failed.message);
 }
-function applyMove(state, op) {
+function applyMove(state2, op) {
   const from = op.from;
   if (from === "") return wrap("unable to move entire document to another path", ERR_INVALID);
-  const source = findObject(state, from);
+  const source = findObject(state2, from);
   if (source === null) return wrap(`move operation does not apply: doc is missing from path: ${from}`, ERR_MISSING, true);
-  const value2 = get3(state, source.container, source.key);
+  const value2 = get3(state2, source.container, source.key);
   if (value2 instanceof PatchError) return wrap(`error in move for path: '${source.key}'`, value2.message);
   const removed = remove(source.container, source.key);
   if (removed !== null) return wrap(`error in move for path: '${source.key}'`, removed.message);
   const path7 = op.path;
-  const target2 = findObject(state, path7);
+  const target2 = findObject(state2, path7);
   if (target2 === null) {
     return wrap(`move operation does not apply: doc is missing destination path: ${path7}`, ERR_MISSING, true);
   }
   const failed = add2(target2.container, target2.key, value2.value ?? null);
   return failed === null ? null : wrap(`error in move for path: '${path7}'`, failed.message);
 }
-function applyCopy(state, op) {
+function applyCopy(state2, op) {
   const from = op.from;
-  const source = findObject(state, from);
+  const source = findObject(state2, from);
   if (source === null) {
     return wrap(`copy operation does not apply: doc is missing from path: "${from}"`, ERR_MISSING, true);
   }
-  const value2 = get3(state, source.container, source.key);
+  const value2 = get3(state2, source.container, source.key);
   if (value2 instanceof PatchError) return wrap(`error in copy for from: '${from}'`, value2.message);
   const path7 = op.path;
-  const target2 = findObject(state, path7);
+  const target2 = findObject(state2, path7);
   if (target2 === null) {
     return wrap(`copy operation does not apply: doc is missing destination path: ${path7}`, ERR_MISSING, true);
   }
   const failed = add2(target2.container, target2.key, clone(value2.value ?? null));
   return failed === null ? null : wrap("error while adding value during copy", failed.message);
 }
-function applyTest(state, op) {
+function applyTest(state2, op) {
   const path7 = op.path;
   const expected = op.value;
   if (path7 === "") {
-    return equal(state.doc, expected) ? null : wrap(`testing value ${path7} failed`, ERR_TEST_FAILED);
+    return equal(state2.doc, expected) ? null : wrap(`testing value ${path7} failed`, ERR_TEST_FAILED);
   }
-  const found = findObject(state, path7);
+  const found = findObject(state2, path7);
   if (found === null) return wrap(`test operation does not apply: is missing path: ${path7}`, ERR_MISSING, true);
-  const actual = get3(state, found.container, found.key);
+  const actual = get3(state2, found.container, found.key);
   if (actual instanceof PatchError && !actual.missing) return wrap(`error in test for path: '${path7}'`, actual.message);
   const value2 = actual instanceof PatchError ? void 0 : actual.value;
   return equal(value2, expected) ? null : wrap(`testing value ${path7} failed`, ERR_TEST_FAILED);
@@ -39400,35 +39515,35 @@ function decode(patch2) {
 function applyJsonPatch(resource, patch2, flavour = "kyverno") {
   const decoded = decodeJsonPatch(patch2);
   if ("error" in decoded) return decoded;
-  const state = { doc: clone(resource), original: resource, flavour };
+  const state2 = { doc: clone(resource), original: resource, flavour };
   for (const op of decoded.operations) {
     let failed;
     switch (kindOf2(op)) {
       case "add":
-        failed = applyAdd(state, op);
+        failed = applyAdd(state2, op);
         break;
       case "remove":
-        failed = applyRemove(state, op);
+        failed = applyRemove(state2, op);
         break;
       case "replace":
-        failed = applyReplace(state, op);
+        failed = applyReplace(state2, op);
         break;
       case "move":
-        failed = applyMove(state, op);
+        failed = applyMove(state2, op);
         break;
       case "test":
-        failed = applyTest(state, op);
+        failed = applyTest(state2, op);
         break;
       case "copy":
-        failed = applyCopy(state, op);
+        failed = applyCopy(state2, op);
         break;
       default:
         failed = new PatchError(`Unexpected kind: ${kindOf2(op)}`);
     }
     if (failed !== null) return { error: failed.message };
   }
-  if (Array.isArray(state.doc)) return { error: "patched resource is not an object" };
-  return { resource: state.doc };
+  if (Array.isArray(state2.doc)) return { error: "patched resource is not an object" };
+  return { resource: state2.doc };
 }
 
 // src/families/cel/mpol/patch.ts
@@ -39515,9 +39630,9 @@ var StepError2 = class extends Error {
   }
   at;
 };
-function at(compiled3, range3) {
-  if (compiled3.program.expression !== compiled3.written) return { path: compiled3.path, start: 0, end: compiled3.written.length };
-  return { path: compiled3.path, start: range3.start, end: range3.end };
+function at(compiled4, range3) {
+  if (compiled4.program.expression !== compiled4.written) return { path: compiled4.path, start: 0, end: compiled4.written.length };
+  return { path: compiled4.path, start: range3.start, end: range3.end };
 }
 function conditionsHold2(conditions, activation) {
   const errors = [];
@@ -39565,17 +39680,17 @@ var MutatingPolicy = class extends CelCompiledPolicy {
     const received = request2.admissionObject ?? request2.resource;
     const admission = admissionRequest(received === request2.resource ? request2 : { ...request2, resource: received });
     let current4 = request2.resource;
-    for (const compiled3 of this.specs) {
+    for (const compiled4 of this.specs) {
       const view2 = current4 === request2.resource ? request2 : { ...request2, resource: current4 };
       const attributes = current4 === received ? admission.attributes : { ...admission.attributes, object: current4 };
       const data = current4 === received ? admission.data : { ...admission.data, object: current4 };
       const rules = [];
-      const constraints = compiled3.spec.matchConstraints;
-      const outcome = constraints === void 0 ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
+      const constraints = compiled4.spec.matchConstraints;
+      const outcome = constraints === void 0 || request2.reference !== true && !mayMatchRules(constraints, attributes) ? { matched: false } : matchConstraints(constraints, attributes, data.namespaceObject);
       let patched;
       if (outcome.error !== void 0) rules.push({ ...rule2("match", "error", `failed to execute matching: ${outcome.error}`), type: "Validation" });
       else if (outcome.matched) {
-        const result = this.evaluate(compiled3, view2, data, false);
+        const result = this.evaluate(compiled4, view2, data, false);
         rules.push(result.rule);
         patched = result.patched;
       }
@@ -39594,13 +39709,13 @@ var MutatingPolicy = class extends CelCompiledPolicy {
     const received = request2.admissionObject ?? request2.resource;
     const triggerRequest = admissionRequest(received === request2.resource ? request2 : { ...request2, resource: received }).data.request;
     let current4 = target2;
-    for (const compiled3 of this.specs) {
-      const selected = this.selectsTarget(compiled3, request2, current4);
+    for (const compiled4 of this.specs) {
+      const selected = this.selectsTarget(compiled4, request2, current4);
       if (selected === false) continue;
       const targetRequest = { ...request2, resource: current4, operation: "CREATE" };
       delete targetRequest.admissionObject;
       const { data } = admissionRequest(targetRequest);
-      const result = typeof selected === "string" ? { rule: rule2("evaluation", "error", selected) } : this.evaluate(compiled3, targetRequest, { ...data, request: triggerRequest }, true);
+      const result = typeof selected === "string" ? { rule: rule2("evaluation", "error", selected) } : this.evaluate(compiled4, targetRequest, { ...data, request: triggerRequest }, true);
       responses.push({ policy: this, resource: request2.resource, rules: [result.rule] });
       if ("patched" in result && result.patched !== void 0 && result.rule.status === "pass") current4 = result.patched;
     }
@@ -39611,52 +39726,52 @@ var MutatingPolicy = class extends CelCompiledPolicy {
    * `items`), else by `targetMatchConstraints` with every operation, else by the match constraints. A string is the
    * error of the target expression.
    */
-  selectsTarget(compiled3, request2, target2) {
+  selectsTarget(compiled4, request2, target2) {
     const key3 = `${metadataString2(target2, "namespace")}/${metadataString2(target2, "name")}`;
-    if (compiled3.targetExpression !== void 0) {
+    if (compiled4.targetExpression !== void 0) {
       const activation = Object.assign(
         validatingPolicyActivation({ object: request2.resource, oldObject: null, request: null, namespaceObject: null }, request2.numberMode ?? "float64"),
         libraryHandles(this.namespaced ? this.namespace : "", request2.external)
       );
-      activation.variables = lazyVariables(compiled3.variables, activation);
-      const result = compiled3.targetExpression.program.evaluate(activation);
+      activation.variables = lazyVariables(compiled4.variables, activation);
+      const result = compiled4.targetExpression.program.evaluate(activation);
       if (!result.ok) return `failed to evaluate target expression: ${result.error.message}`;
       const value2 = celToJson(result.value);
       const items2 = value2 !== null && typeof value2 === "object" && !Array.isArray(value2) && Array.isArray(value2.items) ? value2.items : [value2];
       return items2.some((item) => item !== null && typeof item === "object" && !Array.isArray(item) && `${metadataString2(item, "namespace")}/${metadataString2(item, "name")}` === key3);
     }
-    const targetConstraints = compiled3.spec.targetMatchConstraints;
-    const constraints = targetConstraints !== void 0 && (targetConstraints.resourceRules ?? []).length > 0 ? { ...targetConstraints, resourceRules: (targetConstraints.resourceRules ?? []).map((resourceRule) => ({ ...resourceRule, operations: ["*"] })) } : compiled3.spec.matchConstraints;
+    const targetConstraints = compiled4.spec.targetMatchConstraints;
+    const constraints = targetConstraints !== void 0 && (targetConstraints.resourceRules ?? []).length > 0 ? { ...targetConstraints, resourceRules: (targetConstraints.resourceRules ?? []).map((resourceRule) => ({ ...resourceRule, operations: ["*"] })) } : compiled4.spec.matchConstraints;
     if (constraints === void 0) return false;
     const outcome = matchConstraints(constraints, targetAttributes(target2), null);
     return outcome.error === void 0 && outcome.matched;
   }
   /** Exceptions, variables, (target) match conditions, mutations and audit annotations of one matched spec. */
-  evaluate(compiled3, request2, data, target2) {
+  evaluate(compiled4, request2, data, target2) {
     const mode = request2.numberMode ?? "float64";
     const activation = Object.assign(validatingPolicyActivation(data, mode), libraryHandles(this.namespaced ? this.namespace : "", request2.external));
     try {
       const exceptions = exceptionsFor(request2.exceptions, this.name, this.kind);
       const exempted = this.applyExceptions(exceptions, activation);
       if (exempted !== null) return { rule: exempted };
-      activation.variables = lazyVariables(compiled3.variables, activation);
-      if (!conditionsHold2(target2 ? compiled3.targetMatchConditions : compiled3.matchConditions, activation)) return { rule: rule2("", "skip", "skip") };
+      activation.variables = lazyVariables(compiled4.variables, activation);
+      if (!conditionsHold2(target2 ? compiled4.targetMatchConditions : compiled4.matchConditions, activation)) return { rule: rule2("", "skip", "skip") };
       let object2 = request2.resource;
       const schemas = schemasOf(request2.external?.crds);
       const apiVersion = String(object2.apiVersion ?? "");
       const kind3 = String(object2.kind ?? "");
       const type = typeOfKind(schemas, apiVersion, kind3);
-      for (const mutation2 of compiled3.mutations) {
+      for (const mutation2 of compiled4.mutations) {
         const result = mutation2.expression.program.evaluate(activation);
         if (!result.ok) throw new StepError2(result.error.message, at(mutation2.expression, result.error));
         const written = { start: 0, end: mutation2.expression.written.length };
         if (mutation2.patchType === "ApplyConfiguration" && type === void 0) throw new StepError2(`error applying patch: ${missingTypeError(schemas, apiVersion, kind3)}`, at(mutation2.expression, written));
-        const patched = mutation2.patchType === "ApplyConfiguration" ? applyConfiguration(result.value, object2, type, !compiled3.spec.useServerSideApply) : applyJsonPatchValue(result.value, object2);
+        const patched = mutation2.patchType === "ApplyConfiguration" ? applyConfiguration(result.value, object2, type, !compiled4.spec.useServerSideApply) : applyJsonPatchValue(result.value, object2);
         if (!patched.ok) throw new StepError2(patched.error, at(mutation2.expression, written));
         object2 = patched.object;
         activation.object = validatingPolicyActivation({ ...data, object: object2 }, mode).object;
       }
-      const annotations = this.auditAnnotations(compiled3, activation);
+      const annotations = this.auditAnnotations(compiled4, activation);
       const passed = rule2("", "pass", "success");
       if (Object.keys(annotations).length > 0) passed.properties = annotations;
       if (jsonEqual(object2, request2.resource, "type")) passed.unchanged = true;
@@ -39693,9 +39808,9 @@ var MutatingPolicy = class extends CelCompiledPolicy {
     return null;
   }
   /** `evaluateAuditAnnotations`: non-empty string values by key. */
-  auditAnnotations(compiled3, activation) {
+  auditAnnotations(compiled4, activation) {
     const out = {};
-    for (const { key: key3, compiled: expression } of compiled3.auditAnnotations) {
+    for (const { key: key3, compiled: expression } of compiled4.auditAnnotations) {
       const result = expression.program.evaluate(activation);
       if (!result.ok) throw new StepError2(`failed to evaluate auditAnnotation "${key3}": ${result.error.message}`, at(expression, result.error));
       if (typeof result.value === "string") {
@@ -39860,15 +39975,15 @@ function compileDeletingPolicy(env, spec2) {
     return result.program;
   };
   for (const [index, variable] of spec2.variables.entries()) {
-    const compiled3 = compile2(variable.expression, ["spec", "variables", index, "expression"], false);
-    if (!("evaluate" in compiled3)) return { ok: false, failure: compiled3 };
-    variables.push({ name: variable.name, program: compiled3 });
+    const compiled4 = compile2(variable.expression, ["spec", "variables", index, "expression"], false);
+    if (!("evaluate" in compiled4)) return { ok: false, failure: compiled4 };
+    variables.push({ name: variable.name, program: compiled4 });
   }
   for (const [index, condition2] of spec2.conditions.entries()) {
     const path7 = ["spec", "conditions", index, "expression"];
-    const compiled3 = compile2(condition2.expression, path7, true);
-    if (!("evaluate" in compiled3)) return { ok: false, failure: compiled3 };
-    conditions.push({ program: compiled3, path: path7 });
+    const compiled4 = compile2(condition2.expression, path7, true);
+    if (!("evaluate" in compiled4)) return { ok: false, failure: compiled4 };
+    conditions.push({ program: compiled4, path: path7 });
   }
   return { ok: true, variables, conditions };
 }
@@ -39931,10 +40046,10 @@ var DeletingPolicy = class extends CelCompiledPolicy {
     }
   }
   exceptionMatches(exception, activation) {
-    const compiled3 = exceptionConditions(exception, this.env);
-    if (!compiled3.ok) throw new ConditionError(compiled3.message);
+    const compiled4 = exceptionConditions(exception, this.env);
+    if (!compiled4.ok) throw new ConditionError(compiled4.message);
     return holds(
-      compiled3.programs.map((program) => ({ program, path: [] })),
+      compiled4.programs.map((program) => ({ program, path: [] })),
       activation
     );
   }
@@ -40138,9 +40253,9 @@ var Compiler3 = class {
     return { kind: "interpolated", segments, programs };
   }
   program(node2, expression) {
-    const compiled3 = this.env.compile(expression);
-    if (!compiled3.ok) throw new TemplateError(`line ${this.line(node2)}: invalid placeholder expression ${JSON.stringify(expression)}: ${compiled3.error.message}`);
-    return compiled3.program;
+    const compiled4 = this.env.compile(expression);
+    if (!compiled4.ok) throw new TemplateError(`line ${this.line(node2)}: invalid placeholder expression ${JSON.stringify(expression)}: ${compiled4.error.message}`);
+    return compiled4.program;
   }
 };
 function compileTemplate(env, value2, interpolate2) {
@@ -40598,14 +40713,14 @@ var GeneratingPolicy = class extends CelCompiledPolicy {
   /** `evaluateAuditAnnotations`: non-empty strings by key; an error, or a value that is not a string, fails. */
   auditAnnotations(activation) {
     const out = {};
-    for (const { key: key3, compiled: compiled3 } of this.compiled.auditAnnotations) {
-      const result = compiled3.program.evaluate(activation);
-      if (!result.ok) throw new EvaluationError3(`failed to evaluate auditAnnotation ${JSON.stringify(key3)}: ${result.error.message}`, { path: compiled3.path, start: result.error.start, end: result.error.end });
+    for (const { key: key3, compiled: compiled4 } of this.compiled.auditAnnotations) {
+      const result = compiled4.program.evaluate(activation);
+      if (!result.ok) throw new EvaluationError3(`failed to evaluate auditAnnotation ${JSON.stringify(key3)}: ${result.error.message}`, { path: compiled4.path, start: result.error.start, end: result.error.end });
       if (typeof result.value !== "string") {
         throw new EvaluationError3(`failed to convert auditAnnotation ${JSON.stringify(key3)} expression: type conversion error from '${celTypeName3(result.value)}' to 'string'`, {
-          path: compiled3.path,
+          path: compiled4.path,
           start: 0,
-          end: compiled3.program.expression.length
+          end: compiled4.program.expression.length
         });
       }
       if (result.value !== "") out[key3] = result.value;
@@ -40754,18 +40869,18 @@ function compileImageSpec(env, spec2, written = spec2) {
   const base2 = compileSpec(env, spec2.base, written.base);
   if (!base2.ok) return { ok: false, failure: base2.failure };
   try {
-    const matchers2 = spec2.matchImageReferences.map((reference, index) => {
-      if (reference.glob !== void 0 && reference.glob !== "") {
-        const compiled3 = compileGlob(reference.glob);
+    const matchers2 = spec2.matchImageReferences.map((reference2, index) => {
+      if (reference2.glob !== void 0 && reference2.glob !== "") {
+        const compiled4 = compileGlob(reference2.glob);
         const path8 = ["spec", "matchImageReferences", index, "glob"];
-        if (!compiled3.ok) throw new Failure4({ fieldError: `${fieldPath(path8)}: Invalid value: ${JSON.stringify(reference.glob)}: ${compiled3.error}`, path: path8, start: 0, end: reference.glob.length });
-        return { glob: compiled3.glob };
+        if (!compiled4.ok) throw new Failure4({ fieldError: `${fieldPath(path8)}: Invalid value: ${JSON.stringify(reference2.glob)}: ${compiled4.error}`, path: path8, start: 0, end: reference2.glob.length });
+        return { glob: compiled4.glob };
       }
       const path7 = ["spec", "matchImageReferences", index, "expression"];
-      if (reference.expression === void 0 || reference.expression === "") {
+      if (reference2.expression === void 0 || reference2.expression === "") {
         throw new Failure4({ fieldError: `spec.matchImageReferences[${index}]: Invalid value: "": either glob or expression must be set`, path: ["spec", "matchImageReferences", index], start: 0, end: 0 });
       }
-      return { program: compileExpression(imageMatchEnvironment(), reference.expression, path7, isBool, "bool") };
+      return { program: compileExpression(imageMatchEnvironment(), reference2.expression, path7, isBool, "bool") };
     });
     const extractors = spec2.images.map((extractor, index) => {
       const path7 = ["spec", "images", index, "expression"];
@@ -41009,7 +41124,7 @@ function conditionsHold3(conditions, activation, failurePolicy) {
   throw new EvaluationFailure(errors.map((error) => error.message).join("; "), errors[0].at);
 }
 function expressions(list5) {
-  return list5.map((compiled3) => ({ program: compiled3.program, path: compiled3.path }));
+  return list5.map((compiled4) => ({ program: compiled4.program, path: compiled4.path }));
 }
 function matchesImage(image, matchers2) {
   if (matchers2.length === 0) return true;
@@ -41029,8 +41144,8 @@ function missingImageData(image) {
   return `image data for ${image} is read from its registry, which kyverno-lint does not contact: supply it as an entry "image: ${image}" of spec.images in a Context file (kyverno test: context, kyverno apply: --context-file)`;
 }
 var OfflineVerifier = class {
-  constructor(compiled3, images) {
-    this.compiled = compiled3;
+  constructor(compiled4, images) {
+    this.compiled = compiled4;
     this.images = images;
   }
   compiled;
@@ -41076,9 +41191,9 @@ var OfflineVerifier = class {
 function isRegistryMessage(message2) {
   return message2.includes("which kyverno-lint does not contact");
 }
-function attestorsValue(compiled3, activation, mode) {
+function attestorsValue(compiled4, activation, mode) {
   const out = {};
-  for (const { attestor, programs } of compiled3.attestors) {
+  for (const { attestor, programs } of compiled4.attestors) {
     let value2;
     Object.defineProperty(out, attestor.name, {
       enumerable: true,
@@ -41101,10 +41216,10 @@ function attestorsValue(compiled3, activation, mode) {
   }
   return out;
 }
-function extractImages2(compiled3, input, activation) {
+function extractImages2(compiled4, input, activation) {
   const extractors = /* @__PURE__ */ new Map();
   for (const extractor of input.kubernetes ? input.builtIns : []) extractors.set(extractor.name, extractor);
-  for (const extractor of compiled3.extractors) extractors.set(extractor.name, extractor);
+  for (const extractor of compiled4.extractors) extractors.set(extractor.name, extractor);
   const byName = {};
   const matched = [];
   for (const [name, extractor] of extractors) {
@@ -41117,7 +41232,7 @@ function extractImages2(compiled3, input, activation) {
     }
     byName[name] = [];
     for (const image of value2) {
-      if (!matchesImage(image, compiled3.matchers)) continue;
+      if (!matchesImage(image, compiled4.matchers)) continue;
       byName[name].push(image);
       matched.push(image);
     }
@@ -41129,9 +41244,9 @@ function rule3(name, status, message2, properties) {
   if (properties !== void 0 && Object.keys(properties).length > 0) out.properties = properties;
   return out;
 }
-function auditAnnotations3(compiled3, activation) {
+function auditAnnotations3(compiled4, activation) {
   const out = {};
-  for (const { key: key3, compiled: expression } of compiled3.base.auditAnnotations) {
+  for (const { key: key3, compiled: expression } of compiled4.base.auditAnnotations) {
     const result = expression.program.evaluate(activation);
     if (!result.ok) throw new EvaluationFailure(`failed to evaluate auditAnnotation '${key3}': ${result.error.message}`, at2(expression.program, expression.path, result.error));
     if (typeof result.value === "string") {
@@ -41143,23 +41258,23 @@ function auditAnnotations3(compiled3, activation) {
   return out;
 }
 var variableLists2 = /* @__PURE__ */ new WeakMap();
-function variablesOf2(compiled3) {
-  let list5 = variableLists2.get(compiled3);
+function variablesOf2(compiled4) {
+  let list5 = variableLists2.get(compiled4);
   if (list5 === void 0) {
-    list5 = compiled3.base.variables.map(({ name, compiled: expression }) => ({ name, program: expression.program }));
-    variableLists2.set(compiled3, list5);
+    list5 = compiled4.base.variables.map(({ name, compiled: expression }) => ({ name, program: expression.program }));
+    variableLists2.set(compiled4, list5);
   }
   return list5;
 }
-function evaluateImageSpec(compiled3, input) {
+function evaluateImageSpec(compiled4, input) {
   const activation = Object.assign(validatingPolicyActivation(input.data, input.mode), input.handles);
-  const failurePolicy = compiled3.spec.base.failurePolicy;
+  const failurePolicy = compiled4.spec.base.failurePolicy;
   const exceptions = input.exceptions.map((exception) => {
     const conditions = exceptionConditions(exception, input.env);
     if (!conditions.ok) throw new EvaluationFailure(conditions.message, void 0, false, true);
     return { exception, conditions };
   });
-  if (!conditionsHold3(expressions(compiled3.base.matchConditions), activation, failurePolicy)) return null;
+  if (!conditionsHold3(expressions(compiled4.base.matchConditions), activation, failurePolicy)) return null;
   const matched = [];
   for (const { exception, conditions } of exceptions) {
     const programs = conditions.programs.map((program) => ({ program, path: [] }));
@@ -41172,9 +41287,9 @@ function evaluateImageSpec(compiled3, input) {
     if (holds4) matched.push(exception);
   }
   if (matched.length > 0) return rule3("exception", "skip", `rule is skipped due to policy exception: ${matched.map(exceptionKey).join(", ")}`);
-  activation.variables = lazyVariables(variablesOf2(compiled3), activation);
-  const { byName, matched: images } = extractImages2(compiled3, input, activation);
-  if (compiled3.spec.verifyDigest) {
+  activation.variables = lazyVariables(variablesOf2(compiled4), activation);
+  const { byName, matched: images } = extractImages2(compiled4, input, activation);
+  if (compiled4.spec.verifyDigest) {
     for (const image of images) {
       let digest3;
       try {
@@ -41189,10 +41304,10 @@ function evaluateImageSpec(compiled3, input) {
     if (input.images?.get(image) === void 0) throw new EvaluationFailure(input.images?.missing?.(image) ?? missingImageData(image), void 0, input.images?.supplied !== true);
   }
   activation.images = byName;
-  activation.attestations = Object.fromEntries(compiled3.spec.attestations.map((name) => [name, name]));
-  activation.attestors = attestorsValue(compiled3, activation, input.mode);
-  return withImageVerifier(new OfflineVerifier(compiled3, input.images), () => {
-    for (const [index, validation] of compiled3.base.validations.entries()) {
+  activation.attestations = Object.fromEntries(compiled4.spec.attestations.map((name) => [name, name]));
+  activation.attestors = attestorsValue(compiled4, activation, input.mode);
+  return withImageVerifier(new OfflineVerifier(compiled4, input.images), () => {
+    for (const [index, validation] of compiled4.base.validations.entries()) {
       const { program, path: path7 } = validation.expression;
       const result = program.evaluate(activation);
       if (!result.ok) throw new EvaluationFailure(result.error.message, at2(program, path7, result.error), isRegistryMessage(result.error.message));
@@ -41208,13 +41323,13 @@ function evaluateImageSpec(compiled3, input) {
         else message2 = text5.value;
       }
       if (message2 === "") message2 = `CEL expression validation failed at index ${index}`;
-      const failed = rule3(input.name, "fail", message2, auditAnnotations3(compiled3, activation));
+      const failed = rule3(input.name, "fail", message2, auditAnnotations3(compiled4, activation));
       failed.policyPath = path7;
       failed.expressionRange = { start: 0, end: validation.expression.written.length };
       return failed;
     }
-    const annotations = auditAnnotations3(compiled3, activation);
-    if (compiled3.spec.required && images.length > 0) {
+    const annotations = auditAnnotations3(compiled4, activation);
+    if (compiled4.spec.required && images.length > 0) {
       return rule3(input.name, "fail", `image ${images[0]} is not verified: no policy performed a signature or attestation check on it`, annotations);
     }
     return rule3(input.name, "pass", "success", annotations);
@@ -41232,6 +41347,7 @@ function failureRule(failure2, json) {
 }
 
 // src/families/cel/ivpol/policy.ts
+var NO_CONSTRAINTS = Object.freeze({});
 var ImageValidatingPolicy = class extends CelCompiledPolicy {
   specs;
   env;
@@ -41247,6 +41363,7 @@ var ImageValidatingPolicy = class extends CelCompiledPolicy {
   /** The response for a resource (Kyverno CLI: on the resource as loaded), null when nothing matches it. */
   validateImages(request2) {
     const { attributes, data } = admissionRequest(request2);
+    if (request2.reference !== true && !this.specs.some((entry2) => mayMatchRules(("compiled" in entry2 ? entry2.compiled.spec : entry2.spec).base.matchConstraints ?? NO_CONSTRAINTS, attributes))) return null;
     const exceptions = exceptionsFor(request2.exceptions, this.name, this.kind);
     const base2 = {
       data,
@@ -41301,9 +41418,9 @@ var ImageValidatingPolicy = class extends CelCompiledPolicy {
     }
     return [{ policy: this, resource: request2.resource, rules: [rule4] }];
   }
-  evaluate(compiled3, input, json) {
+  evaluate(compiled4, input, json) {
     try {
-      return evaluateImageSpec(compiled3, input);
+      return evaluateImageSpec(compiled4, input);
     } catch (error) {
       if (!(error instanceof EvaluationFailure)) throw error;
       return failureRule(error, json);
@@ -41332,8 +41449,8 @@ var IMAGE_VALIDATING_POLICY_VERSIONS = servedVersions("ImageValidatingPolicy");
 function acceptImageValidatingPolicy(document, source) {
   const decoded = decodePolicyDocument(document, IMAGE_VALIDATING_POLICY_VERSIONS, decodeImageValidatingPolicySpec, source);
   if (!decoded.ok) return decoded.acceptance;
-  const { spec: spec2, identity: identity3 } = decoded.decoded;
-  const env = imageValidatingPolicyEnvironment(identity3.namespace, spec2.base.variables.map((variable) => variable.name));
+  const { spec: spec2, identity: identity4 } = decoded.decoded;
+  const env = imageValidatingPolicyEnvironment(identity4.namespace, spec2.base.variables.map((variable) => variable.name));
   const entry2 = (decodedSpec, written) => {
     const outcome = compileImageSpec(env, decodedSpec, written);
     return outcome.ok ? { compiled: outcome.compiled } : { failure: outcome.failure, spec: decodedSpec };
@@ -41343,7 +41460,7 @@ function acceptImageValidatingPolicy(document, source) {
   for (const variant of autogenVariants(rawSpec, spec2.base.matchConstraints, spec2.base.podControllers)) {
     specs.push(entry2(decodeImageValidatingPolicySpec(variant.spec, []), spec2));
   }
-  return { status: "accepted", policy: new ImageValidatingPolicy({ ...identity3, specs, env }) };
+  return { status: "accepted", policy: new ImageValidatingPolicy({ ...identity4, specs, env }) };
 }
 
 // src/families/cel/vap/decode.ts
@@ -41701,12 +41818,12 @@ var AdmissionValidator = class {
     const compiledVariables = /* @__PURE__ */ new Map();
     expressions2.variables.forEach((variable, index) => {
       const env2 = admissionCelEnvironment(declarations(declared, options2.authorizer));
-      const compiled3 = compileExpression2(env2, variable.expression, null);
-      const type = compiled3.ok ? compiled3.program.outputType : "dyn";
+      const compiled4 = compileExpression2(env2, variable.expression, null);
+      const type = compiled4.ok ? compiled4.program.outputType : "dyn";
       const at3 = declared.findIndex((entry2) => entry2.name === variable.name);
       if (at3 >= 0) declared.splice(at3, 1);
       declared.push({ name: variable.name, type });
-      compiledVariables.set(variable.name, { name: variable.name, index, compiled: compiled3 });
+      compiledVariables.set(variable.name, { name: variable.name, index, compiled: compiled4 });
     });
     this.#variables = [...compiledVariables.values()];
     const env = admissionCelEnvironment(declarations(declared, options2.authorizer));
@@ -41735,12 +41852,12 @@ var AdmissionValidator = class {
    * evaluated afresh for the object the mutation sees.
    */
   mutation(index, bindings, budget = RUNTIME_COST_BUDGET) {
-    const compiled3 = this.#mutations[index];
+    const compiled4 = this.#mutations[index];
     const mutation2 = this.#expressions.mutations?.[index];
-    if (compiled3 === void 0 || mutation2 === void 0) return { ok: false, message: `no mutation ${index}` };
+    if (compiled4 === void 0 || mutation2 === void 0) return { ok: false, message: `no mutation ${index}` };
     const scope = new Evaluation(this.#variables, bindings, this.#params, budget);
     try {
-      const result = scope.evaluate(compiled3, mutation2.expression, "validations", index);
+      const result = scope.evaluate(compiled4, mutation2.expression, "validations", index);
       return result.ok ? result : { ok: false, message: result.message };
     } catch (error) {
       if (!(error instanceof OutOfBudget)) throw error;
@@ -41758,7 +41875,7 @@ var AdmissionValidator = class {
     const scope = new Evaluation(this.#variables, bindings, this.#params, budget);
     const results = [];
     try {
-      this.#validations.forEach((compiled3, index) => results.push(scope.evaluate(compiled3, this.#expressions.validations[index].expression, "validations", index)));
+      this.#validations.forEach((compiled4, index) => results.push(scope.evaluate(compiled4, this.#expressions.validations[index].expression, "validations", index)));
     } catch (error) {
       if (!(error instanceof OutOfBudget)) throw error;
       return { matched: true, decisions: [{ action: failed, evaluation: "error", message: error.message }] };
@@ -41768,7 +41885,7 @@ var AdmissionValidator = class {
     let messagesFailed = null;
     try {
       this.#messages.forEach(
-        (compiled3, index) => messageResults.push(compiled3 === null ? null : messages.evaluate(compiled3, this.#expressions.validations[index].messageExpression, "messageExpressions", index))
+        (compiled4, index) => messageResults.push(compiled4 === null ? null : messages.evaluate(compiled4, this.#expressions.validations[index].messageExpression, "messageExpressions", index))
       );
     } catch (error) {
       if (!(error instanceof OutOfBudget)) throw error;
@@ -41780,9 +41897,9 @@ var AdmissionValidator = class {
       if (messagesFailed !== null) return { action: failed, evaluation: "error", message: messagesFailed };
       if (result.value === true) return { action: "admit", evaluation: "admit", message: "" };
       const decision = { action: "deny", evaluation: "deny", message: denialMessage(validation, messageResults[index] ?? null), origin: { list: "validations", index } };
-      const compiled3 = this.#validations[index];
-      if (!explain || !compiled3.ok) return decision;
-      const blamed = explainFailure(compiled3.program, scope.activation);
+      const compiled4 = this.#validations[index];
+      if (!explain || !compiled4.ok) return decision;
+      const blamed = explainFailure(compiled4.program, scope.activation);
       return blamed.length === 0 ? decision : { ...decision, blamed };
     });
     return { matched: true, decisions };
@@ -41862,12 +41979,12 @@ var Evaluation = class {
       enumerable: true,
       get() {
         if (result === void 0) {
-          const compiled3 = variable.compiled;
-          if (!compiled3.ok) {
-            result = { error: `composited variable "${variable.name}" fails to compile: ${compiled3.message}` };
-            failures.set(`composited variable "${variable.name}" `, { list: "variables", index: variable.index, range: { start: compiled3.error.start, end: compiled3.error.end } });
+          const compiled4 = variable.compiled;
+          if (!compiled4.ok) {
+            result = { error: `composited variable "${variable.name}" fails to compile: ${compiled4.message}` };
+            failures.set(`composited variable "${variable.name}" `, { list: "variables", index: variable.index, range: { start: compiled4.error.start, end: compiled4.error.end } });
           } else {
-            const evaluated = compiled3.program.evaluate(activation, meter);
+            const evaluated = compiled4.program.evaluate(activation, meter);
             if (evaluated.ok) {
               result = { value: evaluated.value };
             } else {
@@ -41885,13 +42002,13 @@ var Evaluation = class {
    * Evaluates one expression (activation.go, `evaluationActivation.Evaluate`), charging its cost and that of the
    * variables it evaluated to the budget; throws `OutOfBudget` past it.
    */
-  evaluate(compiled3, expression, list5, index) {
-    if (!compiled3.ok) {
-      return { ok: false, message: `compilation error: ${compiled3.message}`, origin: { list: list5, index, range: { start: compiled3.error.start, end: compiled3.error.end } } };
+  evaluate(compiled4, expression, list5, index) {
+    if (!compiled4.ok) {
+      return { ok: false, message: `compilation error: ${compiled4.message}`, origin: { list: list5, index, range: { start: compiled4.error.start, end: compiled4.error.end } } };
     }
     const meter = { cost: 0 };
     this.#variablesCost.cost = 0;
-    const result = compiled3.program.evaluate(this.#activation, meter);
+    const result = compiled4.program.evaluate(this.#activation, meter);
     this.#charge(this.#variablesCost.cost);
     this.#charge(meter.cost);
     if (result.ok) return { ok: true, value: result.value };
@@ -42241,15 +42358,15 @@ var VALIDATING_POLICY_VERSIONS = servedVersions("ValidatingPolicy");
 function acceptValidatingPolicy(document, source) {
   const decoded = decodePolicyDocument(document, VALIDATING_POLICY_VERSIONS, decodeValidatingPolicySpec, source);
   if (!decoded.ok) return decoded.acceptance;
-  const { spec: spec2, identity: identity3, policyKind } = decoded.decoded;
+  const { spec: spec2, identity: identity4, policyKind } = decoded.decoded;
   if (spec2.mode === "Envoy" || spec2.mode === "HTTP") {
-    if (policyKind.namespaced) return { status: "unsupported", kind: policyKind, reason: `evaluation mode ${spec2.mode} of a ${identity3.kind} is not supported` };
+    if (policyKind.namespaced) return { status: "unsupported", kind: policyKind, reason: `evaluation mode ${spec2.mode} of a ${identity4.kind} is not supported` };
     return acceptAuthzPolicy(document, spec2, spec2.mode, source);
   }
-  const env = validatingPolicyEnvironment(identity3.namespace, spec2.variables.map((variable) => variable.name));
+  const env = validatingPolicyEnvironment(identity4.namespace, spec2.variables.map((variable) => variable.name));
   const specs = [];
   const rejected = (failure2) => ({
-    ...compileRejection(compileErrorReason(identity3.name, spec2.mode, failure2), failure2),
+    ...compileRejection(compileErrorReason(identity4.name, spec2.mode, failure2), failure2),
     ...spec2.mode === "JSON" ? { abortsPayloads: "json" } : {}
   });
   const original = compileSpec(env, spec2);
@@ -42257,55 +42374,55 @@ function acceptValidatingPolicy(document, source) {
   specs.push(original.compiled);
   const rawSpec = isObject2(document.spec) ? document.spec : {};
   for (const variant of autogenVariants(rawSpec, spec2.matchConstraints, spec2.podControllers)) {
-    const compiled3 = compileSpec(env, decodeValidatingPolicySpec(variant.spec, []), spec2);
-    if (!compiled3.ok) return rejected(compiled3.failure);
-    specs.push(compiled3.compiled);
+    const compiled4 = compileSpec(env, decodeValidatingPolicySpec(variant.spec, []), spec2);
+    if (!compiled4.ok) return rejected(compiled4.failure);
+    specs.push(compiled4.compiled);
   }
-  return { status: "accepted", policy: new ValidatingPolicy({ ...identity3, specs, env }) };
+  return { status: "accepted", policy: new ValidatingPolicy({ ...identity4, specs, env }) };
 }
 var DELETING_POLICY_VERSIONS = servedVersions("DeletingPolicy");
 function acceptDeletingPolicy(document, source) {
   const decoded = decodePolicyDocument(document, DELETING_POLICY_VERSIONS, decodeDeletingPolicySpec, source);
   if (!decoded.ok) return decoded.acceptance;
-  const { spec: spec2, identity: identity3 } = decoded.decoded;
-  const env = deletingPolicyEnvironment(identity3.namespace, spec2.variables.map((variable) => variable.name));
-  const compiled3 = compileDeletingPolicy(env, spec2);
-  if (!compiled3.ok) return compileRejection(`failed to compile policy ${identity3.name} (${compiled3.failure.fieldError})`, compiled3.failure);
-  return { status: "accepted", policy: new DeletingPolicy({ ...identity3, spec: spec2, variables: compiled3.variables, conditions: compiled3.conditions, env }) };
+  const { spec: spec2, identity: identity4 } = decoded.decoded;
+  const env = deletingPolicyEnvironment(identity4.namespace, spec2.variables.map((variable) => variable.name));
+  const compiled4 = compileDeletingPolicy(env, spec2);
+  if (!compiled4.ok) return compileRejection(`failed to compile policy ${identity4.name} (${compiled4.failure.fieldError})`, compiled4.failure);
+  return { status: "accepted", policy: new DeletingPolicy({ ...identity4, spec: spec2, variables: compiled4.variables, conditions: compiled4.conditions, env }) };
 }
 var MUTATING_POLICY_VERSIONS = servedVersions("MutatingPolicy");
 function acceptMutatingPolicy(document, source) {
   const decoded = decodePolicyDocument(document, MUTATING_POLICY_VERSIONS, decodeMutatingPolicySpec, source);
   if (!decoded.ok) return decoded.acceptance;
-  const { spec: spec2, identity: identity3 } = decoded.decoded;
-  const env = mutatingPolicyEnvironment(identity3.namespace, spec2.variables.map((variable) => variable.name));
-  const rejected = (failure2) => compileRejection(`failed to compile policy ${identity3.name} (${failure2.fieldError})`, failure2);
+  const { spec: spec2, identity: identity4 } = decoded.decoded;
+  const env = mutatingPolicyEnvironment(identity4.namespace, spec2.variables.map((variable) => variable.name));
+  const rejected = (failure2) => compileRejection(`failed to compile policy ${identity4.name} (${failure2.fieldError})`, failure2);
   const specs = [];
   const original = compileMutatingSpec(env, spec2);
   if (!original.ok) return rejected(original.failure);
   specs.push(original.compiled);
   const rawSpec = isObject2(document.spec) ? document.spec : {};
   for (const variant of autogenVariants(rawSpec, spec2.matchConstraints, spec2.podControllers, rewriteMutatingSpec)) {
-    const compiled3 = compileMutatingSpec(env, decodeMutatingPolicySpec(variant.spec, []), spec2);
-    if (!compiled3.ok) return rejected(compiled3.failure);
-    specs.push(compiled3.compiled);
+    const compiled4 = compileMutatingSpec(env, decodeMutatingPolicySpec(variant.spec, []), spec2);
+    if (!compiled4.ok) return rejected(compiled4.failure);
+    specs.push(compiled4.compiled);
   }
-  return { status: "accepted", policy: new MutatingPolicy({ ...identity3, specs, env }) };
+  return { status: "accepted", policy: new MutatingPolicy({ ...identity4, specs, env }) };
 }
 var GENERATING_POLICY_VERSIONS = servedVersions("GeneratingPolicy");
 function acceptGeneratingPolicy(document, source) {
   const decoded = decodePolicyDocument(document, GENERATING_POLICY_VERSIONS, decodeGeneratingPolicySpec, source);
   if (!decoded.ok) return decoded.acceptance;
-  const { spec: spec2, identity: identity3 } = decoded.decoded;
-  const compiled3 = compileGeneratingPolicy(identity3.namespace, spec2);
-  if (!compiled3.ok) return compileRejection(generatingCompileErrorReason(identity3.name, compiled3.failure), compiled3.failure);
-  return { status: "accepted", policy: new GeneratingPolicy({ ...identity3, spec: spec2, compiled: compiled3.compiled, env: compiled3.env }) };
+  const { spec: spec2, identity: identity4 } = decoded.decoded;
+  const compiled4 = compileGeneratingPolicy(identity4.namespace, spec2);
+  if (!compiled4.ok) return compileRejection(generatingCompileErrorReason(identity4.name, compiled4.failure), compiled4.failure);
+  return { status: "accepted", policy: new GeneratingPolicy({ ...identity4, spec: spec2, compiled: compiled4.compiled, env: compiled4.env }) };
 }
 function acceptAuthzPolicy(document, spec2, mode, source) {
   const metadata = policyMetadata(document);
-  const compiled3 = compileAuthz(mode, spec2);
-  if (!compiled3.ok) {
-    const { failure: failure2 } = compiled3;
+  const compiled4 = compileAuthz(mode, spec2);
+  if (!compiled4.ok) {
+    const { failure: failure2 } = compiled4;
     return {
       status: "invalid",
       reason: authzCompileErrorReason(mode, metadata.name, failure2),
@@ -42322,7 +42439,7 @@ function acceptAuthzPolicy(document, spec2, mode, source) {
     ...source === void 0 ? {} : { source },
     mode,
     failurePolicy: spec2.failurePolicy,
-    compiled: compiled3.compiled
+    compiled: compiled4.compiled
   });
   return { status: "accepted", policy };
 }
@@ -42352,6 +42469,21 @@ var celFamily = {
     return { status: "unsupported", kind: kind3 };
   }
 };
+
+// src/families/kyverno/engine/evaluation-mode.ts
+var reference = false;
+function referenceEvaluation() {
+  return reference;
+}
+function inEvaluationMode(useReference, evaluate5) {
+  const previous = reference;
+  reference = useReference === true;
+  try {
+    return evaluate5();
+  } finally {
+    reference = previous;
+  }
+}
 
 // src/families/kyverno/match/kind.ts
 var VERSION_PATTERN2 = /^(?:v[0-9]+(?:(?:alpha|beta)[0-9]+)?|\*)$/;
@@ -42837,6 +42969,34 @@ function excludeBlockHolds(exclude, res) {
   }
   return excludeFilterHolds(exclude.inline, res);
 }
+function descriptionShapeHolds(desc, gvk, subresource, operation) {
+  if (desc.operations !== null && !desc.operations.includes(operation)) return false;
+  return desc.kinds === null || checkKind(desc.kinds, gvk, subresource, POLICY_FILTER_OPTIONS.allowEphemeralContainers);
+}
+function matchFilterMayHold(plan, gvk, subresource, operation, dropUserInfo) {
+  if (plan.emptyDescription && (dropUserInfo || plan.emptyUserInfo)) return false;
+  return plan.description === null || descriptionShapeHolds(plan.description, gvk, subresource, operation);
+}
+function matchBlockMayHold(match, gvk, subresource, operation, dropUserInfo) {
+  if (match.any !== null) return match.any.some((filter) => matchFilterMayHold(filter, gvk, subresource, operation, dropUserInfo));
+  if (match.all !== null) return match.all.every((filter) => matchFilterMayHold(filter, gvk, subresource, operation, dropUserInfo));
+  return matchFilterMayHold(match.inline, gvk, subresource, operation, dropUserInfo);
+}
+function excludeFilterSurelyHolds(plan, gvk, subresource, operation) {
+  if (plan.emptyDescription && plan.emptyUserInfo) return false;
+  if (plan.hasUserInfo) return false;
+  const desc = plan.description;
+  if (desc === null) return true;
+  if (desc.name !== null || desc.names !== null || desc.namespaces !== null || desc.annotations !== null || desc.selector !== null || desc.namespaceSelector !== null) {
+    return false;
+  }
+  return descriptionShapeHolds(desc, gvk, subresource, operation);
+}
+function excludeBlockSurelyHolds(exclude, gvk, subresource, operation) {
+  if (exclude.any !== null) return exclude.any.some((filter) => excludeFilterSurelyHolds(filter, gvk, subresource, operation));
+  if (exclude.all !== null) return exclude.all.every((filter) => excludeFilterSurelyHolds(filter, gvk, subresource, operation));
+  return excludeFilterSurelyHolds(exclude.inline, gvk, subresource, operation);
+}
 var RuleMatcher = class {
   #match;
   #exclude;
@@ -42848,6 +43008,17 @@ var RuleMatcher = class {
   /** {@link ruleMatches} for the rule this matcher was prepared from. */
   matches(input) {
     return this.matchesSubject(view(input));
+  }
+  /**
+   * Whether the rule can match a request for `gvk`/`subresource` with `operation`, judged on what does not
+   * depend on the resource itself: false only when `match` cannot hold by kind or operation (or is empty), or
+   * when `exclude` holds by kind and operation alone (filters naming nothing else). A rule for which this is
+   * false has {@link matchesSubject} false for every resource of that request shape; one for which it is true
+   * still needs {@link matchesSubject}.
+   */
+  mayMatch(gvk, subresource, operation, dropUserInfo) {
+    if (!matchBlockMayHold(this.#match, gvk, subresource, operation, dropUserInfo)) return false;
+    return this.#exclude === null || !excludeBlockSurelyHolds(this.#exclude, gvk, subresource, operation);
   }
   /** {@link matches} with the subject of an input (`new MatchSubject(input)`), built once for many rules. */
   matchesSubject(res) {
@@ -43803,10 +43974,10 @@ function compileStringPattern(pattern) {
   const cached = cache5.get(pattern);
   if (cached !== void 0) return cached;
   const alternatives = pattern.split("|").map((alternative) => trimSpaces(alternative).split("&").map((c) => compileCondition(trimSpaces(c))));
-  const compiled3 = { alternatives };
+  const compiled4 = { alternatives };
   if (cache5.size >= CACHE_LIMIT2) cache5.clear();
-  cache5.set(pattern, compiled3);
-  return compiled3;
+  cache5.set(pattern, compiled4);
+  return compiled4;
 }
 
 // src/families/kyverno/engine/pattern/scalar.ts
@@ -43949,6 +44120,53 @@ function validateValue2(value2, pattern, numberMode) {
   if (pattern === null) return validateNullPattern(value2);
   if (Array.isArray(pattern)) return false;
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+var NEVER = () => false;
+var ANY_MAP2 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+function compileValueCheck(pattern) {
+  switch (typeof pattern) {
+    case "boolean":
+      return (value2) => value2 === pattern;
+    case "number":
+      return (value2, numberMode) => validateNumberPattern(value2, pattern, numberMode);
+    case "bigint": {
+      const number = Number(pattern);
+      return (value2, numberMode) => validateNumberPattern(value2, number, numberMode);
+    }
+    case "string":
+      return compileStringCheck(pattern);
+    default:
+      break;
+  }
+  if (pattern === null) return validateNullPattern;
+  if (Array.isArray(pattern)) return NEVER;
+  return ANY_MAP2;
+}
+function compileStringCheck(pattern) {
+  const { alternatives } = compileStringPattern(pattern);
+  const only = alternatives.length === 1 && alternatives[0].length === 1 ? alternatives[0][0] : null;
+  if (only !== null && only.kind === "comparison" && only.operator === "" && only.duration === null && only.quantity === null) {
+    const operand = only.operand;
+    return (value2, numberMode) => {
+      if (value2 === pattern) return true;
+      const text5 = stringText(value2, numberMode);
+      return text5 !== null && wildcardMatch(operand, text5);
+    };
+  }
+  return (value2, numberMode) => {
+    if (value2 === pattern) return true;
+    for (const conjunction of alternatives) {
+      let all = true;
+      for (const c of conjunction) {
+        if (!condition(value2, c, numberMode)) {
+          all = false;
+          break;
+        }
+      }
+      if (all) return true;
+    }
+    return false;
+  };
 }
 
 // src/families/kyverno/engine/pattern/match-pattern.ts
@@ -44146,10 +44364,239 @@ function matchPattern(resource, pattern, options2) {
   };
   const failure2 = checkElement3(resource, pattern, "/", ev);
   if (failure2 === null) return { outcome: "pass", path: "", message: "" };
+  return patternResult(failure2, ev);
+}
+function patternResult(failure2, ev) {
   if (isSkip(failure2)) return { outcome: "skip", path: "", message: failure2.message };
   if (failure2.kind === "negation") return { outcome: "fail", path: failure2.path, message: failure2.message };
   if (keysAreMissing(ev) || failure2.path === "") return { outcome: "error", path: "", message: failure2.message };
   return { outcome: "fail", path: failure2.path, message: failure2.message };
+}
+
+// src/families/kyverno/engine/pattern/compiled.ts
+function compileElement(pattern, rel) {
+  if (Array.isArray(pattern)) {
+    const array = compileArray(pattern, rel);
+    return (resource, base2, ev) => {
+      if (!Array.isArray(resource)) {
+        const path7 = base2 + rel;
+        return plainFailure(`validation rule failed at path ${path7}, resource does not satisfy the expected overlay pattern`, path7);
+      }
+      return array(resource, base2, ev);
+    };
+  }
+  if (isObject(pattern)) {
+    const plan = mapPlan(pattern);
+    if (plan.metadataKey !== null && !metadataRewriteIsIdentity(pattern[plan.metadataKey])) {
+      return (resource, base2, ev) => checkElement3(resource, pattern, base2 + rel, ev);
+    }
+    const map2 = compileMap(pattern, plan, rel);
+    return (resource, base2, ev) => {
+      if (!isObject(resource)) {
+        const path7 = base2 + rel;
+        return plainFailure(
+          `pattern and resource have different structures. Path: ${path7}. Expected map[string]interface {}, found ${goTypeName5(resource, ev.numberMode)}`,
+          path7
+        );
+      }
+      recordAnchors(plan, resource, ev);
+      return map2(resource, base2, ev);
+    };
+  }
+  const test = compileValueCheck(pattern);
+  return (resource, base2, ev) => {
+    if (Array.isArray(resource)) {
+      for (const element of resource) {
+        if (!test(element, ev.numberMode)) return scalarMismatch(resource, pattern, base2 + rel, ev);
+      }
+      return null;
+    }
+    return test(resource, ev.numberMode) ? null : scalarMismatch(resource, pattern, base2 + rel, ev);
+  };
+}
+function metadataRewriteIsIdentity(metadata) {
+  if (!isObject(metadata)) return true;
+  for (const tag of ["labels", "annotations"]) {
+    const key3 = findTaggedKey(tag, metadata);
+    if (key3 === null) continue;
+    const map2 = metadata[key3];
+    if (!isObject(map2)) continue;
+    for (const k in map2) {
+      if (typeof map2[k] !== "string" || containsWildcard(k)) return false;
+    }
+  }
+  return true;
+}
+function compileMap(pattern, plan, rel) {
+  const phase1 = plan.phase1.map(({ anchor, key: key3 }) => compileAnchor(anchor, pattern[key3], rel));
+  const phase2 = plan.phase2.map(
+    ({ key: key3, anchor }) => anchor?.type === "global" ? compileGlobal(anchor, pattern[key3], rel) : compilePlain(key3, pattern[key3], rel)
+  );
+  const phase1Count = phase1.length;
+  const phase2Count = phase2.length;
+  return (resource, base2, ev) => {
+    if (phase1Count > 0) {
+      let applied = 0;
+      let skips = null;
+      let rawSkip = false;
+      for (let i = 0; i < phase1Count; i++) {
+        const failure2 = phase1[i](resource, base2, ev);
+        if (failure2 === null) {
+          applied++;
+        } else if (isSkip(failure2)) {
+          (skips ??= []).push(failure2);
+          rawSkip ||= isRawSkip(failure2);
+        } else if (!rawSkip) {
+          return failure2;
+        }
+      }
+      if (skips !== null && (applied === 0 || rawSkip)) return packagedSkip(skips, base2 + rel);
+    }
+    for (let i = 0; i < phase2Count; i++) {
+      const failure2 = phase2[i](resource, base2, ev);
+      if (failure2 !== null) return failure2;
+    }
+    return null;
+  };
+}
+function compileAnchor(anchor, pattern, rel) {
+  const key3 = anchor.key;
+  const childRel = rel + key3 + "/";
+  switch (anchor.type) {
+    case "condition": {
+      const child = compileElement(pattern, childRel);
+      return (resource, base2, ev) => {
+        if (!hasKey(resource, key3)) return conditionalFailure("conditional anchor key doesn't exist in the resource", base2 + childRel);
+        const failure2 = child(resource[key3], base2, ev);
+        return failure2 === null ? null : conditionalFailure(failure2.message, failure2.path);
+      };
+    }
+    case "equality": {
+      const child = compileElement(pattern, childRel);
+      return (resource, base2, ev) => hasKey(resource, key3) ? child(resource[key3], base2, ev) : null;
+    }
+    case "negation":
+      return (resource, base2) => hasKey(resource, key3) ? negationFailure(base2 + childRel) : null;
+    case "existence": {
+      const existence = compileExistence(pattern);
+      return (resource, base2, ev) => hasKey(resource, key3) ? existence(resource[key3], base2 + childRel, ev) : null;
+    }
+    default:
+      return () => null;
+  }
+}
+function compileExistence(pattern) {
+  const elements2 = Array.isArray(pattern) ? pattern.map((element) => isObject(element) ? compileElement(element, "") : null) : null;
+  return (resource, path7, ev) => {
+    if (!Array.isArray(resource)) {
+      return plainFailure(
+        `invalid resource type ${goTypeName5(resource, ev.numberMode)}: Existence ^ () anchor can be used only on list/array type resource`,
+        path7
+      );
+    }
+    if (elements2 === null) {
+      return plainFailure(`invalid pattern type ${goTypeName5(pattern, "float64")}: Pattern has to be of list to compare against resource`, path7);
+    }
+    for (const element of elements2) {
+      if (element === null) {
+        return plainFailure("invalid pattern type []interface {}: Pattern has to be of type map to compare against items in resource", path7);
+      }
+      let found = false;
+      for (let i = 0; i < resource.length; i++) {
+        if (element(resource[i], `${path7}${i}/`, ev) === null) {
+          found = true;
+          break;
+        }
+      }
+      if (!found) return plainFailure(`existence anchor validation failed at path ${path7}`, path7);
+    }
+    return null;
+  };
+}
+function compileGlobal(anchor, pattern, rel) {
+  const key3 = anchor.key;
+  const child = compileElement(pattern, rel + key3 + "/");
+  return (resource, base2, ev) => {
+    if (!hasKey(resource, key3)) return null;
+    const failure2 = child(resource[key3], base2, ev);
+    return failure2 === null ? null : globalFailure(failure2.message, failure2.path);
+  };
+}
+function compilePlain(key3, pattern, rel) {
+  if (pattern === "*") {
+    return (resource, base2) => {
+      const value2 = hasKey(resource, key3) ? resource[key3] : void 0;
+      if (value2 !== null && value2 !== void 0) return null;
+      const path7 = base2 + rel;
+      return plainFailure(`${path7}/${key3} not found`, path7);
+    };
+  }
+  const child = compileElement(pattern, rel + key3 + "/");
+  return (resource, base2, ev) => child(hasKey(resource, key3) ? resource[key3] : void 0, base2, ev);
+}
+function compileArray(pattern, rel) {
+  if (pattern.length === 0) return (_resource, base2) => plainFailure("pattern Array empty", base2 + rel);
+  const first = pattern[0];
+  if (isObject(first)) {
+    const element = compileElement(first, "");
+    return (resource, base2, ev) => checkElements2(resource, resource.length, element, base2 + rel, ev);
+  }
+  if (!Array.isArray(first)) return compileElement(first, rel);
+  const elements2 = pattern.map((element) => compileElement(element, ""));
+  const length = pattern.length;
+  return (resource, base2, ev) => {
+    if (resource.length < length) {
+      return plainFailure(
+        `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${length}`,
+        ""
+      );
+    }
+    return checkElements2(resource, length, elements2, base2 + rel, ev);
+  };
+}
+function checkElements2(resource, count2, element, path7, ev) {
+  let applied = 0;
+  let skips = null;
+  for (let i = 0; i < count2; i++) {
+    const check2 = typeof element === "function" ? element : element[i];
+    const failure2 = check2(resource[i], `${path7}${i}/`, ev);
+    if (failure2 === null) {
+      applied++;
+    } else if (isSkip(failure2)) {
+      (skips ??= []).push(failure2);
+    } else {
+      return failure2;
+    }
+  }
+  return applied === 0 && skips !== null ? packagedSkip(skips, path7) : null;
+}
+var compiledPatterns = /* @__PURE__ */ new WeakMap();
+function compiledRoot(pattern) {
+  let check2 = compiledPatterns.get(pattern);
+  if (check2 === void 0) {
+    check2 = compileElement(pattern, "/");
+    compiledPatterns.set(pattern, check2);
+  }
+  return check2;
+}
+var PASS = Object.freeze({ outcome: "pass", path: "", message: "" });
+var state = {
+  numberMode: "float64",
+  anchorsSeen: null,
+  metadataRewrites: null
+};
+function matchCompiledPattern(resource, pattern, numberMode) {
+  if (pattern === null || typeof pattern !== "object") return matchPattern(resource, pattern, { numberMode });
+  const check2 = compiledRoot(pattern);
+  state.numberMode = numberMode;
+  state.anchorsSeen = null;
+  state.metadataRewrites = null;
+  const failure2 = check2(resource, "", state);
+  if (failure2 === null) return PASS;
+  const ev = { numberMode, anchorsSeen: state.anchorsSeen, metadataRewrites: state.metadataRewrites };
+  state.anchorsSeen = null;
+  state.metadataRewrites = null;
+  return patternResult(failure2, ev);
 }
 
 // src/families/kyverno/engine/conditions/string-pattern.ts
@@ -44616,119 +45063,102 @@ function operatorHandler(operator) {
   return HANDLERS.get(operator.toLowerCase());
 }
 
-// src/families/kyverno/engine/conditions/evaluate.ts
-var SubstituteFailure = class {
-  constructor(reason) {
-    this.reason = reason;
+// src/families/kyverno/engine/conditions/compiled.ts
+var NEVER2 = () => false;
+var CANONICAL = new Map(
+  [
+    "GreaterThan",
+    "GreaterThanOrEquals",
+    "LessThan",
+    "LessThanOrEquals",
+    "DurationGreaterThan",
+    "DurationGreaterThanOrEquals",
+    "DurationLessThan",
+    "DurationLessThanOrEquals"
+  ].map((name) => [name.toLowerCase(), name])
+);
+function compileOperator(operator, constant) {
+  const handler = operatorHandler(operator);
+  if (handler === void 0) return void 0;
+  const lower = operator.toLowerCase();
+  const canonical2 = CANONICAL.get(lower);
+  if (canonical2 !== void 0 && canonical2 !== operator) return NEVER2;
+  if (constant !== void 0) {
+    switch (lower) {
+      case "equal":
+      case "equals":
+        return constantEquals(constant, false);
+      case "notequal":
+      case "notequals":
+        return constantEquals(constant, true);
+      case "anyin":
+      case "allin":
+      case "anynotin":
+      case "allnotin":
+        if (Array.isArray(constant)) return constantSetList(lower, constant, handler, operator);
+        break;
+    }
   }
-  reason;
+  return (key3, value2) => handler(key3, value2, operator);
+}
+function constantEquals(constant, negate2) {
+  const handler = negate2 ? evaluateNotEquals : evaluateEquals;
+  if (typeof constant !== "string") return handler;
+  const operand = {
+    text: constant,
+    duration: constant !== "0" ? parseGoDuration(constant) : null,
+    quantity: parseQuantity(constant),
+    float: parseGoFloat2(constant),
+    int64: int64Operand(constant)
+  };
+  return (key3, value2) => {
+    if (typeof key3 === "string") return stringEquals2(key3, operand) !== negate2;
+    if (typeof key3 === "number") {
+      const equal2 = operand.float !== null && operand.float === key3;
+      return equal2 !== negate2;
+    }
+    if (typeof key3 === "bigint") {
+      const equal2 = operand.int64 !== null && operand.int64 === key3;
+      return equal2 !== negate2;
+    }
+    return handler(key3, value2);
+  };
+}
+function stringEquals2(key3, operand) {
+  if (operand.duration !== null) {
+    const keyDuration = key3 !== "0" ? parseGoDuration(key3) : null;
+    if (keyDuration !== null) return durationSeconds(keyDuration) === durationSeconds(operand.duration);
+  }
+  const keyQuantity = parseQuantity(key3);
+  if (keyQuantity !== null) return operand.quantity !== null && compareQuantities(keyQuantity, operand.quantity) === 0;
+  return wildcardMatch(operand.text, key3);
+}
+function constantSetList(lower, constant, handler, operator) {
+  const values = constant.map(goSprint);
+  const notIn = lower === "anynotin" || lower === "allnotin";
+  const all = lower === "allin" || lower === "allnotin";
+  return (key3, value2) => {
+    if (typeof key3 === "string") return matchesAny(key3, values) !== notIn;
+    if (typeof key3 === "number" || typeof key3 === "bigint" || typeof key3 === "boolean") {
+      return matchesAny(goSprint(key3), values) !== notIn;
+    }
+    if (!Array.isArray(key3)) return handler(key3, value2, operator);
+    const keys = toSetKey(key3);
+    if (all) return notIn ? keys.every((k) => !matchesAny(k, values)) : keys.every((k) => matchesAny(k, values));
+    return notIn ? keys.some((k) => !matchesAny(k, values)) : keys.some((k) => matchesAny(k, values));
+  };
+}
+
+// src/families/kyverno/engine/variables/errors.ts
+var SubstitutionError = class extends Error {
+  name = "SubstitutionError";
 };
-var ConditionFailure = class {
+var SubstitutionFailure = class {
   constructor(message2) {
     this.message = message2;
   }
   message;
 };
-function joinNonEmpty(parts2, separator) {
-  let out = "";
-  for (const part of parts2) {
-    if (part === "") continue;
-    out = out === "" ? part : out + separator + part;
-  }
-  return out;
-}
-function evaluateCondition(condition2, substitute) {
-  const plan = conditionPlan(condition2);
-  const key3 = substitutePart(plan.key, "key", substitute);
-  if (key3 instanceof ConditionFailure) return key3;
-  const value2 = substitutePart(plan.value, "value", substitute);
-  if (value2 instanceof ConditionFailure) return value2;
-  if (plan.handler === void 0) throw new ConditionError2(UNKNOWN_OPERATOR_MESSAGE);
-  return { result: plan.handler(key3, value2, plan.operator), message: plan.message };
-}
-var NOT_A_MAP = Object.freeze({});
-var conditionPlans = /* @__PURE__ */ new WeakMap();
-function conditionPlan(condition2) {
-  const c = typeof condition2 === "object" && condition2 !== null && !Array.isArray(condition2) ? condition2 : NOT_A_MAP;
-  let plan = conditionPlans.get(c);
-  if (plan === void 0) {
-    const operator = typeof c["operator"] === "string" ? c["operator"] : "";
-    plan = {
-      key: c["key"] ?? null,
-      value: c["value"] ?? null,
-      operator,
-      handler: operatorHandler(operator),
-      message: typeof c["message"] === "string" ? c["message"] : ""
-    };
-    conditionPlans.set(c, plan);
-  }
-  return plan;
-}
-function substitutePart(raw, part, substitute) {
-  let result;
-  try {
-    result = substitute(raw, part);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ConditionError2(`failed to substitute variables in condition ${part}: ${reason}`, { cause: error });
-  }
-  if (result instanceof SubstituteFailure) return new ConditionFailure(`failed to substitute variables in condition ${part}: ${result.reason}`);
-  return result;
-}
-function tryEvaluateConditions(conditions, substitute) {
-  if (conditions === void 0 || conditions === null) return { result: true, message: "" };
-  if (Array.isArray(conditions)) return evaluateList(conditions, substitute);
-  if (typeof conditions !== "object") throw new ConditionError2("invalid condition");
-  return evaluateAnyAll(conditionList(conditions["any"]), conditionList(conditions["all"]), substitute);
-}
-function conditionList(v) {
-  if (v === void 0 || v === null) return void 0;
-  if (!Array.isArray(v)) throw new ConditionError2("invalid condition");
-  return v;
-}
-function evaluateList(conditions, substitute) {
-  let trueMessages = null;
-  for (const condition2 of conditions) {
-    const outcome = evaluateCondition(condition2, substitute);
-    if (outcome instanceof ConditionFailure || !outcome.result) return outcome;
-    if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
-  }
-  return { result: true, message: trueMessages === null ? "" : joinNonEmpty(trueMessages, ";") };
-}
-function evaluateAnyAll(any, all, substitute) {
-  let trueMessages = null;
-  let falseMessages = null;
-  let anyResult = true;
-  if (any !== void 0) {
-    anyResult = false;
-    for (const condition2 of any) {
-      const outcome = evaluateCondition(condition2, substitute);
-      if (outcome instanceof ConditionFailure) return outcome;
-      if (outcome.result) {
-        anyResult = true;
-        if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
-        break;
-      }
-      if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
-    }
-  }
-  let allResult = true;
-  if (all !== void 0) {
-    for (const condition2 of all) {
-      const outcome = evaluateCondition(condition2, substitute);
-      if (outcome instanceof ConditionFailure) return outcome;
-      if (!outcome.result) {
-        allResult = false;
-        if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
-        break;
-      }
-      if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
-    }
-  }
-  const result = anyResult && allResult;
-  const messages = result ? trueMessages : falseMessages;
-  return { result, message: messages === null ? "" : joinNonEmpty(messages, "; ") };
-}
 
 // src/lang/jmespath/ast.ts
 function childrenOf(node2) {
@@ -45155,6 +45585,295 @@ function evaluate4(node2, value2) {
     case "Empty":
       throw runtimeError2("Unknown AST node: ASTEmpty");
   }
+}
+
+// src/lang/jmespath/closures.ts
+var hasOwn6 = Object.prototype.hasOwnProperty;
+function isObject3(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2) && !(value2 instanceof ExpRef);
+}
+function fieldChain(node2) {
+  if (node2.type === "Field") return [node2.name];
+  if (node2.type !== "Subexpression") return null;
+  const left = fieldChain(node2.left);
+  if (left === null) return null;
+  const right = fieldChain(node2.right);
+  return right === null ? null : [...left, ...right];
+}
+function fieldEvaluator(name) {
+  const missing = new NotFound(name);
+  return (value2) => {
+    if (isObject3(value2)) return hasOwn6.call(value2, name) ? value2[name] : missing;
+    return null;
+  };
+}
+function chainEvaluator(names) {
+  if (names.length === 1) return fieldEvaluator(names[0]);
+  const missing = names.map((name) => new NotFound(name));
+  const count2 = names.length;
+  if (count2 === 2) {
+    const [a, b] = names;
+    const [missingA, missingB] = missing;
+    return (value2) => {
+      if (!isObject3(value2)) return null;
+      if (!hasOwn6.call(value2, a)) return missingA;
+      const next = value2[a];
+      if (!isObject3(next)) return null;
+      return hasOwn6.call(next, b) ? next[b] : missingB;
+    };
+  }
+  return (value2) => {
+    let current4 = value2;
+    for (let i = 0; i < count2; i++) {
+      if (!isObject3(current4)) return null;
+      const name = names[i];
+      if (!hasOwn6.call(current4, name)) return missing[i];
+      current4 = current4[name];
+    }
+    return current4;
+  };
+}
+function orNull2(value2) {
+  return value2 instanceof NotFound ? null : value2;
+}
+function capSlice2(length, actual, step3) {
+  if (actual < 0) {
+    actual += length;
+    if (actual < 0) actual = step3 < 0 ? -1 : 0;
+  } else if (actual >= length) {
+    actual = step3 < 0 ? length - 1 : length;
+  }
+  return actual;
+}
+function sliceEvaluator(node2) {
+  return (value2) => {
+    if (!Array.isArray(value2)) return null;
+    if (node2.step === 0) throw runtimeError2("Invalid slice, step cannot be 0");
+    const step3 = node2.step ?? 1;
+    const length = value2.length;
+    const start = node2.start === null ? step3 < 0 ? length - 1 : 0 : capSlice2(length, node2.start, step3);
+    const stop = node2.stop === null ? step3 < 0 ? -1 : length : capSlice2(length, node2.stop, step3);
+    const result = [];
+    if (step3 > 0) for (let i = start; i < stop; i += step3) result.push(value2[i]);
+    else for (let i = start; i > stop; i += step3) result.push(value2[i]);
+    return result;
+  };
+}
+function orNullOnError(evaluator) {
+  return (value2) => {
+    try {
+      return evaluator(value2);
+    } catch (err) {
+      if (err instanceof JmesPathError) return null;
+      throw err;
+    }
+  };
+}
+var identity3 = (value2) => value2;
+function compileNode(node2) {
+  switch (node2.type) {
+    case "Field":
+      return fieldEvaluator(node2.name);
+    case "Subexpression": {
+      const chain = fieldChain(node2);
+      if (chain !== null) return chainEvaluator(chain);
+      return subexpression(compileNode(node2.left), compileNode(node2.right));
+    }
+    case "IndexExpression":
+      return subexpression(compileNode(node2.left), compileNode(node2.right));
+    case "Current":
+    case "Identity":
+      return identity3;
+    case "Literal": {
+      const literal2 = node2.value;
+      return () => literal2;
+    }
+    case "Index": {
+      const index = node2.index;
+      return (value2) => {
+        if (!Array.isArray(value2)) return null;
+        const at3 = index < 0 ? index + value2.length : index;
+        return at3 >= 0 && at3 < value2.length ? value2[at3] : null;
+      };
+    }
+    case "Slice":
+      return sliceEvaluator(node2);
+    case "Projection": {
+      const left = compileNode(node2.left);
+      const right = compileNode(node2.right);
+      return (value2) => {
+        const elements2 = left(value2);
+        if (!Array.isArray(elements2)) return null;
+        const collected = [];
+        for (const element of elements2) {
+          const current4 = right(element);
+          if (current4 !== null && !(current4 instanceof NotFound)) collected.push(current4);
+        }
+        return collected;
+      };
+    }
+    case "ValueProjection": {
+      const left = orNullOnError(compileNode(node2.left));
+      const right = compileNode(node2.right);
+      return (value2) => {
+        const object2 = left(value2);
+        if (object2 instanceof NotFound || !isObject3(object2)) return null;
+        const values = Object.values(object2);
+        const collected = [];
+        if (values.length > 0) {
+          const onNull = right(null);
+          if (onNull !== null && !(onNull instanceof NotFound)) for (let i = 0; i < values.length; i++) collected.push(onNull);
+        }
+        for (const element of values) {
+          const current4 = right(element);
+          if (current4 !== null && !(current4 instanceof NotFound)) collected.push(current4);
+        }
+        return collected;
+      };
+    }
+    case "FilterProjection": {
+      const left = orNullOnError(compileNode(node2.left));
+      const right = compileNode(node2.right);
+      const condition2 = compileNode(node2.condition);
+      return (value2) => {
+        const elements2 = left(value2);
+        if (!Array.isArray(elements2)) return null;
+        const collected = [];
+        for (const element of elements2) {
+          if (isFalse(orNull2(condition2(element)))) continue;
+          const current4 = right(element);
+          if (current4 !== null && !(current4 instanceof NotFound)) collected.push(current4);
+        }
+        return collected;
+      };
+    }
+    case "Flatten": {
+      const child = orNullOnError(compileNode(node2.child));
+      return (value2) => {
+        const elements2 = child(value2);
+        if (!Array.isArray(elements2)) return null;
+        const flattened = [];
+        for (const element of elements2) {
+          if (Array.isArray(element)) for (const inner of element) flattened.push(inner);
+          else flattened.push(element);
+        }
+        return flattened;
+      };
+    }
+    case "Comparator":
+      return comparator(node2.op, compileNode(node2.left), compileNode(node2.right));
+    case "Or": {
+      const left = compileNode(node2.left);
+      const right = compileNode(node2.right);
+      return (value2) => {
+        const l = orNull2(left(value2));
+        return isFalse(l) ? orNull2(right(value2)) : l;
+      };
+    }
+    case "And": {
+      const left = compileNode(node2.left);
+      const right = compileNode(node2.right);
+      return (value2) => {
+        const l = orNull2(left(value2));
+        return isFalse(l) ? l : right(value2);
+      };
+    }
+    case "Not": {
+      const child = compileNode(node2.child);
+      return (value2) => isFalse(orNull2(child(value2)));
+    }
+    case "Pipe": {
+      const left = compileNode(node2.left);
+      const right = compileNode(node2.right);
+      return (value2) => orNull2(right(orNull2(left(value2))));
+    }
+    case "MultiSelectList": {
+      const children = node2.children.map(compileNode);
+      return (value2) => {
+        if (value2 === null) return null;
+        const collected = [];
+        for (const child of children) collected.push(orNull2(child(value2)));
+        return collected;
+      };
+    }
+    case "MultiSelectHash": {
+      const pairs = node2.pairs.map((pair) => ({ key: pair.key, value: compileNode(pair.value) }));
+      return (value2) => {
+        if (value2 === null) return null;
+        const collected = {};
+        for (const pair of pairs) {
+          const current4 = orNull2(pair.value(value2));
+          if (pair.key === "__proto__") {
+            Object.defineProperty(collected, pair.key, { value: current4, writable: true, enumerable: true, configurable: true });
+          } else {
+            collected[pair.key] = current4;
+          }
+        }
+        return collected;
+      };
+    }
+    case "ExpRef": {
+      const child = compileNode(node2.child);
+      const evaluateChild = (value2) => orNull2(child(value2));
+      return () => new ExpRef(evaluateChild);
+    }
+    case "Function":
+      return functionCall(node2);
+    case "Empty":
+      return () => {
+        throw runtimeError2("Unknown AST node: ASTEmpty");
+      };
+  }
+}
+function subexpression(left, right) {
+  return (value2) => {
+    const l = left(value2);
+    if (l instanceof NotFound) return l;
+    return right(l);
+  };
+}
+function comparator(op, left, right) {
+  switch (op) {
+    case "tEQ":
+      return (value2) => deepEqual(orNull2(left(value2)), orNull2(right(value2)));
+    case "tNE":
+      return (value2) => !deepEqual(orNull2(left(value2)), orNull2(right(value2)));
+    case "tGT":
+      return (value2) => {
+        const l = orNull2(left(value2));
+        const r = orNull2(right(value2));
+        return typeof l === "number" && typeof r === "number" ? l > r : null;
+      };
+    case "tGTE":
+      return (value2) => {
+        const l = orNull2(left(value2));
+        const r = orNull2(right(value2));
+        return typeof l === "number" && typeof r === "number" ? l >= r : null;
+      };
+    case "tLT":
+      return (value2) => {
+        const l = orNull2(left(value2));
+        const r = orNull2(right(value2));
+        return typeof l === "number" && typeof r === "number" ? l < r : null;
+      };
+    default:
+      return (value2) => {
+        const l = orNull2(left(value2));
+        const r = orNull2(right(value2));
+        return typeof l === "number" && typeof r === "number" ? l <= r : null;
+      };
+  }
+}
+function functionCall(node2) {
+  const args = node2.args.map(compileNode);
+  const name = node2.name;
+  const count2 = args.length;
+  return (value2) => {
+    const values = [];
+    for (let i = 0; i < count2; i++) values.push(orNull2(args[i](value2)));
+    if (name === null) throw runtimeError2(`interface conversion: interface {} is ${node2.nameGoType}, not string`);
+    return callFunction(name, values);
+  };
 }
 
 // src/lang/jmespath/lexer.ts
@@ -49459,19 +50178,24 @@ var Compiled = class {
   constructor(expression, ast) {
     this.expression = expression;
     this.ast = ast;
+    this.#run = compileNode(ast);
   }
   expression;
   ast;
   #deterministic;
+  #run;
   get deterministic() {
     return this.#deterministic ??= isDeterministic(this.ast);
   }
   search(data) {
-    const result = evaluate4(this.ast, data);
+    const result = this.#run(data);
     if (result instanceof NotFound) throw notFoundError(result.key);
     return result;
   }
   evaluate(data) {
+    return this.#run(data);
+  }
+  interpret(data) {
     return evaluate4(this.ast, data);
   }
 };
@@ -49490,17 +50214,6 @@ function compileJmesPath(expression) {
   if (entry2 instanceof JmesPathError) throw entry2;
   return entry2;
 }
-
-// src/families/kyverno/engine/variables/errors.ts
-var SubstitutionError = class extends Error {
-  name = "SubstitutionError";
-};
-var SubstitutionFailure = class {
-  constructor(message2) {
-    this.message = message2;
-  }
-  message;
-};
 
 // src/util/go-path.ts
 function goCleanPath(p) {
@@ -49632,8 +50345,8 @@ function formatFixed6(value2) {
   if (Math.abs(value2) < 1e21) return value2.toFixed(6);
   return `${BigInt(value2).toString()}.000000`;
 }
-function resolveReference(document, reference, absolutePath) {
-  let path7 = reference.replace(/^[$()]+|[$()]+$/g, "");
+function resolveReference(document, reference2, absolutePath) {
+  let path7 = reference2.replace(/^[$()]+|[$()]+$/g, "");
   const operator = operatorPrefix(path7);
   path7 = path7.slice(operator.length);
   if (path7.length === 0) throw new Error("expected path, found empty reference");
@@ -49650,18 +50363,18 @@ function substituteReferencesInString(value2, path7, document) {
   for (const found of findAll2(REFERENCES, source)) {
     const match = found.text;
     const initial = match.startsWith("$(");
-    const reference = initial ? match : dropPrefix(found, source);
+    const reference2 = initial ? match : dropPrefix(found, source);
     let resolved;
     try {
-      resolved = resolveReference(document, reference, path7);
+      resolved = resolveReference(document, reference2, path7);
     } catch (err) {
-      throw new SubstitutionError(`failed to resolve ${reference} at path ${path7}: ${err.message}`);
+      throw new SubstitutionError(`failed to resolve ${reference2} at path ${path7}: ${err.message}`);
     }
     if (resolved === null || resolved === void 0) {
-      throw new SubstitutionError(`got nil resolved variable ${reference} at path ${path7}: <nil>`);
+      throw new SubstitutionError(`got nil resolved variable ${reference2} at path ${path7}: <nil>`);
     }
     if (typeof resolved !== "string") {
-      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference} not resolved at path ${path7}`);
+      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference2} not resolved at path ${path7}`);
     }
     const replacement = (initial ? "" : match[0]) + resolved;
     const at3 = value2.indexOf(match);
@@ -49852,6 +50565,33 @@ var QueryFailure = class {
   kind;
   message;
 };
+var PreparedQuery = class {
+  constructor(expression, compiled4) {
+    this.expression = expression;
+    this.compiled = compiled4;
+  }
+  expression;
+  compiled;
+};
+function prepareQuery(expression) {
+  const query = goTrimSpace(expression);
+  if (query === "") return new PreparedQuery(expression, new QueryFailure("syntax", "invalid query (nil)"));
+  try {
+    return new PreparedQuery(expression, compileJmesPath(query));
+  } catch (err) {
+    if (err instanceof JmesPathError) return new PreparedQuery(expression, new QueryFailure("syntax", `incorrect query ${query}: ${err.message}`));
+    throw err;
+  }
+}
+var notFoundFailures = /* @__PURE__ */ new WeakMap();
+function notFoundFailure(result) {
+  let failure2 = notFoundFailures.get(result);
+  if (failure2 === void 0) {
+    failure2 = new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result.key)}`);
+    notFoundFailures.set(result, failure2);
+  }
+  return failure2;
+}
 var ContextSizeLimitError = class extends Error {
   name = "ContextSizeLimitError";
 };
@@ -49950,22 +50690,40 @@ var JsonContext = class {
     this.#deferred.loadMatching(expression, this.#depth);
     const query = goTrimSpace(expression);
     if (query === "") return new QueryFailure("syntax", "invalid query (nil)");
-    let compiled3;
+    let compiled4;
     try {
-      compiled3 = compileJmesPath(query);
+      compiled4 = compileJmesPath(query);
     } catch (err) {
       if (err instanceof JmesPathError) return new QueryFailure("syntax", `incorrect query ${query}: ${err.message}`);
       throw err;
     }
     let result;
     try {
-      result = compiled3.evaluate(this.#data);
+      result = referenceEvaluation() ? compiled4.interpret(this.#data) : compiled4.evaluate(this.#data);
     } catch (err) {
       if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
       throw err;
     }
     if (result instanceof NotFound) return new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result.key)}`);
     return result;
+  }
+  /**
+   * As `trySearch(query.expression)`, with the query compiled already (`prepareQuery`): the compiled
+   * evaluation, which the reference interpreter stands in for when in force.
+   */
+  trySearchPrepared(query) {
+    if (referenceEvaluation()) return this.trySearch(query.expression);
+    this.#deferred.loadMatching(query.expression, this.#depth);
+    const compiled4 = query.compiled;
+    if (compiled4 instanceof QueryFailure) return compiled4;
+    let result;
+    try {
+      result = compiled4.evaluate(this.#data);
+    } catch (err) {
+      if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
+      throw err;
+    }
+    return result instanceof NotFound ? notFoundFailure(result) : result;
   }
   /** Merges `data` into the context root (Kyverno `addJSON`); `overwriteMaps` replaces nested maps. */
   merge(data, overwriteMaps = false) {
@@ -50169,7 +50927,13 @@ function scanVariables(text5) {
       let variable = variableText(v);
       const shallow = variable.startsWith("-");
       if (shallow) variable = goTrimSpace(variable.slice(1));
-      found.push({ v, prefix: initial ? "" : match.text[0], variable, shallow });
+      let query = null;
+      let deleteQuery = null;
+      if (variable !== "@") {
+        query = prepareQuery(variable);
+        deleteQuery = variable.includes("request.object") ? prepareQuery(variable.replaceAll("request.object", "request.oldObject")) : query;
+      }
+      found.push({ v, prefix: initial ? "" : match.text[0], variable, shallow, query, deleteQuery });
     }
     scanned = found.length === 0 ? NO_VARIABLES : found;
     if (scans.size >= MAX_SCANS) scans.clear();
@@ -50190,7 +50954,7 @@ var VariableSubstituter = class {
     return (variableMarks(value2) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
   }
   /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
-  leaf(value2, path7) {
+  leaf(value2, path7, _isKey) {
     if (typeof value2 === "string") return this.substituteString(value2, path7);
     return typeof value2 === "bigint" ? int64Json(value2) : value2;
   }
@@ -50230,9 +50994,17 @@ var VariableSubstituter = class {
       for (const match of matches) {
         const { v, shallow } = match;
         let variable = match.variable;
-        if (variable === "@") variable = this.atPath(path7);
-        if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
-        const result = this.context.trySearch(variable);
+        let result;
+        if (variable !== "@" && !referenceEvaluation()) {
+          const isDelete = this.deleteRequest();
+          const query = isDelete ? match.deleteQuery : match.query;
+          if (isDelete) variable = query.expression;
+          result = this.context.trySearchPrepared(query);
+        } else {
+          if (variable === "@") variable = this.atPath(path7);
+          if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
+          result = this.context.trySearch(variable);
+        }
         if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path7}: ${result.message}`);
         if (originalPattern === v) return typeof result === "bigint" ? int64Json(result) : result;
         let text5;
@@ -50273,6 +51045,28 @@ function substituteAll(document, context2, options2 = {}) {
   return orThrow(trySubstituteAll(document, context2, options2));
 }
 function trySubstituteAll(document, context2, options2 = {}) {
+  if (!referenceEvaluation()) {
+    if (typeof document === "string") {
+      if (!document.includes("{{")) {
+        if (!document.includes("$(")) return document;
+      } else if (!document.includes("$(")) {
+        return traverse(document, "", new VariableSubstituter(context2, options2.operation));
+      }
+    } else if (typeof document === "object" && document !== null) {
+      const compiled4 = compiledRoot2(document);
+      if (compiled4 !== null) {
+        if ((compiled4.marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
+        if ((compiled4.marks & HAS_REFERENCES) === 0) {
+          return compiled4.plan.run(new VariableSubstituter(context2, options2.operation));
+        }
+      }
+    } else {
+      return document;
+    }
+  }
+  return interpretSubstituteAll(document, context2, options2);
+}
+function interpretSubstituteAll(document, context2, options2) {
   const marks = variableMarks(document);
   if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
   if ((marks & HAS_REFERENCES) !== 0) {
@@ -50280,6 +51074,128 @@ function trySubstituteAll(document, context2, options2 = {}) {
     return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context2, options2) : referenced;
   }
   return trySubstituteVariables(document, context2, options2);
+}
+var LeafPlan = class {
+  constructor(value2, path7) {
+    this.value = value2;
+    this.path = path7;
+  }
+  value;
+  path;
+  run(substituter) {
+    return traverse(this.value, this.path, substituter);
+  }
+};
+var MapPlan = class {
+  constructor(members, path7) {
+    this.members = members;
+    this.path = path7;
+  }
+  members;
+  path;
+  /** As traverse.ts `walk` on a map. */
+  run(substituter) {
+    const out = {};
+    for (const member of this.members) {
+      let key3 = member.key;
+      if (member.substituteKey) {
+        const newKey = substituter.leaf(key3, this.path);
+        if (newKey instanceof SubstitutionFailure) return newKey;
+        if (typeof newKey === "object" && newKey !== null) {
+          const walked = traverse(newKey, this.path, substituter);
+          if (walked instanceof SubstitutionFailure) return walked;
+          throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
+        }
+        if (newKey !== null && newKey !== void 0) {
+          if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
+          key3 = newKey;
+        }
+      }
+      let item = member.value;
+      if (member.plan !== null) {
+        item = member.plan.run(substituter);
+        if (item instanceof SubstitutionFailure) return item;
+      }
+      setOwnProperty(out, key3, item);
+    }
+    return out;
+  }
+};
+var ListPlan = class {
+  constructor(items2, plans) {
+    this.items = items2;
+    this.plans = plans;
+  }
+  items;
+  plans;
+  /** As traverse.ts `walk` on a list. */
+  run(substituter) {
+    const items2 = this.items;
+    const out = new Array(items2.length);
+    for (let i = 0; i < items2.length; i++) {
+      const plan = this.plans[i];
+      if (plan === null) {
+        out[i] = items2[i];
+        continue;
+      }
+      const item = plan.run(substituter);
+      if (item instanceof SubstitutionFailure) return item;
+      out[i] = item;
+    }
+    return out;
+  }
+};
+var KEPT = { plan: null, marks: 0 };
+var compiledObjects = /* @__PURE__ */ new WeakMap();
+function compiledRoot2(document) {
+  if (!compiledObjects.has(document) && !documentMarks.has(document)) return null;
+  return compiledValue(document, "");
+}
+function compiledValue(value2, path7) {
+  if (typeof value2 === "string") {
+    const marks = stringMarks(value2);
+    return marks === 0 ? KEPT : { plan: (marks & HAS_VARIABLES) !== 0 ? new LeafPlan(value2, path7) : null, marks };
+  }
+  if (typeof value2 === "bigint") return { plan: new LeafPlan(value2, path7), marks: HAS_INTEGERS };
+  if (typeof value2 !== "object" || value2 === null) return KEPT;
+  let byPath = compiledObjects.get(value2);
+  let compiled4 = byPath?.get(path7);
+  if (compiled4 === void 0) {
+    compiled4 = compileObject(value2, path7);
+    if (byPath === void 0) {
+      byPath = /* @__PURE__ */ new Map();
+      compiledObjects.set(value2, byPath);
+    }
+    byPath.set(path7, compiled4);
+  }
+  return compiled4;
+}
+function compileObject(value2, path7) {
+  let marks = 0;
+  if (Array.isArray(value2)) {
+    const plans = [];
+    let changes2 = false;
+    for (let i = 0; i < value2.length; i++) {
+      const item = compiledValue(value2[i], `${path7}/${i}`);
+      marks |= item.marks;
+      if (item.plan !== null) changes2 = true;
+      plans.push(item.plan);
+    }
+    return changes2 ? { plan: new ListPlan(value2, plans), marks } : marks === 0 ? KEPT : { plan: null, marks };
+  }
+  const object2 = value2;
+  const members = [];
+  let changes = false;
+  for (const key3 of Object.keys(object2)) {
+    const item = object2[key3];
+    const compiled4 = compiledValue(item, `${path7}/${key3.replaceAll("/", "\\/")}`);
+    const keyMarks = stringMarks(key3);
+    marks |= keyMarks | compiled4.marks;
+    const substituteKey = (keyMarks & HAS_VARIABLES) !== 0;
+    if (compiled4.plan !== null || substituteKey) changes = true;
+    members.push({ key: key3, substituteKey, value: item, plan: compiled4.plan });
+  }
+  return changes ? { plan: new MapPlan(members, path7), marks } : marks === 0 ? KEPT : { plan: null, marks };
 }
 function orThrow(result) {
   if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
@@ -50320,6 +51236,149 @@ function variableMarks(document) {
 }
 function hasVariables(document) {
   return (variableMarks(document) & (HAS_REFERENCES | HAS_VARIABLES)) !== 0;
+}
+
+// src/families/kyverno/engine/conditions/evaluate.ts
+var SubstituteFailure = class {
+  constructor(reason) {
+    this.reason = reason;
+  }
+  reason;
+};
+var ConditionFailure = class {
+  constructor(message2) {
+    this.message = message2;
+  }
+  message;
+};
+function joinNonEmpty(parts2, separator) {
+  let out = "";
+  for (const part of parts2) {
+    if (part === "") continue;
+    out = out === "" ? part : out + separator + part;
+  }
+  return out;
+}
+function evaluateCondition(condition2, substitute) {
+  const plan = conditionPlan(condition2);
+  const key3 = substitutePart(plan.key, "key", substitute);
+  if (key3 instanceof ConditionFailure) return key3;
+  const value2 = substitutePart(plan.value, "value", substitute);
+  if (value2 instanceof ConditionFailure) return value2;
+  if (plan.handler === void 0) throw new ConditionError2(UNKNOWN_OPERATOR_MESSAGE);
+  return { result: plan.handler(key3, value2, plan.operator), message: plan.message };
+}
+function compileCondition2(plan) {
+  const substituteValue = hasVariables(plan.value);
+  return {
+    substituteKey: hasVariables(plan.key),
+    substituteValue,
+    operator: compileOperator(plan.operator, substituteValue ? void 0 : plan.value),
+    whenTrue: Object.freeze({ result: true, message: plan.message }),
+    whenFalse: Object.freeze({ result: false, message: plan.message })
+  };
+}
+function evaluateCompiledCondition(condition2, substitute) {
+  const plan = conditionPlan(condition2);
+  const compiled4 = plan.compiled ??= compileCondition2(plan);
+  let key3 = plan.key;
+  if (compiled4.substituteKey) {
+    const substituted = substitutePart(key3, "key", substitute);
+    if (substituted instanceof ConditionFailure) return substituted;
+    key3 = substituted;
+  }
+  let value2 = plan.value;
+  if (compiled4.substituteValue) {
+    const substituted = substitutePart(value2, "value", substitute);
+    if (substituted instanceof ConditionFailure) return substituted;
+    value2 = substituted;
+  }
+  if (compiled4.operator === void 0) throw new ConditionError2(UNKNOWN_OPERATOR_MESSAGE);
+  return compiled4.operator(key3, value2) ? compiled4.whenTrue : compiled4.whenFalse;
+}
+var NOT_A_MAP = Object.freeze({});
+var conditionPlans = /* @__PURE__ */ new WeakMap();
+function conditionPlan(condition2) {
+  const c = typeof condition2 === "object" && condition2 !== null && !Array.isArray(condition2) ? condition2 : NOT_A_MAP;
+  let plan = conditionPlans.get(c);
+  if (plan === void 0) {
+    const operator = typeof c["operator"] === "string" ? c["operator"] : "";
+    plan = {
+      key: c["key"] ?? null,
+      value: c["value"] ?? null,
+      operator,
+      handler: operatorHandler(operator),
+      message: typeof c["message"] === "string" ? c["message"] : ""
+    };
+    conditionPlans.set(c, plan);
+  }
+  return plan;
+}
+function substitutePart(raw, part, substitute) {
+  let result;
+  try {
+    result = substitute(raw, part);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConditionError2(`failed to substitute variables in condition ${part}: ${reason}`, { cause: error });
+  }
+  if (result instanceof SubstituteFailure) return new ConditionFailure(`failed to substitute variables in condition ${part}: ${result.reason}`);
+  return result;
+}
+function tryEvaluateConditions(conditions, substitute) {
+  if (conditions === void 0 || conditions === null) return { result: true, message: "" };
+  const evaluate5 = substitute.keepsConstants === true && !referenceEvaluation() ? evaluateCompiledCondition : evaluateCondition;
+  if (Array.isArray(conditions)) return evaluateList(conditions, substitute, evaluate5);
+  if (typeof conditions !== "object") throw new ConditionError2("invalid condition");
+  return evaluateAnyAll(conditionList(conditions["any"]), conditionList(conditions["all"]), substitute, evaluate5);
+}
+function conditionList(v) {
+  if (v === void 0 || v === null) return void 0;
+  if (!Array.isArray(v)) throw new ConditionError2("invalid condition");
+  return v;
+}
+function evaluateList(conditions, substitute, evaluate5) {
+  let trueMessages = null;
+  for (const condition2 of conditions) {
+    const outcome = evaluate5(condition2, substitute);
+    if (outcome instanceof ConditionFailure || !outcome.result) return outcome;
+    if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
+  }
+  return { result: true, message: trueMessages === null ? "" : joinNonEmpty(trueMessages, ";") };
+}
+function evaluateAnyAll(any, all, substitute, evaluate5) {
+  let trueMessages = null;
+  let falseMessages = null;
+  let anyResult = true;
+  if (any !== void 0) {
+    anyResult = false;
+    for (const condition2 of any) {
+      const outcome = evaluate5(condition2, substitute);
+      if (outcome instanceof ConditionFailure) return outcome;
+      if (outcome.result) {
+        anyResult = true;
+        if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
+        break;
+      }
+      if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
+    }
+  }
+  let allResult = true;
+  if (all !== void 0) {
+    for (const condition2 of all) {
+      const outcome = evaluate5(condition2, substitute);
+      if (outcome instanceof ConditionFailure) return outcome;
+      if (!outcome.result) {
+        allResult = false;
+        if (outcome.message !== "") (falseMessages ??= []).push(outcome.message);
+        break;
+      }
+      if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
+    }
+  }
+  const result = anyResult && allResult;
+  const messages = result ? trueMessages : falseMessages;
+  return { result, message: messages === null ? "" : joinNonEmpty(messages, "; ") };
 }
 
 // src/families/kyverno/engine/context/external/api-call-mocks.ts
@@ -50374,17 +51433,17 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
 var text = (value2) => typeof value2 === "string" ? value2 : "";
 var searchResults = /* @__PURE__ */ new WeakMap();
 var MAX_SEARCHES_PER_ANSWER = 256;
-function searchAnswer(compiled3, data) {
-  if (!isObject(data) || !compiled3.deterministic) return compiled3.search(data);
+function searchAnswer(compiled4, data) {
+  if (!isObject(data) || !compiled4.deterministic) return compiled4.search(data);
   let results = searchResults.get(data);
   if (results === void 0) {
     results = /* @__PURE__ */ new Map();
     searchResults.set(data, results);
   }
-  if (results.has(compiled3.expression)) return results.get(compiled3.expression);
-  const result = compiled3.search(data);
+  if (results.has(compiled4.expression)) return results.get(compiled4.expression);
+  const result = compiled4.search(data);
   if (results.size >= MAX_SEARCHES_PER_ANSWER) results.clear();
-  results.set(compiled3.expression, result);
+  results.set(compiled4.expression, result);
   return result;
 }
 var ApiCallLoader = class {
@@ -50637,10 +51696,10 @@ var GlobalReferenceLoader = class {
   }
   #load() {
     const substituted = substituteAll(this.entry.globalReference, this.context, { operation: this.options.operation });
-    const reference = isObject(substituted) ? substituted : {};
-    const [entryName = "", projection = ""] = (typeof reference.name === "string" ? reference.name : "").split(".");
+    const reference2 = isObject(substituted) ? substituted : {};
+    const [entryName = "", projection = ""] = (typeof reference2.name === "string" ? reference2.name : "").split(".");
     const value2 = this.options.store.get(entryName, projection);
-    const jmesPath = typeof reference.jmesPath === "string" ? reference.jmesPath : "";
+    const jmesPath = typeof reference2.jmesPath === "string" ? reference2.jmesPath : "";
     if (jmesPath === "") return value2;
     try {
       return compileJmesPath(jmesPath).search(value2);
@@ -50652,9 +51711,9 @@ var GlobalReferenceLoader = class {
 
 // src/families/kyverno/engine/context/external/image-registry-loader.ts
 var text2 = (value2) => typeof value2 === "string" ? value2 : "";
-function missingImageDataMessage(reference, store) {
-  if (store === void 0) return `image data for ${reference} is read from its registry, which kyverno-lint does not contact: ${IMAGE_DATA_REMEDY}`;
-  return `failed to fetch image descriptor: ${reference}, error: no entry of the image data file ${store.source} names this image: add one with "image: ${reference}"`;
+function missingImageDataMessage(reference2, store) {
+  if (store === void 0) return `image data for ${reference2} is read from its registry, which kyverno-lint does not contact: ${IMAGE_DATA_REMEDY}`;
+  return `failed to fetch image descriptor: ${reference2}, error: no entry of the image data file ${store.source} names this image: add one with "image: ${reference2}"`;
 }
 var ImageRegistryLoader = class {
   constructor(entry2, context2, options2) {
@@ -50688,13 +51747,13 @@ var ImageRegistryLoader = class {
     const { name, imageRegistry } = this.entry;
     const operation = { operation: this.options.operation };
     const written = text2(imageRegistry.reference);
-    let reference;
+    let reference2;
     try {
-      reference = substituteAll(written, this.context, operation);
+      reference2 = substituteAll(written, this.context, operation);
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} ${written}: ${err.message}`);
     }
-    if (typeof reference !== "string") throw new Error(`invalid image reference ${formatGoValue2(reference)}, image reference must be a string`);
+    if (typeof reference2 !== "string") throw new Error(`invalid image reference ${formatGoValue2(reference2)}, image reference must be a string`);
     const jmesPath = text2(imageRegistry.jmesPath);
     let path7;
     try {
@@ -50703,21 +51762,53 @@ var ImageRegistryLoader = class {
       throw new Error(`failed to substitute variables in context entry ${name} ${jmesPath}: ${err.message}`);
     }
     const { store } = this.options;
-    let data;
-    try {
-      data = store?.registryData(reference);
-    } catch (err) {
-      throw new Error(`failed to fetch image descriptor: ${reference}, error: ${err.message}`);
+    const byEntry = fetchedByStore(store);
+    let fetched = byEntry.get(this.entry);
+    if (fetched === void 0) {
+      fetched = /* @__PURE__ */ new Map();
+      byEntry.set(this.entry, fetched);
     }
-    if (data === void 0) throw new Error(missingImageDataMessage(reference, store));
-    if (typeof path7 !== "string" || path7 === "") return data;
-    try {
-      return compileJmesPath(path7).search(data);
-    } catch (err) {
-      throw new Error(`failed to apply JMESPath (${jmesPath}) results to context entry ${name}, error: ${err.message}`);
+    const key3 = typeof path7 === "string" ? `${reference2}
+${path7}` : `${reference2}
+
+${JSON.stringify(path7)}`;
+    let outcome = fetched.get(key3);
+    if (outcome === void 0) {
+      outcome = lookUp(store, reference2, path7, jmesPath, name);
+      if (fetched.size >= MAX_FETCHED) fetched.clear();
+      fetched.set(key3, outcome);
     }
+    if ("error" in outcome) throw new Error(outcome.error);
+    return outcome.value;
   }
 };
+var fetchedOutcomes = /* @__PURE__ */ new WeakMap();
+var NO_STORE = {};
+var MAX_FETCHED = 4096;
+function fetchedByStore(store) {
+  const key3 = store ?? NO_STORE;
+  let byEntry = fetchedOutcomes.get(key3);
+  if (byEntry === void 0) {
+    byEntry = /* @__PURE__ */ new WeakMap();
+    fetchedOutcomes.set(key3, byEntry);
+  }
+  return byEntry;
+}
+function lookUp(store, reference2, path7, jmesPath, name) {
+  let data;
+  try {
+    data = store?.registryData(reference2);
+  } catch (err) {
+    return { error: `failed to fetch image descriptor: ${reference2}, error: ${err.message}` };
+  }
+  if (data === void 0) return { error: missingImageDataMessage(reference2, store) };
+  if (typeof path7 !== "string" || path7 === "") return { value: data };
+  try {
+    return { value: compileJmesPath(path7).search(data) };
+  } catch (err) {
+    return { error: `failed to apply JMESPath (${jmesPath}) results to context entry ${name}, error: ${err.message}` };
+  }
+}
 
 // src/families/kyverno/engine/context/external/loader-factories.ts
 var current3;
@@ -51019,14 +52110,14 @@ var VariableLoader = class {
   }
 };
 function applyJmesPath(query, data) {
-  let compiled3;
+  let compiled4;
   try {
-    compiled3 = compileJmesPath(query);
+    compiled4 = compileJmesPath(query);
   } catch (err) {
     if (err instanceof JmesPathError) throw new Error(`failed to compile JMESPath: ${query}, error: ${err.message}`);
     throw err;
   }
-  return compiled3.search(data);
+  return compiled4.search(data);
 }
 function hasVariable(entry2) {
   return entry2.variable !== void 0 && entry2.variable !== null;
@@ -51064,6 +52155,7 @@ var RulePlan = class {
     const validation = rule4.validate ?? {};
     this.validation = validation;
     this.message = rule4.validate?.message ?? "";
+    this.passMessage = `validation rule '${rule4.name}' passed.`;
     if (validation.manifests && Object.keys(validation.manifests).length > 0) this.handler = "manifests";
     else if (validation.podSecurity && Object.keys(validation.podSecurity).length > 0) this.handler = "podSecurity";
     else if (validation.cel && Object.keys(validation.cel).length > 0) this.handler = "cel";
@@ -51091,6 +52183,8 @@ var RulePlan = class {
   validation;
   /** `validate.message`, `''` without one. */
   message;
+  /** The message of a passing pattern or deny: `validation rule '<name>' passed.` */
+  passMessage;
   handler;
   /** The resource handler's top level. */
   spec;
@@ -51123,6 +52217,27 @@ function foreachSpec(entry2, nesting) {
   }
   return spec2;
 }
+var candidateCache = /* @__PURE__ */ new WeakMap();
+var MAX_SHAPES = 4096;
+function validateCandidates(policy, identity4, subresource, operation, dropUserInfo) {
+  let byShape = candidateCache.get(policy);
+  if (byShape === void 0) {
+    byShape = /* @__PURE__ */ new Map();
+    candidateCache.set(policy, byShape);
+  }
+  const key3 = subresource === "" && operation === "CREATE" && dropUserInfo ? identity4.gvkKey : `${identity4.gvkKey}
+${subresource}
+${operation}
+${dropUserInfo ? 1 : 0}`;
+  let plans = byShape.get(key3);
+  if (plans === void 0) {
+    const gvk = { group: identity4.group, version: identity4.version, kind: identity4.kind };
+    plans = policy.validateRulesForKind(identity4.kind).map(rulePlan).filter((plan) => plan.validates && plan.matcher.mayMatch(gvk, subresource, operation, dropUserInfo));
+    if (byShape.size >= MAX_SHAPES) byShape.clear();
+    byShape.set(key3, plans);
+  }
+  return plans;
+}
 
 // src/families/kyverno/engine/rule-environment.ts
 var ElementScopeFailure = class {
@@ -51152,6 +52267,8 @@ var RuleEnvironment = class _RuleEnvironment {
   policyNamespace;
   userInfo;
   explainFailures;
+  /** Evaluate with the reference interpreter rather than compiled code (`EvaluationRequest.reference`). */
+  reference;
   /** The rule's environment, for the environment of a foreach element. */
   #root;
   /** Created on the first external context entry of the rule (on the rule's environment). */
@@ -51170,10 +52287,11 @@ var RuleEnvironment = class _RuleEnvironment {
     this.policyNamespace = init.policyNamespace;
     this.userInfo = init.userInfo;
     this.explainFailures = init.explainFailures === true;
+    this.reference = init.reference === true;
     this.#root = init instanceof _RuleEnvironment ? init.#root ?? init : void 0;
     this.element = element;
     this.elementPointer = elementPointer;
-    this.substituteCondition = init instanceof _RuleEnvironment ? init.substituteCondition : this.#substituteCondition.bind(this);
+    this.substituteCondition = init instanceof _RuleEnvironment ? init.substituteCondition : Object.assign(this.#substituteCondition.bind(this), { keepsConstants: true });
   }
   /** The resource path of a failure found at `path` of the current validation target. */
   resourcePath(path7) {
@@ -51188,7 +52306,6 @@ var RuleEnvironment = class _RuleEnvironment {
   }
   /** As `substitute`, but an unresolved variable comes back as a `SubstitutionFailure`. */
   trySubstitute(document) {
-    if (!hasVariables(document)) return document;
     return trySubstituteAll(document, this.context, { operation: this.operation });
   }
   /** Substitution callback for condition keys and values. */
@@ -51869,7 +52986,9 @@ var ImagesLoader = class {
   resource;
   loadData() {
     const images = imagesOf(this.resource);
-    if (images !== null) this.context.merge({ images });
+    if (images === null) return;
+    if (this.context.snapshot().images === images) return;
+    this.context.merge({ images });
   }
   /** Kyverno's image loader never records that it ran: it runs again for every matching query. */
   hasLoaded() {
@@ -52008,11 +53127,11 @@ function run(policy, response, request2, cloneSources) {
   const triggerObject = trigger.newResource;
   if (triggerObject === null) return { error: "failed to mock dynamic client: the trigger resource is empty" };
   const store = new ObjectStore([triggerObject, ...cloneSources]);
-  const identity3 = { name: policy.name, namespace: policy.kind === "Policy" ? policy.namespace : "" };
+  const identity4 = { name: policy.name, namespace: policy.kind === "Policy" ? policy.namespace : "" };
   const results = [];
   try {
     for (const ruleResponse2 of response.rules) {
-      const targets = applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity3, ruleResponse2.name);
+      const targets = applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity4, ruleResponse2.name);
       results.push([ruleResponse2, targets.map((target2) => store.get(target2))]);
     }
   } catch (error) {
@@ -52021,7 +53140,7 @@ function run(policy, response, request2, cloneSources) {
   for (const [ruleResponse2, objects2] of results) ruleResponse2.generatedResources = objects2;
   return {};
 }
-function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity3, ruleName) {
+function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, identity4, ruleName) {
   const generated = /* @__PURE__ */ new Map();
   const applyOne = policy.policy.spec.applyRules === "One";
   let applied = 0;
@@ -52045,7 +53164,7 @@ function applyGeneratePolicy(policy, request2, trigger, triggerObject, store, id
       throw new GenerationError(`failed to load rule level context: ${errorText(error)}`);
     }
     const block = rule4.generate;
-    const scope = { store, trigger: triggerObject, policy: identity3, ruleName: rule4.name, synchronize: block.synchronize === true };
+    const scope = { store, trigger: triggerObject, policy: identity4, ruleName: rule4.name, synchronize: block.synchronize === true };
     const foreach = block.foreach;
     const targets = Array.isArray(foreach) ? generateForeach(env, scope, foreach) : generatePattern(env, scope, rule4.context, rule4.preconditions, block);
     const failure2 = env.unresolved?.failure;
@@ -52190,12 +53309,12 @@ function toEngineOperation2(operation) {
   return operation === "UPDATE" || operation === "DELETE" ? operation : "CREATE";
 }
 function matchInputFor(resource, request2, operation, policy) {
-  const identity3 = identify(resource);
+  const identity4 = identify(resource);
   return {
     resource,
-    kind: identity3.kind,
-    group: identity3.group,
-    version: identity3.version,
+    kind: identity4.kind,
+    group: identity4.group,
+    version: identity4.version,
     subresource: request2.subresource ?? "",
     operation,
     namespaceLabels: request2.namespaceLabels ?? NO_LABELS2,
@@ -52205,24 +53324,24 @@ function matchInputFor(resource, request2, operation, policy) {
 }
 var identities = /* @__PURE__ */ new WeakMap();
 function identify(resource) {
-  let identity3 = identities.get(resource);
-  if (identity3 === void 0) {
-    identity3 = readIdentity(resource);
-    identities.set(resource, identity3);
+  let identity4 = identities.get(resource);
+  if (identity4 === void 0) {
+    identity4 = readIdentity(resource);
+    identities.set(resource, identity4);
   }
-  return identity3;
+  return identity4;
 }
 function readIdentity(resource) {
   const apiVersion = typeof resource.apiVersion === "string" ? resource.apiVersion : "";
   const slash = apiVersion.indexOf("/");
   const metadata = resource.metadata;
   const namespace = metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) && typeof metadata.namespace === "string" ? metadata.namespace : "";
-  return {
-    kind: typeof resource.kind === "string" ? resource.kind : "",
-    group: slash >= 0 ? apiVersion.slice(0, slash) : "",
-    version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion,
-    namespace
-  };
+  const kind3 = typeof resource.kind === "string" ? resource.kind : "";
+  const group = slash >= 0 ? apiVersion.slice(0, slash) : "";
+  const version = slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion;
+  return { kind: kind3, group, version, namespace, gvkKey: `${kind3}
+${group}
+${version}` };
 }
 
 // src/families/kyverno/engine/mutate/strategic-merge/nodes.ts
@@ -52357,8 +53476,16 @@ function fieldSchema(schema, key3) {
   return schema?.fields?.[key3] ?? null;
 }
 function isAssociative(schema) {
-  return schema?.strategy?.split(",").includes("merge") ?? false;
+  const strategy = schema?.strategy;
+  if (strategy === void 0) return false;
+  let associative = ASSOCIATIVE.get(strategy);
+  if (associative === void 0) {
+    associative = strategy.split(",").includes("merge");
+    ASSOCIATIVE.set(strategy, associative);
+  }
+  return associative;
 }
+var ASSOCIATIVE = /* @__PURE__ */ new Map();
 
 // src/families/kyverno/engine/mutate/strategic-merge/merge.ts
 var MergeError = class extends Error {
@@ -52386,7 +53513,65 @@ function sequenceDirective(patch2) {
   elementSetter(patch2, void 0, ["$patch"], [text5]);
   return directive;
 }
+var compiled3 = false;
 function walk3(dest, origin, schema) {
+  if (compiled3 && origin === void 0 && dest !== null && typeof dest === "object") return walkUnpatched(dest, schema);
+  return walkNodes(dest, origin, schema);
+}
+function walkUnpatched(dest, schema) {
+  if (Array.isArray(dest)) {
+    if (!isAssociative(schema)) return dest;
+    return walkPlainElements(dest, schema) ?? walkNodes(dest, void 0, schema);
+  }
+  const s = schema ?? typeMetaSchema(dest);
+  let names;
+  const keys = Object.keys(dest);
+  for (let i = 0; i < keys.length; i++) {
+    const key3 = keys[i];
+    const value2 = dest[key3];
+    if (value2 === null || typeof value2 !== "object" || Array.isArray(value2) && !isAssociative(fieldSchema(s, key3))) continue;
+    (names ??= []).push(key3);
+  }
+  if (names === void 0) return dest;
+  if (names.length > 1) names.sort(compareGoStrings);
+  let out;
+  for (const key3 of names) {
+    const value2 = dest[key3];
+    const walked = walkUnpatched(value2, fieldSchema(s, key3));
+    if (walked === value2) continue;
+    out ??= { ...dest };
+    setOwnProperty(out, key3, walked);
+  }
+  return out ?? dest;
+}
+function walkPlainElements(list5, schema) {
+  const keys = schema.keys ?? [];
+  if (keys.length === 0) return list5.length === 0 ? list5 : void 0;
+  const seen = /* @__PURE__ */ new Set();
+  for (const element of list5) {
+    if (!isObject(element)) return void 0;
+    let id = "";
+    for (const key3 of keys) {
+      const value2 = hasKey2(element, key3) ? element[key3] : void 0;
+      const text5 = isNilOrEmpty(value2) ? "" : scalarText2(value2);
+      if (text5 === "") return void 0;
+      id = keys.length === 1 ? text5 : `${id}${JSON.stringify(text5)},`;
+    }
+    if (seen.has(id)) return void 0;
+    seen.add(id);
+  }
+  const elementSchema = schema.items ?? null;
+  let out;
+  for (let i = 0; i < list5.length; i++) {
+    const element = list5[i];
+    const walked = walkUnpatched(element, elementSchema);
+    if (walked === element) continue;
+    out ??= list5.slice();
+    out[i] = walked;
+  }
+  return out ?? list5;
+}
+function walkNodes(dest, origin, schema) {
   const s = schema ?? schemaFromTypeMeta(dest, origin);
   const kind3 = firstKind(dest, origin);
   if (kind3 === null) return walkMap(dest, origin, s);
@@ -52408,6 +53593,12 @@ function schemaFromTypeMeta(...sources) {
     if (s !== null) return s;
   }
   return null;
+}
+function typeMetaSchema(src) {
+  const apiVersion = src["apiVersion"];
+  const kind3 = src["kind"];
+  if (typeof apiVersion !== "string" || typeof kind3 !== "string" || apiVersion === "" || kind3 === "") return null;
+  return schemaForResourceType(apiVersion, kind3);
 }
 function firstKind(...sources) {
   for (const src of sources) {
@@ -52447,7 +53638,7 @@ function walkMap(dest, origin, schema) {
   const names = [];
   for (const key3 of Object.keys(newDest)) {
     if (patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
-    if (!unchangedWithoutPatch(newDest[key3], fieldSchema(schema, key3))) names.push(key3);
+    if (compiled3 ? mayChangeWithoutPatch(newDest[key3], fieldSchema(schema, key3)) : !unchangedWithoutPatch(newDest[key3], fieldSchema(schema, key3))) names.push(key3);
   }
   if (patchMap !== void 0) names.push(...Object.keys(patchMap));
   for (const key3 of names.sort(compareGoStrings)) {
@@ -52456,7 +53647,27 @@ function walkMap(dest, origin, schema) {
     const val = walk3(hasKey2(newDest, key3) ? d : void 0, o, fieldSchema(schema, key3));
     setField(newDest, key3, val);
   }
+  if (compiled3 && isObject(dest) && newDest !== dest && sameEntries(newDest, dest)) return dest;
   return newDest;
+}
+function sameEntries(a, b) {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key3 = keys[i];
+    if (key3 !== other[i] || !Object.is(a[key3], b[key3])) return false;
+  }
+  return true;
+}
+function sameElements(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+function mayChangeWithoutPatch(dest, schema) {
+  if (dest === null || typeof dest !== "object") return dest === void 0;
+  return !Array.isArray(dest) || isAssociative(schema);
 }
 function unchangedWithoutPatch(dest, schema) {
   if (dest === void 0) return false;
@@ -52488,8 +53699,9 @@ function walkAssociativeSequence(dest, origin, schema) {
   const sources = [list5, origin];
   const keys = schema.keys ?? [];
   const values = keys.length > 0 ? elementValues(sources, keys) : [];
-  if (values.length !== 0 || keys.length > 0) return setElements(values, keys, list5, sources, schema);
-  return setElements(elementPrimitiveValues(sources), [""], list5, sources, schema);
+  const result = values.length !== 0 || keys.length > 0 ? setElements(values, keys, list5, sources, schema) : setElements(elementPrimitiveValues(sources), [""], list5, sources, schema);
+  if (compiled3 && Array.isArray(dest) && Array.isArray(result) && result !== dest && sameElements(result, dest)) return dest;
+  return result;
 }
 function elementValues(sources, keys) {
   const out = [];
@@ -52660,8 +53872,15 @@ function appendListNode(dst, src, keys) {
   }
   return dst;
 }
-function mergePatch(resource, patch2) {
-  const result = walk3(resource, patch2, null);
+function mergePatch(resource, patch2, compiledPath = false) {
+  const previous = compiled3;
+  compiled3 = compiledPath;
+  let result;
+  try {
+    result = walk3(resource, patch2, null);
+  } finally {
+    compiled3 = previous;
+  }
   if (result === CLEAR || result === KEEP_NULL || !isObject(result)) return null;
   return result;
 }
@@ -52871,13 +54090,72 @@ function preprocessPatch(patch2, resource) {
   }
   return { patch: pattern };
 }
+function anchorFree(node2) {
+  if (isObject(node2)) {
+    for (const key3 of Object.keys(node2)) {
+      if (hasAnchor(parseAnchor(key3)) || !anchorFree(node2[key3])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(node2)) return node2.every(anchorFree);
+  return !containsCondition(parseAnchor(scalarText2(node2)));
+}
+function listsOfMaps(node2, path7, out) {
+  if (isObject(node2)) {
+    for (const key3 of Object.keys(node2)) listsOfMaps(node2[key3], [...path7, key3], out);
+  } else if (Array.isArray(node2) && node2.length > 0 && isObject(node2[0])) {
+    out.push(path7);
+  }
+}
+function deepFreeze2(value2) {
+  if (value2 === null || typeof value2 !== "object" || Object.isFrozen(value2)) return;
+  Object.freeze(value2);
+  if (Array.isArray(value2)) value2.forEach(deepFreeze2);
+  else for (const key3 of Object.keys(value2)) deepFreeze2(value2[key3]);
+}
+function staticPreprocessing(patch2) {
+  if (!anchorFree(patch2)) return null;
+  const lists = [];
+  listsOfMaps(patch2, [], lists);
+  const pattern = cloneJson(patch2);
+  try {
+    deleteConditionElements(pattern);
+  } catch (e) {
+    return { lists, result: { error: `failed to preProcess rule: ${errorText3(e)}` } };
+  }
+  deepFreeze2(pattern);
+  return { lists, result: { patch: pattern } };
+}
+var compiledPatches = /* @__PURE__ */ new WeakMap();
+function preprocessCompiledPatch(patch2, resource) {
+  if (patch2 === null || typeof patch2 !== "object") return preprocessPatch(patch2, resource);
+  let compiled4 = compiledPatches.get(patch2);
+  if (compiled4 === void 0) {
+    compiledPatches.set(patch2, false);
+    return preprocessPatch(patch2, resource);
+  }
+  if (compiled4 === false) {
+    compiled4 = staticPreprocessing(patch2);
+    compiledPatches.set(patch2, compiled4);
+  }
+  if (compiled4 === null) return preprocessPatch(patch2, resource);
+  for (const path7 of compiled4.lists) {
+    let value2 = resource;
+    for (const key3 of path7) value2 = fieldOf(value2, key3);
+    if (value2 !== void 0 && value2 !== null && !Array.isArray(value2)) {
+      return { error: `failed to preProcess rule: ${wrongKindMessage("SequenceNode", value2)}` };
+    }
+  }
+  const result = compiled4.result;
+  return "error" in result ? { error: result.error } : { patch: cloneJson(result.patch) };
+}
 
 // src/families/kyverno/engine/mutate/strategic-merge/index.ts
-function applyStrategicMergePatch(resource, patch2) {
-  const pre = preprocessPatch(patch2, resource);
+function applyStrategicMergePatch(resource, patch2, compiled4 = false) {
+  const pre = compiled4 ? preprocessCompiledPatch(patch2, resource) : preprocessPatch(patch2, resource);
   if ("error" in pre) return pre;
   try {
-    const merged = mergePatch(resource, pre.patch);
+    const merged = mergePatch(resource, pre.patch, compiled4);
     if (merged === null) return { error: "the patch deleted the resource" };
     return { resource: merged };
   } catch (e) {
@@ -52890,10 +54168,10 @@ function applyStrategicMergePatch(resource, patch2) {
 function patchError(message2, cause) {
   return { status: "error", message: cause === void 0 ? message2 : `${message2}: ${cause}` };
 }
-function applyMutation(resource, patchStrategicMerge, patchesJson6902) {
+function applyMutation(resource, patchStrategicMerge, patchesJson6902, compiled4 = false) {
   let result;
   if (patchStrategicMerge !== void 0 && patchStrategicMerge !== null) {
-    result = applyStrategicMergePatch(resource, patchStrategicMerge);
+    result = applyStrategicMergePatch(resource, patchStrategicMerge, compiled4);
   } else if (typeof patchesJson6902 === "string" && patchesJson6902.length > 0) {
     result = applyJsonPatch(resource, patchesJson6902);
   } else {
@@ -52918,7 +54196,7 @@ function mutatedMessage(resource) {
 function foreachEntries(value2) {
   return Array.isArray(value2) ? value2.filter(isObject) : [];
 }
-function mutateForEach(env, entries, resource, nesting) {
+function mutateForEach(env, entries, resource, nesting, compiled4 = false) {
   let current4 = resource;
   let applied = 0;
   for (const entry2 of entries) {
@@ -52927,7 +54205,7 @@ function mutateForEach(env, entries, resource, nesting) {
     if (elements2 instanceof QueryFailure) {
       return patchError(`failed to evaluate list ${list5}: ${elements2.message}`, elements2.message);
     }
-    const outcome = mutateElements(env, entry2, elements2, current4, nesting);
+    const outcome = mutateElements(env, entry2, elements2, current4, nesting, compiled4);
     if (outcome.status === "error") return patchError("failed to mutate elements", outcome.message);
     if (outcome.status === "pass") {
       applied++;
@@ -52938,7 +54216,7 @@ function mutateForEach(env, entries, resource, nesting) {
   const message2 = `${applied} elements processed`;
   return applied === 0 ? { status: "skip", resource: current4, message: message2 } : { status: "pass", resource: current4, message: message2 };
 }
-function mutateElements(env, entry2, elements2, resource, nesting) {
+function mutateElements(env, entry2, elements2, resource, nesting, compiled4) {
   const context2 = env.context;
   context2.checkpoint();
   try {
@@ -52969,7 +54247,7 @@ function mutateElements(env, entry2, elements2, resource, nesting) {
         if (!passed) continue;
       }
       const nested = entry2.foreach;
-      const outcome = nested !== void 0 && nested !== null ? mutateForEach(env, foreachEntries(nested), patched, nesting + 1) : patchElement(env, entry2, patched);
+      const outcome = nested !== void 0 && nested !== null ? mutateForEach(env, foreachEntries(nested), patched, nesting + 1, compiled4) : patchElement(env, entry2, patched, compiled4);
       if (outcome.status === "error") return outcome;
       if (outcome.status === "pass") patched = outcome.resource;
     }
@@ -52979,15 +54257,28 @@ function mutateElements(env, entry2, elements2, resource, nesting) {
     context2.restore();
   }
 }
-function patchElement(env, entry2, resource) {
-  const patches = {
+var entryPatches = /* @__PURE__ */ new WeakMap();
+function patchesOf(entry2) {
+  return {
     patchStrategicMerge: entry2.patchStrategicMerge ?? null,
     patchesJson6902: entry2.patchesJson6902 ?? ""
   };
+}
+function patchElement(env, entry2, resource, compiled4) {
+  let patches;
+  if (compiled4) {
+    patches = entryPatches.get(entry2);
+    if (patches === void 0) {
+      patches = patchesOf(entry2);
+      entryPatches.set(entry2, patches);
+    }
+  } else {
+    patches = patchesOf(entry2);
+  }
   const substituted = env.trySubstitute(patches);
   if (substituted instanceof SubstitutionFailure) return patchError("variable substitution failed", substituted.message);
   const fields2 = isObject(substituted) ? substituted : {};
-  return applyMutation(resource, fields2.patchStrategicMerge, fields2.patchesJson6902);
+  return applyMutation(resource, fields2.patchStrategicMerge, fields2.patchesJson6902, compiled4);
 }
 
 // src/families/kyverno/engine/mutate/targets.ts
@@ -53208,7 +54499,7 @@ function evaluatePolicy2(policy, request2) {
     context2.checkpoint();
     let result;
     try {
-      result = evaluateRule(env, rule4, current4, exceptions, request2.targets, request2.keepResourceOnMutateError === true);
+      result = evaluateRule(env, rule4, current4, exceptions, request2.targets, request2.keepResourceOnMutateError === true, request2.reference !== true);
     } finally {
       context2.restore();
     }
@@ -53223,9 +54514,9 @@ function evaluatePolicy2(policy, request2) {
 }
 var mutateRulesOf = /* @__PURE__ */ new WeakMap();
 function mutateRules(policy, resource) {
-  const identity3 = identify(resource);
-  if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
-  const forKind = policy.rulesForKind(identity3.kind);
+  const identity4 = identify(resource);
+  if (policy.kind === "Policy" && identity4.namespace !== policy.namespace) return null;
+  const forKind = policy.rulesForKind(identity4.kind);
   let rules = mutateRulesOf.get(forKind);
   if (rules === void 0) {
     rules = forKind.filter((rule4) => rule4.mutate !== void 0);
@@ -53233,7 +54524,7 @@ function mutateRules(policy, resource) {
   }
   return rules.length === 0 ? null : rules;
 }
-function evaluateRule(env, rule4, resource, exceptions, targets, keepOnError) {
+function evaluateRule(env, rule4, resource, exceptions, targets, keepOnError, compiled4) {
   const name = env.plan.name;
   const only = (response) => ({ resource, responses: [response] });
   try {
@@ -53269,14 +54560,14 @@ function evaluateRule(env, rule4, resource, exceptions, targets, keepOnError) {
   }
   let outcome;
   if (mutation2.foreach !== void 0 && mutation2.foreach !== null) {
-    outcome = mutateForEach(env, foreachEntries(mutation2.foreach), resource, 0);
+    outcome = mutateForEach(env, foreachEntries(mutation2.foreach), resource, 0, compiled4);
   } else {
     const substituted = substituteRule();
     if (substituted instanceof SubstitutionFailure) {
       outcome = { status: "error", message: `variable substitution failed: ${substituted.message}` };
     } else {
       const patches = isObject(substituted.mutate) ? substituted.mutate : {};
-      outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902);
+      outcome = applyMutation(resource, patches.patchStrategicMerge, patches.patchesJson6902, compiled4);
     }
   }
   switch (outcome.status) {
@@ -54754,18 +56045,13 @@ function findingPath(outcomes, extracted) {
 }
 
 // src/families/kyverno/engine/validate/pod-security/index.ts
-function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) {
+function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = [], reference2 = false) {
   const plainException = exceptions.find((exception) => (exception.podSecurity ?? []).length === 0);
   if (plainException !== void 0) {
     return { status: "skip", message: `rule is skipped due to policy exception ${plainException.key}` };
   }
-  let extracted;
-  try {
-    extracted = extractPod(resource);
-  } catch (error) {
-    if (!(error instanceof GoDecodeError)) throw error;
-    return { status: "error", message: `Error while getting new resource: ${error.message}` };
-  }
+  const extracted = reference2 ? decodePod(resource) : extractedPod(resource);
+  if (extracted instanceof GoDecodeError) return { status: "error", message: `Error while getting new resource: ${extracted.message}` };
   const version = parsePolicyVersion(podSecurity2.version);
   if (version === null) {
     return { status: "error", message: `failed to parse pod security api version: ${VERSION_SYNTAX_ERROR}` };
@@ -54789,6 +56075,23 @@ function evaluatePodSecurity(resource, podSecurity2, ruleName, exceptions = []) 
   const message2 = `Validation rule '${ruleName}' failed. It violates PodSecurity "${violated}": ${formatChecks(outcomes, kind3)}`;
   const path7 = findingPath(outcomes, extracted);
   return path7 === void 0 ? { status: "fail", message: message2 } : { status: "fail", message: message2, path: path7 };
+}
+var extractedPods = /* @__PURE__ */ new WeakMap();
+function extractedPod(resource) {
+  let extracted = extractedPods.get(resource);
+  if (extracted === void 0) {
+    extracted = decodePod(resource);
+    extractedPods.set(resource, extracted);
+  }
+  return extracted;
+}
+function decodePod(resource) {
+  try {
+    return extractPod(resource);
+  } catch (error) {
+    if (!(error instanceof GoDecodeError)) throw error;
+    return error;
+  }
 }
 
 // src/families/kyverno/engine/validate/messages.ts
@@ -54869,11 +56172,12 @@ function runValidator(env, spec2, memo) {
     }
     if (substituted instanceof SubstitutionFailure) return ruleError(name, "Validation", "variable substitution failed", substituted.message);
     if (memo !== void 0) memo.substituted = substituted;
+    const compiled4 = !env.reference && substituted === (pattern !== void 0 ? pattern : anyPattern);
     if (pattern !== void 0) pattern = substituted;
     else anyPattern = substituted;
     const target2 = env.element ?? (env.isDelete ? void 0 : env.resource);
     if (target2 === void 0) return null;
-    return validatePatterns(env, target2, pattern, anyPattern);
+    return validatePatterns(env, target2, pattern, anyPattern, compiled4);
   }
   if (spec2.forEach !== void 0 && spec2.forEach !== null) return validateForEach(env, spec2.forEach, spec2.nesting);
   return null;
@@ -54888,17 +56192,17 @@ function validateDeny(env, deny) {
   }
   if (outcome instanceof ConditionFailure) return ruleError(rule4.name, "Validation", "failed to check deny conditions", outcome.message);
   if (!outcome.result) {
-    return ruleResponse(rule4.name, "Validation", "pass", `validation rule '${rule4.name}' passed.`);
+    return ruleResponse(rule4.name, "Validation", "pass", rule4.passMessage);
   }
   return ruleResponse(rule4.name, "Validation", "fail", denyMessage(env, outcome.message));
 }
-function validatePatterns(env, target2, pattern, anyPattern) {
+function validatePatterns(env, target2, pattern, anyPattern, compiled4) {
   const rule4 = env.plan;
   if (pattern !== void 0) {
-    const result = matchPattern(target2, pattern, { numberMode: env.numberMode });
+    const result = compiled4 ? matchCompiledPattern(target2, pattern, env.numberMode) : matchPattern(target2, pattern, { numberMode: env.numberMode });
     switch (result.outcome) {
       case "pass":
-        return ruleResponse(rule4.name, "Validation", "pass", `validation rule '${rule4.name}' passed.`);
+        return ruleResponse(rule4.name, "Validation", "pass", rule4.passMessage);
       case "skip":
         return ruleResponse(rule4.name, "Validation", "skip", result.message);
       case "error":
@@ -54925,7 +56229,7 @@ function validatePatterns(env, target2, pattern, anyPattern) {
   const skipped = [];
   let firstFailurePath;
   for (let index = 0; index < anyPattern.length; index++) {
-    const result = matchPattern(target2, anyPattern[index], { numberMode: env.numberMode });
+    const result = compiled4 ? matchCompiledPattern(target2, anyPattern[index], env.numberMode) : matchPattern(target2, anyPattern[index], { numberMode: env.numberMode });
     if (result.outcome === "pass") {
       return ruleResponse(rule4.name, "Validation", "pass", `validation rule '${rule4.name}' anyPattern[${index}] passed.`);
     }
@@ -55038,24 +56342,24 @@ function celExpressions(rule4) {
   return { expressions: expressions2, cel: cel2 };
 }
 function compiledRule(rule4, policy) {
-  let compiled3 = compiledRules.get(rule4);
-  if (compiled3 !== void 0) return compiled3;
+  let compiled4 = compiledRules.get(rule4);
+  if (compiled4 !== void 0) return compiled4;
   let byContent = compiledByPolicy.get(policy);
   if (byContent === void 0) {
     byContent = /* @__PURE__ */ new Map();
     compiledByPolicy.set(policy, byContent);
   }
   const key3 = stringifyJson([rule4.celPreconditions ?? null, rule4.validate?.cel ?? null, rule4.validate?.message ?? ""]);
-  compiled3 = byContent.get(key3);
-  if (compiled3 === void 0) {
+  compiled4 = byContent.get(key3);
+  if (compiled4 === void 0) {
     const { expressions: expressions2, cel: cel2 } = celExpressions(rule4);
     const param = isObject(cel2.paramKind) && isObject(cel2.paramRef) ? { kind: cel2.paramKind, ref: cel2.paramRef } : null;
     const validator = new AdmissionValidator(expressions2, { params: param !== null, authorizer: true });
-    compiled3 = { validator, expressions: expressions2, param };
-    byContent.set(key3, compiled3);
+    compiled4 = { validator, expressions: expressions2, param };
+    byContent.set(key3, compiled4);
   }
-  compiledRules.set(rule4, compiled3);
-  return compiled3;
+  compiledRules.set(rule4, compiled4);
+  return compiled4;
 }
 function generatedValidatingAdmissionPolicy(policy) {
   const status = policy.policy.status;
@@ -55064,7 +56368,7 @@ function generatedValidatingAdmissionPolicy(policy) {
 function validateCel(env, policy) {
   if (generatedValidatingAdmissionPolicy(policy)) return null;
   const rule4 = env.plan.rule;
-  const compiled3 = compiledRule(rule4, policy);
+  const compiled4 = compiledRule(rule4, policy);
   const mode = env.numberMode;
   const operation = toEngineOperation2(env.operation);
   const resource = env.resource;
@@ -55098,23 +56402,23 @@ function validateCel(env, policy) {
     namespaceObject: namespaceObject(namespace)
   };
   const results = [];
-  if (compiled3.param !== null) {
+  if (compiled4.param !== null) {
     const params = env.external?.params ?? [];
     const store = offlineParamStore([...params, resource], env.external?.cluster);
-    const collected = collectParams(compiled3.param.kind, compiled3.param.ref, namespace, store);
+    const collected = collectParams(compiled4.param.kind, compiled4.param.ref, namespace, store);
     if ("error" in collected) return ruleResponse(rule4.name, "Validation", "error", `error in parameterized resource: ${collected.error}`);
-    for (const param of collected.params) results.push({ result: compiled3.validator.validate({ ...bindings, params: celValue2(param, mode) }, void 0, env.explainFailures) });
+    for (const param of collected.params) results.push({ result: compiled4.validator.validate({ ...bindings, params: celValue2(param, mode) }, void 0, env.explainFailures) });
   } else {
-    results.push({ result: compiled3.validator.validate(bindings, void 0, env.explainFailures) });
+    results.push({ result: compiled4.validator.validate(bindings, void 0, env.explainFailures) });
   }
   for (const { result } of results) {
     if (!result.matched) return ruleResponse(rule4.name, "Validation", "skip", "cel preconditions not met");
     for (const decision of result.decisions) {
-      if (decision.action === "admit" && decision.evaluation === "error") return located2(ruleResponse(rule4.name, "Validation", "error", decision.message), decision, rule4, policy, compiled3);
+      if (decision.action === "admit" && decision.evaluation === "error") return located2(ruleResponse(rule4.name, "Validation", "error", decision.message), decision, rule4, policy, compiled4);
       if (decision.action === "deny") {
         const failed = ruleResponse(rule4.name, "Validation", "fail", decision.message);
         if (decision.blamed !== void 0) failed.path = `/${decision.blamed.join("/")}/`;
-        return located2(failed, decision, rule4, policy, compiled3);
+        return located2(failed, decision, rule4, policy, compiled4);
       }
     }
   }
@@ -55152,7 +56456,7 @@ function expressionAt(expressions2, origin) {
       return expressions2.validations[origin.index]?.messageExpression;
   }
 }
-function located2(response, decision, rule4, policy, compiled3) {
+function located2(response, decision, rule4, policy, compiled4) {
   const origin = decision.origin;
   if (origin === void 0) return response;
   const written = writtenRule(rule4, policy);
@@ -55175,7 +56479,7 @@ function located2(response, decision, rule4, policy, compiled3) {
   }
   response.policyPath = path7;
   if (origin.range !== void 0) {
-    const evaluated = expressionAt(compiled3.expressions, origin);
+    const evaluated = expressionAt(compiled4.expressions, origin);
     const original = written.rule === rule4 ? evaluated : expressionAt(celExpressions(written.rule).expressions, origin);
     if (evaluated !== void 0 && evaluated === original) response.expressionRange = { start: origin.range.start, end: origin.range.end };
   }
@@ -55189,9 +56493,15 @@ function validateResource(policy, request2) {
   const rewritesRequest = readsBackResource(resourceValues);
   let rules;
   if (!rewritesRequest || keepsResource(resourceValues)) {
-    const identity3 = identify(request2.resource);
-    if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
-    rules = policy.validateRulesForKind(identity3.kind);
+    const identity4 = identify(request2.resource);
+    if (policy.kind === "Policy" && identity4.namespace !== policy.namespace) return null;
+    rules = request2.reference ? policy.validateRulesForKind(identity4.kind) : validateCandidates(
+      policy,
+      identity4,
+      request2.subresource ?? "",
+      toEngineOperation2(request2.operation ?? "CREATE"),
+      !hasAdmissionInfo(request2.userInfo)
+    );
     if (rules.length === 0) return { policy, resource: rewritesRequest ? plainResource(request2.resource) : request2.resource, rules: [] };
   }
   return withoutStackTraces(evaluatePolicy3, policy, request2, rewritesRequest, rules);
@@ -55207,15 +56517,16 @@ function evaluatePolicy3(policy, request2, rewritesRequest, rules) {
     context2 = createAdmissionContext({ resource: request2.resource, operation, oldResource: request2.oldResource, userInfo: request2.userInfo, values: resourceValues });
   }
   const resource = context2 ? resourceAfterValues(context2, resourceValues, isDelete, request2.resource) : request2.resource;
-  const identity3 = identify(resource);
-  if (policy.kind === "Policy" && identity3.namespace !== policy.namespace) return null;
+  const identity4 = identify(resource);
+  if (policy.kind === "Policy" && identity4.namespace !== policy.namespace) return null;
   const responses = [];
   const applyOne = policy.policy.spec.applyRules === "One";
   const matchInput = matchInputFor(resource, request2, engineOperation, policy);
   const subject2 = new MatchSubject(matchInput);
-  rules ??= policy.validateRulesForKind(identity3.kind);
-  for (const rule4 of rules) {
-    const plan = rulePlan(rule4);
+  rules ??= policy.validateRulesForKind(identity4.kind);
+  for (const entry2 of rules) {
+    const plan = entry2 instanceof RulePlan ? entry2 : rulePlan(entry2);
+    const rule4 = plan.rule;
     if (!plan.validates) continue;
     if (!plan.matcher.matchesSubject(subject2)) continue;
     const ruleExceptions = request2.exceptions?.length ? exceptionsFor2(request2.exceptions, policyReference(policy), rule4.name) : NO_EXCEPTIONS;
@@ -55232,7 +56543,8 @@ function evaluatePolicy3(policy, request2, rewritesRequest, rules) {
       external: request2.external,
       policyNamespace: matchInput.policyNamespace,
       userInfo: request2.userInfo,
-      explainFailures: request2.explainFailures === true
+      explainFailures: request2.explainFailures === true,
+      reference: request2.reference === true
     });
     context2.checkpoint();
     let response;
@@ -55274,7 +56586,7 @@ function evaluateValidateRule(env, policy, operation, exceptions, check2) {
     const keys = applicable.map((exception) => exception.key).join(", ");
     return ruleResponse(rule4.name, "Validation", "skip", `rule is skipped due to policy exceptions${keys}`);
   }
-  const memo = {};
+  const memo = operation === "UPDATE" ? {} : void 0;
   const response = runHandler(env, policy, applicable, memo);
   if (response?.status === "fail" && rule4.handler !== "cel" && preExistingViolationsAllowed(rule4.rule, policy, operation)) {
     const skipped = evaluateOldObject(env, policy, check2, memo);
@@ -55291,7 +56603,7 @@ function runHandler(env, policy, exceptions, memo) {
       return ruleResponse(rule4.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
     case "podSecurity": {
       if (env.isDelete) return null;
-      const result = evaluatePodSecurity(env.resource, rule4.validation.podSecurity, rule4.name, exceptions);
+      const result = evaluatePodSecurity(env.resource, rule4.validation.podSecurity, rule4.name, exceptions, env.reference);
       return ruleResponse(rule4.name, "Validation", result.status, result.message, result.path);
     }
     case "cel":
@@ -55337,7 +56649,8 @@ function evaluateOldObject(env, policy, check2, memo) {
       values: env.values,
       external: env.external,
       policyNamespace: env.policyNamespace,
-      userInfo: env.userInfo
+      userInfo: env.userInfo,
+      reference: env.reference
     });
     if (rule4.preconditions !== void 0) {
       const outcome = tryEvaluateConditions(rule4.preconditions, oldEnv.substituteCondition);
@@ -55541,13 +56854,13 @@ function shiftReferences(value2, shift, pivot) {
   let result = value2;
   for (const oldReference of references) {
     const initial = oldReference.startsWith("$(");
-    const reference = initial ? oldReference : oldReference.slice(1);
+    const reference2 = initial ? oldReference : oldReference.slice(1);
     if (currentPivot === "anyPattern") {
-      const index = reference.indexOf(currentPivot);
-      const ruleIndex = reference.slice(index + currentPivot.length + 1).split("/")[0];
+      const index = reference2.indexOf(currentPivot);
+      const ruleIndex = reference2.slice(index + currentPivot.length + 1).split("/")[0];
       currentPivot = `${currentPivot}/${ruleIndex}`;
     }
-    const shifted = reference.split(currentPivot).join(`${currentPivot}/${shift}`);
+    const shifted = reference2.split(currentPivot).join(`${currentPivot}/${shift}`);
     const replacement = (initial ? "" : oldReference[0]) + shifted;
     result = result.replace(oldReference, () => replacement);
   }
@@ -55812,8 +57125,8 @@ function compiledPolicy(policy, handlers2) {
       return selected;
     }
   };
-  const compiled3 = data;
-  return Object.assign(compiled3, handlers2(compiled3));
+  const compiled4 = data;
+  return Object.assign(compiled4, handlers2(compiled4));
 }
 function mayMatchKind(match, kind3) {
   if (!match) return true;
@@ -55833,39 +57146,39 @@ function mayMatchKind(match, kind3) {
 function compilePolicy(policy) {
   return compiledPolicy(policy, handlers);
 }
-function handlers(compiled3) {
-  const policy = compiled3.policy;
+function handlers(compiled4) {
+  const policy = compiled4.policy;
   return {
-    rules: ruleInfos(compiled3),
-    ruleCount: compiled3.computedRules("").length,
-    mutationsSettle: !compiled3.hasMutate || settlesByConstruction(policy),
+    rules: ruleInfos(compiled4),
+    ruleCount: compiled4.computedRules("").length,
+    mutationsSettle: !compiled4.hasMutate || settlesByConstruction(policy),
     failureAction(rule4, kind3, namespace, labels) {
       if (rule4 === void 0) return isEnforce(policyFailureAction(policy, namespace, labels)) ? "Enforce" : "Audit";
-      const definition = compiled3.rulesForKind(kind3).find((candidate) => candidate.name === rule4);
+      const definition = compiled4.rulesForKind(kind3).find((candidate) => candidate.name === rule4);
       return ruleFailureAction(policy, definition, namespace, labels);
     },
-    mutate: compiled3.hasMutate ? (request2) => mutateResource(compiled3, request2) : void 0,
+    mutate: compiled4.hasMutate ? (request2) => inEvaluationMode(request2.reference, () => mutateResource(compiled4, request2)) : void 0,
     // Image verification needs registries and signatures: its responses carry no rule responses, which keeps
     // the matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
-    verifyImages: (policy.spec.rules ?? []).some(hasVerifyImages) ? (request2) => ({ policy: compiled3, resource: request2.resource, rules: [] }) : void 0,
-    validate: compiled3.hasValidate ? (request2) => validateResource(compiled3, request2) : void 0,
-    generate: compiled3.hasGenerate ? (request2, cloneSources) => generate3(compiled3, request2, cloneSources) : void 0
+    verifyImages: (policy.spec.rules ?? []).some(hasVerifyImages) ? (request2) => ({ policy: compiled4, resource: request2.resource, rules: [] }) : void 0,
+    validate: compiled4.hasValidate ? (request2) => inEvaluationMode(request2.reference, () => validateResource(compiled4, request2)) : void 0,
+    generate: compiled4.hasGenerate ? (request2, cloneSources) => inEvaluationMode(request2.reference, () => generate3(compiled4, request2, cloneSources)) : void 0
   };
 }
-function generate3(compiled3, request2, cloneSources) {
-  const response = generateResource(compiled3, request2);
+function generate3(compiled4, request2, cloneSources) {
+  const response = generateResource(compiled4, request2);
   if (response === null || response.rules.length === 0) return null;
-  const generation2 = generateObjects(compiled3, response, request2, cloneSources());
+  const generation2 = generateObjects(compiled4, response, request2, cloneSources());
   return generation2.error === void 0 ? { response } : { response, generationError: generation2.error };
 }
 function hasVerifyImages(rule4) {
   return Array.isArray(rule4.verifyImages) && rule4.verifyImages.length > 0;
 }
-function ruleInfos(compiled3) {
-  const written = compiled3.policy.spec.rules ?? [];
+function ruleInfos(compiled4) {
+  const written = compiled4.policy.spec.rules ?? [];
   const seen = /* @__PURE__ */ new Set();
   const out = [];
-  for (const rule4 of [...written, ...compiled3.computedRules("")]) {
+  for (const rule4 of [...written, ...compiled4.computedRules("")]) {
     if (seen.has(rule4.name)) continue;
     seen.add(rule4.name);
     const info = { name: rule4.name, type: ruleType(rule4) };
@@ -56842,9 +58155,9 @@ function contextError(rule4) {
       case "globalReference":
         return jmesPathError(body.jmesPath) ?? null;
       case "imageRegistry": {
-        const reference = str3(body.reference);
-        if (reference === "") return "a ref is required for imageRegistry context entry";
-        const ref = replaceAllVariables(reference, "kyvernoimageref");
+        const reference2 = str3(body.reference);
+        if (reference2 === "") return "a ref is required for imageRegistry context entry";
+        const ref = replaceAllVariables(reference2, "kyvernoimageref");
         if (!ref.includes("kyvernoimageref")) {
           const err = imageReferenceError(ref);
           if (err) return `bad image: ${ref}: ${err}`;
@@ -57662,6 +58975,9 @@ function readDirectives({ file, skip: skip2 }) {
 function directiveFinding(code, message2, location) {
   return { ruleId: `kyverno-lint/${code}`, policy: "", rule: "", severity: "warning", status: "problem", message: message2, location };
 }
+function directiveKey(directive) {
+  return `${directive.scope.file}:${directive.location.line}:${directive.location.column}`;
+}
 function quoted(ids) {
   return ids.map((id) => `'${id}'`).join(", ");
 }
@@ -57707,10 +59023,34 @@ var Suppressions = class {
     }
     return found.length > 0 ? found : null;
   }
-  /** Findings about the directives: malformed ones, unknown ids, and (after every `suppress`) unused ones. */
-  directiveFindings() {
-    const out = [...this.problems];
+  /**
+   * The ids each directive used so far, by `file:line:column` of the directive: what the parallel workers of one
+   * scan exchange, so that a directive used by another worker's finding is not reported unused.
+   */
+  usage() {
+    const out = [];
     for (const directives of this.byFile.values()) {
+      for (const directive of directives) if (directive.used.size > 0) out.push([directiveKey(directive), [...directive.used]]);
+    }
+    return out;
+  }
+  /** Marks the ids of `usage` (from `usage()` of a scan of the same files) used. */
+  addUsage(usage) {
+    const byKey = /* @__PURE__ */ new Map();
+    for (const directives of this.byFile.values()) for (const directive of directives) byKey.set(directiveKey(directive), directive);
+    for (const [key3, ids] of usage) {
+      const directive = byKey.get(key3);
+      if (directive !== void 0) for (const id of ids) directive.used.add(id);
+    }
+  }
+  /**
+   * Findings about the directives: malformed ones, unknown ids, and (after every `suppress`) unused ones; with
+   * `owned`, only those of the files (as displayed) it accepts.
+   */
+  directiveFindings(owned) {
+    const out = owned === void 0 ? [...this.problems] : this.problems.filter((problem3) => owned(problem3.location.file));
+    for (const [file, directives] of this.byFile) {
+      if (owned !== void 0 && !owned(file)) continue;
       for (const directive of directives) {
         const name = `kyverno-lint-${directive.kind}`;
         let message2;
@@ -58157,19 +59497,24 @@ export {
   nodeAt,
   locateInDocument,
   parseDocuments,
+  expandLists,
   locateInScalar,
   resourceKey,
   parseByteSize,
   DEFAULT_MAX_FILE_SIZE,
   readSourceFile,
-  parseLabelSelector,
+  parseApiPath,
+  builtinResourceTypes,
   isCustomResourceDefinition,
+  parseLabelSelector,
   mockedCluster,
   ResourceScopes,
   goJsonStringify,
   DEFAULT_KUBERNETES_VERSION,
   parseKubernetesVersion,
   applyApiDefaults,
+  classifyWithKind,
+  compileRe2,
   STRING2 as STRING,
   BOOL3 as BOOL,
   ANY,
@@ -58180,31 +59525,29 @@ export {
   map,
   struct,
   decodeStrict,
-  closest,
+  loadImageDataFile,
+  applyJsonPatch,
+  wildcardMatch,
+  checkObjectMetadata,
+  policyReference,
+  MergeError,
+  mergePatch,
+  resourceDocument,
   globSet,
   globRoots,
   byCodeUnits,
   findFiles,
-  policyReference,
-  loadImageDataFile,
   resolveHelmSources,
   templateLocation,
-  wildcardMatch,
-  ruleNames,
-  configuredSeverity,
-  actionSeverity,
-  isIgnored,
-  classifyWithKind,
-  compileRe2,
-  applyJsonPatch,
-  checkObjectMetadata,
-  MergeError,
-  mergePatch,
-  resourceDocument,
   displayName,
   fullLocation,
   WorkspaceLoader,
   isHelmTemplate,
+  closest,
+  ruleNames,
+  configuredSeverity,
+  actionSeverity,
+  isIgnored,
   Suppressions,
   KUSTOMIZATION_FILE_NAMES,
   KustomizationError,

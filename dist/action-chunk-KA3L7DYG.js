@@ -2,6 +2,9 @@
 import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
+  package_default
+} from "./action-chunk-QE36UPMW.js";
+import {
   ANY,
   ANY_MAP,
   BOOL,
@@ -20,6 +23,7 @@ import {
   actionSeverity,
   applyApiDefaults,
   applyJsonPatch,
+  builtinResourceTypes,
   byCodeUnits,
   checkObjectMetadata,
   classifyWithKind,
@@ -31,6 +35,7 @@ import {
   decodeStrict,
   displayName,
   evaluateResource,
+  expandLists,
   findFiles,
   fullLocation,
   globRoots,
@@ -54,6 +59,7 @@ import {
   mockedCluster,
   mutatedResource,
   nodeAt,
+  parseApiPath,
   parseByteSize,
   parseDocuments,
   parseKubernetesVersion,
@@ -73,14 +79,14 @@ import {
   templateLocation,
   unsettledRules,
   wildcardMatch
-} from "./action-chunk-BW3CRD3Q.js";
+} from "./action-chunk-22YQXX2E.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
 
 // src/lint/lint.ts
 import { existsSync as existsSync3 } from "node:fs";
-import path4 from "node:path";
+import path5 from "node:path";
 
 // src/source/edit.ts
 var import_yaml2 = __toESM(require_dist(), 1);
@@ -534,37 +540,37 @@ function computeEdits(text, documentIndex, after, loaded) {
 }
 
 // src/lint/built-fixes.ts
-function changesBetween(before, after, path5 = [], out = []) {
+function changesBetween(before, after, path6 = [], out = []) {
   if (isObject(before) && isObject(after)) {
-    for (const key of Object.keys(before)) if (!Object.prototype.hasOwnProperty.call(after, key)) out.push({ path: [...path5, key], existed: true });
+    for (const key of Object.keys(before)) if (!Object.prototype.hasOwnProperty.call(after, key)) out.push({ path: [...path6, key], existed: true });
     for (const [key, value] of Object.entries(after)) {
-      if (!Object.prototype.hasOwnProperty.call(before, key)) out.push({ path: [...path5, key], value, existed: false });
-      else if (!jsonEqual(before[key], value, "type")) changesBetween(before[key], value, [...path5, key], out);
+      if (!Object.prototype.hasOwnProperty.call(before, key)) out.push({ path: [...path6, key], value, existed: false });
+      else if (!jsonEqual(before[key], value, "type")) changesBetween(before[key], value, [...path6, key], out);
     }
     return out;
   }
   if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
     after.forEach((value, index) => {
-      if (!jsonEqual(before[index], value, "type")) changesBetween(before[index], value, [...path5, index], out);
+      if (!jsonEqual(before[index], value, "type")) changesBetween(before[index], value, [...path6, index], out);
     });
     return out;
   }
-  out.push({ path: path5, value: after, existed: true });
+  out.push({ path: path6, value: after, existed: true });
   return out;
 }
-function valueAt(value, path5) {
+function valueAt(value, path6) {
   let node = value;
-  for (const segment of path5) {
+  for (const segment of path6) {
     if (Array.isArray(node) && typeof segment === "number") node = node[segment];
     else if (isObject(node) && typeof segment === "string") node = Object.prototype.hasOwnProperty.call(node, segment) ? node[segment] : void 0;
     else return void 0;
   }
   return node;
 }
-function setAt(root, path5, value) {
+function setAt(root, path6, value) {
   let node = root;
-  for (const segment of path5.slice(0, -1)) node = node[segment];
-  const last = path5.at(-1);
+  for (const segment of path6.slice(0, -1)) node = node[segment];
+  const last = path6.at(-1);
   if (value === void 0) {
     if (Array.isArray(node)) node.splice(last, 1);
     else delete node[last];
@@ -582,8 +588,8 @@ function builtSourceTarget(origin, before, after, raw, display) {
       elsewhere.add(display(found.file));
       continue;
     }
-    const path5 = change.existed ? found.path : [...found.path, change.path.at(-1)];
-    placed.push({ file: found.file, documentIndex: found.document.index, path: path5, change });
+    const path6 = change.existed ? found.path : [...found.path, change.path.at(-1)];
+    placed.push({ file: found.file, documentIndex: found.document.index, path: path6, change });
   }
   const files = new Set(placed.map((item) => `${item.file}\0${item.documentIndex}`));
   if (elsewhere.size > 0) return { error: `it changes fields that ${[...elsewhere].join(", ")} sets through a kustomization entry, a JSON patch or a generator, not as plain YAML` };
@@ -592,15 +598,15 @@ function builtSourceTarget(origin, before, after, raw, display) {
   const document = raw(file, documentIndex);
   if (document === void 0) return { error: `${display(file)}: the document is not loaded` };
   const target = cloneJson(document);
-  for (const { path: path5, change } of placed) {
-    const parent = valueAt(target, path5.slice(0, -1));
-    if (change.existed && valueAt(target, path5) === void 0) return { error: `${display(file)}: ${path5.join(".")} is not there as built` };
-    const current = valueAt(target, path5);
+  for (const { path: path6, change } of placed) {
+    const parent = valueAt(target, path6.slice(0, -1));
+    if (change.existed && valueAt(target, path6) === void 0) return { error: `${display(file)}: ${path6.join(".")} is not there as built` };
+    const current = valueAt(target, path6);
     if (change.existed && (isObject(current) || Array.isArray(current)) && !jsonEqual(current, valueAt(before, change.path), "type")) {
-      return { error: `${display(file)}: ${path5.join(".")} is merged from several files` };
+      return { error: `${display(file)}: ${path6.join(".")} is merged from several files` };
     }
-    if (!isObject(parent) && !Array.isArray(parent)) return { error: `${display(file)}: ${path5.slice(0, -1).join(".")} is not a map` };
-    setAt(target, path5, change.value);
+    if (!isObject(parent) && !Array.isArray(parent)) return { error: `${display(file)}: ${path6.slice(0, -1).join(".")} is not a map` };
+    setAt(target, path6, change.value);
   }
   return { file, documentIndex, target };
 }
@@ -625,11 +631,11 @@ function mutatedResources(mutations, files, display = (file) => file) {
     };
     if (unfixable !== void 0) return { ...item, editError: unfixable };
     if (resource.origin !== void 0) {
-      const built = builtSourceTarget(resource.origin, before, after, (path5, index) => {
-        const source2 = files.get(path5);
+      const built = builtSourceTarget(resource.origin, before, after, (path6, index) => {
+        const source2 = files.get(path6);
         if (source2 === void 0) return void 0;
-        if (!raw.has(path5)) raw.set(path5, rawDocuments(source2));
-        return raw.get(path5).get(index);
+        if (!raw.has(path6)) raw.set(path6, rawDocuments(source2));
+        return raw.get(path6).get(index);
       }, display);
       if ("error" in built) return { ...item, editError: built.error };
       const source = files.get(built.file);
@@ -658,8 +664,8 @@ function mutatedResources(mutations, files, display = (file) => file) {
   });
   const byFile = /* @__PURE__ */ new Map();
   for (const item of items) if (targets.has(item)) byFile.set(item.file, [...byFile.get(item.file) ?? [], item]);
-  for (const [path5, edited] of byFile) {
-    const file = files.get(path5);
+  for (const [path6, edited] of byFile) {
+    const file = files.get(path6);
     const all = edited.flatMap((item) => item.edits).sort((a, b) => a.startLine - b.startLine);
     const reread = new Map(parseDocuments(file.path, applyEdits(file.text, all)).documents.map((document) => [document.index, document.value]));
     for (const item of edited) {
@@ -680,17 +686,576 @@ function fileFixes(mutated, files) {
   }
   const fixes = [];
   const problems = [];
-  for (const [path5, edits] of byFile) {
-    const file = files.get(path5);
+  for (const [path6, edits] of byFile) {
+    const file = files.get(path6);
     const sorted = [...edits].sort((a, b) => a.startLine - b.startLine);
     if (sorted.some((edit, i) => i > 0 && edit.startLine <= sorted[i - 1].endLine)) {
-      problems.push({ file: path5, message: "the edits of its documents overlap; not fixed" });
+      problems.push({ file: path6, message: "the edits of its documents overlap; not fixed" });
       continue;
     }
-    fixes.push({ file: path5, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
+    fixes.push({ file: path6, before: file.text, after: applyEdits(file.text, sorted), edits: sorted });
   }
   return { fixes, problems };
 }
+
+// src/lint/units.ts
+function buildGroups(builds) {
+  const parent = /* @__PURE__ */ new Map();
+  const find = (root) => {
+    let item = root;
+    while (parent.get(item) !== item) item = parent.get(item);
+    let walk2 = root;
+    while (parent.get(walk2) !== item) {
+      const next = parent.get(walk2);
+      parent.set(walk2, item);
+      walk2 = next;
+    }
+    return item;
+  };
+  const union = (a, b) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) ra < rb ? parent.set(rb, ra) : parent.set(ra, rb);
+  };
+  const readers = /* @__PURE__ */ new Map();
+  for (const root of builds.keys()) parent.set(root, root);
+  for (const [root, inputs] of builds) {
+    for (const input of inputs) {
+      const other = readers.get(input);
+      if (other === void 0) readers.set(input, root);
+      else union(other, root);
+    }
+  }
+  const group = /* @__PURE__ */ new Map();
+  for (const root of builds.keys()) group.set(root, find(root));
+  return group;
+}
+function scanUnits(subjects, builds, display) {
+  const groups = buildGroups(builds);
+  const units = /* @__PURE__ */ new Map();
+  const members = /* @__PURE__ */ new Map();
+  for (const [root, group] of groups) {
+    let set2 = members.get(group);
+    if (set2 === void 0) members.set(group, set2 = /* @__PURE__ */ new Set());
+    set2.add(root);
+  }
+  for (const [index, subject] of subjects.entries()) {
+    const root = subject.builtBy?.[0];
+    const group = root === void 0 ? void 0 : groups.get(root);
+    const key = group === void 0 ? `file:${display(subject.file)}` : `builds:${group}`;
+    let unit = units.get(key);
+    if (unit === void 0) {
+      const roots = group === void 0 ? [] : [...members.get(group)].sort();
+      const inputs = /* @__PURE__ */ new Set();
+      for (const item of roots) for (const input of builds.get(item) ?? []) inputs.add(input);
+      unit = { key, subjects: [], builds: roots, inputs: [...inputs].sort() };
+      units.set(key, unit);
+    }
+    unit.subjects.push(index);
+  }
+  return [...units.values()];
+}
+function parseShard(text) {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (match === null) return `expected k/n (for example 1/3), got "${text}"`;
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 1 || count > 1e3) return `the shard count must be between 1 and 1000, got ${count}`;
+  if (index < 1 || index > count) return `the shard index must be between 1 and ${count}, got ${index}`;
+  return { index, count };
+}
+function assignShards(units, count) {
+  const order = units.map((unit, index) => index);
+  order.sort((a, b) => units[b].subjects.length - units[a].subjects.length || (units[a].key < units[b].key ? -1 : units[a].key > units[b].key ? 1 : 0));
+  const load = new Array(count).fill(0);
+  const shard = new Array(units.length).fill(0);
+  for (const index of order) {
+    let lightest = 0;
+    for (let candidate = 1; candidate < count; candidate++) if (load[candidate] < load[lightest]) lightest = candidate;
+    shard[index] = lightest;
+    load[lightest] += units[index].subjects.length;
+  }
+  return shard;
+}
+
+// src/lint/cache.ts
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+// src/lint/cache-reads.ts
+var ReadRecorder = class {
+  evaluation;
+  #current = null;
+  #params;
+  #targets;
+  constructor(plain) {
+    const evaluation = { ...plain };
+    const external = plain.external;
+    if (external !== void 0) {
+      const wrapped = { ...external };
+      const cluster = external.cluster;
+      if (cluster !== void 0) {
+        const reader = {
+          request: (method, urlPath) => {
+            this.#cluster(urlPath);
+            return cluster.request(method, urlPath);
+          }
+        };
+        wrapped.cluster = reader;
+      }
+      evaluation.external = wrapped;
+    }
+    const { namespaceLabels, namespaceObject, targets } = plain;
+    if (namespaceLabels !== void 0) {
+      evaluation.namespaceLabels = (namespace) => {
+        this.namespace(namespace);
+        return namespaceLabels(namespace);
+      };
+    }
+    if (namespaceObject !== void 0) {
+      evaluation.namespaceObject = (namespace) => {
+        this.namespace(namespace);
+        return namespaceObject(namespace);
+      };
+    }
+    this.#params = external?.params;
+    this.#targets = targets;
+    this.evaluation = evaluation;
+  }
+  /**
+   * Starts recording the reads of a unit. The lists are watched through new proxies for each unit: what the engine
+   * derives from a list and keeps by its identity (mutate/targets.ts `clusterIndexes`) is then derived again, and seen.
+   */
+  start() {
+    this.#current = { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), all: false };
+    if (this.#params !== void 0 && this.evaluation.external !== void 0) this.evaluation.external = { ...this.evaluation.external, params: this.#watched(this.#params) };
+    if (this.#targets !== void 0) this.evaluation.targets = this.#watched(this.#targets);
+  }
+  /** The reads since `start`. */
+  stop() {
+    const current = this.#current ?? { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), all: true };
+    this.#current = null;
+    const cluster = [...current.cluster].sort().map((item) => JSON.parse(item));
+    return { cluster, namespaces: [...current.namespaces].sort(), all: current.all };
+  }
+  /** Records that the labels or the object of `namespace` were read. */
+  namespace(namespace) {
+    this.#current?.namespaces.add(namespace);
+  }
+  #cluster(urlPath) {
+    const current = this.#current;
+    if (current === null) return;
+    const path6 = parseApiPath(urlPath);
+    if (path6 === null) {
+      current.all = true;
+      return;
+    }
+    current.cluster.add(JSON.stringify([path6.group, path6.resource, path6.namespace ?? null, path6.name ?? null]));
+  }
+  /** The list, reporting any read of it. */
+  #watched(list2) {
+    return new Proxy(list2, {
+      get: (target, property, receiver) => {
+        if (this.#current !== null && property !== "length") this.#current.all = true;
+        return Reflect.get(target, property, receiver);
+      },
+      has: (target, property) => {
+        if (this.#current !== null) this.#current.all = true;
+        return Reflect.has(target, property);
+      },
+      ownKeys: (target) => {
+        if (this.#current !== null) this.#current.all = true;
+        return Reflect.ownKeys(target);
+      }
+    });
+  }
+};
+function groupOf(apiVersion) {
+  const slash = apiVersion.indexOf("/");
+  return slash === -1 ? "" : apiVersion.slice(0, slash);
+}
+function readsSee(reads, object) {
+  if (reads.all) return true;
+  if (object.kind === "Namespace" && object.apiVersion === "v1" && reads.namespaces.includes(object.name)) return true;
+  if (object.kind === "CustomResourceDefinition" && reads.cluster.length > 0) return true;
+  const group = groupOf(object.apiVersion);
+  const plural2 = builtinPlurals().get(`${group}/${object.kind}`);
+  return reads.cluster.some(
+    ([readGroup, resource, namespace, name]) => readGroup === group && (plural2 === void 0 || resource === plural2) && (namespace === null || namespace === object.namespace) && (name === null || name === object.name)
+  );
+}
+var plurals;
+function builtinPlurals() {
+  plurals ??= new Map(builtinResourceTypes().map((type) => [`${type.group}/${type.kind}`, type.plural]));
+  return plurals;
+}
+
+// src/lint/cache.ts
+var CACHE_FORMAT = 2;
+function sha(data) {
+  return createHash("sha256").update(data).digest("base64url");
+}
+var VARYING = /* @__PURE__ */ new Set(["location", "resource", "fix", "suppressions"]);
+var Packer = class {
+  strings = [];
+  shapes = [];
+  objects = [];
+  templates = [];
+  #strings = /* @__PURE__ */ new Map();
+  #shapes = /* @__PURE__ */ new Map();
+  #objects = /* @__PURE__ */ new Map();
+  #templates = /* @__PURE__ */ new Map();
+  pack(value, nested = false) {
+    if (typeof value === "string") {
+      let index = this.#strings.get(value);
+      if (index === void 0) {
+        index = this.strings.length;
+        this.strings.push(value);
+        this.#strings.set(value, index);
+      }
+      return index;
+    }
+    if (typeof value === "number") return String(value);
+    if (value === null || typeof value === "boolean" || value === void 0) return value ?? null;
+    if (Array.isArray(value)) {
+      const out2 = [-1];
+      for (const item of value) out2.push(this.pack(item, nested));
+      return out2;
+    }
+    if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...item] : item]));
+    const record = value;
+    const keys = Object.keys(record).filter((key) => record[key] !== void 0);
+    const shape = this.#shape(keys);
+    if (keys.includes("ruleId") && keys.includes("location")) {
+      const template = [shape];
+      const varying = [];
+      for (const key of keys) {
+        if (VARYING.has(key)) {
+          template.push(null);
+          varying.push(this.pack(record[key], true));
+        } else {
+          template.push(this.pack(record[key], true));
+        }
+      }
+      return [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+    }
+    const out = [shape];
+    for (const key of keys) out.push(this.pack(record[key], true));
+    return nested ? [-2, this.#intern(this.#objects, this.objects, out)] : out;
+  }
+  #shape(keys) {
+    const signature = keys.join("\0");
+    let shape = this.#shapes.get(signature);
+    if (shape === void 0) {
+      shape = this.shapes.length;
+      this.shapes.push(keys);
+      this.#shapes.set(signature, shape);
+    }
+    return shape;
+  }
+  #intern(index, table2, packed) {
+    const signature = JSON.stringify(packed);
+    let known = index.get(signature);
+    if (known === void 0) {
+      known = table2.length;
+      table2.push(packed);
+      index.set(signature, known);
+    }
+    return known;
+  }
+};
+function unpacker({ strings: strings2, shapes, objects, templates }) {
+  const decodedObjects = [];
+  const decodedTemplates = [];
+  const unpack = (value) => {
+    if (typeof value === "number") {
+      const text = strings2[value];
+      if (text === void 0) throw new Error("bad string index");
+      return text;
+    }
+    if (typeof value === "string") return Number(value);
+    if (value === null || typeof value === "boolean") return value;
+    if (!Array.isArray(value)) throw new Error("bad value");
+    const head = value[0];
+    if (head === -1) {
+      const out2 = new Array(value.length - 1);
+      for (let i = 1; i < value.length; i++) out2[i - 1] = unpack(value[i]);
+      return out2;
+    }
+    if (head === -2) {
+      const index = value[1];
+      if (!(index in decodedObjects)) {
+        if (index >= objects.length) throw new Error("bad object index");
+        decodedObjects[index] = unpack(objects[index]);
+      }
+      return decodedObjects[index];
+    }
+    if (head === -3) {
+      const index = value[1];
+      let template = decodedTemplates[index];
+      if (template === void 0) {
+        const packed = templates[index];
+        if (packed === void 0) throw new Error("bad template index");
+        const keys2 = shapes[packed[0]];
+        if (keys2 === void 0) throw new Error("bad shape index");
+        template = { keys: keys2, values: keys2.map((key, i) => VARYING.has(key) ? void 0 : unpack(packed[i + 1])) };
+        decodedTemplates[index] = template;
+      }
+      const out2 = {};
+      let next = 2;
+      for (let i = 0; i < template.keys.length; i++) {
+        const key = template.keys[i];
+        out2[key] = VARYING.has(key) ? unpack(value[next++]) : template.values[i];
+      }
+      return out2;
+    }
+    const keys = shapes[head];
+    if (keys === void 0) throw new Error("bad shape index");
+    const out = {};
+    for (let i = 0; i < keys.length; i++) out[keys[i]] = unpack(value[i + 1]);
+    return out;
+  };
+  return unpack;
+}
+function cacheFile(location2, cwd) {
+  let folder = /[\\/]$/.test(location2);
+  try {
+    folder ||= statSync(location2).isDirectory();
+  } catch {
+  }
+  return folder ? path.join(location2, `.kyverno-lint-cache-${sha(cwd).slice(0, 12)}`) : location2;
+}
+function openScanCache(options, warnings) {
+  if (options.cache === void 0) return null;
+  if (options.base !== void 0) {
+    warnings.push("--cache is not used with --base: the results depend on the base revision");
+    return null;
+  }
+  if (options.paths.includes("-")) {
+    warnings.push("--cache is not used when standard input (-) is scanned");
+    return null;
+  }
+  if (options.shard !== void 0) {
+    warnings.push("--cache is not used with --shard: each shard evaluates a part of the repository");
+    return null;
+  }
+  const location2 = path.resolve(options.cwd, options.cache) + (/[\\/]$/.test(options.cache) ? path.sep : "");
+  return new ScanCache(options, cacheFile(location2, options.cwd), warnings);
+}
+function objectsJson(subjects) {
+  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, JSON.stringify(subject.value)]));
+}
+function changedObjects(before, after, out) {
+  const group = (json2) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const [apiVersion, kind, namespace, name, value] of JSON.parse(json2)) {
+      const id = [apiVersion, kind, namespace, name].join("\0");
+      const known = map2.get(id);
+      if (known === void 0) map2.set(id, { object: { apiVersion, kind, namespace, name }, values: [value] });
+      else known.values.push(value);
+    }
+    return map2;
+  };
+  const old = group(before);
+  const now = group(after);
+  for (const [id, { object, values }] of now) {
+    const was = old.get(id);
+    if (was === void 0 || was.values.length !== values.length || was.values.some((value, i) => value !== values[i])) out.push(object);
+  }
+  for (const [id, { object }] of old) if (!now.has(id)) out.push(object);
+}
+var ScanCache = class {
+  file;
+  #options;
+  #key;
+  #stored;
+  #bytes = /* @__PURE__ */ new Map();
+  #hashes = /* @__PURE__ */ new Map();
+  #roles = "";
+  constructor(options, file, warnings) {
+    this.#options = options;
+    this.file = file;
+    this.#key = this.#globalKey();
+    this.#stored = this.#read(warnings);
+  }
+  /** The content hash of a file (read once per run); `-` when it cannot be read. */
+  hash(file) {
+    let hash = this.#hashes.get(file);
+    if (hash === void 0) {
+      let bytes = null;
+      try {
+        bytes = readFileSync(file);
+      } catch {
+        bytes = null;
+      }
+      this.#bytes.set(file, bytes);
+      hash = bytes === null ? "-" : sha(bytes);
+      this.#hashes.set(file, hash);
+    }
+    return hash;
+  }
+  /** Everything that changes every result: the tool, the configuration, the options and the settings files' contents. */
+  #globalKey() {
+    const options = this.#options;
+    const { config } = options;
+    const content = (file) => file === void 0 ? null : this.hash(path.resolve(options.cwd, file));
+    return sha(
+      JSON.stringify({
+        format: CACHE_FORMAT,
+        version: package_default.version,
+        cwd: options.cwd,
+        config,
+        fixes: options.fixes === true,
+        helmCharts: options.helmCharts ?? [],
+        values: content(config.values),
+        userinfo: content(config.userinfo),
+        imageData: content(config.imageData)
+      })
+    );
+  }
+  #read(warnings) {
+    let text;
+    try {
+      text = readFileSync(this.file, "utf8");
+    } catch (error) {
+      if (error.code !== "ENOENT") warnings.push(`cannot read the cache ${displayName(this.#options.cwd, this.file)}: ${error.message}; it is rewritten`);
+      return null;
+    }
+    try {
+      const document = JSON.parse(text);
+      if (document === null || typeof document !== "object" || document.format !== CACHE_FORMAT || !Array.isArray(document.units) || !Array.isArray(document.files)) throw new Error("not a cache file of this format");
+      if (document.version !== package_default.version) return null;
+      return document;
+    } catch (error) {
+      warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error.message}); it is rewritten`);
+      return null;
+    }
+  }
+  /**
+   * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
+   * and the same content of every file read. Null otherwise (or when the cache cannot be decoded).
+   */
+  fullHit(roles) {
+    this.#roles = sha(JSON.stringify(roles));
+    const stored = this.#stored;
+    if (stored === null || stored.key !== this.#key || stored.roles !== this.#roles) return null;
+    for (const [file, hash] of stored.files) if (this.hash(file) !== hash) return null;
+    try {
+      const unpack = unpacker(stored);
+      const state = this.#state(unpack(stored.state));
+      const units = stored.units.map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
+      return { ...state, units };
+    } catch {
+      return null;
+    }
+  }
+  #state(raw) {
+    const state = raw;
+    return { ...state, builds: new Map(state.builds.map(([root, inputs]) => [root, new Set(inputs)])) };
+  }
+  /**
+   * The read files as the report's assembly needs them: their text (for `--fix`), their documents only where they hold
+   * inline directives (which name the documents they cover).
+   */
+  sourceTexts(files) {
+    const out = /* @__PURE__ */ new Map();
+    for (const file of files) {
+      this.hash(file);
+      const bytes = this.#bytes.get(file);
+      if (bytes === void 0 || bytes === null) continue;
+      const text = stripByteOrderMark(bytes.toString("utf8"));
+      const documents = text.includes("kyverno-lint-") ? parseDocuments(file, text).documents : [];
+      out.set(file, { path: file, display: displayName(this.#options.cwd, file), text, documents });
+    }
+    return out;
+  }
+  /**
+   * Which units' stored results this run uses: those whose files are unchanged and whose recorded reads see no object
+   * added, removed or changed; none when the global key or a policy file changed.
+   */
+  plan(input) {
+    const { cwd } = this.#options;
+    const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
+    const entries = /* @__PURE__ */ new Map();
+    const reused = /* @__PURE__ */ new Map();
+    const inputsOf = (unit) => {
+      const files = unit.builds.length === 0 ? [input.subjects[unit.subjects[0]].file] : unit.inputs.map((file) => path.resolve(cwd, file));
+      return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
+    };
+    const objectsOf = (unit) => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]));
+    const current = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: objectsOf(unit) }]));
+    const stored = this.#stored;
+    if (stored !== null && stored.key === this.#key && stored.policyKey === policyKey) {
+      const storedUnits = new Map(stored.units.map((unit) => [unit.key, unit]));
+      const changed = [];
+      const clean = [];
+      for (const [key, { unit, inputs, objects }] of current) {
+        const old = storedUnits.get(key);
+        if (old !== void 0 && old.inputs === inputs && old.subjects.length === unit.subjects.length) clean.push({ key, old });
+        else changedObjects(old?.objects ?? "[]", objects, changed);
+      }
+      for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, "[]", changed);
+      const unpack = unpacker(stored);
+      for (const { key, old } of clean) {
+        if (changed.some((object) => readsSee(old.reads, object))) continue;
+        try {
+          const result = unpack(old.result);
+          reused.set(key, result);
+          entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result });
+        } catch {
+        }
+      }
+    }
+    const plan = {
+      reused,
+      policyKey,
+      entries,
+      evaluated: (unit, result, reads) => {
+        const known = current.get(unit.key);
+        entries.set(unit.key, { reads, objects: known.objects, inputs: known.inputs, result });
+      }
+    };
+    return plan;
+  }
+  /** Writes the cache (a temporary file renamed over it); a failure is a warning. */
+  save(plan, state, warnings) {
+    const { entries, policyKey } = plan;
+    const packer = new Packer();
+    const files = new Set(state.files);
+    for (const inputs of state.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
+    const { units, unitKeys, ...rest } = state;
+    const document = {
+      format: CACHE_FORMAT,
+      version: package_default.version,
+      key: this.#key,
+      roles: this.#roles,
+      policyKey,
+      files: [...files].map((file) => [file, this.hash(file)]),
+      strings: packer.strings,
+      shapes: packer.shapes,
+      objects: packer.objects,
+      templates: packer.templates,
+      state: packer.pack(rest),
+      units: unitKeys.map((key, index) => {
+        const entry = entries.get(key);
+        return { key, subjects: [...units[index].subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, result: packer.pack(entry.result) };
+      })
+    };
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileSync(temporary, JSON.stringify(document));
+      renameSync(temporary, this.file);
+    } catch (error) {
+      try {
+        unlinkSync(temporary);
+      } catch {
+      }
+      warnings.push(`cannot write the cache ${displayName(this.#options.cwd, this.file)}: ${error.message}`);
+    }
+  }
+};
 
 // src/evaluate/userinfo.ts
 var USER_INFO_FILE = struct({
@@ -891,8 +1456,8 @@ function decodeValuesFile(document, displayFile2) {
 
 // src/config/load.ts
 var import_yaml3 = __toESM(require_dist(), 1);
-import { existsSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
+import { existsSync, readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
+import path2 from "node:path";
 
 // src/config/types.ts
 var DEFAULT_CONFIG = {
@@ -910,16 +1475,16 @@ var OUTPUT_FORMATS = ["stylish", "json", "sarif", "github", "junit"];
 var OPERATIONS = ["CREATE", "UPDATE", "DELETE", "CONNECT"];
 var SEVERITY_SETTINGS = ["error", "warning", "info", "off"];
 function findConfigFile(cwd) {
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+  for (let dir = path2.resolve(cwd); ; dir = path2.dirname(dir)) {
     for (const name of CONFIG_FILE_NAMES) {
-      const file = path.join(dir, name);
-      if (existsSync(file) && statSync(file).isFile()) return file;
+      const file = path2.join(dir, name);
+      if (existsSync(file) && statSync2(file).isFile()) return file;
     }
-    if (path.dirname(dir) === dir) return null;
+    if (path2.dirname(dir) === dir) return null;
   }
 }
 function globBase(config, cwd) {
-  return config.file === void 0 ? path.resolve(cwd) : path.dirname(config.file);
+  return config.file === void 0 ? path2.resolve(cwd) : path2.dirname(config.file);
 }
 function defaults() {
   return structuredClone(DEFAULT_CONFIG);
@@ -1176,7 +1741,7 @@ function decodeSeverity(decoder, node, into) {
   }
 }
 function decodeTopLevel(decoder, node, config) {
-  const folder = path.dirname(decoder.file);
+  const folder = path2.dirname(decoder.file);
   const entries = decoder.entries(node, "the configuration");
   if (entries === null) return;
   const userInfoKeys = entries.filter((entry) => entry.key === "userinfo" || entry.key === "userInfo");
@@ -1202,7 +1767,7 @@ function decodeTopLevel(decoder, node, config) {
       case "userinfo":
       case "imageData": {
         const file = decoder.string(value, key);
-        if (file !== void 0) config[key] = path.resolve(folder, file);
+        if (file !== void 0) config[key] = path2.resolve(folder, file);
         break;
       }
       case "userInfo":
@@ -1284,10 +1849,10 @@ function parseConfig(file, text) {
   return { config, problems: decoder.problems };
 }
 function loadConfig(file) {
-  const absolute = path.resolve(file);
+  const absolute = path2.resolve(file);
   let text;
   try {
-    text = readFileSync(absolute, "utf8");
+    text = readFileSync2(absolute, "utf8");
   } catch (error) {
     const code = error?.code;
     const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder" : error instanceof Error ? error.message : String(error);
@@ -1393,26 +1958,26 @@ function documentsOf(file) {
   }
   return byIndex;
 }
-function locateFailurePath(context, path5) {
+function locateFailurePath(context, path6) {
   const { resource } = context;
   if (resource.origin !== void 0) {
-    const segments = path5 ? path5.split("/").filter((segment) => segment !== "") : [];
+    const segments = path6 ? path6.split("/").filter((segment) => segment !== "") : [];
     const place = resource.origin(segments);
     const file = context.fileOf?.(place.file);
     if (file !== void 0) return fullLocation(file, locateInDocument({ file: file.path, text: file.text }, place.document, place.path));
   }
-  return locateResourcePath(context.file, resource.documentIndex, path5, resource.listItem);
+  return locateResourcePath(context.file, resource.documentIndex, path6, resource.listItem);
 }
-function locateResourcePath(file, documentIndex, path5, listItem) {
-  const segments = path5 ? path5.split("/").filter((segment) => segment !== "") : [];
+function locateResourcePath(file, documentIndex, path6, listItem) {
+  const segments = path6 ? path6.split("/").filter((segment) => segment !== "") : [];
   if (listItem !== void 0) segments.unshift("items", listItem);
   const document = documentsOf(file).get(documentIndex);
   const found = document === void 0 ? locate(file.path, file.text, documentIndex, segments) : locateInDocument({ file: file.path, text: file.text }, document, segments);
   return inTemplate(file, fullLocation(file, found), segments);
 }
-function inTemplate(file, location2, path5) {
+function inTemplate(file, location2, path6) {
   if (file.helm === void 0) return location2;
-  return templateLocation(file, location2.line, path5) ?? location2;
+  return templateLocation(file, location2.line, path6) ?? location2;
 }
 var metadataCache = /* @__PURE__ */ new WeakMap();
 function policyMetadata(policy) {
@@ -1446,10 +2011,10 @@ function responseFindings(responses, context) {
         continue;
       }
       if (rule2.status === "skip" && rule2.preExisting !== void 0) {
-        const { message, path: path5 } = rule2.preExisting;
+        const { message, path: path6 } = rule2.preExisting;
         const failure = { ...rule2, status: "fail", message: `${message} (pre-existing: the object before the change fails this rule too, so the admission controller allows the update)` };
-        if (path5 === void 0) delete failure.path;
-        else failure.path = path5;
+        if (path6 === void 0) delete failure.path;
+        else failure.path = path6;
         const finding2 = ruleFinding(policy, failure, context);
         if (finding2 === null) out.suppressed++;
         else out.findings.push(finding2.severity === "error" ? { ...finding2, severity: "warning" } : finding2);
@@ -1457,12 +2022,12 @@ function responseFindings(responses, context) {
       }
       if (rule2.status !== "fail" && rule2.status !== "error") continue;
       if (rule2.needsRegistry && context.registryReported !== void 0) {
-        let reported = context.registryReported.get(policy);
-        if (reported === void 0) context.registryReported.set(policy, reported = /* @__PURE__ */ new Set());
-        if (reported.has(rule2.name)) continue;
-        reported.add(rule2.name);
-        const message = `${rule2.message} (reported once for the rule: every resource it checks needs this registry data)`;
-        const finding2 = ruleFinding(policy, { ...rule2, message }, context);
+        const general = registryMessage(rule2.message);
+        const key = registryKey(policy, rule2.name, general);
+        if (context.registryReported.has(key)) continue;
+        const message = `${general} (reported once for the rule, at the rule: every resource needing this registry data has this error)`;
+        const finding2 = registryFinding(policy, { ...rule2, message }, context);
+        context.registryReported.set(key, finding2);
         if (finding2 === null) out.suppressed++;
         else out.findings.push(finding2);
         continue;
@@ -1528,6 +2093,42 @@ function ruleFinding(policy, rule2, context) {
     ...settings.metadata
   };
 }
+function registryMessage(message) {
+  return message.replace(/image data for \S+ is read from its registry/g, "image data is read from the registry of each image").replace(/ of \S+ needs its registry/g, " of each image needs its registry").replace(/an entry "image: [^"]*"/g, 'an entry "image: <reference>" per image').replace(/ \(\d+ more lookups? of the rule failed too\)/g, "");
+}
+function registryKey(policy, rule2, message) {
+  return `${policyReference(policy)}\0${rule2}\0${message}`;
+}
+function registryFinding(policy, rule2, context) {
+  const settings = ruleSettings(context.config, policy, rule2.name);
+  if (!settings.reported) return null;
+  const location2 = rule2.status !== "error" ? null : expressionLocation(policy, rule2, context) ?? ruleLocation(policy, rule2.name, context);
+  if (location2 === null) return ruleFinding(policy, rule2, context);
+  return {
+    ruleId: settings.ruleId,
+    policy: policy.name,
+    rule: rule2.name,
+    severity: "warning",
+    status: rule2.status,
+    type: rule2.type,
+    message: `rule could not be evaluated: ${rule2.message}`,
+    location: location2,
+    ...settings.metadata
+  };
+}
+function ruleLocation(policy, name, context) {
+  const source = context.policySource?.(policy);
+  if (source === void 0) return null;
+  const { file, document } = source;
+  const value = document.value;
+  const spec = value !== null && typeof value === "object" && !Array.isArray(value) ? value.spec : void 0;
+  const rules = spec !== null && typeof spec === "object" && !Array.isArray(spec) ? spec.rules : void 0;
+  const original = name.replace(/^autogen-(cronjob-)?/, "");
+  const index = Array.isArray(rules) ? rules.findIndex((item) => item !== null && typeof item === "object" && !Array.isArray(item) && (item.name === name || item.name === original)) : -1;
+  const inner = index === -1 ? ["metadata", "name"] : ["spec", "rules", index];
+  const path6 = document.listItem === void 0 ? inner : ["items", document.listItem, ...inner];
+  return inTemplate(file, fullLocation(file, locateInDocument({ file: file.path, text: file.text }, document, path6)), path6);
+}
 function deletionFinding(policy, rule2, context) {
   const settings = ruleSettings(context.config, policy, "");
   if (!settings.reported) return null;
@@ -1556,11 +2157,11 @@ function expressionLocation(policy, rule2, context) {
   const source = context.policySource?.(policy);
   if (source === void 0) return null;
   const { file, document } = source;
-  const path5 = document.listItem === void 0 ? rule2.policyPath : ["items", document.listItem, ...rule2.policyPath];
+  const path6 = document.listItem === void 0 ? rule2.policyPath : ["items", document.listItem, ...rule2.policyPath];
   const range2 = rule2.expressionRange;
   const inExpression = range2 === void 0 ? null : locateInScalar({ file: file.path, text: file.text }, document, rule2.policyPath, range2.start, range2.end);
-  const found = inExpression ?? locateInDocument({ file: file.path, text: file.text }, document, path5);
-  return inTemplate(file, fullLocation(file, found), path5);
+  const found = inExpression ?? locateInDocument({ file: file.path, text: file.text }, document, path6);
+  return inTemplate(file, fullLocation(file, found), path6);
 }
 function mutationFinding(context, rules, mutation, location2, unsettled = [], noFix) {
   const reported = rules.filter(({ policy, rule: rule2 }) => isReported(context.config, policy, rule2.name));
@@ -1678,11 +2279,11 @@ function checkRuleIds(config, policies, problemCodes) {
 var PROBLEM_CODES = ["yaml-syntax", "invalid-policy", "invalid-policy-exception", "invalid-manifest", "kustomize-build", "unsupported-policy-kind", "unreadable-file", "file-too-large", "unused-disable-directive", "invalid-disable-directive", "legacy-policy"];
 
 // src/lint/kustomize.ts
-import path3 from "node:path";
+import path4 from "node:path";
 
 // src/build/kustomize/build.ts
-import { existsSync as existsSync2, realpathSync, statSync as statSync2 } from "node:fs";
-import path2 from "node:path";
+import { existsSync as existsSync2, realpathSync, statSync as statSync3 } from "node:fs";
+import path3 from "node:path";
 
 // src/build/kustomize/origins.ts
 var ELEMENT_KEYS = ["name", "mountPath", "devicePath", "containerPort", "ip", "topologyKey", "port"];
@@ -1698,12 +2299,12 @@ function counterpart(list2, element, index) {
   }
   return index < list2.length ? index : -1;
 }
-function follow(built, source, path5) {
+function follow(built, source, path6) {
   const out = [];
   let inBuilt = built;
   let inSource = source;
   let depth = 0;
-  for (const segment of path5) {
+  for (const segment of path6) {
     if (typeof segment === "number" || Array.isArray(inSource) && /^\d+$/.test(segment)) {
       const index = Number(segment);
       if (!Array.isArray(inSource)) break;
@@ -1723,9 +2324,9 @@ function follow(built, source, path5) {
   }
   return { path: out, depth };
 }
-function startsWith(path5, prefix) {
-  if (prefix.length > path5.length) return false;
-  return prefix.every((segment, index) => String(segment) === String(path5[index]));
+function startsWith(path6, prefix) {
+  if (prefix.length > path6.length) return false;
+  return prefix.every((segment, index) => String(segment) === String(path6[index]));
 }
 var History = class _History {
   constructor(layers) {
@@ -1737,21 +2338,21 @@ var History = class _History {
     return new _History([...this.layers, layer]);
   }
   /** Where the field at `path` of `built` (the object as built) comes from. */
-  locate(built, path5) {
+  locate(built, path6) {
     let partial = null;
     for (let i = this.layers.length - 1; i >= 0; i--) {
       const layer = this.layers[i];
       switch (layer.kind) {
         case "field": {
-          if (layer.paths.some((set2) => startsWith(path5, set2))) return { place: layer.place, exact: true, editable: false };
+          if (layer.paths.some((set2) => startsWith(path6, set2))) return { place: layer.place, exact: true, editable: false };
           break;
         }
         case "json-patch": {
           for (let j = layer.operations.length - 1; j >= 0; j--) {
             const operation = layer.operations[j];
             if (operation.op === "remove" || operation.op === "test") continue;
-            if (startsWith(path5, operation.path)) {
-              return { place: { ...operation.place, path: [...operation.place.path, ...path5.slice(operation.path.length)] }, exact: true, editable: false };
+            if (startsWith(path6, operation.path)) {
+              return { place: { ...operation.place, path: [...operation.place.path, ...path6.slice(operation.path.length)] }, exact: true, editable: false };
             }
           }
           break;
@@ -1759,10 +2360,10 @@ var History = class _History {
         case "patch":
         case "resource": {
           const value = layer.kind === "patch" ? layer.patch : layer.value;
-          const found = follow(built, value, path5);
+          const found = follow(built, value, path6);
           const place = { ...layer.place, path: [...layer.place.path, ...found.path] };
           const editable = layer.kind === "patch" ? layer.inline !== true : layer.generated !== true;
-          if (found.depth === path5.length) return { place, exact: true, editable };
+          if (found.depth === path6.length) return { place, exact: true, editable };
           if (partial === null || found.depth >= partial.depth) partial = { place, depth: found.depth };
           break;
         }
@@ -1775,7 +2376,7 @@ var History = class _History {
 };
 
 // src/build/kustomize/generators.ts
-import { createHash } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 function parseLiteral(literal) {
   const equals = literal.indexOf("=");
   if (equals <= 0) return null;
@@ -1856,7 +2457,7 @@ function nameHash(object) {
     if (isObject(object.binaryData)) map2.binaryData = object.binaryData;
     encoded = goJsonStringify(map2);
   }
-  return encode(createHash("sha256").update(encoded).digest("hex"));
+  return encode(createHash2("sha256").update(encoded).digest("hex"));
 }
 
 // src/build/kustomize/field-specs.ts
@@ -1873,11 +2474,11 @@ function specSelects(spec, object) {
   return true;
 }
 var parsedPaths = /* @__PURE__ */ new Map();
-function segmentsOf(path5) {
-  let segments = parsedPaths.get(path5);
+function segmentsOf(path6) {
+  let segments = parsedPaths.get(path6);
   if (segments === void 0) {
-    segments = path5.split("/").filter((part) => part !== "").map((part) => part.endsWith("[]") ? { name: part.slice(0, -2), list: true } : { name: part, list: false });
-    parsedPaths.set(path5, segments);
+    segments = path6.split("/").filter((part) => part !== "").map((part) => part.endsWith("[]") ? { name: part.slice(0, -2), list: true } : { name: part, list: false });
+    parsedPaths.set(path6, segments);
   }
   return segments;
 }
@@ -1885,14 +2486,14 @@ function visitFields(object, spec, visit) {
   if (!specSelects(spec, object)) return;
   walk(object, segmentsOf(spec.path), 0, [], spec.create === true, visit);
 }
-function walk(node, segments, at, path5, create, visit) {
+function walk(node, segments, at, path6, create, visit) {
   if (Array.isArray(node)) {
-    node.forEach((element, index) => walk(element, segments, at, [...path5, index], create, visit));
+    node.forEach((element, index) => walk(element, segments, at, [...path6, index], create, visit));
     return;
   }
   if (!isObject(node)) return;
   const { name: key, list: list2 } = segments[at];
-  const here = [...path5, key];
+  const here = [...path6, key];
   if (at === segments.length - 1) {
     const current = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : void 0;
     if (current === void 0 && (!create || list2)) return;
@@ -1933,11 +2534,11 @@ var COMMON_LABELS = [
   { path: "spec/selector", create: true, version: "v1", kind: "Service" },
   { path: "spec/selector", create: true, version: "v1", kind: "ReplicationController" },
   { path: "spec/selector/matchLabels", create: true, kind: "Deployment" },
-  ...AFFINITY.map((path5) => ({ path: path5, group: "apps", kind: "Deployment" })),
+  ...AFFINITY.map((path6) => ({ path: path6, group: "apps", kind: "Deployment" })),
   { path: "spec/selector/matchLabels", create: true, kind: "ReplicaSet" },
   { path: "spec/selector/matchLabels", create: true, kind: "DaemonSet" },
   { path: "spec/selector/matchLabels", create: true, group: "apps", kind: "StatefulSet" },
-  ...AFFINITY.map((path5) => ({ path: path5, group: "apps", kind: "StatefulSet" })),
+  ...AFFINITY.map((path6) => ({ path: path6, group: "apps", kind: "StatefulSet" })),
   { path: "spec/selector/matchLabels", group: "batch", kind: "Job" },
   { path: "spec/jobTemplate/spec/selector/matchLabels", group: "batch", kind: "CronJob" },
   { path: "spec/selector/matchLabels", group: "policy", kind: "PodDisruptionBudget" },
@@ -1968,11 +2569,11 @@ function setPairs(object, specs, pairs) {
   const set2 = [];
   if (Object.keys(pairs).length === 0) return set2;
   for (const spec of specs) {
-    visitFields(object, spec, (value, path5) => {
+    visitFields(object, spec, (value, path6) => {
       const map2 = isObject(value) ? value : {};
       for (const [key, item] of Object.entries(pairs)) {
         map2[key] = item;
-        set2.push([...path5, key]);
+        set2.push([...path6, key]);
       }
       return map2;
     });
@@ -2041,28 +2642,28 @@ var IMAGE_FIELDS = [
 function setImages(object, entry) {
   const set2 = [];
   if (object.kind === "CustomResourceDefinition") return set2;
-  const visit = (node, path5) => {
+  const visit = (node, path6) => {
     if (Array.isArray(node)) {
-      node.forEach((element, index) => visit(element, [...path5, index]));
+      node.forEach((element, index) => visit(element, [...path6, index]));
       return;
     }
     if (!isObject(node)) return;
     for (const [key, value] of Object.entries(node)) {
-      visit(value, [...path5, key]);
+      visit(value, [...path6, key]);
       if ((key === "containers" || key === "initContainers") && Array.isArray(value)) {
         value.forEach((container, index) => {
           if (!isObject(container) || typeof container.image !== "string") return;
           const image = updatedImage(container.image, entry);
           if (image === null) return;
           container.image = image;
-          set2.push([...path5, key, index, "image"]);
+          set2.push([...path6, key, index, "image"]);
         });
       }
     }
   };
   visit(object, []);
-  for (const path5 of IMAGE_FIELDS) {
-    visitFields(object, { path: path5 }, (value, at) => {
+  for (const path6 of IMAGE_FIELDS) {
+    visitFields(object, { path: path6 }, (value, at) => {
       if (typeof value !== "string") return void 0;
       const image = updatedImage(value, entry);
       if (image === null) return void 0;
@@ -2683,15 +3284,15 @@ function withV3Scalars(source, document) {
     mayHoldOldBooleans.set(source.text, possible);
   }
   if (!possible || !hasBoolean(document.value)) return document.value;
-  const convert = (value, path5) => {
+  const convert = (value, path6) => {
     if (typeof value === "boolean") {
-      const found = nodeAt(source.path, source.text, document.index, path5);
+      const found = nodeAt(source.path, source.text, document.index, path6);
       const node = found?.node;
       if ((0, import_yaml5.isScalar)(node) && node.type === "PLAIN" && typeof node.value === "string" && !V3_BOOLEANS.has(node.value)) return node.value;
       return value;
     }
-    if (Array.isArray(value)) return value.map((item, index) => convert(item, [...path5, index]));
-    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, convert(item, [...path5, key])]));
+    if (Array.isArray(value)) return value.map((item, index) => convert(item, [...path6, index]));
+    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, convert(item, [...path6, key])]));
     return value;
   };
   return convert(document.value, []);
@@ -2713,8 +3314,8 @@ function realFolder(folder) {
 }
 function kustomizationFile(dir) {
   for (const name of KUSTOMIZATION_FILE_NAMES) {
-    const file = path2.join(dir, name);
-    if (existsSync2(file) && statSync2(file).isFile()) return file;
+    const file = path3.join(dir, name);
+    if (existsSync2(file) && statSync3(file).isFile()) return file;
   }
   return null;
 }
@@ -2791,7 +3392,7 @@ var Builder = class {
     }
     objects = this.generate(dir, kustomization, objects, at);
     for (const entry of kustomization.components) {
-      const target = path2.resolve(dir, entry.value);
+      const target = path3.resolve(dir, entry.value);
       if (REMOTE.test(entry.value)) {
         this.problem(file, document, entry.path, `remote component ${entry.value} is not built offline`, "warning");
         continue;
@@ -2824,12 +3425,12 @@ var Builder = class {
       this.problem(place.file, place.document, place.path, `remote resource ${entry.value} is not built offline: its objects are not checked (render with kustomize build and pipe the output to kyverno-lint -)`, "warning");
       return [];
     }
-    const target = path2.resolve(dir, entry.value);
+    const target = path3.resolve(dir, entry.value);
     if (!existsSync2(target)) {
       this.problem(place.file, place.document, place.path, `resource ${entry.value}: no such file or folder`);
       return [];
     }
-    if (statSync2(target).isDirectory()) {
+    if (statSync3(target).isDirectory()) {
       if (kustomizationFile(target) === null) {
         this.problem(place.file, place.document, place.path, `resource ${entry.value}: the folder holds no kustomization file`);
         return [];
@@ -2881,7 +3482,7 @@ var Builder = class {
         let data;
         try {
           data = generatorData(entry.value, (file) => {
-            const target = path2.resolve(dir, file);
+            const target = path3.resolve(dir, file);
             this.inputs.add(target);
             const read = this.read(target);
             if (typeof read === "string") throw new Error(`cannot read ${file}: ${read}`);
@@ -3090,7 +3691,7 @@ var Builder = class {
   /** The patch values of an entry with their places: the documents of its file, or its inline text. */
   patchDocuments(dir, entry, place) {
     if (entry.path !== void 0) {
-      const file = path2.resolve(dir, entry.path);
+      const file = path3.resolve(dir, entry.path);
       const read = this.file(file, { ...place, path: [...place.path, "path"] });
       if (read === null) return null;
       return read.documents.filter((document) => document.value !== null).map((document) => ({ value: withV3Scalars(read, document), place: { file, document, path: [] } }));
@@ -3222,7 +3823,7 @@ function withoutBuildAnnotations(object) {
 }
 function buildKustomization(root, read) {
   const builder = new Builder(read);
-  let objects = builder.kustomization(path2.resolve(root), []);
+  let objects = builder.kustomization(path3.resolve(root), []);
   objects = objects.map((object) => {
     if (object.generated?.hash !== true) return object;
     const previousIds = [...object.previousIds, currentId(object.value)];
@@ -3237,10 +3838,10 @@ function buildKustomization(root, read) {
 
 // src/lint/kustomize.ts
 function isKustomizationFile(file) {
-  return KUSTOMIZATION_FILE_NAMES.includes(path3.basename(file));
+  return KUSTOMIZATION_FILE_NAMES.includes(path4.basename(file));
 }
 function scanKustomizations(files, source, display, isRoot) {
-  const dirs = [...new Set(files.filter(isKustomizationFile).map((file) => path3.dirname(file)))].sort();
+  const dirs = [...new Set(files.filter(isKustomizationFile).map((file) => path4.dirname(file)))].sort();
   const included = new Set(dirs.flatMap((dir) => includedFolders(dir, source)));
   const roots = dirs.filter((dir) => (isRoot !== void 0 ? isRoot(dir) : !included.has(dir)) && !isComponent(dir, source));
   const builds = new Map(roots.map((dir) => [dir, buildKustomization(dir, source)]));
@@ -3284,11 +3885,11 @@ function includedFolders(dir, source) {
   } catch {
     return [];
   }
-  return [...kustomization.resources, ...kustomization.components].map((entry) => path3.resolve(dir, entry.value));
+  return [...kustomization.resources, ...kustomization.components].map((entry) => path4.resolve(dir, entry.value));
 }
 function isComponent(dir, source) {
   for (const name of KUSTOMIZATION_FILE_NAMES) {
-    const read = source(path3.join(dir, name));
+    const read = source(path4.join(dir, name));
     if (typeof read === "string") continue;
     const value = read.documents[0]?.value;
     return isObject(value) && value.kind === "Component";
@@ -3320,6 +3921,53 @@ function builtManifest(object, root) {
   return { resource };
 }
 
+// src/lint/shard.ts
+function stableHash(text) {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 16777619) >>> 0;
+  }
+  return hash;
+}
+function planShard(subjects, builds, display, shard, part) {
+  const units = scanUnits(subjects, builds, display);
+  const assigned = assignShards(units, shard.count);
+  let own = units.filter((unit, index) => assigned[index] === shard.index - 1);
+  if (part !== void 0) {
+    const parts = assignShards(own, part.count);
+    own = own.filter((unit, index) => parts[index] === part.index - 1);
+  }
+  const owned = /* @__PURE__ */ new Set();
+  for (const unit of own) for (const index of unit.subjects) owned.add(index);
+  const ownUnits = new Set(own);
+  const files = /* @__PURE__ */ new Map();
+  for (const unit of units) {
+    const mine = ownUnits.has(unit);
+    for (const index of unit.subjects) files.set(display(subjects[index].file), mine);
+    for (const input of unit.inputs) files.set(input, mine);
+  }
+  const ownsFile = (file) => {
+    const known = files.get(file);
+    if (known !== void 0) return known;
+    const hash = stableHash(file);
+    return hash % shard.count === shard.index - 1 && (part === void 0 || hash % part.count === part.index - 1);
+  };
+  return {
+    outcome: { index: shard.index, count: shard.count, units: own.length, totalUnits: units.length, subjects: owned.size },
+    owns: (index) => owned.has(index),
+    ownsFile
+  };
+}
+function byCodeUnits2(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function compareFindings(a, b) {
+  const order = byCodeUnits2(a.location.file, b.location.file) || a.location.line - b.location.line || a.location.column - b.location.column || byCodeUnits2(a.ruleId, b.ruleId);
+  if (order !== 0 || a === b) return order;
+  return a.location.endLine - b.location.endLine || a.location.endColumn - b.location.endColumn || byCodeUnits2(a.message, b.message) || byCodeUnits2(a.resource?.kind ?? "", b.resource?.kind ?? "") || byCodeUnits2(a.resource?.namespace ?? "", b.resource?.namespace ?? "") || byCodeUnits2(a.resource?.name ?? "", b.resource?.name ?? "") || byCodeUnits2(JSON.stringify(a), JSON.stringify(b));
+}
+
 // src/lint/lint.ts
 function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;
@@ -3328,7 +3976,7 @@ var UNUSABLE_POLICY = /* @__PURE__ */ new Set(["kyverno-lint/invalid-policy", "k
 var UNREAD_FILE = /* @__PURE__ */ new Set(["kyverno-lint/file-too-large", "kyverno-lint/unreadable-file", "kyverno-lint/yaml-syntax"]);
 var INVALID_MANIFEST = /* @__PURE__ */ new Set(["kyverno-lint/invalid-manifest"]);
 function emptyScan(options, workspace, policies) {
-  const manifests = workspace.manifests.length;
+  const manifests = workspace.manifests;
   if (policies > 0 && manifests > 0) return null;
   const { config } = options;
   const reasons = [];
@@ -3423,9 +4071,7 @@ async function configuredPolicyFiles(options, errors) {
   for (const problem of found.problems) errors.push(problem.message.replace(problem.path, displayName(options.cwd, problem.path)));
   return found.files;
 }
-async function loadWorkspace(options, errors, warnings, manifestsOnly = false) {
-  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
-  const roles = roleMatchers(options);
+async function discoverFiles(options, errors, warnings, manifestsOnly = false) {
   const { config } = options;
   const scanPaths = options.paths.filter((item) => item !== "-");
   const include = config.policies.length > 0 && config.manifests.length > 0 ? [...config.policies, ...config.manifests] : [];
@@ -3446,6 +4092,19 @@ async function loadWorkspace(options, errors, warnings, manifestsOnly = false) {
     for (const file of found.ifKubernetes) ifKubernetes.add(file);
   }
   const files = [.../* @__PURE__ */ new Set([...scanned, ...manifestsOnly ? [] : await configuredPolicyFiles(options, errors)])].sort(byCodeUnits);
+  return { files, scanned, extra, ifKubernetes, manifestsOnly };
+}
+function discoveredRoles(options, discovery) {
+  const roles = roleMatchers(options);
+  const role = (file) => [roles.policies(file) || discovery.extra.has(file) ? "p" : "", discovery.scanned.has(file) && roles.manifests(file) ? "m" : "", discovery.ifKubernetes.has(file) ? "k" : "", discovery.extra.has(file) ? "x" : ""].join("");
+  const all = [...discovery.files, ...[...discovery.extra].filter((file) => !discovery.files.includes(file))];
+  return all.map((file) => [file, role(file)]);
+}
+function loadDiscovered(options, discovery) {
+  const { files, scanned, extra, ifKubernetes, manifestsOnly } = discovery;
+  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
+  const roles = roleMatchers(options);
+  const { config } = options;
   const settings = config.kustomize ?? { build: true, roots: [] };
   const rootGlobs = globSet(globBase(config, options.cwd), settings.roots);
   const kustomize = scanKustomizations(
@@ -3468,8 +4127,11 @@ async function loadWorkspace(options, errors, warnings, manifestsOnly = false) {
   for (const file of extra) if (!loader.workspace.files.has(file)) loader.addFile(file, { policies: true, manifests: false, ifKubernetes: ifKubernetes.has(file) });
   return loader.complete();
 }
+async function loadWorkspace(options, errors, warnings, manifestsOnly = false) {
+  return loadDiscovered(options, await discoverFiles(options, errors, warnings, manifestsOnly));
+}
 async function resolveHelmInput(options, workspace, errors, warnings) {
-  const charts = (options.helmCharts ?? []).map((dir) => path4.resolve(options.cwd, dir));
+  const charts = (options.helmCharts ?? []).map((dir) => path5.resolve(options.cwd, dir));
   if (!options.paths.includes("-")) {
     if (charts.length > 0) warnings.push("--helm-chart is ignored: it applies to rendered Helm output read from standard input (-)");
     return;
@@ -3533,7 +4195,21 @@ async function lint(options) {
   const started = performance.now();
   const warnings = [];
   const errors = [];
-  const workspace = await loadWorkspace(options, errors, warnings);
+  const cache = options.cache === void 0 ? null : openScanCache(options, warnings);
+  const discovery = await discoverFiles(options, errors, warnings);
+  if (cache !== null) {
+    const stored = cache.fullHit(discoveredRoles(options, discovery));
+    if (stored !== null) {
+      loadSettings(options, errors);
+      warnings.push(...stored.configWarnings);
+      const files = cache.sourceTexts(stored.files);
+      const assembled2 = await assemble(options, { problems: stored.problems, units: stored.units, files, ruleIds: stored.ruleIds, builds: stored.builds, base: null });
+      const report2 = reportOf(assembled2.report, stored.counts, stored.policies, stored.manifests, started);
+      const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
+      return { report: report2, errors, fixes: assembled2.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0, evaluatedUnits: [] }, shard: null };
+    }
+  }
+  const workspace = loadDiscovered(options, discovery);
   await resolveHelmInput(options, workspace, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => item.compiled);
@@ -3541,14 +4217,15 @@ async function lint(options) {
   const policySource = (policy) => sources.get(policy);
   const policyIds = loadedPolicyIds(workspace);
   const configured = checkRuleIds(options.config, policyIds, PROBLEM_CODES);
-  for (const warning of configured.warnings) warnings.push(`${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
+  const configWarnings = configured.warnings.map((warning) => `${displayName(options.cwd, warning.file)}:${warning.line}:${warning.column}: ${warning.message}`);
+  warnings.push(...configWarnings);
   const manifests = configured.errors.length > 0 ? [] : workspace.manifests;
   const version = apiDefaultsVersion(options.config);
   const evaluated = version === null ? manifests : manifests.map((manifest) => defaultedManifest(manifest, version));
   const namespaceLabels = namespaceLabelsOf(evaluated);
   const namespaceObjects = new Map(evaluated.filter((manifest) => manifest.kind === "Namespace" && manifest.apiVersion === "v1").map((manifest) => [manifest.name, manifest.value]));
   const objects = evaluated.map((manifest) => manifest.value);
-  const evaluation = {
+  const plainEvaluation = {
     numberMode: "int64",
     operation: options.config.operation,
     // The manifests are the cluster the scan stands for: admission policy bindings find their parameters among them,
@@ -3561,68 +4238,206 @@ async function lint(options) {
     keepResourceOnMutateError: true,
     explainFailures: true
   };
-  if (settings.values) evaluation.values = settings.values;
-  if (settings.userInfo) evaluation.userInfo = settings.userInfo;
-  if (workspace.exceptions.length > 0) evaluation.exceptions = workspace.exceptions;
-  if (workspace.bindings.length > 0) evaluation.bindings = workspace.bindings;
+  if (settings.values) plainEvaluation.values = settings.values;
+  if (settings.userInfo) plainEvaluation.userInfo = settings.userInfo;
+  if (workspace.exceptions.length > 0) plainEvaluation.exceptions = workspace.exceptions;
+  if (workspace.bindings.length > 0) plainEvaluation.bindings = workspace.bindings;
+  const reads = cache === null ? null : new ReadRecorder(plainEvaluation);
+  const evaluation = reads?.evaluation ?? plainEvaluation;
   const policiesFor = namespaceScopedPolicies(policies);
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-AKF7DVGQ.js");
-    const display = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
+    const { compareWithBase } = await import("./action-base-revision-HLOGAQGW.js");
+    const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
-    ({ comparison: base, outcome: baseOutcome } = await compareWithBase(options, manifests, { policies: policiesFor, evaluation, load, display, receive }, warnings));
+    ({ comparison: base, outcome: baseOutcome } = await compareWithBase(options, manifests, { policies: policiesFor, evaluation, load, display: display2, receive }, warnings));
   }
   const fileOf = (file) => workspace.files.get(file) ?? base?.files.get(file);
+  const rerun = policies.filter((policy) => policy.mutate !== void 0 && !policy.mutationsSettle);
+  const subjects = base === null ? manifests : [...manifests, ...base.removed];
+  const display = (file) => fileOf(file)?.display ?? displayName(options.cwd, file);
+  const units = scanUnits(subjects, workspace.builds, display);
+  const part = options.shard ?? options.part;
+  const shard = part === void 0 ? null : planShard(subjects, workspace.builds, display, options.shard ?? { index: 1, count: 1 }, options.part);
+  const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
+  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles: policyFilesOf(workspace) }) ?? null;
+  const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
+  let done = 0;
+  const evaluateUnit = (unit) => {
+    const result = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
+    const mutations = [];
+    const registryReported = /* @__PURE__ */ new Map();
+    const registryRules = /* @__PURE__ */ new Set();
+    for (const [position, index] of unit.subjects.entries()) {
+      const manifest = subjects[index];
+      const file = fileOf(manifest.file);
+      const received = index < manifests.length ? evaluated[index] : manifest;
+      const change = base?.change(manifest, received);
+      reads?.namespace(manifest.namespace);
+      const responses = evaluateResource(policiesFor(manifest.namespace), change?.resource ?? received, change?.evaluation ?? evaluation);
+      for (const { response } of responses) for (const rule2 of response.rules) result.statuses[rule2.status]++;
+      const context = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
+      const converted = responseFindings(responses, context);
+      if (change !== void 0) base.describe(change, converted.findings, responses);
+      for (const [key, finding] of registryReported) {
+        if (registryRules.has(key)) continue;
+        registryRules.add(key);
+        const at = finding === null ? -1 : converted.findings.indexOf(finding);
+        result.registry.push({ rule: key, subject: position, finding: at === -1 ? -1 : result.findings.length + at });
+      }
+      for (const finding of converted.findings) {
+        result.findings.push(finding);
+        result.builtBy.push(finding.resource !== void 0 ? manifest.builtBy ?? null : null);
+      }
+      result.suppressed += converted.suppressed;
+      const patched = mutatedResource(responses, received.value);
+      const after = patched === received.value || change?.operation === "DELETE" ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched, version);
+      if (after !== manifest.value && !jsonEqual(after, manifest.value, "type")) {
+        const rules = responses.flatMap(
+          ({ kind, response }) => kind === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass" && rule2.unchanged !== true).map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
+        );
+        if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) {
+          const changing = new Set(rules.map(({ policy }) => policy));
+          const again = rerun.filter((policy) => changing.has(policy));
+          const unsettled = again.length === 0 ? [] : unsettledRules(again, received, patched, change?.evaluation ?? evaluation);
+          mutations.push({ context, rules, before: manifest.value, after, unsettled });
+        } else {
+          result.suppressed++;
+        }
+      }
+      done++;
+      options.onProgress?.(done, total);
+    }
+    result.mutations = unitMutations(options, workspace, mutations);
+    return result;
+  };
+  const unitResults = [];
+  for (const unit of owned) {
+    const reused = plan?.reused.get(unit.key);
+    if (reused !== void 0) {
+      unitResults.push({ result: reused, subjects: unit.subjects });
+      continue;
+    }
+    reads?.start();
+    const result = evaluateUnit(unit);
+    plan?.evaluated(unit, result, reads.stop());
+    unitResults.push({ result, subjects: unit.subjects });
+  }
+  const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
+  const problems = shard === null ? workspace.problems : workspace.problems.filter((problem) => shard.ownsFile(problem.location.file));
+  const assembled = await assemble(options, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base, ...shard !== null ? { ownsFile: shard.ownsFile } : {} });
+  const manifestCount = shard === null ? manifests.length : owned.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
+  const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
+  if (cache !== null && plan !== null) {
+    cache.save(plan, {
+      problems: workspace.problems,
+      units: unitResults,
+      unitKeys: units.map((unit) => unit.key),
+      ruleIds,
+      builds: workspace.builds,
+      counts: workspace.counts,
+      policies: policies.length,
+      manifests: manifests.length,
+      configWarnings,
+      configProblems: configured.errors,
+      files: [...workspace.files.keys()]
+    }, warnings);
+  }
+  return {
+    report,
+    errors,
+    fixes: assembled.fixes,
+    warnings,
+    empty: configured.errors.length > 0 ? null : emptyScan(options, { manifests: workspace.manifests.length, problems: workspace.problems }, policies.length),
+    configProblems: configured.errors,
+    base: baseOutcome,
+    ...plan !== null ? { cache: { units: units.length, reused: plan.reused.size, evaluated: units.length - plan.reused.size, evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key) } } : {},
+    shard: shard === null ? null : shard.outcome
+  };
+}
+function reportOf(assembled, files, policies, manifests, started) {
+  const { findings, suppressedFindings, counts, statuses, cwd } = assembled;
+  return { findings, suppressedFindings, counts, files, policies, manifests, statuses, cwd, durationMs: performance.now() - started };
+}
+function policyFilesOf(workspace) {
+  const out = [];
+  for (const source of workspace.files.values()) {
+    const holds = expandLists(source.documents).some(({ value }) => {
+      if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+      const classified = classifyWithKind(value);
+      return classified.kind !== void 0 || classified.class === "manifest" && isCustomResourceDefinition(value);
+    });
+    if (holds) out.push(source.path);
+  }
+  return out;
+}
+function unitMutations(options, workspace, mutations) {
+  const edited = (mutation) => isWritable(mutation) && (options.fixes === true || mutation.context.resource.origin !== void 0);
+  const candidates = mutations.filter(edited);
+  const mutated = mutatedResources(
+    candidates.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
+    workspace.files,
+    (file) => displayName(options.cwd, file)
+  );
+  const edits = new Map(candidates.map((mutation, index) => [mutation, mutated[index]]));
+  return mutations.map((mutation) => {
+    const { context, rules, unsettled } = mutation;
+    const item = edits.get(mutation);
+    if (item === void 0) {
+      return { finding: mutationFinding(context, rules, { fixable: options.fixes !== true && isWritable(mutation) }, documentStart(context), unsettled), builtBy: null, edits: null };
+    }
+    const source = workspace.files.get(item.file) ?? context.file;
+    const fix2 = item.edits.map((edit) => ({ file: source.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
+    const fixable = fix2.length > 0;
+    const built = context.resource.origin !== void 0;
+    const location2 = built && fixable ? documentLocation(source, item.documentIndex) : documentStart(context);
+    const settings = fixable ? options.fixes === true ? { fixable: true, fix: fix2 } : { fixable: true } : { fixable: false };
+    const finding = mutationFinding(context, rules, settings, location2, unsettled, built && !fixable ? item.editError : void 0);
+    const applied = options.fixes === true && fixable ? { file: item.file, documentIndex: item.documentIndex, edits: item.edits.map(({ startLine, endLine, replacement }) => ({ startLine, endLine, replacement })) } : null;
+    return { finding, builtBy: finding !== null && context.resource.builtBy !== void 0 ? context.resource.builtBy : null, edits: applied };
+  });
+}
+async function assemble(options, input) {
+  const { base } = input;
   const builtBy = /* @__PURE__ */ new WeakMap();
   const statuses = emptyStatuses();
   let suppressed = 0;
-  let findings = workspace.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
-  suppressed += workspace.problems.length - findings.length;
-  const mutations = [];
-  const rerun = policies.filter((policy) => policy.mutate !== void 0 && !policy.mutationsSettle);
-  let done = 0;
-  const registryReported = /* @__PURE__ */ new Map();
-  const subjects = base === null ? manifests : [...manifests, ...base.removed];
-  for (const [index, manifest] of subjects.entries()) {
-    const file = fileOf(manifest.file);
-    const received = index < manifests.length ? evaluated[index] : manifest;
-    const change = base?.change(manifest, received);
-    const responses = evaluateResource(policiesFor(manifest.namespace), change?.resource ?? received, change?.evaluation ?? evaluation);
-    for (const { response } of responses) for (const rule2 of response.rules) statuses[rule2.status]++;
-    const context = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
-    const converted = responseFindings(responses, context);
-    if (change !== void 0) base.describe(change, converted.findings, responses);
-    if (manifest.builtBy !== void 0) for (const finding of converted.findings) builtBy.set(finding, manifest.builtBy);
-    findings.push(...converted.findings);
-    suppressed += converted.suppressed;
-    const patched = mutatedResource(responses, received.value);
-    const after = patched === received.value || change?.operation === "DELETE" ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched, version);
-    if (after !== manifest.value && !jsonEqual(after, manifest.value, "type")) {
-      const rules = responses.flatMap(
-        ({ kind, response }) => kind === "mutate" ? response.rules.filter((rule2) => rule2.status === "pass" && rule2.unchanged !== true).map((rule2) => ({ policy: response.policy, rule: rule2 })) : []
-      );
-      if (rules.some(({ policy, rule: rule2 }) => isReported(options.config, policy, rule2.name))) {
-        const changing = new Set(rules.map(({ policy }) => policy));
-        const again = rerun.filter((policy) => changing.has(policy));
-        const unsettled = again.length === 0 ? [] : unsettledRules(again, received, patched, change?.evaluation ?? evaluation);
-        mutations.push({ context, rules, before: manifest.value, after, unsettled });
-      } else {
-        suppressed++;
-      }
+  let findings = input.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
+  suppressed += input.problems.length - findings.length;
+  const registry = input.units.flatMap(({ result, subjects }, unit) => result.registry.map((error) => ({ error, unit, at: subjects[error.subject] })));
+  registry.sort((a, b) => a.at - b.at);
+  const firstRegistry = /* @__PURE__ */ new Map();
+  const dropped = input.units.map(() => /* @__PURE__ */ new Set());
+  for (const { error, unit } of registry) {
+    if (!firstRegistry.has(error.rule)) {
+      firstRegistry.set(error.rule, error.finding === -1 ? null : input.units[unit].result.findings[error.finding]);
+      continue;
     }
-    done++;
-    options.onProgress?.(done, subjects.length);
+    if (error.finding === -1) suppressed--;
+    else dropped[unit].add(error.finding);
   }
-  const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
-  const suppressions = new Suppressions(workspace.files.values(), ruleIds);
-  const suppressedFindings = [];
+  for (const [unit, { result }] of input.units.entries()) {
+    for (const status of Object.keys(statuses)) statuses[status] += result.statuses[status];
+    suppressed += result.suppressed;
+    for (const [index, finding] of result.findings.entries()) {
+      if (dropped[unit].has(index)) continue;
+      const roots = result.builtBy[index];
+      if (roots !== null && roots !== void 0) builtBy.set(finding, roots);
+      findings.push(finding);
+    }
+  }
+  const suppressions = new Suppressions(input.files.values(), input.ruleIds);
+  let suppressedFindings = [];
+  const registryOriginal = /* @__PURE__ */ new Map();
+  for (const finding of firstRegistry.values()) if (finding !== null) registryOriginal.set(finding, finding);
   const unsuppressed = (finding) => {
-    const by = (base?.isRemoved(finding) === true ? base.suppressions(ruleIds) : suppressions).suppress(finding);
+    const by = (base?.isRemoved(finding) === true ? base.suppressions(input.ruleIds) : suppressions).suppress(finding);
     if (by === null) return true;
-    suppressedFindings.push({ ...finding, suppressions: by });
+    const copy = { ...finding, suppressions: by };
+    if (registryOriginal.has(finding)) registryOriginal.set(copy, finding);
+    suppressedFindings.push(copy);
     return false;
   };
   findings = findings.filter(unsuppressed);
@@ -3635,45 +4450,39 @@ async function lint(options) {
     findings.push(finding);
     return true;
   };
-  let fixes = [];
-  const edited = (mutation) => isWritable(mutation) && (options.fixes === true || mutation.context.resource.origin !== void 0);
-  const candidates = mutations.filter(edited);
-  const mutated = mutatedResources(
-    candidates.map(({ context, before, after }) => ({ resource: context.resource, before, after })),
-    workspace.files,
-    (file) => displayName(options.cwd, file)
-  );
-  const edits = new Map(candidates.map((mutation, index) => [mutation, mutated[index]]));
   const applied = [];
-  for (const mutation of mutations) {
-    const { context, rules, unsettled } = mutation;
-    const item = edits.get(mutation);
-    if (item === void 0) {
-      push(mutationFinding(context, rules, { fixable: options.fixes !== true && isWritable(mutation) }, documentStart(context), unsettled));
-      continue;
+  for (const { result } of input.units) {
+    for (const mutation of result.mutations) {
+      if (mutation.finding !== null && mutation.builtBy !== null) builtBy.set(mutation.finding, mutation.builtBy);
+      const reported2 = push(mutation.finding);
+      const item = mutation.edits;
+      if (reported2 && item !== null && !applied.some((other) => sameEdits(other, item))) applied.push(item);
     }
-    const source = workspace.files.get(item.file) ?? context.file;
-    const fix2 = item.edits.map((edit) => ({ file: source.display, startLine: edit.startLine, endLine: edit.endLine, replacement: edit.replacement }));
-    const fixable = fix2.length > 0;
-    const built = context.resource.origin !== void 0;
-    const location2 = built && fixable ? documentLocation(source, item.documentIndex) : documentStart(context);
-    const settings2 = fixable ? options.fixes === true ? { fixable: true, fix: fix2 } : { fixable: true } : { fixable: false };
-    const finding = mutationFinding(context, rules, settings2, location2, unsettled, built && !fixable ? item.editError : void 0);
-    if (finding !== null && context.resource.builtBy !== void 0) builtBy.set(finding, context.resource.builtBy);
-    const reported2 = push(finding);
-    if (reported2 && options.fixes === true && fixable && !applied.some((other) => sameEdits(other, item))) applied.push(item);
   }
-  if (options.fixes === true) fixes = fileFixes(applied, workspace.files).fixes;
+  const fixes = options.fixes === true ? fileFixes(applied, input.files).fixes.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0) : [];
+  if (options.exchange !== void 0) {
+    const reply = await options.exchange({ directives: suppressions.usage(), registry: [...firstRegistry.keys()] });
+    suppressions.addUsage(reply.directives);
+    const gone = /* @__PURE__ */ new Set();
+    for (const key of reply.dropRegistry) {
+      const finding = firstRegistry.get(key);
+      if (finding === null) suppressed--;
+      else if (finding !== void 0) gone.add(finding);
+    }
+    const kept = (finding) => !gone.has(registryOriginal.get(finding) ?? finding);
+    findings = findings.filter(kept);
+    suppressedFindings = suppressedFindings.filter(kept);
+  }
   findings = mergeBuiltFindings(findings, builtBy);
-  for (const finding of suppressions.directiveFindings()) {
+  for (const finding of suppressions.directiveFindings(input.ownsFile)) {
     if (isIgnored(options.config.ignore, finding.ruleId)) suppressed++;
     else findings.push(finding);
   }
   let reported = findings;
   let reportedSuppressed = suppressedFindings;
   if (options.reportFiles !== void 0) {
-    const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path4.resolve(options.cwd, file))));
-    const changedBuilds = new Set([...workspace.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
+    const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path5.resolve(options.cwd, file))));
+    const changedBuilds = new Set([...input.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
     const wantedFinding = (finding) => wanted.has(finding.location.file) || (builtBy.get(finding) ?? []).some((root) => changedBuilds.has(root)) || (base?.deletedFiles.has(finding.location.file) ?? false);
     reported = findings.filter(wantedFinding);
     reportedSuppressed = suppressedFindings.filter(wantedFinding);
@@ -3683,27 +4492,11 @@ async function lint(options) {
   reportedSuppressed.sort(compareFindings);
   const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + reportedSuppressed.length };
   for (const finding of reported) counts[finding.severity]++;
-  const report = {
-    findings: reported,
-    suppressedFindings: reportedSuppressed,
-    counts,
-    files: workspace.counts,
-    policies: policies.length,
-    manifests: manifests.length,
-    statuses,
-    cwd: options.cwd,
-    durationMs: performance.now() - started
-  };
   const reportedEdits = new Set(reported.flatMap((finding) => (finding.fix ?? []).map((edit) => edit.file)));
-  const reportedFix = (fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path4.resolve(options.cwd, file) === fix2.file) || reportedEdits.has(displayName(options.cwd, fix2.file));
+  const reportedFix = (fix2) => options.reportFiles === void 0 || options.reportFiles.some((file) => path5.resolve(options.cwd, file) === fix2.file) || reportedEdits.has(displayName(options.cwd, fix2.file));
   return {
-    report,
-    errors,
-    fixes: fixes.filter(reportedFix),
-    warnings,
-    empty: configured.errors.length > 0 ? null : emptyScan(options, workspace, policies.length),
-    configProblems: configured.errors,
-    base: baseOutcome
+    report: { findings: reported, suppressedFindings: reportedSuppressed, counts, statuses, cwd: options.cwd },
+    fixes: fixes.filter(reportedFix)
   };
 }
 function isWritable(mutation) {
@@ -3747,19 +4540,15 @@ function mergeBuiltFindings(findings, builtBy) {
     return named;
   });
 }
-function compareFindings(a, b) {
-  const byFile = a.location.file < b.location.file ? -1 : a.location.file > b.location.file ? 1 : 0;
-  return byFile || a.location.line - b.location.line || a.location.column - b.location.column || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
-}
 
 // src/report/groups.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 function reasonOf(finding) {
   if (finding.status !== "error") return void 0;
   return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
 }
 function digest(reason) {
-  return createHash2("sha256").update(reason).digest("hex").slice(0, 16);
+  return createHash3("sha256").update(reason).digest("hex").slice(0, 16);
 }
 function sameReasonGroups(findings) {
   const byReason = /* @__PURE__ */ new Map();
@@ -3966,7 +4755,14 @@ function toSarif(report, options) {
   return {
     $schema: SARIF_SCHEMA_URI,
     version: "2.1.0",
-    runs: [{ tool: { driver }, originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } }, results }]
+    runs: [
+      {
+        tool: { driver },
+        ...options.automationId !== void 0 ? { automationDetails: { id: options.automationId } } : {},
+        originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } },
+        results
+      }
+    ]
   };
 }
 function sarif(report, options) {
@@ -4295,16 +5091,16 @@ var Diff = class {
       }
     }
   }
-  addToPath(path5, added, removed, oldPosInc, options) {
-    const last = path5.lastComponent;
+  addToPath(path6, added, removed, oldPosInc, options) {
+    const last = path6.lastComponent;
     if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
       return {
-        oldPos: path5.oldPos + oldPosInc,
+        oldPos: path6.oldPos + oldPosInc,
         lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
       };
     } else {
       return {
-        oldPos: path5.oldPos + oldPosInc,
+        oldPos: path6.oldPos + oldPosInc,
         lastComponent: { count: 1, added, removed, previousComponent: last }
       };
     }
@@ -4620,6 +5416,7 @@ async function paginate(api, route, params, maxPages = 30) {
 
 export {
   applyEdits,
+  parseShard,
   DEFAULT_CONFIG,
   findConfigFile,
   loadConfig,

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-BW3CRD3Q.js";
+} from "./action-chunk-22YQXX2E.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

@@ -73,12 +73,6 @@ var package_default = {
   }
 };
 
-// src/action/announce.ts
-function announcement() {
-  return `kyverno-lint ${package_default.version}`;
-}
-
 export {
-  package_default,
-  announcement
+  package_default
 };

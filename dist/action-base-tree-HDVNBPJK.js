@@ -3,10 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-HAP5YS3H.js";
+} from "./action-chunk-KA3L7DYG.js";
+import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-BW3CRD3Q.js";
+} from "./action-chunk-22YQXX2E.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

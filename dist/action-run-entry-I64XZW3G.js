@@ -2,9 +2,8 @@
 import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
-  announcement,
-  package_default
-} from "./action-chunk-IFVB2ML3.js";
+  announcement
+} from "./action-chunk-EFZDPZBW.js";
 import {
   DEFAULT_CONFIG,
   annotationRange,
@@ -21,12 +20,16 @@ import {
   lint,
   loadConfig,
   paginate,
+  parseShard,
   sameReasonGroups,
   sarif,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-HAP5YS3H.js";
-import "./action-chunk-BW3CRD3Q.js";
+} from "./action-chunk-KA3L7DYG.js";
+import {
+  package_default
+} from "./action-chunk-QE36UPMW.js";
+import "./action-chunk-22YQXX2E.js";
 import {
   require_tunnel,
   require_undici
@@ -2317,6 +2320,12 @@ import path7 from "node:path";
 var ANNOTATIONS_PER_SEVERITY = 10;
 var CHECK_RUN_BATCH = 50;
 var CHECK_RUN_NAME = "kyverno-lint";
+function runName(shard) {
+  return shard === void 0 ? CHECK_RUN_NAME : `${CHECK_RUN_NAME} (shard ${shard.index}/${shard.count})`;
+}
+function sarifAutomationId(shard) {
+  return shard === void 0 ? void 0 : `${CHECK_RUN_NAME}/shard-${shard.index}-of-${shard.count}/`;
+}
 var SEVERITY_RANK = { error: 0, warning: 1, info: 2 };
 var LEGACY_POLICY = "kyverno-lint/legacy-policy";
 function annotatedFindings(findings, diff) {
@@ -2387,7 +2396,7 @@ async function publishCheckRun(api, request) {
   const created = await api.request("POST /repos/{owner}/{repo}/check-runs", {
     owner,
     repo,
-    name: CHECK_RUN_NAME,
+    name: request.name ?? CHECK_RUN_NAME,
     head_sha: request.headSha,
     ...request.detailsUrl ? { details_url: request.detailsUrl } : {},
     ...finish(batches.length === 1),
@@ -2575,6 +2584,13 @@ function optional(getInput2, name) {
   const value = getInput2(name).trim();
   return value === "" ? void 0 : value;
 }
+function shardInput(getInput2) {
+  const value = getInput2("shard").trim();
+  if (value === "") return void 0;
+  const parsed = parseShard(value);
+  if (typeof parsed === "string") throw new InputError(`input shard: ${parsed}`);
+  return parsed;
+}
 function baseInput(getInput2) {
   const value = getInput2("base").trim();
   if (value === "" || value.toLowerCase() === "false") return { mode: "off" };
@@ -2597,7 +2613,8 @@ function readInputs(getInput2) {
     token: getInput2("token").trim(),
     onlyChanged: boolean(getInput2, "only-changed", false),
     allowEmpty: optionalBoolean(getInput2, "allow-empty"),
-    base: baseInput(getInput2)
+    base: baseInput(getInput2),
+    shard: shardInput(getInput2)
   };
 }
 function failsOn(failOn, counts) {
@@ -3227,7 +3244,7 @@ ${off.map((feature) => `- **${feature.name}**: ${cell(feature.detail)}`).join("\
 `;
 }
 function renderSummary(input) {
-  let out = `## kyverno-lint
+  let out = `## ${input.title ?? "kyverno-lint"}
 
 ${totals(input)}${ruleTable(input)}${mutations(input)}${annotations(input)}${review(input)}${legacyPolicies(input)}${skipped(input)}${features(input)}`;
   if (out.length > MAX_LENGTH) out = `${out.slice(0, MAX_LENGTH)}
@@ -3381,12 +3398,13 @@ async function annotate(state, inputs, report, ranked, target) {
         title: `${countsText(report)}`,
         summary: `kyverno-lint checked ${report.manifests} manifests against ${report.policies} policies: ${countsText(report)}. The job summary has the details.`,
         conclusion: target.failed ? "failure" : counts.error + counts.warning > 0 ? "neutral" : "success",
+        name: runName(inputs.shard),
         ...env.GITHUB_RUN_ID ? { detailsUrl: `${env.GITHUB_SERVER_URL || "https://github.com"}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` } : {}
       });
       state.feature("check run", true, `${result.annotations} annotations in ${result.requests} requests`);
-      state.log(`kyverno-lint: check run ${CHECK_RUN_NAME} (id ${result.id}) holds ${result.annotations} annotations (${result.requests} request${result.requests === 1 ? "" : "s"} of at most 50)`);
+      state.log(`kyverno-lint: check run ${runName(inputs.shard)} (id ${result.id}) holds ${result.annotations} annotations (${result.requests} request${result.requests === 1 ? "" : "s"} of at most 50)`);
       if (result.unplaced.length > 0) for (const line of workflowCommands(report, capAnnotations(result.unplaced).shown).split("\n").filter(Boolean)) state.log(line);
-      return { summary: { mode: "check-run", shown: result.annotations, hidden: 0, detail: `${CHECK_RUN_NAME}` } };
+      return { summary: { mode: "check-run", shown: result.annotations, hidden: 0, detail: runName(inputs.shard) } };
     } catch (error2) {
       const partial = error2.partial;
       if (partial !== void 0) {
@@ -3485,12 +3503,13 @@ async function run(deps) {
     policyPaths: inputs.policies.map((item) => path7.resolve(state.workspace, item)),
     config,
     // The edits of mutations: suggestions, summary diffs and SARIF fixes.
-    fixes: true
+    fixes: true,
+    ...inputs.shard !== void 0 ? { shard: inputs.shard } : {}
   };
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-ITXH6ABF.js");
+    const { openBase } = await import("./action-base-tree-HDVNBPJK.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;
@@ -3540,6 +3559,12 @@ async function run(deps) {
     errors.push(`${result.empty.message} (${add}input allow-empty: true, or allowEmpty: true in the configuration, accepts a scan that checks nothing)`);
   }
   for (const error2 of errors) state.error(error2);
+  if (result.shard !== null) {
+    const { index, count, units, totalUnits, subjects } = result.shard;
+    state.log(
+      units === 0 ? `kyverno-lint: shard ${index}/${count} has no manifest to check (the repository has ${totalUnits} units of work for ${count} shards); the other shards check them` : `kyverno-lint: shard ${index}/${count}: ${subjects} of the repository's objects (${units} of ${totalUnits} units of work)`
+    );
+  }
   const tooManyWarnings = inputs.failOn !== "never" && config.maxWarnings !== void 0 && report.counts.warning > config.maxWarnings;
   if (tooManyWarnings) state.log(`kyverno-lint: too many warnings (maximum: ${config.maxWarnings})`);
   const failed = errors.length > 0 || failsOn(inputs.failOn, report.counts) || tooManyWarnings;
@@ -3559,7 +3584,7 @@ async function run(deps) {
     const target = path7.resolve(state.workspace, inputs.sarifFile);
     try {
       state.fs.mkdirSync(path7.dirname(target), { recursive: true });
-      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: package_default.version, sarifSuppressed: false }));
+      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: package_default.version, sarifSuppressed: false, ...inputs.shard !== void 0 ? { automationId: sarifAutomationId(inputs.shard) } : {} }));
       sarifPath = target;
       state.feature("SARIF", true, target);
       state.log(`kyverno-lint: SARIF written to ${state.relative(target)}`);
@@ -3574,6 +3599,7 @@ async function run(deps) {
   else {
     const { outcome } = review2;
     const markdown = renderSummary({
+      title: runName(inputs.shard),
       report,
       warnings,
       errors,
