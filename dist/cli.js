@@ -63568,6 +63568,7 @@ ${finding.status}`)) finding.message = `${finding.message} (UPDATE from ${label}
 init_source();
 
 // src/lint/parallel.ts
+import { readFileSync as readFileSync5, statSync as statSync8 } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
@@ -68208,19 +68209,39 @@ function mergeBuiltFindings(findings, builtBy) {
 
 // src/lint/parallel.ts
 init_find_files();
+init_source();
 var WORKER_MARK = "kyverno-lint/scan-worker";
-var PARALLEL_MIN_FILES = 100;
+var PARALLEL_MIN_PAIRS = 25e4;
 function defaultJobs() {
   return Math.min(availableParallelism(), 4);
 }
 async function lintWithJobs(options2, jobs, force = false) {
   if (jobs <= 1 || options2.base !== void 0 || options2.paths.includes("-") || options2.cache !== void 0) return lint(options2);
-  if (!force && await countFiles(options2) < PARALLEL_MIN_FILES) return lint(options2);
+  if (!force && await estimatePairs(options2) < PARALLEL_MIN_PAIRS) return lint(options2);
   return lintParallel(options2, jobs);
 }
-async function countFiles(options2) {
-  const found = await findFiles({ cwd: options2.cwd, paths: options2.paths, include: [], exclude: options2.config.exclude, gitignore: true, base: globBase(options2.config, options2.cwd) });
-  return found.files.length;
+var POLICY_KIND = /^kind:[ \t]*["']?(?:ClusterPolicy|Policy|(?:Namespaced)?(?:Validating|Mutating|Generating|Deleting|ImageValidating)Policy|(?:Validating|Mutating)AdmissionPolicy)["']?[ \t]*$/m;
+var ANY_KIND = /^kind:/m;
+async function estimatePairs(options2) {
+  const base2 = globBase(options2.config, options2.cwd);
+  const found = await findFiles({ cwd: options2.cwd, paths: [...options2.paths, ...options2.policyPaths], include: [], exclude: options2.config.exclude, gitignore: true, base: base2 });
+  let policies = 0;
+  let manifests2 = 0;
+  const limit = options2.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  for (const file of new Set(found.files)) {
+    let text5;
+    try {
+      if (statSync8(file).size > limit) continue;
+      text5 = readFileSync5(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const document of text5.split(/^---/m)) {
+      if (POLICY_KIND.test(document)) policies++;
+      else if (ANY_KIND.test(document)) manifests2++;
+    }
+  }
+  return policies * manifests2;
 }
 function workerOptions(options2, index, count2) {
   const { onProgress: _progress, exchange: _exchange, ...rest } = options2;
@@ -69468,7 +69489,7 @@ init_processor();
 
 // src/commands/fixes.ts
 init_source();
-import { readFileSync as readFileSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { readFileSync as readFileSync6, writeFileSync as writeFileSync3 } from "node:fs";
 
 // node_modules/diff/libesm/diff/base.js
 var Diff = class {
@@ -69884,7 +69905,7 @@ function writeFixes(fixes) {
     if (fix2.file === "-") return { file: fix2.file, error: "standard input cannot be fixed in place" };
     let current4;
     try {
-      current4 = readFileSync5(fix2.file, "utf8");
+      current4 = readFileSync6(fix2.file, "utf8");
     } catch (error) {
       return { file: fix2.file, error: `cannot read the file again to fix it (${errorMessage4(error)})` };
     }
@@ -69930,10 +69951,10 @@ function loadExceptions(paths, log) {
 }
 
 // src/commands/input-paths.ts
-import { statSync as statSync8 } from "node:fs";
+import { statSync as statSync9 } from "node:fs";
 function exists(io, given) {
   try {
-    statSync8(resolveArg(io, given));
+    statSync9(resolveArg(io, given));
     return true;
   } catch (error) {
     const code18 = error.code;
@@ -69957,7 +69978,7 @@ function requireInputPaths(io, args, inputs) {
 init_cluster();
 
 // src/commands/apply/output-files.ts
-import { appendFileSync, mkdirSync as mkdirSync3, statSync as statSync9, writeFileSync as writeFileSync4 } from "node:fs";
+import { appendFileSync, mkdirSync as mkdirSync3, statSync as statSync10, writeFileSync as writeFileSync4 } from "node:fs";
 import path16 from "node:path";
 var OutputError = class extends Error {
   name = "OutputError";
@@ -69987,7 +70008,7 @@ var MutationOutput = class _MutationOutput {
         writeFileSync4(target2, "");
       } else {
         mkdirSync3(target2, { recursive: true });
-        if (!statSync9(target2).isDirectory()) throw new Error("not a directory");
+        if (!statSync10(target2).isDirectory()) throw new Error("not a directory");
       }
     } catch (error) {
       throw new OutputError(`failed to create file/folder ${shown2} (${reason(error)})`);
@@ -70732,7 +70753,7 @@ function formatJmesPathAst(ast) {
 // src/commands/jp/input.ts
 init_source();
 init_go_path();
-import { readFileSync as readFileSync6 } from "node:fs";
+import { readFileSync as readFileSync7 } from "node:fs";
 var JpInputError = class extends Error {
   name = "JpInputError";
 };
@@ -70745,7 +70766,7 @@ var ERRNO_TEXT = {
 };
 function readJpFile(io, file, readVerb) {
   try {
-    return readFileSync6(resolveArg(io, file), "utf8");
+    return readFileSync7(resolveArg(io, file), "utf8");
   } catch (error) {
     const code18 = error.code ?? "";
     const cleaned = goCleanPath(file);
@@ -72424,7 +72445,7 @@ var FLAGS5 = [
     valueName: "k/n",
     description: "check shard k of n only (CI matrix jobs): every job loads the whole repository, evaluates its share of the manifests and reports their findings; together the n shards report what one run does"
   },
-  { name: "jobs", short: "j", type: "int", valueName: "n", description: "worker threads that evaluate the manifests (default: the available CPUs up to 4, on repositories of 100 files or more; 1: one thread)" },
+  { name: "jobs", short: "j", type: "int", valueName: "n", description: "worker threads that evaluate the manifests (default: the available CPUs up to 4, when the manifests \xD7 policies found are 250,000 or more; 1: one thread)" },
   { name: "no-api-defaults", type: "boolean", description: "evaluate manifests as written, without the API server's defaults (apiDefaults: false)" },
   KUBERNETES_VERSION_FLAG,
   { name: "files", type: "boolean", description: "the paths are the files to report on (pre-commit); every policy of the repository is used" },
@@ -72659,7 +72680,7 @@ async function lintCommand(argv, io) {
 // src/commands/migrate/command.ts
 init_find_files();
 init_classify();
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync9, writeFileSync as writeFileSync6 } from "node:fs";
 import path20 from "node:path";
 
 // src/migrate/run.ts
@@ -78779,7 +78800,7 @@ function migrateSources(files) {
 init_source();
 init_json_value();
 init_classify();
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 import path19 from "node:path";
 
 // src/migrate/proof.ts
@@ -79770,7 +79791,7 @@ function proveRun(run3, files, settings) {
     if (seen.has(file)) continue;
     let text5;
     try {
-      text5 = readFileSync7(file, "utf8");
+      text5 = readFileSync8(file, "utf8");
     } catch (error) {
       problems.push(`${file}: a resource file of Test ${test} cannot be read: ${error.code ?? error.message}`);
       continue;
@@ -79940,7 +79961,7 @@ async function readSources(io, paths) {
   for (const file of found.files) {
     let text5;
     try {
-      text5 = readFileSync8(file, "utf8");
+      text5 = readFileSync9(file, "utf8");
     } catch (error) {
       errors.push(`${displayPath(io, file)}: cannot be read: ${error.code ?? error.message}`);
       continue;
@@ -80300,7 +80321,7 @@ function selectResults(selector2, results) {
 }
 
 // src/commands/test/suite.ts
-import { readdirSync as readdirSync4, statSync as statSync10 } from "node:fs";
+import { readdirSync as readdirSync4, statSync as statSync11 } from "node:fs";
 import path26 from "node:path";
 
 // src/commands/test/test-file.ts
@@ -81270,7 +81291,7 @@ function findTestFiles(dir, fileName, log) {
   }
   let stats;
   try {
-    stats = statSync10(dir);
+    stats = statSync11(dir);
   } catch (error) {
     log.fileError(dir, error instanceof Error ? error.message : String(error));
     return [];

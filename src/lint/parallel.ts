@@ -7,6 +7,7 @@
  * The worker is this module's bundle started again (dist/cli.js, dist/action.js: the entry points call
  * `runScanWorkerIfAsked` first), or from source worker-entry.ts, loaded through tsx as the main thread is.
  */
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -18,16 +19,18 @@ import { findFiles } from '../discovery/find-files.js';
 import { globBase } from '../config/load.js';
 import type { Finding, LintReport } from '../report/types.js';
 import type { RuleStatus } from '../types.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../source/index.js';
 
 /** Marks the workerData of a scan worker. */
 const WORKER_MARK = 'kyverno-lint/scan-worker';
 
 /**
- * Below this many files to scan, one thread is used unless `--jobs` asks for more: each worker loads the whole
- * workspace again, which pays only when the evaluation outweighs it (measured on 5,000 manifests × 274 policies,
- * see the README).
+ * Below this many (manifest, policy) pairs, one thread is used unless `--jobs` asks for more: each worker loads and
+ * compiles the whole workspace again, which pays only when the evaluation outweighs it. A pair costs about 25 µs
+ * to evaluate (`npm run bench`: 5,000 manifests × 274 policies); loading the bench repository again costs a few
+ * seconds, so half the evaluation outweighs it from about 250,000 pairs.
  */
-export const PARALLEL_MIN_FILES = 100;
+export const PARALLEL_MIN_PAIRS = 250_000;
 
 /** Messages from a worker. */
 type FromWorker =
@@ -57,14 +60,40 @@ export function defaultJobs(): number {
 export async function lintWithJobs(options: LintOptions, jobs: number, force = false): Promise<LintResult> {
   // The results cache reads and writes whole scans: a cached scan runs in one thread.
   if (jobs <= 1 || options.base !== undefined || options.paths.includes('-') || options.cache !== undefined) return lint(options);
-  if (!force && (await countFiles(options)) < PARALLEL_MIN_FILES) return lint(options);
+  if (!force && (await estimatePairs(options)) < PARALLEL_MIN_PAIRS) return lint(options);
   return lintParallel(options, jobs);
 }
 
-/** The files the scan paths hold, as discovery finds them (what decides whether threads pay). */
-async function countFiles(options: LintOptions): Promise<number> {
-  const found = await findFiles({ cwd: options.cwd, paths: options.paths, include: [], exclude: options.config.exclude, gitignore: true, base: globBase(options.config, options.cwd) });
-  return found.files.length;
+/** A policy document's kind line (a kyverno.io or CEL policy, an admission policy). */
+const POLICY_KIND = /^kind:[ \t]*["']?(?:ClusterPolicy|Policy|(?:Namespaced)?(?:Validating|Mutating|Generating|Deleting|ImageValidating)Policy|(?:Validating|Mutating)AdmissionPolicy)["']?[ \t]*$/m;
+const ANY_KIND = /^kind:/m;
+
+/**
+ * About how many (manifest, policy) pairs the scan evaluates, from the text of the files discovery finds below the
+ * scan paths and the `--policy` paths: each `---` document with a top-level policy kind counts as a policy, any other
+ * with a top-level `kind` as a manifest. Reading the files costs a fraction of parsing them; what this misses
+ * (policies the configuration's globs select elsewhere, Kustomize builds) only keeps a scan on one thread.
+ */
+export async function estimatePairs(options: LintOptions): Promise<number> {
+  const base = globBase(options.config, options.cwd);
+  const found = await findFiles({ cwd: options.cwd, paths: [...options.paths, ...options.policyPaths], include: [], exclude: options.config.exclude, gitignore: true, base });
+  let policies = 0;
+  let manifests = 0;
+  const limit = options.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  for (const file of new Set(found.files)) {
+    let text: string;
+    try {
+      if (statSync(file).size > limit) continue;
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const document of text.split(/^---/m)) {
+      if (POLICY_KIND.test(document)) policies++;
+      else if (ANY_KIND.test(document)) manifests++;
+    }
+  }
+  return policies * manifests;
 }
 
 /** The options a worker can be given (functions and the base revision do not cross threads). */
