@@ -42627,8 +42627,9 @@ function condition(value2, c, numberMode) {
   }
 }
 function validateStringPattern(value2, pattern2, numberMode) {
-  if (value2 === pattern2) return true;
-  const { alternatives } = compileStringPattern(pattern2);
+  return value2 === pattern2 || someAlternativeHolds(value2, compileStringPattern(pattern2).alternatives, numberMode);
+}
+function someAlternativeHolds(value2, alternatives, numberMode) {
   for (const conjunction of alternatives) {
     let all = true;
     for (const c of conjunction) {
@@ -42712,20 +42713,7 @@ function compileStringCheck(pattern2) {
       return text5 !== null && wildcardMatch(operand, text5);
     };
   }
-  return (value2, numberMode) => {
-    if (value2 === pattern2) return true;
-    for (const conjunction of alternatives) {
-      let all = true;
-      for (const c of conjunction) {
-        if (!condition(value2, c, numberMode)) {
-          all = false;
-          break;
-        }
-      }
-      if (all) return true;
-    }
-    return false;
-  };
+  return (value2, numberMode) => value2 === pattern2 || someAlternativeHolds(value2, alternatives, numberMode);
 }
 var DECIMAL_FLOAT, HEX_FLOAT, NEVER, ANY_MAP2;
 var init_scalar = __esm({
@@ -67596,8 +67584,7 @@ function stableHash(text5) {
   }
   return hash;
 }
-function planShard(subjects, builds, display, shard, part) {
-  const units = scanUnits(subjects, builds, display);
+function planShard(units, subjects, display, shard, part) {
   const assigned = assignShards(units, shard.count);
   let own = units.filter((unit, index) => assigned[index] === shard.index - 1);
   if (part !== void 0) {
@@ -67926,7 +67913,7 @@ async function lint(options2) {
   const display = (file) => fileOf(file)?.display ?? displayName(options2.cwd, file);
   const units = scanUnits(subjects, workspace.builds, display);
   const part = options2.shard ?? options2.part;
-  const shard = part === void 0 ? null : planShard(subjects, workspace.builds, display, options2.shard ?? { index: 1, count: 1 }, options2.part);
+  const shard = part === void 0 ? null : planShard(units, subjects, display, options2.shard ?? { index: 1, count: 1 }, options2.part);
   const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
   const plan = cache7?.plan({ workspace, units, subjects, received: evaluated, policyFiles: policyFilesOf(workspace) }) ?? null;
   const total = owned.reduce((sum4, unit) => sum4 + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);

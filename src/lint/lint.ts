@@ -452,7 +452,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const units = scanUnits(subjects, workspace.builds, display);
   // A shard (or a parallel worker) evaluates the subjects of its units and reports the findings of its files.
   const part = options.shard ?? options.part;
-  const shard = part === undefined ? null : planShard(subjects, workspace.builds, display, options.shard ?? { index: 1, count: 1 }, options.part);
+  const shard = part === undefined ? null : planShard(units, subjects, display, options.shard ?? { index: 1, count: 1 }, options.part);
   const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]!));
   const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles: policyFilesOf(workspace) }) ?? null;
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);

@@ -13,7 +13,7 @@
  */
 import type { ResourceDocument } from '../evaluate/resource.js';
 import type { Finding } from '../report/types.js';
-import { assignShards, scanUnits, type Shard } from './units.js';
+import { assignShards, type ScanUnit, type Shard } from './units.js';
 
 export type { Shard } from './units.js';
 
@@ -63,11 +63,10 @@ export function stableHash(text: string): number {
 
 /**
  * The plan of shard `shard` of a scan, and within it of part `part` (a worker of a sharded run takes a part of the
- * shard's units). `builds` are the Kustomize builds (as displayed) with the files they read; `display` names a
- * subject's file as findings do.
+ * shard's units). `units` are the scan's units (units.ts `scanUnits`) of `subjects`; `display` names a subject's
+ * file as findings do.
  */
-export function planShard(subjects: readonly ResourceDocument[], builds: ReadonlyMap<string, ReadonlySet<string>>, display: (file: string) => string, shard: Shard, part?: Shard): ShardPlan {
-  const units = scanUnits(subjects, builds, display);
+export function planShard(units: readonly ScanUnit[], subjects: readonly ResourceDocument[], display: (file: string) => string, shard: Shard, part?: Shard): ShardPlan {
   const assigned = assignShards(units, shard.count);
   let own = units.filter((unit, index) => assigned[index] === shard.index - 1);
   if (part !== undefined) {

@@ -8,6 +8,7 @@ import { lint, type LintResult } from '../../src/lint/lint.js';
 import type { LintOptions } from '../../src/lint/options.js';
 import { lintParallel, mergeExchanges } from '../../src/lint/parallel.js';
 import { compareFindings, planShard, stableHash } from '../../src/lint/shard.js';
+import { scanUnits } from '../../src/lint/units.js';
 import type { Finding } from '../../src/report/types.js';
 import { scratchFolder } from '../commands/helpers.js';
 import { SHARD_REPOSITORY } from './shard-repository.js';
@@ -83,7 +84,7 @@ describe('sharded scans', () => {
       ['overlays/b', new Set(['overlays/b/kustomization.yaml', 'base/kustomization.yaml', 'base/pod.yaml'])],
     ]);
     const display = (file: string) => file.slice('/r/'.length);
-    const plans = [1, 2, 3].map((index) => planShard(subjects, builds, display, { index, count: 3 }));
+    const plans = [1, 2, 3].map((index) => planShard(scanUnits(subjects, builds, display), subjects, display, { index, count: 3 }));
     // Every subject and every file is exactly one shard's.
     for (const index of subjects.keys()) expect(plans.filter((plan) => plan.owns(index))).toHaveLength(1);
     for (const file of ['a.yaml', 'b.yaml', 'base/pod.yaml', 'overlays/b/kustomization.yaml', 'policies/p.yaml']) expect(plans.filter((plan) => plan.ownsFile(file))).toHaveLength(1);

@@ -113,8 +113,11 @@ function condition(value: JsonValue | undefined, c: Condition, numberMode: Numbe
 }
 
 function validateStringPattern(value: JsonValue | undefined, pattern: string, numberMode: NumberMode): boolean {
-  if (value === pattern) return true;
-  const { alternatives } = compileStringPattern(pattern);
+  return value === pattern || someAlternativeHolds(value, compileStringPattern(pattern).alternatives, numberMode);
+}
+
+/** Whether every condition of one of the `|` alternatives holds for `value`. */
+function someAlternativeHolds(value: JsonValue | undefined, alternatives: ReturnType<typeof compileStringPattern>['alternatives'], numberMode: NumberMode): boolean {
   for (const conjunction of alternatives) {
     let all = true;
     for (const c of conjunction) {
@@ -221,18 +224,5 @@ function compileStringCheck(pattern: string): ValueCheck {
       return text !== null && wildcardMatch(operand, text);
     };
   }
-  return (value, numberMode) => {
-    if (value === pattern) return true;
-    for (const conjunction of alternatives) {
-      let all = true;
-      for (const c of conjunction) {
-        if (!condition(value, c, numberMode)) {
-          all = false;
-          break;
-        }
-      }
-      if (all) return true;
-    }
-    return false;
-  };
+  return (value, numberMode) => value === pattern || someAlternativeHolds(value, alternatives, numberMode);
 }

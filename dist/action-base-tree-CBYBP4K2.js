@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-KA3L7DYG.js";
+} from "./action-chunk-QRZG72NZ.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-22YQXX2E.js";
+} from "./action-chunk-PYV32SRZ.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

@@ -79,7 +79,7 @@ import {
   templateLocation,
   unsettledRules,
   wildcardMatch
-} from "./action-chunk-22YQXX2E.js";
+} from "./action-chunk-PYV32SRZ.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -3930,8 +3930,7 @@ function stableHash(text) {
   }
   return hash;
 }
-function planShard(subjects, builds, display, shard, part) {
-  const units = scanUnits(subjects, builds, display);
+function planShard(units, subjects, display, shard, part) {
   const assigned = assignShards(units, shard.count);
   let own = units.filter((unit, index) => assigned[index] === shard.index - 1);
   if (part !== void 0) {
@@ -4248,7 +4247,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-HLOGAQGW.js");
+    const { compareWithBase } = await import("./action-base-revision-IWIIKGXX.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -4260,7 +4259,7 @@ async function lint(options) {
   const display = (file) => fileOf(file)?.display ?? displayName(options.cwd, file);
   const units = scanUnits(subjects, workspace.builds, display);
   const part = options.shard ?? options.part;
-  const shard = part === void 0 ? null : planShard(subjects, workspace.builds, display, options.shard ?? { index: 1, count: 1 }, options.part);
+  const shard = part === void 0 ? null : planShard(units, subjects, display, options.shard ?? { index: 1, count: 1 }, options.part);
   const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
   const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles: policyFilesOf(workspace) }) ?? null;
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);

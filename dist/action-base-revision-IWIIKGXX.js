@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-22YQXX2E.js";
+} from "./action-chunk-PYV32SRZ.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

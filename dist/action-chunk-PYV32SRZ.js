@@ -44066,8 +44066,9 @@ function condition(value2, c, numberMode) {
   }
 }
 function validateStringPattern(value2, pattern, numberMode) {
-  if (value2 === pattern) return true;
-  const { alternatives } = compileStringPattern(pattern);
+  return value2 === pattern || someAlternativeHolds(value2, compileStringPattern(pattern).alternatives, numberMode);
+}
+function someAlternativeHolds(value2, alternatives, numberMode) {
   for (const conjunction of alternatives) {
     let all = true;
     for (const c of conjunction) {
@@ -44153,20 +44154,7 @@ function compileStringCheck(pattern) {
       return text5 !== null && wildcardMatch(operand, text5);
     };
   }
-  return (value2, numberMode) => {
-    if (value2 === pattern) return true;
-    for (const conjunction of alternatives) {
-      let all = true;
-      for (const c of conjunction) {
-        if (!condition(value2, c, numberMode)) {
-          all = false;
-          break;
-        }
-      }
-      if (all) return true;
-    }
-    return false;
-  };
+  return (value2, numberMode) => value2 === pattern || someAlternativeHolds(value2, alternatives, numberMode);
 }
 
 // src/families/kyverno/engine/pattern/match-pattern.ts
