@@ -6,7 +6,7 @@ export { MockCluster, mockedCluster, type ClusterObjects } from './mock-cluster.
 export { parseApiPath } from './api-path.js';
 export { parseLabelSelector, SelectorError } from './label-selector.js';
 export { parseFieldSelector } from './field-selector.js';
-export { builtinResourceTypes, customResourceType, guessPlural, isCustomResourceDefinition } from './resource-types.js';
+export { builtinResourceTypes, customResourceType, guessPlural, isCustomResourceDefinition, unsafeGuessPlural } from './resource-types.js';
 export { ResourceScopes, type ClusterScopes } from './scopes.js';
 export {
   applyApiDefaults,

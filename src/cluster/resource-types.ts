@@ -141,6 +141,18 @@ export function guessPlural(kind: string): string {
   return `${singular}s`;
 }
 
+/**
+ * apimachinery's `meta.UnsafeGuessKindToResource` (k8s.io/apimachinery/pkg/api/meta/restmapper.go): the plural the
+ * Kyverno CLI's fake cluster registers a kind under (`-s` takes `-es`, `-y` becomes `-ies`, else `-s`).
+ */
+export function unsafeGuessPlural(kind: string): string {
+  const singular = kind.toLowerCase();
+  if (singular === '') return '';
+  if (singular.endsWith('s')) return `${singular}es`;
+  if (singular.endsWith('y')) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
+
 /** The group and version of an `apiVersion` (`v1` → core group), or null with more than one `/`. */
 export function splitApiVersion(apiVersion: string): { group: string; version: string } | null {
   const parts = apiVersion.split('/');

@@ -9,7 +9,7 @@ import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
 import { jsonEqual, toFloat64Numbers } from '../util/json-value.js';
 import type { ResourceDocument } from './resource.js';
-import type { CompiledBinding, CompiledException, CompiledPolicy, EvaluationRequest, ExternalData, InjectedValues, PolicyResponse, RequestUserInfo } from './types.js';
+import type { CompiledBinding, CompiledException, CompiledPolicy, EvaluationRequest, ExternalData, InjectedValues, PolicyResponse, RequestUserInfo, TargetReads } from './types.js';
 import type { ValuesFile } from './values.js';
 
 export interface EvaluationOptions {
@@ -48,6 +48,8 @@ export interface EvaluationOptions {
   cloneSources?: (policy: CompiledPolicy) => readonly JsonObject[];
   /** Objects mutate-existing rules (`mutate.targets`) may target: Test `targetResources`, `apply --target-resource`. */
   targets?: readonly JsonObject[];
+  /** Told what the evaluation reads of `targets` (the scan's results cache records it). */
+  targetReads?: TargetReads;
   /** After a failed mutate rule, go on with the resource as it was (admission) rather than Kyverno CLI's empty object. */
   keepResourceOnMutateError?: boolean;
   /** Only the mutate policies' responses (no image verification, validation or generation). */
@@ -80,6 +82,7 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
   if (options.bindings && options.bindings.length > 0) result.bindings = options.bindings;
   if (options.external) result.external = options.external;
   if (options.targets) result.targets = options.targets;
+  if (options.targetReads) result.targetReads = options.targetReads;
   if (options.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
   if (options.explainFailures) result.explainFailures = true;
   if (options.reference) result.reference = true;
@@ -149,6 +152,8 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
     const targets = options.targets ?? [];
     const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== undefined && (policy.stage ?? 0) === 2);
     if (targeting.length === 0) return;
+    // Every target goes through the policies.
+    options.targetReads?.all();
     for (const target of targets) {
       const responses: PolicyResponse[] = [];
       let patched = target;

@@ -221,6 +221,8 @@ export interface EvaluationRequest {
    * resources and target resources). Without it those rules are reported as not evaluable offline.
    */
   targets?: readonly JsonObject[];
+  /** Told what the evaluation reads of `targets` (the scan's results cache records it). */
+  targetReads?: TargetReads;
   /**
    * After a mutate rule fails, go on with the resource as it was before the rule, as the admission
    * controller does, instead of the empty object the Kyverno CLI goes on with (the error response of
@@ -228,6 +230,21 @@ export interface EvaluationRequest {
    * pkg/engine/handlers/mutation/mutate_resource.go `mutateResourceHandler.Process` returns).
    */
   keepResourceOnMutateError?: boolean;
+}
+
+/**
+ * What an evaluation reads of the target objects (`EvaluationRequest.targets`): each mutate-existing target spec as it
+ * was resolved, or the whole list.
+ */
+export interface TargetReads {
+  /**
+   * A target spec resolved: the plural its kind is looked up under, the namespace and name patterns it selects by
+   * ('' selects any; wildcards), and the API versions the plural resolved to (empty: not found). A label selector is
+   * not given: every object of the plural the patterns select counts as read.
+   */
+  select(plural: string, namespace: string, name: string, versions: readonly string[]): void;
+  /** Every target object may have been read. */
+  all(): void;
 }
 
 /** The payloads of a Test besides resources: `jsonPayloads`, `httpPayloads`, `envoyPayloads`. */

@@ -1,14 +1,15 @@
 /**
  * @file What the evaluation of a scan unit reads of the other manifests (the cluster state): the API paths of
  * `apiCall`/`configMap`/`globalReference` context entries and CEL `resource.Get`/`List` (through the mocked cluster),
- * the namespaces whose labels or Namespace object were read, and whether the admission `params` or the mutate-existing
- * `targets` were read at all. The results cache keeps a unit's results while no object it could see changed.
+ * the namespaces whose labels or Namespace object were read, the mutate-existing target specs as resolved, and
+ * whether the admission `params` or every target object were read. The results cache keeps a unit's results while no object it could see changed.
  */
 import { parseApiPath } from '../cluster/api-path.js';
-import { builtinResourceTypes } from '../cluster/resource-types.js';
+import { builtinResourceTypes, unsafeGuessPlural } from '../cluster/resource-types.js';
 import type { EvaluationOptions } from '../evaluate/processor.js';
 import type { ClusterReader } from '../evaluate/types.js';
 import type { JsonObject } from '../types.js';
+import { wildcardMatch } from '../util/wildcard.js';
 
 /** The reads of one unit, as stored in the cache. */
 export interface UnitReads {
@@ -16,6 +17,8 @@ export interface UnitReads {
   cluster: [group: string, resource: string, namespace: string | null, name: string | null][];
   /** Namespaces whose labels or object were read. */
   namespaces: string[];
+  /** Mutate-existing target specs: the plural, the namespace and name patterns ('' any), the API versions resolved. */
+  targets: [plural: string, namespace: string, name: string, versions: string[]][];
   /** Read something that cannot be characterised (params, targets, an unparsable path): any change matters. */
   all: boolean;
 }
@@ -26,11 +29,14 @@ export interface ChangedObject {
   kind: string;
   namespace: string;
   name: string;
+  /** Whether the object is new, gone, or there in both runs with other content. */
+  change: 'added' | 'removed' | 'modified';
 }
 
 interface Recording {
   cluster: Set<string>;
   namespaces: Set<string>;
+  targets: Set<string>;
   all: boolean;
 }
 
@@ -39,7 +45,6 @@ export class ReadRecorder {
   readonly evaluation: EvaluationOptions;
   #current: Recording | null = null;
   readonly #params: readonly JsonObject[] | undefined;
-  readonly #targets: readonly JsonObject[] | undefined;
 
   constructor(plain: EvaluationOptions) {
     const evaluation: EvaluationOptions = { ...plain };
@@ -58,7 +63,7 @@ export class ReadRecorder {
       }
       evaluation.external = wrapped;
     }
-    const { namespaceLabels, namespaceObject, targets } = plain;
+    const { namespaceLabels, namespaceObject } = plain;
     if (namespaceLabels !== undefined) {
       evaluation.namespaceLabels = (namespace) => {
         this.namespace(namespace);
@@ -71,27 +76,34 @@ export class ReadRecorder {
         return namespaceObject(namespace);
       };
     }
+    if (plain.targets !== undefined) {
+      evaluation.targetReads = {
+        select: (plural, namespace, name, versions) => this.#current?.targets.add(JSON.stringify([plural, namespace, name, [...versions].sort()])),
+        all: () => {
+          if (this.#current !== null) this.#current.all = true;
+        },
+      };
+    }
     this.#params = external?.params;
-    this.#targets = targets;
     this.evaluation = evaluation;
   }
 
   /**
-   * Starts recording the reads of a unit. The lists are watched through new proxies for each unit: what the engine
-   * derives from a list and keeps by its identity (mutate/targets.ts `clusterIndexes`) is then derived again, and seen.
+   * Starts recording the reads of a unit. The parameter objects are watched through a new proxy for each unit: what
+   * the engine derives from the list and keeps by its identity is then derived again, and seen.
    */
   start(): void {
-    this.#current = { cluster: new Set(), namespaces: new Set(), all: false };
+    this.#current = { cluster: new Set(), namespaces: new Set(), targets: new Set(), all: false };
     if (this.#params !== undefined && this.evaluation.external !== undefined) this.evaluation.external = { ...this.evaluation.external, params: this.#watched(this.#params) };
-    if (this.#targets !== undefined) this.evaluation.targets = this.#watched(this.#targets);
   }
 
   /** The reads since `start`. */
   stop(): UnitReads {
-    const current = this.#current ?? { cluster: new Set<string>(), namespaces: new Set<string>(), all: true };
+    const current = this.#current ?? { cluster: new Set<string>(), namespaces: new Set<string>(), targets: new Set<string>(), all: true };
     this.#current = null;
     const cluster = [...current.cluster].sort().map((item) => JSON.parse(item) as UnitReads['cluster'][number]);
-    return { cluster, namespaces: [...current.namespaces].sort(), all: current.all };
+    const targets = [...current.targets].sort().map((item) => JSON.parse(item) as UnitReads['targets'][number]);
+    return { cluster, namespaces: [...current.namespaces].sort(), targets, all: current.all };
   }
 
   /** Records that the labels or the object of `namespace` were read. */
@@ -143,6 +155,7 @@ export function readsSee(reads: UnitReads, object: ChangedObject): boolean {
   if (object.kind === 'Namespace' && object.apiVersion === 'v1' && reads.namespaces.includes(object.name)) return true;
   // A CustomResourceDefinition changes which resources the cluster serves.
   if (object.kind === 'CustomResourceDefinition' && reads.cluster.length > 0) return true;
+  if (reads.targets.some((read) => targetSees(read, object))) return true;
   const group = groupOf(object.apiVersion);
   // A kind the built-in types do not name is served under the plural its definition (or a guess) gives: any resource.
   const plural = builtinPlurals().get(`${group}/${object.kind}`);
@@ -150,6 +163,18 @@ export function readsSee(reads: UnitReads, object: ChangedObject): boolean {
     ([readGroup, resource, namespace, name]) =>
       readGroup === group && (plural === undefined || resource === plural) && (namespace === null || namespace === object.namespace) && (name === null || name === object.name),
   );
+}
+
+/**
+ * Whether a resolved target spec could select another object, or resolve otherwise, after `object` changed: an object
+ * of its plural that its patterns select; one of an API version the plural did not resolve to (the versions change);
+ * one removed (its version may be gone). Kyverno's fake cluster looks a kind up under `<kind>s` and registers objects
+ * under apimachinery's guessed plural (mutate/targets.ts).
+ */
+function targetSees([plural, namespace, name, versions]: UnitReads['targets'][number], object: ChangedObject): boolean {
+  if (unsafeGuessPlural(object.kind) !== plural) return false;
+  if (object.change === 'removed' || !versions.includes(object.apiVersion)) return true;
+  return (namespace === '' || wildcardMatch(namespace, object.namespace)) && (name === '' || wildcardMatch(name, object.name));
 }
 
 let plurals: Map<string, string> | undefined;

@@ -21,7 +21,7 @@ import type { UnitResult } from './unit-results.js';
 import { displayName, type SourceText, type Workspace } from './workspace.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 3;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 
@@ -269,7 +269,7 @@ function changedObjects(before: string, after: string, out: ChangedObject[]): vo
     for (const [apiVersion, kind, namespace, name, value] of JSON.parse(json) as string[][]) {
       const id = [apiVersion, kind, namespace, name].join('\u0000');
       const known = map.get(id);
-      if (known === undefined) map.set(id, { object: { apiVersion: apiVersion!, kind: kind!, namespace: namespace!, name: name! }, values: [value!] });
+      if (known === undefined) map.set(id, { object: { apiVersion: apiVersion!, kind: kind!, namespace: namespace!, name: name!, change: 'modified' }, values: [value!] });
       else known.values.push(value!);
     }
     return map;
@@ -278,9 +278,10 @@ function changedObjects(before: string, after: string, out: ChangedObject[]): vo
   const now = group(after);
   for (const [id, { object, values }] of now) {
     const was = old.get(id);
-    if (was === undefined || was.values.length !== values.length || was.values.some((value, i) => value !== values[i])) out.push(object);
+    if (was === undefined) out.push({ ...object, change: 'added' });
+    else if (was.values.length !== values.length || was.values.some((value, i) => value !== values[i])) out.push(object);
   }
-  for (const [id, { object }] of old) if (!now.has(id)) out.push(object);
+  for (const [id, { object }] of old) if (!now.has(id)) out.push({ ...object, change: 'removed' });
 }
 
 export class ScanCache {

@@ -235,3 +235,84 @@ describe('the results cache', () => {
     expect(result.cache).toBeUndefined();
   });
 });
+
+describe('the results cache and mutate-existing targets', () => {
+  const TARGETS_POLICY = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: stamp-targets
+spec:
+  rules:
+    - name: stamp-secret
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      mutate:
+        targets:
+          - apiVersion: v1
+            kind: Secret
+            name: secret-1
+            namespace: staging
+            preconditions:
+              all:
+                - key: "{{ target.data.key }}"
+                  operator: Equals
+                  value: YQ==
+        patchStrategicMerge:
+          metadata:
+            annotations:
+              stamped: "{{ request.object.metadata.name }}"
+    - name: stamp-namespaces
+      match:
+        any:
+          - resources:
+              kinds: [ConfigMap]
+              names: [a]
+      mutate:
+        targets:
+          - apiVersion: v1
+            kind: Namespace
+            name: "*"
+            preconditions:
+              all:
+                - key: "{{ target.metadata.labels.env || '' }}"
+                  operator: NotEquals
+                  value: staging
+        patchStrategicMerge:
+          metadata:
+            labels:
+              stamped: "{{ request.object.metadata.name }}"
+`;
+  const secret = (name: string, value: string): string => `apiVersion: v1\nkind: Secret\nmetadata:\n  name: ${name}\n  namespace: staging\ndata:\n  key: ${value}\n`;
+  const EXTRA: Record<string, string> = {
+    'policies/stamp-targets.yaml': TARGETS_POLICY,
+    'manifests/secret-1.yaml': secret('secret-1', 'YQ=='),
+    'manifests/secret-2.yaml': secret('secret-2', 'Yg=='),
+  };
+  const UNITS = [...ALL_UNITS, 'file:manifests/secret-1.yaml', 'file:manifests/secret-2.yaml'];
+
+  // `targetChange`: the change decides a target's preconditions, and so the triggers' rule statuses.
+  const cases: { name: string; change: () => void; evaluated: string[]; targetChange?: boolean }[] = [
+    { name: 'the Secret a GET target selects', change: () => edit('manifests/secret-1.yaml', 'YQ==', 'Yw=='), evaluated: ['file:manifests/pod.yaml', 'file:manifests/secret-1.yaml'], targetChange: true },
+    { name: 'another Secret of the namespace', change: () => edit('manifests/secret-2.yaml', 'Yg==', 'Yw=='), evaluated: ['file:manifests/secret-2.yaml'] },
+    { name: 'a removed Secret (its API version may be gone)', change: () => rmSync(path.join(dir, 'manifests/secret-2.yaml')), evaluated: ['file:manifests/pod.yaml'] },
+    { name: 'a Namespace a wildcard target lists', change: () => edit('manifests/ns.yaml', 'env: prod', 'env: staging'), evaluated: ['file:manifests/a.yaml', 'file:manifests/ns.yaml', 'file:manifests/prod-cm.yaml'], targetChange: true },
+    { name: 'a new Namespace', change: () => write('manifests/ns2.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: other\n'), evaluated: ['file:manifests/a.yaml', 'file:manifests/ns2.yaml'] },
+    { name: 'an object no target selects', change: () => edit('manifests/b.yaml', 'key: value', 'key: other'), evaluated: ['file:manifests/b.yaml'] },
+  ];
+
+  it.each(cases)('re-evaluates exactly the units a change of $name affects', async ({ change, evaluated, targetChange }) => {
+    for (const [file, text] of Object.entries(EXTRA)) write(file, text);
+    const location = path.join(dir, '.kyverno-lint-cache');
+    const first = await scan(location);
+    expect(sorted(first.cache!.evaluatedUnits)).toEqual(sorted(UNITS));
+    expect(first.report.statuses.skip).toBe(0);
+    change();
+    const cached = await scan(location);
+    expect(sorted(cached.cache!.evaluatedUnits)).toEqual(sorted(evaluated));
+    const fresh = await scan(undefined);
+    expect(comparable(cached)).toEqual(comparable(fresh));
+    if (targetChange === true) expect(fresh.report.statuses.skip).toBe(1);
+  });
+});

@@ -83,7 +83,7 @@ function evaluatePolicy(policy: KyvernoPolicy, request: EvaluationRequest): Poli
     context.checkpoint();
     let result: RuleResult;
     try {
-      result = evaluateRule(env, rule, current, exceptions, request.targets, request.keepResourceOnMutateError === true, request.reference !== true);
+      result = evaluateRule(env, rule, current, exceptions, request, request.reference !== true);
     } finally {
       context.restore();
     }
@@ -128,10 +128,10 @@ function evaluateRule(
   rule: Rule,
   resource: JsonObject,
   exceptions: readonly PolicyException[],
-  targets: readonly JsonObject[] | undefined,
-  keepOnError: boolean,
+  request: Pick<EvaluationRequest, 'targets' | 'targetReads' | 'keepResourceOnMutateError'>,
   compiled: boolean,
 ): RuleResult {
+  const keepOnError = request.keepResourceOnMutateError === true;
   const name = env.plan.name;
   const only = (response: RuleResponse): RuleResult => ({ resource, responses: [response] });
   try {
@@ -164,7 +164,7 @@ function evaluateRule(
     return substituted instanceof SubstitutionFailure ? substituted : isObject(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation.targets) && mutation.targets.length > 0) {
-    return { resource, responses: mutateTargets(env, mutation, targets, substituteRule) };
+    return { resource, responses: mutateTargets(env, mutation, request.targets, substituteRule, request.targetReads) };
   }
 
   let outcome: PatchOutcome;

@@ -6,8 +6,9 @@
  * response carrying the patched target.
  * The trigger itself is never modified. The fake cluster is indexed by resource once per list of objects.
  */
-import { guessPlural } from '../../../../cluster/index.js';
+import { guessPlural, unsafeGuessPlural } from '../../../../cluster/index.js';
 import { selectorMatches } from '../../match/selector.js';
+import type { TargetReads } from '../../../../evaluate/types.js';
 import type { JsonObject, JsonValue, RuleResponse } from '../../../../types.js';
 import { containsWildcard, wildcardMatch } from '../../../../util/wildcard.js';
 import { ConditionFailure, tryEvaluateConditions } from '../conditions/index.js';
@@ -54,15 +55,6 @@ const PREREGISTERED: ReadonlyArray<readonly [string, string]> = [
   ['apps/v1', 'deployments'],
   ['apps/v1', 'statefulsets'],
 ];
-
-/** apimachinery's `meta.UnsafeGuessKindToResource` (the plural the fake cluster registers a kind under). */
-function unsafeGuessPlural(kind: string): string {
-  const singular = kind.toLowerCase();
-  if (singular === '') return '';
-  if (singular.endsWith('s')) return `${singular}es`;
-  if (singular.endsWith('y')) return `${singular.slice(0, -1)}ies`;
-  return `${singular}s`;
-}
 
 /** The fake cluster's objects by resource, read once per list of objects (every trigger reads it). */
 interface ClusterIndex {
@@ -117,13 +109,14 @@ function findResources(kind: string, cluster: ClusterIndex): string[] | null {
  * fake cluster): for each API version the kind resolves to, GET when namespace and name are exact,
  * else LIST filtered by selector and wildcard names.
  */
-function selectTargets(spec: JsonObject, cluster: ClusterIndex, policyNamespace: string | undefined): JsonObject[] | { error: string } {
+function selectTargets(spec: JsonObject, cluster: ClusterIndex, policyNamespace: string | undefined, reads: TargetReads | undefined): JsonObject[] | { error: string } {
   const kind = text(spec.kind);
   const namespace = policyNamespace ?? text(spec.namespace);
   const name = text(spec.name);
   const versions = findResources(kind, cluster);
-  if (versions === null) return { error: 'not found' };
   const plural = `${kind.toLowerCase()}s`;
+  reads?.select(plural, namespace, name, versions ?? []);
+  if (versions === null) return { error: 'not found' };
   const selected: JsonObject[] = [];
   for (const apiVersion of versions) {
     const ofType = cluster.objects.get(typeKey(apiVersion, plural)) ?? [];
@@ -146,7 +139,7 @@ function selectTargets(spec: JsonObject, cluster: ClusterIndex, policyNamespace:
 }
 
 /** Kyverno's `loadTargets`: every target spec substituted and resolved; errors combined. */
-function loadTargets(env: RuleEnvironment, specs: JsonValue[], cluster: readonly JsonObject[]): { targets: Target[]; errors: string[] } {
+function loadTargets(env: RuleEnvironment, specs: JsonValue[], cluster: readonly JsonObject[], reads: TargetReads | undefined): { targets: Target[]; errors: string[] } {
   const targets: Target[] = [];
   const errors: string[] = [];
   specs.forEach((raw, index) => {
@@ -158,7 +151,7 @@ function loadTargets(env: RuleEnvironment, specs: JsonValue[], cluster: readonly
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
     }
-    const selected = selectTargets(substituted, clusterIndex(cluster), env.policyNamespace);
+    const selected = selectTargets(substituted, clusterIndex(cluster), env.policyNamespace, reads);
     if ('error' in selected) {
       errors.push(selected.error);
       return;
@@ -178,6 +171,7 @@ export function mutateTargets(
   mutation: JsonObject,
   cluster: readonly JsonObject[] | undefined,
   substituteRule: () => JsonObject | SubstitutionFailure,
+  reads?: TargetReads,
 ): RuleResponse[] {
   const name = env.plan.name;
   if (cluster === undefined) {
@@ -191,7 +185,7 @@ export function mutateTargets(
     ];
   }
   const specs = Array.isArray(mutation.targets) ? mutation.targets : [];
-  const { targets, errors } = loadTargets(env, specs, cluster);
+  const { targets, errors } = loadTargets(env, specs, cluster, reads);
   const responses: RuleResponse[] = [];
   if (errors.length > 0) responses.push(ruleResponse(name, 'Mutation', 'error', `: ${errors.join('; ')}`));
   const context = env.context;
