@@ -1,18 +1,25 @@
 /**
- * @file The results cache of the scan (`--cache`, as ESLint's): one JSON file holding, per scan unit (units.ts), the
+ * @file The results cache of the scan (`--cache`, as ESLint's): one file holding, per scan unit (units.ts), the
  * content hashes of the unit's files, what its evaluation read of the other manifests (cache-reads.ts), its objects
- * as evaluated, and its results; and what the report needs besides (problems, counts, builds). A run where nothing
- * changed assembles the report from it without parsing or evaluating anything; otherwise only the units whose files
- * changed, or whose recorded reads could see an object added, removed or changed, are evaluated again. A change of the
- * global key (tool version, configuration, options, settings files, policy files) drops every unit.
+ * as evaluated, and its results; what the report needs besides (problems, counts, builds); and the assembled report.
+ * A run where nothing changed returns the stored report without parsing or evaluating anything; otherwise only the
+ * units whose files changed, or whose recorded reads could see an object added, removed or changed, are evaluated
+ * again. A change of the global key (tool version, configuration, options, settings files, policy files) drops every
+ * unit.
+ *
+ * The file is four lines of JSON, each read only when needed: the header (format, keys, file hashes), the tables of
+ * the packed values, the state and the report, the units. A run that evaluates a few units appends to the stored
+ * tables and keeps the other units' packed results as they are; the file is packed afresh once the units packed by
+ * appending outnumber half of them.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ConfigProblem } from '../config/load.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
-import type { Finding } from '../report/types.js';
+import type { Finding, LintReport } from '../report/types.js';
+import type { FileFix } from './fixes.js';
 import { parseDocuments, stripByteOrderMark } from '../source/index.js';
 import { readsSee, type ChangedObject, type UnitReads } from './cache-reads.js';
 import type { LintOptions } from './options.js';
@@ -21,7 +28,7 @@ import type { UnitResult } from './unit-results.js';
 import { displayName, type SourceText, type Workspace } from './workspace.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 
@@ -39,8 +46,17 @@ export interface StoredState {
   files: string[];
 }
 
+/** The report as `assemble` returns it (lint.ts). */
+export interface StoredAssembly {
+  report: Omit<LintReport, 'files' | 'policies' | 'manifests' | 'durationMs'>;
+  fixes: FileFix[];
+}
+
+/** The stored scan of a full hit: its assembled report, or when it cannot be used (other `reportFiles`), its units. */
 export interface StoredScan extends StoredState {
-  units: { result: UnitResult; subjects: number[] }[];
+  unitCount: number;
+  assembled: StoredAssembly | null;
+  units: { result: UnitResult; subjects: number[] }[] | null;
 }
 
 interface StoredUnit {
@@ -54,20 +70,38 @@ interface StoredUnit {
   result: unknown;
 }
 
-interface CacheDocument {
+/** The first line of the file. */
+interface CacheHeader {
   format: number;
   version: string;
   key: string;
   roles: string;
   policyKey: string;
   files: [string, string][];
-  strings: string[];
-  shapes: string[][];
-  objects: unknown[];
-  templates: unknown[];
-  state: unknown;
-  units: StoredUnit[];
+  /** The units packed by appending to the tables since they were last packed afresh. */
+  appended: number;
+  /** The byte length of each line after the header (read only when needed). */
+  lines: number[];
 }
+
+/**
+ * The third line: the state, and the assembled report with the `reportFiles` it was assembled for (null: every file),
+ * its finding lists packed as lists (not interned as one object).
+ */
+interface CacheReport {
+  state: unknown;
+  unitCount: number;
+  reportFiles: string[] | null;
+  findings: unknown;
+  suppressedFindings: unknown;
+  report: unknown;
+  fixes: unknown;
+}
+
+/** The lines of the file after the header (0: the tables, 1: the state and report, 2: the units). */
+const TABLES = 0;
+const REPORT = 1;
+const UNITS = 2;
 
 /** What a run does with the stored units: the results reused, and the units evaluated. */
 export interface CachePlan {
@@ -77,7 +111,8 @@ export interface CachePlan {
 
 interface PlanState extends CachePlan {
   policyKey: string;
-  entries: Map<string, { reads: UnitReads; objects: string; inputs: string; result: UnitResult }>;
+  /** Per unit; `packed`: a reused unit's result as stored (valid in the stored tables). */
+  entries: Map<string, { reads: UnitReads; objects: string; inputs: string; result: UnitResult; packed?: unknown }>;
 }
 
 function sha(data: string | Buffer): string {
@@ -93,14 +128,35 @@ function sha(data: string | Buffer): string {
 const VARYING = new Set(['location', 'resource', 'fix', 'suppressions']);
 
 class Packer {
-  readonly strings: string[] = [];
-  readonly shapes: string[][] = [];
-  readonly objects: unknown[] = [];
-  readonly templates: unknown[] = [];
+  readonly strings: string[];
+  readonly shapes: string[][];
+  readonly objects: unknown[];
+  readonly templates: unknown[];
   readonly #strings = new Map<string, number>();
   readonly #shapes = new Map<string, number>();
   readonly #objects = new Map<string, number>();
   readonly #templates = new Map<string, number>();
+  /** Findings already packed (or decoded from these tables): their packed form. */
+  readonly #packed: WeakMap<object, unknown>;
+
+  /** A packer of new tables, or one appending to `tables` (whose decoded findings `packed` gives the packed form of). */
+  constructor(tables?: PackTables, packed?: WeakMap<object, unknown>) {
+    this.strings = tables === undefined ? [] : [...tables.strings];
+    this.shapes = tables === undefined ? [] : [...tables.shapes];
+    this.objects = tables === undefined ? [] : [...tables.objects];
+    this.templates = tables === undefined ? [] : [...tables.templates];
+    this.#packed = packed ?? new WeakMap();
+    const index = <T>(table: readonly T[], map: Map<string, number>, signature: (item: T) => string): void => {
+      for (let i = 0; i < table.length; i++) {
+        const key = signature(table[i]!);
+        if (!map.has(key)) map.set(key, i);
+      }
+    };
+    index(this.strings, this.#strings, (text) => text);
+    index(this.shapes, this.#shapes, (keys) => keys.join('\u0000'));
+    index(this.objects, this.#objects, (packed) => JSON.stringify(packed));
+    index(this.templates, this.#templates, (packed) => JSON.stringify(packed));
+  }
 
   pack(value: unknown, nested = false): unknown {
     if (typeof value === 'string') {
@@ -121,6 +177,8 @@ class Packer {
     }
     if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...(item as Set<unknown>)] : item]));
     const record = value as Record<string, unknown>;
+    const known = this.#packed.get(record);
+    if (known !== undefined) return known;
     const keys = Object.keys(record).filter((key) => record[key] !== undefined);
     const shape = this.#shape(keys);
     if (keys.includes('ruleId') && keys.includes('location')) {
@@ -135,7 +193,9 @@ class Packer {
           template.push(this.pack(record[key], true));
         }
       }
-      return [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      const packed = [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      this.#packed.set(record, packed);
+      return packed;
     }
     const out: unknown[] = [shape];
     for (const key of keys) out.push(this.pack(record[key], true));
@@ -172,7 +232,8 @@ interface PackTables {
   templates: readonly unknown[];
 }
 
-function unpacker({ strings, shapes, objects, templates }: PackTables): (value: unknown) => unknown {
+/** Decodes packed values; `packed` is told the packed form of each finding decoded. */
+function unpacker({ strings, shapes, objects, templates }: PackTables, packed?: WeakMap<object, unknown>): (value: unknown) => unknown {
   const decodedObjects: unknown[] = [];
   const decodedTemplates: { keys: string[]; values: unknown[] }[] = [];
   const unpack = (value: unknown): unknown => {
@@ -215,6 +276,7 @@ function unpacker({ strings, shapes, objects, templates }: PackTables): (value: 
         const key = template.keys[i]!;
         out[key] = VARYING.has(key) ? unpack(value[next++]) : template.values[i];
       }
+      packed?.set(out, value);
       return out;
     }
     const keys = shapes[head];
@@ -224,6 +286,29 @@ function unpacker({ strings, shapes, objects, templates }: PackTables): (value: 
     return out;
   };
   return unpack;
+}
+
+/** The first line of a file (read in blocks until its end), and the file's size. */
+function readHeader(file: string): { text: string; size: number } {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const blocks: Buffer[] = [];
+    let position = 0;
+    for (;;) {
+      const block = Buffer.allocUnsafe(Math.min(1 << 18, Math.max(size - position, 1)));
+      const read = readSync(fd, block, 0, block.length, position);
+      const end = block.subarray(0, read).indexOf(10);
+      if (read === 0 || end !== -1) {
+        blocks.push(block.subarray(0, end === -1 ? read : end));
+        return { text: Buffer.concat(blocks).toString('utf8'), size };
+      }
+      blocks.push(block.subarray(0, read));
+      position += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The cache file a location names: the file itself, or for a folder a file named after the working directory (as ESLint). */
@@ -288,16 +373,22 @@ export class ScanCache {
   readonly file: string;
   readonly #options: LintOptions;
   readonly #key: string;
-  readonly #stored: CacheDocument | null;
   readonly #bytes = new Map<string, Buffer | null>();
   readonly #hashes = new Map<string, string>();
   #roles = '';
+  /** The stored file: its header, and the byte ranges of its other lines (read and parsed when first needed). */
+  readonly #header: CacheHeader | null = null;
+  readonly #lines: [start: number, length: number][] = [];
+  #size = 0;
+  readonly #parsed = new Map<number, unknown>();
+  /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
+  readonly #packedFindings = new WeakMap<object, unknown>();
 
   constructor(options: LintOptions, file: string, warnings: string[]) {
     this.#options = options;
     this.file = file;
     this.#key = this.#globalKey();
-    this.#stored = this.#read(warnings);
+    this.#header = this.#read(warnings);
   }
 
   /** The content hash of a file (read once per run); `-` when it cannot be read. */
@@ -337,24 +428,54 @@ export class ScanCache {
     );
   }
 
-  #read(warnings: string[]): CacheDocument | null {
-    let text: string;
+  /** Reads and decodes the header of the file; the other lines are read when needed. */
+  #read(warnings: string[]): CacheHeader | null {
+    let head: { text: string; size: number };
     try {
-      text = readFileSync(this.file, 'utf8');
+      head = readHeader(this.file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warnings.push(`cannot read the cache ${displayName(this.#options.cwd, this.file)}: ${(error as Error).message}; it is rewritten`);
       return null;
     }
     try {
-      const document = JSON.parse(text) as CacheDocument;
-      if (document === null || typeof document !== 'object' || document.format !== CACHE_FORMAT || !Array.isArray(document.units) || !Array.isArray(document.files)) throw new Error('not a cache file of this format');
+      const header = JSON.parse(head.text) as CacheHeader;
+      const lines = header !== null && typeof header === 'object' && Array.isArray(header.lines) ? header.lines : [];
+      let start = Buffer.byteLength(head.text) + 1;
+      for (const length of lines) {
+        this.#lines.push([start, length]);
+        start += length + 1;
+      }
+      if (header.format !== CACHE_FORMAT || !Array.isArray(header.files) || lines.length !== UNITS + 1 || start !== head.size) throw new Error('not a cache file of this format');
       // Another version's cache: every result is computed again.
-      if (document.version !== packageJson.version) return null;
-      return document;
+      if (header.version !== packageJson.version) return null;
+      this.#size = head.size;
+      return header;
     } catch (error) {
       warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${(error as Error).message}); it is rewritten`);
       return null;
     }
+  }
+
+  /** Line `line` after the header, read and decoded (the file must still be the one whose header was read). */
+  #line(line: number): unknown {
+    if (!this.#parsed.has(line)) {
+      const [start, length] = this.#lines[line]!;
+      const fd = openSync(this.file, 'r');
+      try {
+        if (fstatSync(fd).size !== this.#size) throw new Error('the cache file changed while it was read');
+        const buffer = Buffer.allocUnsafe(length);
+        if (readSync(fd, buffer, 0, length, start) !== length) throw new Error('the cache file is shorter than its header says');
+        this.#parsed.set(line, JSON.parse(buffer.toString('utf8')) as unknown);
+      } finally {
+        closeSync(fd);
+      }
+    }
+    return this.#parsed.get(line);
+  }
+
+  /** `appendable`: decoded findings are remembered with their packed form, for `save` to append to the tables. */
+  #unpacker(appendable: boolean): (value: unknown) => unknown {
+    return unpacker(this.#line(TABLES) as PackTables, appendable ? this.#packedFindings : undefined);
   }
 
   /**
@@ -363,14 +484,20 @@ export class ScanCache {
    */
   fullHit(roles: readonly [string, string][]): StoredScan | null {
     this.#roles = sha(JSON.stringify(roles));
-    const stored = this.#stored;
-    if (stored === null || stored.key !== this.#key || stored.roles !== this.#roles) return null;
-    for (const [file, hash] of stored.files) if (this.hash(file) !== hash) return null;
+    const header = this.#header;
+    if (header === null || header.key !== this.#key || header.roles !== this.#roles) return null;
+    for (const [file, hash] of header.files) if (this.hash(file) !== hash) return null;
     try {
-      const unpack = unpacker(stored);
+      const unpack = this.#unpacker(false);
+      const stored = this.#line(REPORT) as CacheReport;
       const state = this.#state(unpack(stored.state) as Record<string, unknown>);
-      const units = stored.units.map((unit) => ({ result: unpack(unit.result) as UnitResult, subjects: unit.subjects }));
-      return { ...state, units };
+      // The report holds the findings of the files it was assembled for (pre-commit's `reportFiles`).
+      if (JSON.stringify(stored.reportFiles) === JSON.stringify(this.#options.reportFiles ?? null)) {
+        const report = { ...(unpack(stored.report) as object), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) } as StoredAssembly['report'];
+        return { ...state, unitCount: stored.unitCount, assembled: { report, fixes: unpack(stored.fixes) as FileFix[] }, units: null };
+      }
+      const units = (this.#line(UNITS) as StoredUnit[]).map((unit) => ({ result: unpack(unit.result) as UnitResult, subjects: unit.subjects }));
+      return { ...state, unitCount: units.length, assembled: null, units };
     } catch {
       return null;
     }
@@ -413,27 +540,29 @@ export class ScanCache {
     };
     const objectsOf = (unit: ScanUnit): string => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]!));
     const current = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: objectsOf(unit) }]));
-    const stored = this.#stored;
-    if (stored !== null && stored.key === this.#key && stored.policyKey === policyKey) {
-      const storedUnits = new Map(stored.units.map((unit) => [unit.key, unit]));
-      const changed: ChangedObject[] = [];
-      const clean: { key: string; old: StoredUnit }[] = [];
-      for (const [key, { unit, inputs, objects }] of current) {
-        const old = storedUnits.get(key);
-        if (old !== undefined && old.inputs === inputs && old.subjects.length === unit.subjects.length) clean.push({ key, old });
-        else changedObjects(old?.objects ?? '[]', objects, changed);
-      }
-      for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, '[]', changed);
-      const unpack = unpacker(stored);
-      for (const { key, old } of clean) {
-        if (changed.some((object) => readsSee(old.reads, object))) continue;
-        try {
+    const header = this.#header;
+    if (header !== null && header.key === this.#key && header.policyKey === policyKey) {
+      try {
+        const storedUnits = new Map((this.#line(UNITS) as StoredUnit[]).map((unit) => [unit.key, unit]));
+        const changed: ChangedObject[] = [];
+        const clean: { key: string; old: StoredUnit }[] = [];
+        for (const [key, { unit, inputs, objects }] of current) {
+          const old = storedUnits.get(key);
+          if (old !== undefined && old.inputs === inputs && old.subjects.length === unit.subjects.length) clean.push({ key, old });
+          else changedObjects(old?.objects ?? '[]', objects, changed);
+        }
+        for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, '[]', changed);
+        const unpack = this.#unpacker(true);
+        for (const { key, old } of clean) {
+          if (changed.some((object) => readsSee(old.reads, object))) continue;
           const result = unpack(old.result) as UnitResult;
           reused.set(key, result);
-          entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result });
-        } catch {
-          // Evaluated again.
+          entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
         }
+      } catch {
+        // A cache that cannot be decoded: every unit is evaluated again.
+        reused.clear();
+        entries.clear();
       }
     }
     const plan: PlanState = {
@@ -448,34 +577,51 @@ export class ScanCache {
     return plan;
   }
 
-  /** Writes the cache (a temporary file renamed over it); a failure is a warning. */
-  save(plan: CachePlan, state: StoredState & { units: readonly { subjects: readonly number[] }[]; unitKeys: readonly string[] }, warnings: string[]): void {
+  /**
+   * Writes the cache (a temporary file renamed over it); a failure is a warning. The stored tables are appended to while
+   * the units packed so stay under half of them; else (and when nothing was stored) everything is packed afresh.
+   */
+  save(plan: CachePlan, state: StoredState & { units: readonly { subjects: readonly number[] }[]; unitKeys: readonly string[]; assembled: StoredAssembly }, warnings: string[]): void {
     const { entries, policyKey } = plan as PlanState;
-    const packer = new Packer();
+    const { units, unitKeys, assembled, ...rest } = state;
+    const packedNow = unitKeys.filter((key) => entries.get(key)!.packed === undefined).length;
+    const appended = (this.#header?.appended ?? 0) + packedNow;
+    const appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== undefined) && appended * 2 <= unitKeys.length;
+    const packer = appending ? new Packer(this.#line(TABLES) as PackTables, this.#packedFindings) : new Packer();
     const files = new Set<string>(state.files);
     for (const inputs of state.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
-    const { units, unitKeys, ...rest } = state;
-    const document: CacheDocument = {
+    const storedUnits: StoredUnit[] = unitKeys.map((key, index) => {
+      const entry = entries.get(key)!;
+      const result = appending && entry.packed !== undefined ? entry.packed : packer.pack(entry.result);
+      return { key, subjects: [...units[index]!.subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, result };
+    });
+    // Packed after the units: the report's findings are mostly theirs, packed already.
+    const { findings, suppressedFindings, ...summary } = assembled.report;
+    const report: CacheReport = {
+      state: packer.pack(rest),
+      unitCount: unitKeys.length,
+      reportFiles: this.#options.reportFiles ?? null,
+      findings: packer.pack(findings),
+      suppressedFindings: packer.pack(suppressedFindings ?? []),
+      report: packer.pack(summary),
+      fixes: packer.pack(assembled.fixes),
+    };
+    const tables: PackTables = { strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates };
+    const lines = [tables, report, storedUnits].map((line) => JSON.stringify(line));
+    const header: CacheHeader = {
       format: CACHE_FORMAT,
       version: packageJson.version,
       key: this.#key,
       roles: this.#roles,
       policyKey,
       files: [...files].map((file) => [file, this.hash(file)]),
-      strings: packer.strings,
-      shapes: packer.shapes,
-      objects: packer.objects,
-      templates: packer.templates,
-      state: packer.pack(rest),
-      units: unitKeys.map((key, index) => {
-        const entry = entries.get(key)!;
-        return { key, subjects: [...units[index]!.subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, result: packer.pack(entry.result) };
-      }),
+      appended: appending ? appended : 0,
+      lines: lines.map((line) => Buffer.byteLength(line)),
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify(document));
+      writeFileSync(temporary, [JSON.stringify(header), ...lines].map((line) => `${line}\n`).join(''));
       renameSync(temporary, this.file);
     } catch (error) {
       try {
@@ -487,4 +633,3 @@ export class ScanCache {
     }
   }
 }
-

@@ -383,11 +383,12 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       // Nothing the scan reads changed: the report is assembled from the stored results, nothing is parsed or evaluated.
       loadSettings(options, errors);
       warnings.push(...stored.configWarnings);
-      const files = cache.sourceTexts(stored.files);
-      const assembled = await assemble(options, { problems: stored.problems, units: stored.units, files, ruleIds: stored.ruleIds, builds: stored.builds, base: null });
+      const assembled =
+        stored.assembled ??
+        (await assemble(options, { problems: stored.problems, units: stored.units ?? [], files: cache.sourceTexts(stored.files), ruleIds: stored.ruleIds, builds: stored.builds, base: null }));
       const report = reportOf(assembled.report, stored.counts, stored.policies, stored.manifests, started);
       const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
-      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0, evaluatedUnits: [] }, shard: null };
+      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [] }, shard: null };
     }
   }
   const workspace = loadDiscovered(options, discovery);
@@ -548,6 +549,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       configWarnings,
       configProblems: configured.errors,
       files: [...workspace.files.keys()],
+      assembled,
     }, warnings);
   }
   return {

@@ -165,8 +165,8 @@ describe('the results cache', () => {
       name: 'the tool version (a cache from another version)',
       change: () => {
         const file = path.join(dir, '.kyverno-lint-cache');
-        const stored = JSON.parse(readFileSync(file, 'utf8')) as { version: string };
-        writeFileSync(file, JSON.stringify({ ...stored, version: '0.0.0-other' }));
+        const [header, ...rest] = readFileSync(file, 'utf8').split('\n');
+        writeFileSync(file, [JSON.stringify({ ...(JSON.parse(header!) as object), version: '0.0.0-other' }), ...rest].join('\n'));
       },
       evaluated: ALL_UNITS,
     },
@@ -186,6 +186,38 @@ describe('the results cache', () => {
     const again = await scan(location, settings);
     expect(again.cache!.evaluated).toBe(0);
     expect(comparable(again)).toEqual(comparable(cached));
+  });
+
+  it('keeps its report for the files it was assembled for (pre-commit), and assembles the others from the units', async () => {
+    const location = path.join(dir, '.kyverno-lint-cache');
+    const scanFiles = (reportFiles: string[] | undefined, cache: string | undefined): Promise<LintResult> =>
+      lint({ cwd: dir, paths: [dir], policyPaths: [], config: config(), fixes: true, ...(reportFiles !== undefined ? { reportFiles } : {}), ...(cache !== undefined ? { cache } : {}) });
+    await scanFiles(['manifests/a.yaml'], location);
+    for (const reportFiles of [['manifests/a.yaml'], ['manifests/prod-cm.yaml'], undefined]) {
+      const cached = await scanFiles(reportFiles, location);
+      expect(cached.cache!.evaluated).toBe(0);
+      expect(comparable(cached)).toEqual(comparable(await scanFiles(reportFiles, undefined)));
+    }
+  });
+
+  it('appends to its tables while few units change, and packs them afresh when the appended units outnumber half', async () => {
+    const location = path.join(dir, '.kyverno-lint-cache');
+    const appended = (): number => (JSON.parse(readFileSync(location, 'utf8').split('\n')[0]!) as { appended: number }).appended;
+    await scan(location);
+    expect(appended()).toBe(0);
+    const seen: number[] = [];
+    for (const [run, file] of ['manifests/a.yaml', 'manifests/b.yaml', 'manifests/a.yaml', 'manifests/b.yaml'].entries()) {
+      edit(file, 'key: ', `key: run${run}-`);
+      const cached = await scan(location);
+      expect(cached.cache!.evaluatedUnits).toEqual([`file:${file}`]);
+      expect(comparable(cached)).toEqual(comparable(await scan(undefined)));
+      seen.push(appended());
+      const again = await scan(location);
+      expect(again.cache!.evaluated).toBe(0);
+      expect(comparable(again)).toEqual(comparable(cached));
+    }
+    // Seven units: three appended units are under half, a fourth is not.
+    expect(seen).toEqual([1, 2, 3, 0]);
   });
 
   it('reports the findings the fixture is built for', async () => {
