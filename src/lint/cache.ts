@@ -539,17 +539,24 @@ export class ScanCache {
       return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
     };
     const objectsOf = (unit: ScanUnit): string => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]!));
-    const current = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: objectsOf(unit) }]));
+    /** `objects`: null until needed, unless the unit's files are unchanged (its objects then are the stored ones). */
+    const current = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: null as string | null }]));
+    const objectsAt = (known: { unit: ScanUnit; objects: string | null }): string => (known.objects ??= objectsOf(known.unit));
     const header = this.#header;
     if (header !== null && header.key === this.#key && header.policyKey === policyKey) {
       try {
         const storedUnits = new Map((this.#line(UNITS) as StoredUnit[]).map((unit) => [unit.key, unit]));
         const changed: ChangedObject[] = [];
         const clean: { key: string; old: StoredUnit }[] = [];
-        for (const [key, { unit, inputs, objects }] of current) {
+        for (const [key, known] of current) {
           const old = storedUnits.get(key);
-          if (old !== undefined && old.inputs === inputs && old.subjects.length === unit.subjects.length) clean.push({ key, old });
-          else changedObjects(old?.objects ?? '[]', objects, changed);
+          // The same files under the same global key give the same objects.
+          if (old !== undefined && old.inputs === known.inputs && old.subjects.length === known.unit.subjects.length) {
+            clean.push({ key, old });
+            known.objects = old.objects;
+          } else {
+            changedObjects(old?.objects ?? '[]', objectsAt(known), changed);
+          }
         }
         for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, '[]', changed);
         const unpack = this.#unpacker(true);
@@ -571,7 +578,7 @@ export class ScanCache {
       entries,
       evaluated: (unit, result, reads) => {
         const known = current.get(unit.key)!;
-        entries.set(unit.key, { reads, objects: known.objects, inputs: known.inputs, result });
+        entries.set(unit.key, { reads, objects: objectsAt(known), inputs: known.inputs, result });
       },
     };
     return plan;
