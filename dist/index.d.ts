@@ -675,6 +675,8 @@ export interface EvaluationRequest {
 	 * resources and target resources). Without it those rules are reported as not evaluable offline.
 	 */
 	targets?: readonly JsonObject[];
+	/** Told what the evaluation reads of `targets` (the scan's results cache records it). */
+	targetReads?: TargetReads;
 	/**
 	 * After a mutate rule fails, go on with the resource as it was before the rule, as the admission
 	 * controller does, instead of the empty object the Kyverno CLI goes on with (the error response of
@@ -682,6 +684,16 @@ export interface EvaluationRequest {
 	 * pkg/engine/handlers/mutation/mutate_resource.go `mutateResourceHandler.Process` returns).
 	 */
 	keepResourceOnMutateError?: boolean;
+}
+interface TargetReads {
+	/**
+	 * A target spec resolved: the plural its kind is looked up under, the namespace and name patterns it selects by
+	 * ('' selects any; wildcards), and the API versions the plural resolved to (empty: not found). A label selector is
+	 * not given: every object of the plural the patterns select counts as read.
+	 */
+	select(plural: string, namespace: string, name: string, versions: readonly string[]): void;
+	/** Every target object may have been read. */
+	all(): void;
 }
 type PayloadKind = "json" | "http" | "envoy";
 /** The responses of one policy for one resource (Kyverno `EngineResponse`). */
@@ -974,6 +986,8 @@ interface EvaluationOptions {
 	cloneSources?: (policy: CompiledPolicy) => readonly JsonObject[];
 	/** Objects mutate-existing rules (`mutate.targets`) may target: Test `targetResources`, `apply --target-resource`. */
 	targets?: readonly JsonObject[];
+	/** Told what the evaluation reads of `targets` (the scan's results cache records it). */
+	targetReads?: TargetReads;
 	/** After a failed mutate rule, go on with the resource as it was (admission) rather than Kyverno CLI's empty object. */
 	keepResourceOnMutateError?: boolean;
 	/** Only the mutate policies' responses (no image verification, validation or generation). */

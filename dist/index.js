@@ -135,6 +135,7 @@ function request(policy, resource, value2, options2) {
   if (options2.bindings && options2.bindings.length > 0) result.bindings = options2.bindings;
   if (options2.external) result.external = options2.external;
   if (options2.targets) result.targets = options2.targets;
+  if (options2.targetReads) result.targetReads = options2.targetReads;
   if (options2.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
   if (options2.explainFailures) result.explainFailures = true;
   if (options2.reference) result.reference = true;
@@ -191,6 +192,7 @@ function evaluateResource(policies, resource, given) {
     const targets = options2.targets ?? [];
     const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
     if (targeting.length === 0) return;
+    options2.targetReads?.all();
     for (const target2 of targets) {
       const responses = [];
       let patched = target2;
@@ -11858,6 +11860,13 @@ function guessPlural(kind3) {
   if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
   return `${singular}s`;
 }
+function unsafeGuessPlural(kind3) {
+  const singular = kind3.toLowerCase();
+  if (singular === "") return "";
+  if (singular.endsWith("s")) return `${singular}es`;
+  if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
 function splitApiVersion(apiVersion) {
   const parts2 = apiVersion.split("/");
   if (parts2.length === 1) return { group: "", version: parts2[0] };
@@ -11982,6 +11991,64 @@ var init_resource_types = __esm({
     BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
       ([group, rows]) => rows.map(([kind3, plural3, namespaced]) => ({ group, kind: kind3, plural: plural3, namespaced }))
     );
+  }
+});
+
+// src/util/wildcard.ts
+function codePointWidth(s, index) {
+  const c = s.charCodeAt(index);
+  if (c >= 55296 && c <= 56319 && index + 1 < s.length) {
+    const d = s.charCodeAt(index + 1);
+    if (d >= 56320 && d <= 57343) return 2;
+  }
+  return 1;
+}
+function wildcardMatch(pattern2, text5) {
+  if (pattern2.length === 0) return text5.length === 0;
+  if (pattern2 === "*" || pattern2 === text5) return true;
+  const pLen = pattern2.length;
+  const tLen = text5.length;
+  let p = 0;
+  let t = 0;
+  let starP = -1;
+  let starT = 0;
+  while (t < tLen) {
+    if (p < pLen) {
+      const pc = pattern2.charCodeAt(p);
+      if (pc === STAR) {
+        starP = p;
+        starT = t;
+        p++;
+        continue;
+      }
+      if (pc === QUESTION) {
+        p++;
+        t += codePointWidth(text5, t);
+        continue;
+      }
+      if (pc === text5.charCodeAt(t)) {
+        p++;
+        t++;
+        continue;
+      }
+    }
+    if (starP < 0) return false;
+    starT += codePointWidth(text5, starT);
+    t = starT;
+    p = starP + 1;
+  }
+  while (p < pLen && pattern2.charCodeAt(p) === STAR) p++;
+  return p === pLen;
+}
+function containsWildcard(s) {
+  return s.includes("*") || s.includes("?");
+}
+var STAR, QUESTION;
+var init_wildcard = __esm({
+  "src/util/wildcard.ts"() {
+    "use strict";
+    STAR = 42;
+    QUESTION = 63;
   }
 });
 
@@ -40574,64 +40641,6 @@ var init_evaluation_mode = __esm({
   }
 });
 
-// src/util/wildcard.ts
-function codePointWidth(s, index) {
-  const c = s.charCodeAt(index);
-  if (c >= 55296 && c <= 56319 && index + 1 < s.length) {
-    const d = s.charCodeAt(index + 1);
-    if (d >= 56320 && d <= 57343) return 2;
-  }
-  return 1;
-}
-function wildcardMatch(pattern2, text5) {
-  if (pattern2.length === 0) return text5.length === 0;
-  if (pattern2 === "*" || pattern2 === text5) return true;
-  const pLen = pattern2.length;
-  const tLen = text5.length;
-  let p = 0;
-  let t = 0;
-  let starP = -1;
-  let starT = 0;
-  while (t < tLen) {
-    if (p < pLen) {
-      const pc = pattern2.charCodeAt(p);
-      if (pc === STAR) {
-        starP = p;
-        starT = t;
-        p++;
-        continue;
-      }
-      if (pc === QUESTION) {
-        p++;
-        t += codePointWidth(text5, t);
-        continue;
-      }
-      if (pc === text5.charCodeAt(t)) {
-        p++;
-        t++;
-        continue;
-      }
-    }
-    if (starP < 0) return false;
-    starT += codePointWidth(text5, starT);
-    t = starT;
-    p = starP + 1;
-  }
-  while (p < pLen && pattern2.charCodeAt(p) === STAR) p++;
-  return p === pLen;
-}
-function containsWildcard(s) {
-  return s.includes("*") || s.includes("?");
-}
-var STAR, QUESTION;
-var init_wildcard = __esm({
-  "src/util/wildcard.ts"() {
-    "use strict";
-    STAR = 42;
-    QUESTION = 63;
-  }
-});
-
 // src/families/kyverno/match/kind.ts
 function selector(group, version, kind3, subresource) {
   return { group, version, kind: kind3, subresource };
@@ -53606,13 +53615,6 @@ function namesMatch(namespacePattern, namePattern, namespace, name) {
   if (namespacePattern === "") return wildcardMatch(namePattern, name);
   return wildcardMatch(namespacePattern, namespace) && (namePattern === "" || wildcardMatch(namePattern, name));
 }
-function unsafeGuessPlural(kind3) {
-  const singular = kind3.toLowerCase();
-  if (singular === "") return "";
-  if (singular.endsWith("s")) return `${singular}es`;
-  if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
-  return `${singular}s`;
-}
 function clusterIndex(cluster) {
   let index = clusterIndexes.get(cluster);
   if (index === void 0) {
@@ -53640,13 +53642,14 @@ function findResources(kind3, cluster) {
   for (const version of cluster.versions.get(resource) ?? []) versions.add(version);
   return versions.size === 0 ? null : [...versions];
 }
-function selectTargets(spec2, cluster, policyNamespace) {
+function selectTargets(spec2, cluster, policyNamespace, reads) {
   const kind3 = text4(spec2.kind);
   const namespace = policyNamespace ?? text4(spec2.namespace);
   const name = text4(spec2.name);
   const versions = findResources(kind3, cluster);
-  if (versions === null) return { error: "not found" };
   const plural3 = `${kind3.toLowerCase()}s`;
+  reads?.select(plural3, namespace, name, versions ?? []);
+  if (versions === null) return { error: "not found" };
   const selected = [];
   for (const apiVersion of versions) {
     const ofType = cluster.objects.get(typeKey(apiVersion, plural3)) ?? [];
@@ -53667,7 +53670,7 @@ function selectTargets(spec2, cluster, policyNamespace) {
   }
   return selected;
 }
-function loadTargets(env, specs, cluster) {
+function loadTargets(env, specs, cluster, reads) {
   const targets = [];
   const errors = [];
   specs.forEach((raw, index) => {
@@ -53679,7 +53682,7 @@ function loadTargets(env, specs, cluster) {
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
     }
-    const selected = selectTargets(substituted, clusterIndex(cluster), env.policyNamespace);
+    const selected = selectTargets(substituted, clusterIndex(cluster), env.policyNamespace, reads);
     if ("error" in selected) {
       errors.push(selected.error);
       return;
@@ -53688,7 +53691,7 @@ function loadTargets(env, specs, cluster) {
   });
   return { targets, errors };
 }
-function mutateTargets(env, mutation2, cluster, substituteRule) {
+function mutateTargets(env, mutation2, cluster, substituteRule, reads) {
   const name = env.plan.name;
   if (cluster === void 0) {
     return [
@@ -53701,7 +53704,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
     ];
   }
   const specs = Array.isArray(mutation2.targets) ? mutation2.targets : [];
-  const { targets, errors } = loadTargets(env, specs, cluster);
+  const { targets, errors } = loadTargets(env, specs, cluster, reads);
   const responses = [];
   if (errors.length > 0) responses.push(ruleResponse(name, "Mutation", "error", `: ${errors.join("; ")}`));
   const context2 = env.context;
@@ -53826,7 +53829,7 @@ function evaluatePolicy2(policy, request2) {
     context2.checkpoint();
     let result;
     try {
-      result = evaluateRule(env, rule5, current4, exceptions, request2.targets, request2.keepResourceOnMutateError === true, request2.reference !== true);
+      result = evaluateRule(env, rule5, current4, exceptions, request2, request2.reference !== true);
     } finally {
       context2.restore();
     }
@@ -53850,7 +53853,8 @@ function mutateRules(policy, resource) {
   }
   return rules.length === 0 ? null : rules;
 }
-function evaluateRule(env, rule5, resource, exceptions, targets, keepOnError, compiled4) {
+function evaluateRule(env, rule5, resource, exceptions, request2, compiled4) {
+  const keepOnError = request2.keepResourceOnMutateError === true;
   const name = env.plan.name;
   const only = (response) => ({ resource, responses: [response] });
   try {
@@ -53882,7 +53886,7 @@ function evaluateRule(env, rule5, resource, exceptions, targets, keepOnError, co
     return substituted instanceof SubstitutionFailure ? substituted : isObject(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
-    return { resource, responses: mutateTargets(env, mutation2, targets, substituteRule) };
+    return { resource, responses: mutateTargets(env, mutation2, request2.targets, substituteRule, request2.targetReads) };
   }
   let outcome;
   if (mutation2.foreach !== void 0 && mutation2.foreach !== null) {
@@ -63857,7 +63861,7 @@ function assignShards(units, count2) {
 
 // src/lint/cache.ts
 import { createHash as createHash3 } from "node:crypto";
-import { mkdirSync, readFileSync as readFileSync2, renameSync, statSync as statSync5, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync as closeSync2, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readFileSync as readFileSync2, readSync as readSync2, renameSync, statSync as statSync5, unlinkSync, writeFileSync } from "node:fs";
 import path6 from "node:path";
 
 // package.json
@@ -63937,11 +63941,11 @@ init_source();
 // src/lint/cache-reads.ts
 init_api_path();
 init_resource_types();
+init_wildcard();
 var ReadRecorder = class {
   evaluation;
   #current = null;
   #params;
-  #targets;
   constructor(plain) {
     const evaluation = { ...plain };
     const external = plain.external;
@@ -63959,7 +63963,7 @@ var ReadRecorder = class {
       }
       evaluation.external = wrapped;
     }
-    const { namespaceLabels, namespaceObject: namespaceObject2, targets } = plain;
+    const { namespaceLabels, namespaceObject: namespaceObject2 } = plain;
     if (namespaceLabels !== void 0) {
       evaluation.namespaceLabels = (namespace) => {
         this.namespace(namespace);
@@ -63972,25 +63976,32 @@ var ReadRecorder = class {
         return namespaceObject2(namespace);
       };
     }
+    if (plain.targets !== void 0) {
+      evaluation.targetReads = {
+        select: (plural3, namespace, name, versions) => this.#current?.targets.add(JSON.stringify([plural3, namespace, name, [...versions].sort()])),
+        all: () => {
+          if (this.#current !== null) this.#current.all = true;
+        }
+      };
+    }
     this.#params = external?.params;
-    this.#targets = targets;
     this.evaluation = evaluation;
   }
   /**
-   * Starts recording the reads of a unit. The lists are watched through new proxies for each unit: what the engine
-   * derives from a list and keeps by its identity (mutate/targets.ts `clusterIndexes`) is then derived again, and seen.
+   * Starts recording the reads of a unit. The parameter objects are watched through a new proxy for each unit: what
+   * the engine derives from the list and keeps by its identity is then derived again, and seen.
    */
   start() {
-    this.#current = { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), all: false };
+    this.#current = { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), targets: /* @__PURE__ */ new Set(), all: false };
     if (this.#params !== void 0 && this.evaluation.external !== void 0) this.evaluation.external = { ...this.evaluation.external, params: this.#watched(this.#params) };
-    if (this.#targets !== void 0) this.evaluation.targets = this.#watched(this.#targets);
   }
   /** The reads since `start`. */
   stop() {
-    const current4 = this.#current ?? { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), all: true };
+    const current4 = this.#current ?? { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), targets: /* @__PURE__ */ new Set(), all: true };
     this.#current = null;
     const cluster = [...current4.cluster].sort().map((item) => JSON.parse(item));
-    return { cluster, namespaces: [...current4.namespaces].sort(), all: current4.all };
+    const targets = [...current4.targets].sort().map((item) => JSON.parse(item));
+    return { cluster, namespaces: [...current4.namespaces].sort(), targets, all: current4.all };
   }
   /** Records that the labels or the object of `namespace` were read. */
   namespace(namespace) {
@@ -64032,11 +64043,17 @@ function readsSee(reads, object2) {
   if (reads.all) return true;
   if (object2.kind === "Namespace" && object2.apiVersion === "v1" && reads.namespaces.includes(object2.name)) return true;
   if (object2.kind === "CustomResourceDefinition" && reads.cluster.length > 0) return true;
+  if (reads.targets.some((read) => targetSees(read, object2))) return true;
   const group = groupOf(object2.apiVersion);
   const plural3 = builtinPlurals().get(`${group}/${object2.kind}`);
   return reads.cluster.some(
     ([readGroup, resource, namespace, name]) => readGroup === group && (plural3 === void 0 || resource === plural3) && (namespace === null || namespace === object2.namespace) && (name === null || name === object2.name)
   );
+}
+function targetSees([plural3, namespace, name, versions], object2) {
+  if (unsafeGuessPlural(object2.kind) !== plural3) return false;
+  if (object2.change === "removed" || !versions.includes(object2.apiVersion)) return true;
+  return (namespace === "" || wildcardMatch(namespace, object2.namespace)) && (name === "" || wildcardMatch(name, object2.name));
 }
 var plurals;
 function builtinPlurals() {
@@ -64046,20 +64063,43 @@ function builtinPlurals() {
 
 // src/lint/cache.ts
 init_workspace();
-var CACHE_FORMAT = 2;
+var CACHE_FORMAT = 4;
+var TABLES = 0;
+var REPORT = 1;
+var UNITS3 = 2;
 function sha(data) {
   return createHash3("sha256").update(data).digest("base64url");
 }
 var VARYING = /* @__PURE__ */ new Set(["location", "resource", "fix", "suppressions"]);
 var Packer = class {
-  strings = [];
-  shapes = [];
-  objects = [];
-  templates = [];
+  strings;
+  shapes;
+  objects;
+  templates;
   #strings = /* @__PURE__ */ new Map();
   #shapes = /* @__PURE__ */ new Map();
   #objects = /* @__PURE__ */ new Map();
   #templates = /* @__PURE__ */ new Map();
+  /** Findings already packed (or decoded from these tables): their packed form. */
+  #packed;
+  /** A packer of new tables, or one appending to `tables` (whose decoded findings `packed` gives the packed form of). */
+  constructor(tables2, packed) {
+    this.strings = tables2 === void 0 ? [] : [...tables2.strings];
+    this.shapes = tables2 === void 0 ? [] : [...tables2.shapes];
+    this.objects = tables2 === void 0 ? [] : [...tables2.objects];
+    this.templates = tables2 === void 0 ? [] : [...tables2.templates];
+    this.#packed = packed ?? /* @__PURE__ */ new WeakMap();
+    const index = (table3, map2, signature) => {
+      for (let i = 0; i < table3.length; i++) {
+        const key3 = signature(table3[i]);
+        if (!map2.has(key3)) map2.set(key3, i);
+      }
+    };
+    index(this.strings, this.#strings, (text5) => text5);
+    index(this.shapes, this.#shapes, (keys) => keys.join("\0"));
+    index(this.objects, this.#objects, (packed2) => JSON.stringify(packed2));
+    index(this.templates, this.#templates, (packed2) => JSON.stringify(packed2));
+  }
   pack(value2, nested = false) {
     if (typeof value2 === "string") {
       let index = this.#strings.get(value2);
@@ -64079,6 +64119,8 @@ var Packer = class {
     }
     if (value2 instanceof Map) return this.pack([...value2].map(([key3, item]) => [key3, item instanceof Set ? [...item] : item]));
     const record = value2;
+    const known = this.#packed.get(record);
+    if (known !== void 0) return known;
     const keys = Object.keys(record).filter((key3) => record[key3] !== void 0);
     const shape = this.#shape(keys);
     if (keys.includes("ruleId") && keys.includes("location")) {
@@ -64092,7 +64134,9 @@ var Packer = class {
           template.push(this.pack(record[key3], true));
         }
       }
-      return [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      const packed = [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      this.#packed.set(record, packed);
+      return packed;
     }
     const out = [shape];
     for (const key3 of keys) out.push(this.pack(record[key3], true));
@@ -64119,7 +64163,7 @@ var Packer = class {
     return known;
   }
 };
-function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templates }) {
+function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templates }, packed) {
   const decodedObjects = [];
   const decodedTemplates = [];
   const unpack = (value2) => {
@@ -64149,11 +64193,11 @@ function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templ
       const index = value2[1];
       let template = decodedTemplates[index];
       if (template === void 0) {
-        const packed = templates[index];
-        if (packed === void 0) throw new Error("bad template index");
-        const keys2 = shapes2[packed[0]];
+        const packed2 = templates[index];
+        if (packed2 === void 0) throw new Error("bad template index");
+        const keys2 = shapes2[packed2[0]];
         if (keys2 === void 0) throw new Error("bad shape index");
-        template = { keys: keys2, values: keys2.map((key3, i) => VARYING.has(key3) ? void 0 : unpack(packed[i + 1])) };
+        template = { keys: keys2, values: keys2.map((key3, i) => VARYING.has(key3) ? void 0 : unpack(packed2[i + 1])) };
         decodedTemplates[index] = template;
       }
       const out2 = {};
@@ -64162,6 +64206,7 @@ function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templ
         const key3 = template.keys[i];
         out2[key3] = VARYING.has(key3) ? unpack(value2[next++]) : template.values[i];
       }
+      packed?.set(out2, value2);
       return out2;
     }
     const keys = shapes2[head];
@@ -64171,6 +64216,31 @@ function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templ
     return out;
   };
   return unpack;
+}
+function fileIdentity(stats) {
+  return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
+}
+function readHeader2(file) {
+  const fd = openSync2(file, "r");
+  try {
+    const stats = fstatSync2(fd);
+    const size = stats.size;
+    const blocks = [];
+    let position3 = 0;
+    for (; ; ) {
+      const block = Buffer.allocUnsafe(Math.min(1 << 18, Math.max(size - position3, 1)));
+      const read = readSync2(fd, block, 0, block.length, position3);
+      const end = block.subarray(0, read).indexOf(10);
+      if (read === 0 || end !== -1) {
+        blocks.push(block.subarray(0, end === -1 ? read : end));
+        return { text: Buffer.concat(blocks).toString("utf8"), stats, identity: fileIdentity(stats) };
+      }
+      blocks.push(block.subarray(0, read));
+      position3 += read;
+    }
+  } finally {
+    closeSync2(fd);
+  }
 }
 function cacheFile(location2, cwd) {
   let folder = /[\\/]$/.test(location2);
@@ -64206,7 +64276,7 @@ function changedObjects(before, after, out) {
     for (const [apiVersion, kind3, namespace, name, value2] of JSON.parse(json2)) {
       const id = [apiVersion, kind3, namespace, name].join("\0");
       const known = map2.get(id);
-      if (known === void 0) map2.set(id, { object: { apiVersion, kind: kind3, namespace, name }, values: [value2] });
+      if (known === void 0) map2.set(id, { object: { apiVersion, kind: kind3, namespace, name, change: "modified" }, values: [value2] });
       else known.values.push(value2);
     }
     return map2;
@@ -64215,23 +64285,31 @@ function changedObjects(before, after, out) {
   const now2 = group(after);
   for (const [id, { object: object2, values }] of now2) {
     const was = old.get(id);
-    if (was === void 0 || was.values.length !== values.length || was.values.some((value2, i) => value2 !== values[i])) out.push(object2);
+    if (was === void 0) out.push({ ...object2, change: "added" });
+    else if (was.values.length !== values.length || was.values.some((value2, i) => value2 !== values[i])) out.push(object2);
   }
-  for (const [id, { object: object2 }] of old) if (!now2.has(id)) out.push(object2);
+  for (const [id, { object: object2 }] of old) if (!now2.has(id)) out.push({ ...object2, change: "removed" });
 }
 var ScanCache = class {
   file;
   #options;
   #key;
-  #stored;
   #bytes = /* @__PURE__ */ new Map();
   #hashes = /* @__PURE__ */ new Map();
   #roles = "";
+  /** The stored file: its header, and the byte ranges of its other lines (read and parsed when first needed). */
+  #header = null;
+  #lines = [];
+  /** The identity of the file whose header was read (size, inode, modification time). */
+  #identity = "";
+  #parsed = /* @__PURE__ */ new Map();
+  /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
+  #packedFindings = /* @__PURE__ */ new WeakMap();
   constructor(options2, file, warnings) {
     this.#options = options2;
     this.file = file;
     this.#key = this.#globalKey();
-    this.#stored = this.#read(warnings);
+    this.#header = this.#read(warnings);
   }
   /** The content hash of a file (read once per run); `-` when it cannot be read. */
   hash(file) {
@@ -64268,23 +64346,51 @@ var ScanCache = class {
       })
     );
   }
+  /** Reads and decodes the header of the file; the other lines are read when needed. */
   #read(warnings) {
-    let text5;
+    let head;
     try {
-      text5 = readFileSync2(this.file, "utf8");
+      head = readHeader2(this.file);
     } catch (error) {
       if (error.code !== "ENOENT") warnings.push(`cannot read the cache ${displayName(this.#options.cwd, this.file)}: ${error.message}; it is rewritten`);
       return null;
     }
     try {
-      const document = JSON.parse(text5);
-      if (document === null || typeof document !== "object" || document.format !== CACHE_FORMAT || !Array.isArray(document.units) || !Array.isArray(document.files)) throw new Error("not a cache file of this format");
-      if (document.version !== package_default.version) return null;
-      return document;
+      const header2 = JSON.parse(head.text);
+      const lines = header2 !== null && typeof header2 === "object" && Array.isArray(header2.lines) ? header2.lines : [];
+      let start = Buffer.byteLength(head.text) + 1;
+      for (const length of lines) {
+        this.#lines.push([start, length]);
+        start += length + 1;
+      }
+      if (header2.format !== CACHE_FORMAT || !Array.isArray(header2.files) || lines.length !== UNITS3 + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
+      if (header2.version !== package_default.version) return null;
+      this.#identity = head.identity;
+      return header2;
     } catch (error) {
       warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error.message}); it is rewritten`);
       return null;
     }
+  }
+  /** Line `line` after the header, read and decoded (the file must still be the one whose header was read). */
+  #line(line) {
+    if (!this.#parsed.has(line)) {
+      const [start, length] = this.#lines[line];
+      const fd = openSync2(this.file, "r");
+      try {
+        if (fileIdentity(fstatSync2(fd)) !== this.#identity) throw new Error("the cache file changed while it was read");
+        const buffer = Buffer.allocUnsafe(length);
+        if (readSync2(fd, buffer, 0, length, start) !== length) throw new Error("the cache file is shorter than its header says");
+        this.#parsed.set(line, JSON.parse(buffer.toString("utf8")));
+      } finally {
+        closeSync2(fd);
+      }
+    }
+    return this.#parsed.get(line);
+  }
+  /** `appendable`: decoded findings are remembered with their packed form, for `save` to append to the tables. */
+  #unpacker(appendable) {
+    return unpacker(this.#line(TABLES), appendable ? this.#packedFindings : void 0);
   }
   /**
    * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
@@ -64292,14 +64398,19 @@ var ScanCache = class {
    */
   fullHit(roles) {
     this.#roles = sha(JSON.stringify(roles));
-    const stored = this.#stored;
-    if (stored === null || stored.key !== this.#key || stored.roles !== this.#roles) return null;
-    for (const [file, hash] of stored.files) if (this.hash(file) !== hash) return null;
+    const header2 = this.#header;
+    if (header2 === null || header2.key !== this.#key || header2.roles !== this.#roles) return null;
+    for (const [file, hash] of header2.files) if (this.hash(file) !== hash) return null;
     try {
-      const unpack = unpacker(stored);
+      const unpack = this.#unpacker(false);
+      const stored = this.#line(REPORT);
       const state2 = this.#state(unpack(stored.state));
-      const units = stored.units.map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
-      return { ...state2, units };
+      if (JSON.stringify(stored.reportFiles) === JSON.stringify(this.#options.reportFiles ?? null)) {
+        const report = { ...unpack(stored.report), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) };
+        return { ...state2, unitCount: stored.unitCount, assembled: { report, fixes: unpack(stored.fixes) }, units: null };
+      }
+      const units = this.#line(UNITS3).map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
+      return { ...state2, unitCount: units.length, assembled: null, units };
     } catch {
       return null;
     }
@@ -64338,27 +64449,34 @@ var ScanCache = class {
       return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
     };
     const objectsOf = (unit) => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]));
-    const current4 = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: objectsOf(unit) }]));
-    const stored = this.#stored;
-    if (stored !== null && stored.key === this.#key && stored.policyKey === policyKey) {
-      const storedUnits = new Map(stored.units.map((unit) => [unit.key, unit]));
-      const changed = [];
-      const clean = [];
-      for (const [key3, { unit, inputs, objects: objects2 }] of current4) {
-        const old = storedUnits.get(key3);
-        if (old !== void 0 && old.inputs === inputs && old.subjects.length === unit.subjects.length) clean.push({ key: key3, old });
-        else changedObjects(old?.objects ?? "[]", objects2, changed);
-      }
-      for (const [key3, old] of storedUnits) if (!current4.has(key3)) changedObjects(old.objects, "[]", changed);
-      const unpack = unpacker(stored);
-      for (const { key: key3, old } of clean) {
-        if (changed.some((object2) => readsSee(old.reads, object2))) continue;
-        try {
+    const current4 = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: null }]));
+    const objectsAt = (known) => known.objects ??= objectsOf(known.unit);
+    const header2 = this.#header;
+    if (header2 !== null && header2.key === this.#key && header2.policyKey === policyKey) {
+      try {
+        const storedUnits = new Map(this.#line(UNITS3).map((unit) => [unit.key, unit]));
+        const changed = [];
+        const clean = [];
+        for (const [key3, known] of current4) {
+          const old = storedUnits.get(key3);
+          if (old !== void 0 && old.inputs === known.inputs && old.subjects.length === known.unit.subjects.length) {
+            clean.push({ key: key3, old });
+            known.objects = old.objects;
+          } else {
+            changedObjects(old?.objects ?? "[]", objectsAt(known), changed);
+          }
+        }
+        for (const [key3, old] of storedUnits) if (!current4.has(key3)) changedObjects(old.objects, "[]", changed);
+        const unpack = this.#unpacker(true);
+        for (const { key: key3, old } of clean) {
+          if (changed.some((object2) => readsSee(old.reads, object2))) continue;
           const result = unpack(old.result);
           reused.set(key3, result);
-          entries.set(key3, { reads: old.reads, objects: old.objects, inputs: old.inputs, result });
-        } catch {
+          entries.set(key3, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
         }
+      } catch {
+        reused.clear();
+        entries.clear();
       }
     }
     const plan = {
@@ -64367,39 +64485,56 @@ var ScanCache = class {
       entries,
       evaluated: (unit, result, reads) => {
         const known = current4.get(unit.key);
-        entries.set(unit.key, { reads, objects: known.objects, inputs: known.inputs, result });
+        entries.set(unit.key, { reads, objects: objectsAt(known), inputs: known.inputs, result });
       }
     };
     return plan;
   }
-  /** Writes the cache (a temporary file renamed over it); a failure is a warning. */
+  /**
+   * Writes the cache (a temporary file renamed over it); a failure is a warning. The stored tables are appended to while
+   * the units packed so stay under half of them; else (and when nothing was stored) everything is packed afresh.
+   */
   save(plan, state2, warnings) {
     const { entries, policyKey } = plan;
-    const packer = new Packer();
+    const { units, unitKeys, assembled, ...rest } = state2;
+    const packedNow = unitKeys.filter((key3) => entries.get(key3).packed === void 0).length;
+    const appended2 = (this.#header?.appended ?? 0) + packedNow;
+    const appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry2) => entry2.packed !== void 0) && appended2 * 2 <= unitKeys.length;
+    const packer = appending ? new Packer(this.#line(TABLES), this.#packedFindings) : new Packer();
     const files = new Set(state2.files);
     for (const inputs of state2.builds.values()) for (const file of inputs) files.add(path6.resolve(this.#options.cwd, file));
-    const { units, unitKeys, ...rest } = state2;
-    const document = {
+    const storedUnits = unitKeys.map((key3, index) => {
+      const entry2 = entries.get(key3);
+      const result = appending && entry2.packed !== void 0 ? entry2.packed : packer.pack(entry2.result);
+      return { key: key3, subjects: [...units[index].subjects], inputs: entry2.inputs, reads: entry2.reads, objects: entry2.objects, result };
+    });
+    const { findings, suppressedFindings, ...summary2 } = assembled.report;
+    const report = {
+      state: packer.pack(rest),
+      unitCount: unitKeys.length,
+      reportFiles: this.#options.reportFiles ?? null,
+      findings: packer.pack(findings),
+      suppressedFindings: packer.pack(suppressedFindings ?? []),
+      report: packer.pack(summary2),
+      fixes: packer.pack(assembled.fixes)
+    };
+    const tables2 = { strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates };
+    const lines = [tables2, report, storedUnits].map((line) => JSON.stringify(line));
+    const header2 = {
       format: CACHE_FORMAT,
       version: package_default.version,
       key: this.#key,
       roles: this.#roles,
       policyKey,
       files: [...files].map((file) => [file, this.hash(file)]),
-      strings: packer.strings,
-      shapes: packer.shapes,
-      objects: packer.objects,
-      templates: packer.templates,
-      state: packer.pack(rest),
-      units: unitKeys.map((key3, index) => {
-        const entry2 = entries.get(key3);
-        return { key: key3, subjects: [...units[index].subjects], inputs: entry2.inputs, reads: entry2.reads, objects: entry2.objects, result: packer.pack(entry2.result) };
-      })
+      appended: appending ? appended2 : 0,
+      lines: lines.map((line) => Buffer.byteLength(line))
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path6.dirname(this.file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify(document));
+      writeFileSync(temporary, [JSON.stringify(header2), ...lines].map((line) => `${line}
+`).join(""));
       renameSync(temporary, this.file);
     } catch (error) {
       try {
@@ -67421,11 +67556,10 @@ async function lint(options2) {
     if (stored !== null) {
       loadSettings(options2, errors);
       warnings.push(...stored.configWarnings);
-      const files = cache7.sourceTexts(stored.files);
-      const assembled2 = await assemble(options2, { problems: stored.problems, units: stored.units, files, ruleIds: stored.ruleIds, builds: stored.builds, base: null });
+      const assembled2 = stored.assembled ?? await assemble(options2, { problems: stored.problems, units: stored.units ?? [], files: cache7.sourceTexts(stored.files), ruleIds: stored.ruleIds, builds: stored.builds, base: null });
       const report2 = reportOf(assembled2.report, stored.counts, stored.policies, stored.manifests, started);
       const empty2 = stored.configProblems.length > 0 ? null : emptyScan(options2, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
-      return { report: report2, errors, fixes: assembled2.fixes, warnings, empty: empty2, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0, evaluatedUnits: [] }, shard: null };
+      return { report: report2, errors, fixes: assembled2.fixes, warnings, empty: empty2, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [] }, shard: null };
     }
   }
   const workspace = loadDiscovered(options2, discovery);
@@ -67561,7 +67695,8 @@ async function lint(options2) {
       manifests: manifests2.length,
       configWarnings,
       configProblems: configured.errors,
-      files: [...workspace.files.keys()]
+      files: [...workspace.files.keys()],
+      assembled
     }, warnings);
   }
   return {

@@ -13,7 +13,7 @@
  * appending outnumber half of them.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, type Stats, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ConfigProblem } from '../config/load.js';
@@ -288,11 +288,16 @@ function unpacker({ strings, shapes, objects, templates }: PackTables, packed?: 
   return unpack;
 }
 
-/** The first line of a file (read in blocks until its end), and the file's size. */
-function readHeader(file: string): { text: string; size: number } {
+function fileIdentity(stats: Stats): string {
+  return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
+}
+
+/** The first line of a file (read in blocks until its end), and the file's status. */
+function readHeader(file: string): { text: string; stats: Stats; identity: string } {
   const fd = openSync(file, 'r');
   try {
-    const size = fstatSync(fd).size;
+    const stats = fstatSync(fd);
+    const size = stats.size;
     const blocks: Buffer[] = [];
     let position = 0;
     for (;;) {
@@ -301,7 +306,7 @@ function readHeader(file: string): { text: string; size: number } {
       const end = block.subarray(0, read).indexOf(10);
       if (read === 0 || end !== -1) {
         blocks.push(block.subarray(0, end === -1 ? read : end));
-        return { text: Buffer.concat(blocks).toString('utf8'), size };
+        return { text: Buffer.concat(blocks).toString('utf8'), stats, identity: fileIdentity(stats) };
       }
       blocks.push(block.subarray(0, read));
       position += read;
@@ -379,7 +384,8 @@ export class ScanCache {
   /** The stored file: its header, and the byte ranges of its other lines (read and parsed when first needed). */
   readonly #header: CacheHeader | null = null;
   readonly #lines: [start: number, length: number][] = [];
-  #size = 0;
+  /** The identity of the file whose header was read (size, inode, modification time). */
+  #identity = '';
   readonly #parsed = new Map<number, unknown>();
   /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
   readonly #packedFindings = new WeakMap<object, unknown>();
@@ -430,7 +436,7 @@ export class ScanCache {
 
   /** Reads and decodes the header of the file; the other lines are read when needed. */
   #read(warnings: string[]): CacheHeader | null {
-    let head: { text: string; size: number };
+    let head: { text: string; stats: Stats; identity: string };
     try {
       head = readHeader(this.file);
     } catch (error) {
@@ -445,10 +451,10 @@ export class ScanCache {
         this.#lines.push([start, length]);
         start += length + 1;
       }
-      if (header.format !== CACHE_FORMAT || !Array.isArray(header.files) || lines.length !== UNITS + 1 || start !== head.size) throw new Error('not a cache file of this format');
+      if (header.format !== CACHE_FORMAT || !Array.isArray(header.files) || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error('not a cache file of this format');
       // Another version's cache: every result is computed again.
       if (header.version !== packageJson.version) return null;
-      this.#size = head.size;
+      this.#identity = head.identity;
       return header;
     } catch (error) {
       warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${(error as Error).message}); it is rewritten`);
@@ -462,7 +468,7 @@ export class ScanCache {
       const [start, length] = this.#lines[line]!;
       const fd = openSync(this.file, 'r');
       try {
-        if (fstatSync(fd).size !== this.#size) throw new Error('the cache file changed while it was read');
+        if (fileIdentity(fstatSync(fd)) !== this.#identity) throw new Error('the cache file changed while it was read');
         const buffer = Buffer.allocUnsafe(length);
         if (readSync(fd, buffer, 0, length, start) !== length) throw new Error('the cache file is shorter than its header says');
         this.#parsed.set(line, JSON.parse(buffer.toString('utf8')) as unknown);

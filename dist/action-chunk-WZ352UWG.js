@@ -10059,6 +10059,7 @@ function request(policy, resource, value2, options2) {
   if (options2.bindings && options2.bindings.length > 0) result.bindings = options2.bindings;
   if (options2.external) result.external = options2.external;
   if (options2.targets) result.targets = options2.targets;
+  if (options2.targetReads) result.targetReads = options2.targetReads;
   if (options2.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
   if (options2.explainFailures) result.explainFailures = true;
   if (options2.reference) result.reference = true;
@@ -10115,6 +10116,7 @@ function evaluateResource(policies, resource, given) {
     const targets = options2.targets ?? [];
     const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
     if (targeting.length === 0) return;
+    options2.targetReads?.all();
     for (const target2 of targets) {
       const responses = [];
       let patched = target2;
@@ -15517,6 +15519,13 @@ function guessPlural(kind3) {
   if (singular === "") return "";
   if (/(?:s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
   if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
+function unsafeGuessPlural(kind3) {
+  const singular = kind3.toLowerCase();
+  if (singular === "") return "";
+  if (singular.endsWith("s")) return `${singular}es`;
+  if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
   return `${singular}s`;
 }
 function splitApiVersion(apiVersion) {
@@ -54292,13 +54301,6 @@ var PREREGISTERED2 = [
   ["apps/v1", "deployments"],
   ["apps/v1", "statefulsets"]
 ];
-function unsafeGuessPlural(kind3) {
-  const singular = kind3.toLowerCase();
-  if (singular === "") return "";
-  if (singular.endsWith("s")) return `${singular}es`;
-  if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
-  return `${singular}s`;
-}
 var typeKey = (apiVersion, plural) => `${apiVersion}\0${plural}`;
 var clusterIndexes = /* @__PURE__ */ new WeakMap();
 function clusterIndex(cluster) {
@@ -54328,13 +54330,14 @@ function findResources(kind3, cluster) {
   for (const version of cluster.versions.get(resource) ?? []) versions.add(version);
   return versions.size === 0 ? null : [...versions];
 }
-function selectTargets(spec2, cluster, policyNamespace) {
+function selectTargets(spec2, cluster, policyNamespace, reads) {
   const kind3 = text4(spec2.kind);
   const namespace = policyNamespace ?? text4(spec2.namespace);
   const name = text4(spec2.name);
   const versions = findResources(kind3, cluster);
-  if (versions === null) return { error: "not found" };
   const plural = `${kind3.toLowerCase()}s`;
+  reads?.select(plural, namespace, name, versions ?? []);
+  if (versions === null) return { error: "not found" };
   const selected = [];
   for (const apiVersion of versions) {
     const ofType = cluster.objects.get(typeKey(apiVersion, plural)) ?? [];
@@ -54355,7 +54358,7 @@ function selectTargets(spec2, cluster, policyNamespace) {
   }
   return selected;
 }
-function loadTargets(env, specs, cluster) {
+function loadTargets(env, specs, cluster, reads) {
   const targets = [];
   const errors = [];
   specs.forEach((raw, index) => {
@@ -54367,7 +54370,7 @@ function loadTargets(env, specs, cluster) {
       errors.push(`failed to substitute variables in target[${index}]: ${cause}`);
       return;
     }
-    const selected = selectTargets(substituted, clusterIndex(cluster), env.policyNamespace);
+    const selected = selectTargets(substituted, clusterIndex(cluster), env.policyNamespace, reads);
     if ("error" in selected) {
       errors.push(selected.error);
       return;
@@ -54376,7 +54379,7 @@ function loadTargets(env, specs, cluster) {
   });
   return { targets, errors };
 }
-function mutateTargets(env, mutation2, cluster, substituteRule) {
+function mutateTargets(env, mutation2, cluster, substituteRule, reads) {
   const name = env.plan.name;
   if (cluster === void 0) {
     return [
@@ -54389,7 +54392,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule) {
     ];
   }
   const specs = Array.isArray(mutation2.targets) ? mutation2.targets : [];
-  const { targets, errors } = loadTargets(env, specs, cluster);
+  const { targets, errors } = loadTargets(env, specs, cluster, reads);
   const responses = [];
   if (errors.length > 0) responses.push(ruleResponse(name, "Mutation", "error", `: ${errors.join("; ")}`));
   const context2 = env.context;
@@ -54487,7 +54490,7 @@ function evaluatePolicy2(policy, request2) {
     context2.checkpoint();
     let result;
     try {
-      result = evaluateRule(env, rule4, current4, exceptions, request2.targets, request2.keepResourceOnMutateError === true, request2.reference !== true);
+      result = evaluateRule(env, rule4, current4, exceptions, request2, request2.reference !== true);
     } finally {
       context2.restore();
     }
@@ -54512,7 +54515,8 @@ function mutateRules(policy, resource) {
   }
   return rules.length === 0 ? null : rules;
 }
-function evaluateRule(env, rule4, resource, exceptions, targets, keepOnError, compiled4) {
+function evaluateRule(env, rule4, resource, exceptions, request2, compiled4) {
+  const keepOnError = request2.keepResourceOnMutateError === true;
   const name = env.plan.name;
   const only = (response) => ({ resource, responses: [response] });
   try {
@@ -54544,7 +54548,7 @@ function evaluateRule(env, rule4, resource, exceptions, targets, keepOnError, co
     return substituted instanceof SubstitutionFailure ? substituted : isObject(substituted) ? substituted : {};
   };
   if (Array.isArray(mutation2.targets) && mutation2.targets.length > 0) {
-    return { resource, responses: mutateTargets(env, mutation2, targets, substituteRule) };
+    return { resource, responses: mutateTargets(env, mutation2, request2.targets, substituteRule, request2.targetReads) };
   }
   let outcome;
   if (mutation2.foreach !== void 0 && mutation2.foreach !== null) {
@@ -59493,7 +59497,9 @@ export {
   readSourceFile,
   parseApiPath,
   builtinResourceTypes,
+  unsafeGuessPlural,
   isCustomResourceDefinition,
+  wildcardMatch,
   parseLabelSelector,
   mockedCluster,
   ResourceScopes,
@@ -59515,7 +59521,6 @@ export {
   decodeStrict,
   loadImageDataFile,
   applyJsonPatch,
-  wildcardMatch,
   checkObjectMetadata,
   policyReference,
   MergeError,

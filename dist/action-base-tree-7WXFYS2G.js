@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-QRZG72NZ.js";
+} from "./action-chunk-BF2TLNFZ.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-PYV32SRZ.js";
+} from "./action-chunk-WZ352UWG.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

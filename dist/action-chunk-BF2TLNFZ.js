@@ -77,9 +77,10 @@ import {
   stripByteOrderMark,
   struct,
   templateLocation,
+  unsafeGuessPlural,
   unsettledRules,
   wildcardMatch
-} from "./action-chunk-PYV32SRZ.js";
+} from "./action-chunk-WZ352UWG.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -780,7 +781,7 @@ function assignShards(units, count) {
 
 // src/lint/cache.ts
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 // src/lint/cache-reads.ts
@@ -788,7 +789,6 @@ var ReadRecorder = class {
   evaluation;
   #current = null;
   #params;
-  #targets;
   constructor(plain) {
     const evaluation = { ...plain };
     const external = plain.external;
@@ -806,7 +806,7 @@ var ReadRecorder = class {
       }
       evaluation.external = wrapped;
     }
-    const { namespaceLabels, namespaceObject, targets } = plain;
+    const { namespaceLabels, namespaceObject } = plain;
     if (namespaceLabels !== void 0) {
       evaluation.namespaceLabels = (namespace) => {
         this.namespace(namespace);
@@ -819,25 +819,32 @@ var ReadRecorder = class {
         return namespaceObject(namespace);
       };
     }
+    if (plain.targets !== void 0) {
+      evaluation.targetReads = {
+        select: (plural2, namespace, name, versions) => this.#current?.targets.add(JSON.stringify([plural2, namespace, name, [...versions].sort()])),
+        all: () => {
+          if (this.#current !== null) this.#current.all = true;
+        }
+      };
+    }
     this.#params = external?.params;
-    this.#targets = targets;
     this.evaluation = evaluation;
   }
   /**
-   * Starts recording the reads of a unit. The lists are watched through new proxies for each unit: what the engine
-   * derives from a list and keeps by its identity (mutate/targets.ts `clusterIndexes`) is then derived again, and seen.
+   * Starts recording the reads of a unit. The parameter objects are watched through a new proxy for each unit: what
+   * the engine derives from the list and keeps by its identity is then derived again, and seen.
    */
   start() {
-    this.#current = { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), all: false };
+    this.#current = { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), targets: /* @__PURE__ */ new Set(), all: false };
     if (this.#params !== void 0 && this.evaluation.external !== void 0) this.evaluation.external = { ...this.evaluation.external, params: this.#watched(this.#params) };
-    if (this.#targets !== void 0) this.evaluation.targets = this.#watched(this.#targets);
   }
   /** The reads since `start`. */
   stop() {
-    const current = this.#current ?? { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), all: true };
+    const current = this.#current ?? { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), targets: /* @__PURE__ */ new Set(), all: true };
     this.#current = null;
     const cluster = [...current.cluster].sort().map((item) => JSON.parse(item));
-    return { cluster, namespaces: [...current.namespaces].sort(), all: current.all };
+    const targets = [...current.targets].sort().map((item) => JSON.parse(item));
+    return { cluster, namespaces: [...current.namespaces].sort(), targets, all: current.all };
   }
   /** Records that the labels or the object of `namespace` were read. */
   namespace(namespace) {
@@ -879,11 +886,17 @@ function readsSee(reads, object) {
   if (reads.all) return true;
   if (object.kind === "Namespace" && object.apiVersion === "v1" && reads.namespaces.includes(object.name)) return true;
   if (object.kind === "CustomResourceDefinition" && reads.cluster.length > 0) return true;
+  if (reads.targets.some((read) => targetSees(read, object))) return true;
   const group = groupOf(object.apiVersion);
   const plural2 = builtinPlurals().get(`${group}/${object.kind}`);
   return reads.cluster.some(
     ([readGroup, resource, namespace, name]) => readGroup === group && (plural2 === void 0 || resource === plural2) && (namespace === null || namespace === object.namespace) && (name === null || name === object.name)
   );
+}
+function targetSees([plural2, namespace, name, versions], object) {
+  if (unsafeGuessPlural(object.kind) !== plural2) return false;
+  if (object.change === "removed" || !versions.includes(object.apiVersion)) return true;
+  return (namespace === "" || wildcardMatch(namespace, object.namespace)) && (name === "" || wildcardMatch(name, object.name));
 }
 var plurals;
 function builtinPlurals() {
@@ -892,20 +905,43 @@ function builtinPlurals() {
 }
 
 // src/lint/cache.ts
-var CACHE_FORMAT = 2;
+var CACHE_FORMAT = 4;
+var TABLES = 0;
+var REPORT = 1;
+var UNITS = 2;
 function sha(data) {
   return createHash("sha256").update(data).digest("base64url");
 }
 var VARYING = /* @__PURE__ */ new Set(["location", "resource", "fix", "suppressions"]);
 var Packer = class {
-  strings = [];
-  shapes = [];
-  objects = [];
-  templates = [];
+  strings;
+  shapes;
+  objects;
+  templates;
   #strings = /* @__PURE__ */ new Map();
   #shapes = /* @__PURE__ */ new Map();
   #objects = /* @__PURE__ */ new Map();
   #templates = /* @__PURE__ */ new Map();
+  /** Findings already packed (or decoded from these tables): their packed form. */
+  #packed;
+  /** A packer of new tables, or one appending to `tables` (whose decoded findings `packed` gives the packed form of). */
+  constructor(tables, packed) {
+    this.strings = tables === void 0 ? [] : [...tables.strings];
+    this.shapes = tables === void 0 ? [] : [...tables.shapes];
+    this.objects = tables === void 0 ? [] : [...tables.objects];
+    this.templates = tables === void 0 ? [] : [...tables.templates];
+    this.#packed = packed ?? /* @__PURE__ */ new WeakMap();
+    const index = (table2, map2, signature) => {
+      for (let i = 0; i < table2.length; i++) {
+        const key = signature(table2[i]);
+        if (!map2.has(key)) map2.set(key, i);
+      }
+    };
+    index(this.strings, this.#strings, (text) => text);
+    index(this.shapes, this.#shapes, (keys) => keys.join("\0"));
+    index(this.objects, this.#objects, (packed2) => JSON.stringify(packed2));
+    index(this.templates, this.#templates, (packed2) => JSON.stringify(packed2));
+  }
   pack(value, nested = false) {
     if (typeof value === "string") {
       let index = this.#strings.get(value);
@@ -925,6 +961,8 @@ var Packer = class {
     }
     if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...item] : item]));
     const record = value;
+    const known = this.#packed.get(record);
+    if (known !== void 0) return known;
     const keys = Object.keys(record).filter((key) => record[key] !== void 0);
     const shape = this.#shape(keys);
     if (keys.includes("ruleId") && keys.includes("location")) {
@@ -938,7 +976,9 @@ var Packer = class {
           template.push(this.pack(record[key], true));
         }
       }
-      return [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      const packed = [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      this.#packed.set(record, packed);
+      return packed;
     }
     const out = [shape];
     for (const key of keys) out.push(this.pack(record[key], true));
@@ -965,7 +1005,7 @@ var Packer = class {
     return known;
   }
 };
-function unpacker({ strings: strings2, shapes, objects, templates }) {
+function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
   const decodedObjects = [];
   const decodedTemplates = [];
   const unpack = (value) => {
@@ -995,11 +1035,11 @@ function unpacker({ strings: strings2, shapes, objects, templates }) {
       const index = value[1];
       let template = decodedTemplates[index];
       if (template === void 0) {
-        const packed = templates[index];
-        if (packed === void 0) throw new Error("bad template index");
-        const keys2 = shapes[packed[0]];
+        const packed2 = templates[index];
+        if (packed2 === void 0) throw new Error("bad template index");
+        const keys2 = shapes[packed2[0]];
         if (keys2 === void 0) throw new Error("bad shape index");
-        template = { keys: keys2, values: keys2.map((key, i) => VARYING.has(key) ? void 0 : unpack(packed[i + 1])) };
+        template = { keys: keys2, values: keys2.map((key, i) => VARYING.has(key) ? void 0 : unpack(packed2[i + 1])) };
         decodedTemplates[index] = template;
       }
       const out2 = {};
@@ -1008,6 +1048,7 @@ function unpacker({ strings: strings2, shapes, objects, templates }) {
         const key = template.keys[i];
         out2[key] = VARYING.has(key) ? unpack(value[next++]) : template.values[i];
       }
+      packed?.set(out2, value);
       return out2;
     }
     const keys = shapes[head];
@@ -1017,6 +1058,31 @@ function unpacker({ strings: strings2, shapes, objects, templates }) {
     return out;
   };
   return unpack;
+}
+function fileIdentity(stats) {
+  return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
+}
+function readHeader(file) {
+  const fd = openSync(file, "r");
+  try {
+    const stats = fstatSync(fd);
+    const size = stats.size;
+    const blocks = [];
+    let position = 0;
+    for (; ; ) {
+      const block = Buffer.allocUnsafe(Math.min(1 << 18, Math.max(size - position, 1)));
+      const read = readSync(fd, block, 0, block.length, position);
+      const end = block.subarray(0, read).indexOf(10);
+      if (read === 0 || end !== -1) {
+        blocks.push(block.subarray(0, end === -1 ? read : end));
+        return { text: Buffer.concat(blocks).toString("utf8"), stats, identity: fileIdentity(stats) };
+      }
+      blocks.push(block.subarray(0, read));
+      position += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 function cacheFile(location2, cwd) {
   let folder = /[\\/]$/.test(location2);
@@ -1052,7 +1118,7 @@ function changedObjects(before, after, out) {
     for (const [apiVersion, kind, namespace, name, value] of JSON.parse(json2)) {
       const id = [apiVersion, kind, namespace, name].join("\0");
       const known = map2.get(id);
-      if (known === void 0) map2.set(id, { object: { apiVersion, kind, namespace, name }, values: [value] });
+      if (known === void 0) map2.set(id, { object: { apiVersion, kind, namespace, name, change: "modified" }, values: [value] });
       else known.values.push(value);
     }
     return map2;
@@ -1061,23 +1127,31 @@ function changedObjects(before, after, out) {
   const now = group(after);
   for (const [id, { object, values }] of now) {
     const was = old.get(id);
-    if (was === void 0 || was.values.length !== values.length || was.values.some((value, i) => value !== values[i])) out.push(object);
+    if (was === void 0) out.push({ ...object, change: "added" });
+    else if (was.values.length !== values.length || was.values.some((value, i) => value !== values[i])) out.push(object);
   }
-  for (const [id, { object }] of old) if (!now.has(id)) out.push(object);
+  for (const [id, { object }] of old) if (!now.has(id)) out.push({ ...object, change: "removed" });
 }
 var ScanCache = class {
   file;
   #options;
   #key;
-  #stored;
   #bytes = /* @__PURE__ */ new Map();
   #hashes = /* @__PURE__ */ new Map();
   #roles = "";
+  /** The stored file: its header, and the byte ranges of its other lines (read and parsed when first needed). */
+  #header = null;
+  #lines = [];
+  /** The identity of the file whose header was read (size, inode, modification time). */
+  #identity = "";
+  #parsed = /* @__PURE__ */ new Map();
+  /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
+  #packedFindings = /* @__PURE__ */ new WeakMap();
   constructor(options, file, warnings) {
     this.#options = options;
     this.file = file;
     this.#key = this.#globalKey();
-    this.#stored = this.#read(warnings);
+    this.#header = this.#read(warnings);
   }
   /** The content hash of a file (read once per run); `-` when it cannot be read. */
   hash(file) {
@@ -1114,23 +1188,51 @@ var ScanCache = class {
       })
     );
   }
+  /** Reads and decodes the header of the file; the other lines are read when needed. */
   #read(warnings) {
-    let text;
+    let head;
     try {
-      text = readFileSync(this.file, "utf8");
+      head = readHeader(this.file);
     } catch (error) {
       if (error.code !== "ENOENT") warnings.push(`cannot read the cache ${displayName(this.#options.cwd, this.file)}: ${error.message}; it is rewritten`);
       return null;
     }
     try {
-      const document = JSON.parse(text);
-      if (document === null || typeof document !== "object" || document.format !== CACHE_FORMAT || !Array.isArray(document.units) || !Array.isArray(document.files)) throw new Error("not a cache file of this format");
-      if (document.version !== package_default.version) return null;
-      return document;
+      const header = JSON.parse(head.text);
+      const lines = header !== null && typeof header === "object" && Array.isArray(header.lines) ? header.lines : [];
+      let start = Buffer.byteLength(head.text) + 1;
+      for (const length of lines) {
+        this.#lines.push([start, length]);
+        start += length + 1;
+      }
+      if (header.format !== CACHE_FORMAT || !Array.isArray(header.files) || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
+      if (header.version !== package_default.version) return null;
+      this.#identity = head.identity;
+      return header;
     } catch (error) {
       warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error.message}); it is rewritten`);
       return null;
     }
+  }
+  /** Line `line` after the header, read and decoded (the file must still be the one whose header was read). */
+  #line(line) {
+    if (!this.#parsed.has(line)) {
+      const [start, length] = this.#lines[line];
+      const fd = openSync(this.file, "r");
+      try {
+        if (fileIdentity(fstatSync(fd)) !== this.#identity) throw new Error("the cache file changed while it was read");
+        const buffer = Buffer.allocUnsafe(length);
+        if (readSync(fd, buffer, 0, length, start) !== length) throw new Error("the cache file is shorter than its header says");
+        this.#parsed.set(line, JSON.parse(buffer.toString("utf8")));
+      } finally {
+        closeSync(fd);
+      }
+    }
+    return this.#parsed.get(line);
+  }
+  /** `appendable`: decoded findings are remembered with their packed form, for `save` to append to the tables. */
+  #unpacker(appendable) {
+    return unpacker(this.#line(TABLES), appendable ? this.#packedFindings : void 0);
   }
   /**
    * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
@@ -1138,14 +1240,19 @@ var ScanCache = class {
    */
   fullHit(roles) {
     this.#roles = sha(JSON.stringify(roles));
-    const stored = this.#stored;
-    if (stored === null || stored.key !== this.#key || stored.roles !== this.#roles) return null;
-    for (const [file, hash] of stored.files) if (this.hash(file) !== hash) return null;
+    const header = this.#header;
+    if (header === null || header.key !== this.#key || header.roles !== this.#roles) return null;
+    for (const [file, hash] of header.files) if (this.hash(file) !== hash) return null;
     try {
-      const unpack = unpacker(stored);
+      const unpack = this.#unpacker(false);
+      const stored = this.#line(REPORT);
       const state = this.#state(unpack(stored.state));
-      const units = stored.units.map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
-      return { ...state, units };
+      if (JSON.stringify(stored.reportFiles) === JSON.stringify(this.#options.reportFiles ?? null)) {
+        const report = { ...unpack(stored.report), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) };
+        return { ...state, unitCount: stored.unitCount, assembled: { report, fixes: unpack(stored.fixes) }, units: null };
+      }
+      const units = this.#line(UNITS).map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
+      return { ...state, unitCount: units.length, assembled: null, units };
     } catch {
       return null;
     }
@@ -1184,27 +1291,34 @@ var ScanCache = class {
       return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
     };
     const objectsOf = (unit) => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]));
-    const current = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: objectsOf(unit) }]));
-    const stored = this.#stored;
-    if (stored !== null && stored.key === this.#key && stored.policyKey === policyKey) {
-      const storedUnits = new Map(stored.units.map((unit) => [unit.key, unit]));
-      const changed = [];
-      const clean = [];
-      for (const [key, { unit, inputs, objects }] of current) {
-        const old = storedUnits.get(key);
-        if (old !== void 0 && old.inputs === inputs && old.subjects.length === unit.subjects.length) clean.push({ key, old });
-        else changedObjects(old?.objects ?? "[]", objects, changed);
-      }
-      for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, "[]", changed);
-      const unpack = unpacker(stored);
-      for (const { key, old } of clean) {
-        if (changed.some((object) => readsSee(old.reads, object))) continue;
-        try {
+    const current = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: null }]));
+    const objectsAt = (known) => known.objects ??= objectsOf(known.unit);
+    const header = this.#header;
+    if (header !== null && header.key === this.#key && header.policyKey === policyKey) {
+      try {
+        const storedUnits = new Map(this.#line(UNITS).map((unit) => [unit.key, unit]));
+        const changed = [];
+        const clean = [];
+        for (const [key, known] of current) {
+          const old = storedUnits.get(key);
+          if (old !== void 0 && old.inputs === known.inputs && old.subjects.length === known.unit.subjects.length) {
+            clean.push({ key, old });
+            known.objects = old.objects;
+          } else {
+            changedObjects(old?.objects ?? "[]", objectsAt(known), changed);
+          }
+        }
+        for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, "[]", changed);
+        const unpack = this.#unpacker(true);
+        for (const { key, old } of clean) {
+          if (changed.some((object) => readsSee(old.reads, object))) continue;
           const result = unpack(old.result);
           reused.set(key, result);
-          entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result });
-        } catch {
+          entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
         }
+      } catch {
+        reused.clear();
+        entries.clear();
       }
     }
     const plan = {
@@ -1213,39 +1327,56 @@ var ScanCache = class {
       entries,
       evaluated: (unit, result, reads) => {
         const known = current.get(unit.key);
-        entries.set(unit.key, { reads, objects: known.objects, inputs: known.inputs, result });
+        entries.set(unit.key, { reads, objects: objectsAt(known), inputs: known.inputs, result });
       }
     };
     return plan;
   }
-  /** Writes the cache (a temporary file renamed over it); a failure is a warning. */
+  /**
+   * Writes the cache (a temporary file renamed over it); a failure is a warning. The stored tables are appended to while
+   * the units packed so stay under half of them; else (and when nothing was stored) everything is packed afresh.
+   */
   save(plan, state, warnings) {
     const { entries, policyKey } = plan;
-    const packer = new Packer();
+    const { units, unitKeys, assembled, ...rest } = state;
+    const packedNow = unitKeys.filter((key) => entries.get(key).packed === void 0).length;
+    const appended = (this.#header?.appended ?? 0) + packedNow;
+    const appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== void 0) && appended * 2 <= unitKeys.length;
+    const packer = appending ? new Packer(this.#line(TABLES), this.#packedFindings) : new Packer();
     const files = new Set(state.files);
     for (const inputs of state.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
-    const { units, unitKeys, ...rest } = state;
-    const document = {
+    const storedUnits = unitKeys.map((key, index) => {
+      const entry = entries.get(key);
+      const result = appending && entry.packed !== void 0 ? entry.packed : packer.pack(entry.result);
+      return { key, subjects: [...units[index].subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, result };
+    });
+    const { findings, suppressedFindings, ...summary } = assembled.report;
+    const report = {
+      state: packer.pack(rest),
+      unitCount: unitKeys.length,
+      reportFiles: this.#options.reportFiles ?? null,
+      findings: packer.pack(findings),
+      suppressedFindings: packer.pack(suppressedFindings ?? []),
+      report: packer.pack(summary),
+      fixes: packer.pack(assembled.fixes)
+    };
+    const tables = { strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates };
+    const lines = [tables, report, storedUnits].map((line) => JSON.stringify(line));
+    const header = {
       format: CACHE_FORMAT,
       version: package_default.version,
       key: this.#key,
       roles: this.#roles,
       policyKey,
       files: [...files].map((file) => [file, this.hash(file)]),
-      strings: packer.strings,
-      shapes: packer.shapes,
-      objects: packer.objects,
-      templates: packer.templates,
-      state: packer.pack(rest),
-      units: unitKeys.map((key, index) => {
-        const entry = entries.get(key);
-        return { key, subjects: [...units[index].subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, result: packer.pack(entry.result) };
-      })
+      appended: appending ? appended : 0,
+      lines: lines.map((line) => Buffer.byteLength(line))
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify(document));
+      writeFileSync(temporary, [JSON.stringify(header), ...lines].map((line) => `${line}
+`).join(""));
       renameSync(temporary, this.file);
     } catch (error) {
       try {
@@ -4201,11 +4332,10 @@ async function lint(options) {
     if (stored !== null) {
       loadSettings(options, errors);
       warnings.push(...stored.configWarnings);
-      const files = cache.sourceTexts(stored.files);
-      const assembled2 = await assemble(options, { problems: stored.problems, units: stored.units, files, ruleIds: stored.ruleIds, builds: stored.builds, base: null });
+      const assembled2 = stored.assembled ?? await assemble(options, { problems: stored.problems, units: stored.units ?? [], files: cache.sourceTexts(stored.files), ruleIds: stored.ruleIds, builds: stored.builds, base: null });
       const report2 = reportOf(assembled2.report, stored.counts, stored.policies, stored.manifests, started);
       const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
-      return { report: report2, errors, fixes: assembled2.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.units.length, reused: stored.units.length, evaluated: 0, evaluatedUnits: [] }, shard: null };
+      return { report: report2, errors, fixes: assembled2.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [] }, shard: null };
     }
   }
   const workspace = loadDiscovered(options, discovery);
@@ -4247,7 +4377,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-IWIIKGXX.js");
+    const { compareWithBase } = await import("./action-base-revision-QZSPYJPD.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -4341,7 +4471,8 @@ async function lint(options) {
       manifests: manifests.length,
       configWarnings,
       configProblems: configured.errors,
-      files: [...workspace.files.keys()]
+      files: [...workspace.files.keys()],
+      assembled
     }, warnings);
   }
   return {
