@@ -68342,8 +68342,12 @@ async function lintWithJobs(options2, jobs, force = false) {
   if (!force && await estimatePairs(options2) < PARALLEL_MIN_PAIRS) return lint(options2);
   return lintParallel(options2, jobs);
 }
-var POLICY_KIND = /^kind:[ \t]*["']?(?:ClusterPolicy|Policy|(?:Namespaced)?(?:Validating|Mutating|Generating|Deleting|ImageValidating)Policy|(?:Validating|Mutating)AdmissionPolicy)["']?[ \t]*$/m;
+var POLICY_KINDS2 = "(?:ClusterPolicy|Policy|(?:Namespaced)?(?:Validating|Mutating|Generating|Deleting|ImageValidating)Policy|(?:Validating|Mutating)AdmissionPolicy)";
+var POLICY_KIND = new RegExp(`^kind:[ \\t]*["']?${POLICY_KINDS2}["']?[ \\t]*$`, "m");
 var ANY_KIND = /^kind:/m;
+var JSON_DOCUMENT = /^\s*(?:#[^\n]*\n\s*)*\{/;
+var JSON_POLICY_KIND = new RegExp(`"kind"\\s*:\\s*"${POLICY_KINDS2}"`);
+var JSON_ANY_KIND = /"kind"\s*:/;
 async function estimatePairs(options2) {
   const base2 = globBase(options2.config, options2.cwd);
   const found = await findFiles({ cwd: options2.cwd, paths: [...options2.paths, ...options2.policyPaths], include: [], exclude: options2.config.exclude, gitignore: true, base: base2 });
@@ -68359,8 +68363,9 @@ async function estimatePairs(options2) {
       continue;
     }
     for (const document of text5.split(/^---/m)) {
-      if (POLICY_KIND.test(document)) policies++;
-      else if (ANY_KIND.test(document)) manifests2++;
+      const json2 = JSON_DOCUMENT.test(document);
+      if ((json2 ? JSON_POLICY_KIND : POLICY_KIND).test(document)) policies++;
+      else if ((json2 ? JSON_ANY_KIND : ANY_KIND).test(document)) manifests2++;
     }
   }
   return policies * manifests2;

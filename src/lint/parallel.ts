@@ -65,14 +65,20 @@ export async function lintWithJobs(options: LintOptions, jobs: number, force = f
   return lintParallel(options, jobs);
 }
 
-/** A policy document's kind line (a kyverno.io or CEL policy, an admission policy). */
-const POLICY_KIND = /^kind:[ \t]*["']?(?:ClusterPolicy|Policy|(?:Namespaced)?(?:Validating|Mutating|Generating|Deleting|ImageValidating)Policy|(?:Validating|Mutating)AdmissionPolicy)["']?[ \t]*$/m;
+/** The kinds of policies (kyverno.io and CEL policies, admission policies). */
+const POLICY_KINDS = '(?:ClusterPolicy|Policy|(?:Namespaced)?(?:Validating|Mutating|Generating|Deleting|ImageValidating)Policy|(?:Validating|Mutating)AdmissionPolicy)';
+/** A policy document's kind line. */
+const POLICY_KIND = new RegExp(`^kind:[ \\t]*["']?${POLICY_KINDS}["']?[ \\t]*$`, 'm');
 const ANY_KIND = /^kind:/m;
+/** A document in JSON syntax (YAML's flow style), whose top-level keys are not at the start of a line. */
+const JSON_DOCUMENT = /^\s*(?:#[^\n]*\n\s*)*\{/;
+const JSON_POLICY_KIND = new RegExp(`"kind"\\s*:\\s*"${POLICY_KINDS}"`);
+const JSON_ANY_KIND = /"kind"\s*:/;
 
 /**
  * About how many (manifest, policy) pairs the scan evaluates, from the text of the files discovery finds below the
  * scan paths and the `--policy` paths: each `---` document with a top-level policy kind counts as a policy, any other
- * with a top-level `kind` as a manifest. Reading the files costs a fraction of parsing them; what this misses
+ * with a top-level `kind` as a manifest (in a document in JSON syntax, a `"kind"` key anywhere). Reading the files costs a fraction of parsing them; what this misses
  * (policies the configuration's globs select elsewhere, Kustomize builds) only keeps a scan on one thread.
  */
 export async function estimatePairs(options: LintOptions): Promise<number> {
@@ -90,8 +96,9 @@ export async function estimatePairs(options: LintOptions): Promise<number> {
       continue;
     }
     for (const document of text.split(/^---/m)) {
-      if (POLICY_KIND.test(document)) policies++;
-      else if (ANY_KIND.test(document)) manifests++;
+      const json = JSON_DOCUMENT.test(document);
+      if ((json ? JSON_POLICY_KIND : POLICY_KIND).test(document)) policies++;
+      else if ((json ? JSON_ANY_KIND : ANY_KIND).test(document)) manifests++;
     }
   }
   return policies * manifests;
