@@ -382,7 +382,9 @@ export class ScanCache {
   readonly #hashes = new Map<string, string>();
   #roles = '';
   /** The stored file: its header, and the byte ranges of its other lines (read and parsed when first needed). */
-  readonly #header: CacheHeader | null = null;
+  #header: CacheHeader | null = null;
+  /** Where problems of the stored file are reported (the scan's warnings). */
+  readonly #warnings: string[];
   readonly #lines: [start: number, length: number][] = [];
   /** The identity of the file whose header was read (size, inode, modification time). */
   #identity = '';
@@ -393,6 +395,7 @@ export class ScanCache {
   constructor(options: LintOptions, file: string, warnings: string[]) {
     this.#options = options;
     this.file = file;
+    this.#warnings = warnings;
     this.#key = this.#globalKey();
     this.#header = this.#read(warnings);
   }
@@ -451,7 +454,9 @@ export class ScanCache {
         this.#lines.push([start, length]);
         start += length + 1;
       }
-      if (header.format !== CACHE_FORMAT || !Array.isArray(header.files) || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error('not a cache file of this format');
+      const pairs = Array.isArray(header.files) && header.files.every((entry) => Array.isArray(entry) && entry.length === 2 && entry.every((item) => typeof item === 'string'));
+      const lengths = lines.every((length) => Number.isSafeInteger(length) && length >= 0);
+      if (header.format !== CACHE_FORMAT || !pairs || !lengths || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error('not a cache file of this format');
       // Another version's cache: every result is computed again.
       if (header.version !== packageJson.version) return null;
       this.#identity = head.identity;
@@ -479,6 +484,13 @@ export class ScanCache {
     return this.#parsed.get(line);
   }
 
+  /** A stored line that cannot be decoded: the file is not used further (every unit is evaluated) and is rewritten. */
+  #unusable(error: unknown): void {
+    this.#header = null;
+    this.#parsed.clear();
+    this.#warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error instanceof Error ? error.message : String(error)}); it is rewritten`);
+  }
+
   /** `appendable`: decoded findings are remembered with their packed form, for `save` to append to the tables. */
   #unpacker(appendable: boolean): (value: unknown) => unknown {
     return unpacker(this.#line(TABLES) as PackTables, appendable ? this.#packedFindings : undefined);
@@ -504,7 +516,8 @@ export class ScanCache {
       }
       const units = (this.#line(UNITS) as StoredUnit[]).map((unit) => ({ result: unpack(unit.result) as UnitResult, subjects: unit.subjects }));
       return { ...state, unitCount: units.length, assembled: null, units };
-    } catch {
+    } catch (error) {
+      this.#unusable(error);
       return null;
     }
   }
@@ -572,8 +585,9 @@ export class ScanCache {
           reused.set(key, result);
           entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
         }
-      } catch {
-        // A cache that cannot be decoded: every unit is evaluated again.
+      } catch (error) {
+        // Every unit is evaluated again.
+        this.#unusable(error);
         reused.clear();
         entries.clear();
       }
@@ -599,8 +613,15 @@ export class ScanCache {
     const { units, unitKeys, assembled, ...rest } = state;
     const packedNow = unitKeys.filter((key) => entries.get(key)!.packed === undefined).length;
     const appended = (this.#header?.appended ?? 0) + packedNow;
-    const appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== undefined) && appended * 2 <= unitKeys.length;
-    const packer = appending ? new Packer(this.#line(TABLES) as PackTables, this.#packedFindings) : new Packer();
+    let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== undefined) && appended * 2 <= unitKeys.length;
+    let packer: Packer;
+    try {
+      packer = appending ? new Packer(this.#line(TABLES) as PackTables, this.#packedFindings) : new Packer();
+    } catch {
+      // Stored tables of another shape: everything is packed afresh.
+      appending = false;
+      packer = new Packer();
+    }
     const files = new Set<string>(state.files);
     for (const inputs of state.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
     const storedUnits: StoredUnit[] = unitKeys.map((key, index) => {

@@ -249,6 +249,37 @@ describe('the results cache', () => {
     expect(again.cache!.evaluated).toBe(0);
   });
 
+  // A line after the header damaged in place (its length kept): the tables, the report, the units.
+  it.each([
+    ['the tables', 1, false],
+    ['the report (a run where nothing changed reads it)', 2, false],
+    ['the units (a run after a change reads them)', 3, true],
+  ])('warns and evaluates everything again when %s cannot be decoded', async (_name, line, change) => {
+    const location = path.join(dir, '.kyverno-lint-cache');
+    await scan(location);
+    const lines = readFileSync(location, 'utf8').split('\n');
+    lines[line] = `}${lines[line]!.slice(1)}`;
+    writeFileSync(location, lines.join('\n'));
+    if (change) edit('manifests/a.yaml', 'key: value', 'key: other');
+    const result = await scan(location);
+    expect(result.warnings).toEqual([expect.stringMatching(/is not usable .*it is rewritten/)]);
+    expect(result.cache!.evaluated).toBe(ALL_UNITS.length);
+    expect(comparable({ ...result, warnings: [] })).toEqual(comparable(await scan(undefined)));
+    const again = await scan(location);
+    expect(again.warnings).toEqual([]);
+    expect(again.cache!.evaluated).toBe(0);
+  });
+
+  it('warns and evaluates everything again when the cache file is shorter than its header says', async () => {
+    const location = path.join(dir, '.kyverno-lint-cache');
+    await scan(location);
+    const text = readFileSync(location, 'utf8');
+    writeFileSync(location, text.slice(0, text.length - 10));
+    const result = await scan(location);
+    expect(result.warnings).toEqual([expect.stringMatching(/is not usable \(not a cache file of this format\)/)]);
+    expect(result.cache!.evaluated).toBe(ALL_UNITS.length);
+  });
+
   it('keeps the cache in a folder given as --cache-location', async () => {
     const folder = path.join(dir, 'cache-folder') + path.sep;
     const first = await scan(folder);
