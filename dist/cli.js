@@ -64479,16 +64479,7 @@ function builtinPlurals() {
   return plurals;
 }
 
-// src/lint/cache.ts
-init_workspace();
-var CACHE_FORMAT = 4;
-var DEFAULT_CACHE_LOCATION = ".kyverno-lint-cache";
-var TABLES = 0;
-var REPORT = 1;
-var UNITS3 = 2;
-function sha(data) {
-  return createHash3("sha256").update(data).digest("base64url");
-}
+// src/lint/pack.ts
 var VARYING = /* @__PURE__ */ new Set(["location", "resource", "fix", "suppressions"]);
 var Packer = class {
   strings;
@@ -64636,6 +64627,17 @@ function unpacker({ strings: strings6, shapes: shapes2, objects: objects2, templ
   };
   return unpack;
 }
+
+// src/lint/cache.ts
+init_workspace();
+var CACHE_FORMAT = 4;
+var DEFAULT_CACHE_LOCATION = ".kyverno-lint-cache";
+var TABLES = 0;
+var REPORT = 1;
+var UNITS3 = 2;
+function sha(data) {
+  return createHash3("sha256").update(data).digest("base64url");
+}
 function fileIdentity(stats) {
   return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
 }
@@ -64718,6 +64720,8 @@ var ScanCache = class {
   #roles = "";
   /** The stored file: its header, and the byte ranges of its other lines (read and parsed when first needed). */
   #header = null;
+  /** Where problems of the stored file are reported (the scan's warnings). */
+  #warnings;
   #lines = [];
   /** The identity of the file whose header was read (size, inode, modification time). */
   #identity = "";
@@ -64727,6 +64731,7 @@ var ScanCache = class {
   constructor(options2, file, warnings) {
     this.#options = options2;
     this.file = file;
+    this.#warnings = warnings;
     this.#key = this.#globalKey();
     this.#header = this.#read(warnings);
   }
@@ -64782,7 +64787,9 @@ var ScanCache = class {
         this.#lines.push([start, length]);
         start += length + 1;
       }
-      if (header2.format !== CACHE_FORMAT || !Array.isArray(header2.files) || lines.length !== UNITS3 + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
+      const pairs = Array.isArray(header2.files) && header2.files.every((entry2) => Array.isArray(entry2) && entry2.length === 2 && entry2.every((item) => typeof item === "string"));
+      const lengths = lines.every((length) => Number.isSafeInteger(length) && length >= 0);
+      if (header2.format !== CACHE_FORMAT || !pairs || !lengths || lines.length !== UNITS3 + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
       if (header2.version !== package_default.version) return null;
       this.#identity = head.identity;
       return header2;
@@ -64807,6 +64814,12 @@ var ScanCache = class {
     }
     return this.#parsed.get(line);
   }
+  /** A stored line that cannot be decoded: the file is not used further (every unit is evaluated) and is rewritten. */
+  #unusable(error) {
+    this.#header = null;
+    this.#parsed.clear();
+    this.#warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error instanceof Error ? error.message : String(error)}); it is rewritten`);
+  }
   /** `appendable`: decoded findings are remembered with their packed form, for `save` to append to the tables. */
   #unpacker(appendable) {
     return unpacker(this.#line(TABLES), appendable ? this.#packedFindings : void 0);
@@ -64830,7 +64843,8 @@ var ScanCache = class {
       }
       const units = this.#line(UNITS3).map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
       return { ...state2, unitCount: units.length, assembled: null, units };
-    } catch {
+    } catch (error) {
+      this.#unusable(error);
       return null;
     }
   }
@@ -64893,7 +64907,8 @@ var ScanCache = class {
           reused.set(key3, result);
           entries.set(key3, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
         }
-      } catch {
+      } catch (error) {
+        this.#unusable(error);
         reused.clear();
         entries.clear();
       }
@@ -64918,8 +64933,14 @@ var ScanCache = class {
     const { units, unitKeys, assembled, ...rest } = state2;
     const packedNow = unitKeys.filter((key3) => entries.get(key3).packed === void 0).length;
     const appended2 = (this.#header?.appended ?? 0) + packedNow;
-    const appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry2) => entry2.packed !== void 0) && appended2 * 2 <= unitKeys.length;
-    const packer = appending ? new Packer(this.#line(TABLES), this.#packedFindings) : new Packer();
+    let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry2) => entry2.packed !== void 0) && appended2 * 2 <= unitKeys.length;
+    let packer;
+    try {
+      packer = appending ? new Packer(this.#line(TABLES), this.#packedFindings) : new Packer();
+    } catch {
+      appending = false;
+      packer = new Packer();
+    }
     const files = new Set(state2.files);
     for (const inputs of state2.builds.values()) for (const file of inputs) files.add(path7.resolve(this.#options.cwd, file));
     const storedUnits = unitKeys.map((key3, index) => {
@@ -68334,6 +68355,22 @@ init_find_files();
 init_source();
 var WORKER_MARK = "kyverno-lint/scan-worker";
 var PARALLEL_MIN_PAIRS = 25e4;
+function packResult(result) {
+  const packer = new Packer();
+  const findings = packer.pack(result.report.findings);
+  const suppressedFindings = packer.pack(result.report.suppressedFindings ?? []);
+  return {
+    result: { ...result, report: { ...result.report, findings: [], suppressedFindings: [] } },
+    tables: { strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates },
+    findings,
+    suppressedFindings
+  };
+}
+function unpackResult(packed) {
+  const unpack = unpacker(packed.tables);
+  const report = { ...packed.result.report, findings: unpack(packed.findings), suppressedFindings: unpack(packed.suppressedFindings) };
+  return { ...packed.result, report };
+}
 function defaultJobs() {
   return Math.min(availableParallelism(), 4);
 }
@@ -68425,7 +68462,7 @@ async function lintParallel(options2, count2) {
             exchanges[index] = message2.local;
             answer();
           } else if (message2.type === "result") {
-            results2[index] = message2.result;
+            results2[index] = unpackResult(message2.result);
             if (++finished === count2) resolve3(results2);
           } else {
             fail5(index, message2.message);
@@ -68501,7 +68538,7 @@ async function runScanWorkerIfAsked() {
         port.postMessage({ type: "exchange", local });
       })
     });
-    port.postMessage({ type: "result", result });
+    port.postMessage({ type: "result", result: packResult(result) });
   } catch (error) {
     port.postMessage({ type: "error", message: error instanceof Error ? error.stack ?? error.message : String(error) });
   }

@@ -64061,15 +64061,7 @@ function builtinPlurals() {
   return plurals;
 }
 
-// src/lint/cache.ts
-init_workspace();
-var CACHE_FORMAT = 4;
-var TABLES = 0;
-var REPORT = 1;
-var UNITS3 = 2;
-function sha(data) {
-  return createHash3("sha256").update(data).digest("base64url");
-}
+// src/lint/pack.ts
 var VARYING = /* @__PURE__ */ new Set(["location", "resource", "fix", "suppressions"]);
 var Packer = class {
   strings;
@@ -64217,6 +64209,16 @@ function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templ
   };
   return unpack;
 }
+
+// src/lint/cache.ts
+init_workspace();
+var CACHE_FORMAT = 4;
+var TABLES = 0;
+var REPORT = 1;
+var UNITS3 = 2;
+function sha(data) {
+  return createHash3("sha256").update(data).digest("base64url");
+}
 function fileIdentity(stats) {
   return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
 }
@@ -64299,6 +64301,8 @@ var ScanCache = class {
   #roles = "";
   /** The stored file: its header, and the byte ranges of its other lines (read and parsed when first needed). */
   #header = null;
+  /** Where problems of the stored file are reported (the scan's warnings). */
+  #warnings;
   #lines = [];
   /** The identity of the file whose header was read (size, inode, modification time). */
   #identity = "";
@@ -64308,6 +64312,7 @@ var ScanCache = class {
   constructor(options2, file, warnings) {
     this.#options = options2;
     this.file = file;
+    this.#warnings = warnings;
     this.#key = this.#globalKey();
     this.#header = this.#read(warnings);
   }
@@ -64363,7 +64368,9 @@ var ScanCache = class {
         this.#lines.push([start, length]);
         start += length + 1;
       }
-      if (header2.format !== CACHE_FORMAT || !Array.isArray(header2.files) || lines.length !== UNITS3 + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
+      const pairs = Array.isArray(header2.files) && header2.files.every((entry2) => Array.isArray(entry2) && entry2.length === 2 && entry2.every((item) => typeof item === "string"));
+      const lengths = lines.every((length) => Number.isSafeInteger(length) && length >= 0);
+      if (header2.format !== CACHE_FORMAT || !pairs || !lengths || lines.length !== UNITS3 + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
       if (header2.version !== package_default.version) return null;
       this.#identity = head.identity;
       return header2;
@@ -64388,6 +64395,12 @@ var ScanCache = class {
     }
     return this.#parsed.get(line);
   }
+  /** A stored line that cannot be decoded: the file is not used further (every unit is evaluated) and is rewritten. */
+  #unusable(error) {
+    this.#header = null;
+    this.#parsed.clear();
+    this.#warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error instanceof Error ? error.message : String(error)}); it is rewritten`);
+  }
   /** `appendable`: decoded findings are remembered with their packed form, for `save` to append to the tables. */
   #unpacker(appendable) {
     return unpacker(this.#line(TABLES), appendable ? this.#packedFindings : void 0);
@@ -64411,7 +64424,8 @@ var ScanCache = class {
       }
       const units = this.#line(UNITS3).map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
       return { ...state2, unitCount: units.length, assembled: null, units };
-    } catch {
+    } catch (error) {
+      this.#unusable(error);
       return null;
     }
   }
@@ -64474,7 +64488,8 @@ var ScanCache = class {
           reused.set(key3, result);
           entries.set(key3, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
         }
-      } catch {
+      } catch (error) {
+        this.#unusable(error);
         reused.clear();
         entries.clear();
       }
@@ -64499,8 +64514,14 @@ var ScanCache = class {
     const { units, unitKeys, assembled, ...rest } = state2;
     const packedNow = unitKeys.filter((key3) => entries.get(key3).packed === void 0).length;
     const appended2 = (this.#header?.appended ?? 0) + packedNow;
-    const appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry2) => entry2.packed !== void 0) && appended2 * 2 <= unitKeys.length;
-    const packer = appending ? new Packer(this.#line(TABLES), this.#packedFindings) : new Packer();
+    let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry2) => entry2.packed !== void 0) && appended2 * 2 <= unitKeys.length;
+    let packer;
+    try {
+      packer = appending ? new Packer(this.#line(TABLES), this.#packedFindings) : new Packer();
+    } catch {
+      appending = false;
+      packer = new Packer();
+    }
     const files = new Set(state2.files);
     for (const inputs of state2.builds.values()) for (const file of inputs) files.add(path6.resolve(this.#options.cwd, file));
     const storedUnits = unitKeys.map((key3, index) => {

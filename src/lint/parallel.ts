@@ -15,6 +15,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { lint, type LintResult } from './lint.js';
 import type { LintOptions } from './options.js';
 import { compareFindings, type ShardExchange, type ShardExchangeReply } from './shard.js';
+import { Packer, unpacker, type PackTables } from './pack.js';
 import { findFiles } from '../discovery/find-files.js';
 import { globBase } from '../config/load.js';
 import type { Finding, LintReport } from '../report/types.js';
@@ -37,8 +38,38 @@ export const PARALLEL_MIN_PAIRS = 250_000;
 type FromWorker =
   | { type: 'progress'; done: number; total: number }
   | { type: 'exchange'; local: ShardExchange }
-  | { type: 'result'; result: LintResult }
+  | { type: 'result'; result: PackedResult }
   | { type: 'error'; message: string };
+
+/**
+ * A worker's result with its findings packed (pack.ts): the policy metadata and messages repeated across findings are
+ * copied once instead of once per finding, and the main thread decodes a fraction of the bytes.
+ */
+interface PackedResult {
+  /** The result without its findings. */
+  result: LintResult;
+  tables: PackTables;
+  findings: unknown;
+  suppressedFindings: unknown;
+}
+
+function packResult(result: LintResult): PackedResult {
+  const packer = new Packer();
+  const findings = packer.pack(result.report.findings);
+  const suppressedFindings = packer.pack(result.report.suppressedFindings ?? []);
+  return {
+    result: { ...result, report: { ...result.report, findings: [], suppressedFindings: [] } },
+    tables: { strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates },
+    findings,
+    suppressedFindings,
+  };
+}
+
+function unpackResult(packed: PackedResult): LintResult {
+  const unpack = unpacker(packed.tables);
+  const report = { ...packed.result.report, findings: unpack(packed.findings) as Finding[], suppressedFindings: unpack(packed.suppressedFindings) as Finding[] };
+  return { ...packed.result, report };
+}
 
 /** What a worker is given. */
 interface WorkerInput {
@@ -168,7 +199,7 @@ export async function lintParallel(options: LintOptions, count: number): Promise
             exchanges[index] = message.local;
             answer();
           } else if (message.type === 'result') {
-            results[index] = message.result;
+            results[index] = unpackResult(message.result);
             if (++finished === count) resolve(results as LintResult[]);
           } else {
             fail(index, message.message);
@@ -256,7 +287,7 @@ export async function runScanWorkerIfAsked(): Promise<boolean> {
           port.postMessage({ type: 'exchange', local } satisfies FromWorker);
         }),
     });
-    port.postMessage({ type: 'result', result } satisfies FromWorker);
+    port.postMessage({ type: 'result', result: packResult(result) } satisfies FromWorker);
   } catch (error) {
     port.postMessage({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies FromWorker);
   }

@@ -904,14 +904,7 @@ function builtinPlurals() {
   return plurals;
 }
 
-// src/lint/cache.ts
-var CACHE_FORMAT = 4;
-var TABLES = 0;
-var REPORT = 1;
-var UNITS = 2;
-function sha(data) {
-  return createHash("sha256").update(data).digest("base64url");
-}
+// src/lint/pack.ts
 var VARYING = /* @__PURE__ */ new Set(["location", "resource", "fix", "suppressions"]);
 var Packer = class {
   strings;
@@ -1059,6 +1052,15 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
   };
   return unpack;
 }
+
+// src/lint/cache.ts
+var CACHE_FORMAT = 4;
+var TABLES = 0;
+var REPORT = 1;
+var UNITS = 2;
+function sha(data) {
+  return createHash("sha256").update(data).digest("base64url");
+}
 function fileIdentity(stats) {
   return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
 }
@@ -1141,6 +1143,8 @@ var ScanCache = class {
   #roles = "";
   /** The stored file: its header, and the byte ranges of its other lines (read and parsed when first needed). */
   #header = null;
+  /** Where problems of the stored file are reported (the scan's warnings). */
+  #warnings;
   #lines = [];
   /** The identity of the file whose header was read (size, inode, modification time). */
   #identity = "";
@@ -1150,6 +1154,7 @@ var ScanCache = class {
   constructor(options, file, warnings) {
     this.#options = options;
     this.file = file;
+    this.#warnings = warnings;
     this.#key = this.#globalKey();
     this.#header = this.#read(warnings);
   }
@@ -1205,7 +1210,9 @@ var ScanCache = class {
         this.#lines.push([start, length]);
         start += length + 1;
       }
-      if (header.format !== CACHE_FORMAT || !Array.isArray(header.files) || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
+      const pairs = Array.isArray(header.files) && header.files.every((entry) => Array.isArray(entry) && entry.length === 2 && entry.every((item) => typeof item === "string"));
+      const lengths = lines.every((length) => Number.isSafeInteger(length) && length >= 0);
+      if (header.format !== CACHE_FORMAT || !pairs || !lengths || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
       if (header.version !== package_default.version) return null;
       this.#identity = head.identity;
       return header;
@@ -1230,6 +1237,12 @@ var ScanCache = class {
     }
     return this.#parsed.get(line);
   }
+  /** A stored line that cannot be decoded: the file is not used further (every unit is evaluated) and is rewritten. */
+  #unusable(error) {
+    this.#header = null;
+    this.#parsed.clear();
+    this.#warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error instanceof Error ? error.message : String(error)}); it is rewritten`);
+  }
   /** `appendable`: decoded findings are remembered with their packed form, for `save` to append to the tables. */
   #unpacker(appendable) {
     return unpacker(this.#line(TABLES), appendable ? this.#packedFindings : void 0);
@@ -1253,7 +1266,8 @@ var ScanCache = class {
       }
       const units = this.#line(UNITS).map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
       return { ...state, unitCount: units.length, assembled: null, units };
-    } catch {
+    } catch (error) {
+      this.#unusable(error);
       return null;
     }
   }
@@ -1316,7 +1330,8 @@ var ScanCache = class {
           reused.set(key, result);
           entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
         }
-      } catch {
+      } catch (error) {
+        this.#unusable(error);
         reused.clear();
         entries.clear();
       }
@@ -1341,8 +1356,14 @@ var ScanCache = class {
     const { units, unitKeys, assembled, ...rest } = state;
     const packedNow = unitKeys.filter((key) => entries.get(key).packed === void 0).length;
     const appended = (this.#header?.appended ?? 0) + packedNow;
-    const appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== void 0) && appended * 2 <= unitKeys.length;
-    const packer = appending ? new Packer(this.#line(TABLES), this.#packedFindings) : new Packer();
+    let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== void 0) && appended * 2 <= unitKeys.length;
+    let packer;
+    try {
+      packer = appending ? new Packer(this.#line(TABLES), this.#packedFindings) : new Packer();
+    } catch {
+      appending = false;
+      packer = new Packer();
+    }
     const files = new Set(state.files);
     for (const inputs of state.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
     const storedUnits = unitKeys.map((key, index) => {

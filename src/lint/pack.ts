@@ -1,0 +1,175 @@
+/**
+ * @file Scan results packed for storage and for crossing threads: strings, object shapes and repeated objects are
+ * stored once, and a finding's fields other than its location, resource, fix and suppressions (rule, message, policy
+ * metadata) come from a template shared by the findings of the same rule and message. The results cache (cache.ts)
+ * stores them so; the workers of a parallel scan (parallel.ts) post them so.
+ */
+
+/**
+ * Strings, object shapes and repeated objects stored once: a string is its index in `strings`, a number its decimal
+ * text, an object `[shape, ...values]`, an array `[-1, ...items]`, a nested object seen before `[-2, index]` (decoded
+ * once and shared: cached values are never changed), and a finding `[-3, template, ...its location, resource, fix,
+ * suppressions]`, its other fields (rule, message, policy metadata) being those of a template shared by many.
+ */
+const VARYING = new Set(['location', 'resource', 'fix', 'suppressions']);
+
+export class Packer {
+  readonly strings: string[];
+  readonly shapes: string[][];
+  readonly objects: unknown[];
+  readonly templates: unknown[];
+  readonly #strings = new Map<string, number>();
+  readonly #shapes = new Map<string, number>();
+  readonly #objects = new Map<string, number>();
+  readonly #templates = new Map<string, number>();
+  /** Findings already packed (or decoded from these tables): their packed form. */
+  readonly #packed: WeakMap<object, unknown>;
+
+  /** A packer of new tables, or one appending to `tables` (whose decoded findings `packed` gives the packed form of). */
+  constructor(tables?: PackTables, packed?: WeakMap<object, unknown>) {
+    this.strings = tables === undefined ? [] : [...tables.strings];
+    this.shapes = tables === undefined ? [] : [...tables.shapes];
+    this.objects = tables === undefined ? [] : [...tables.objects];
+    this.templates = tables === undefined ? [] : [...tables.templates];
+    this.#packed = packed ?? new WeakMap();
+    const index = <T>(table: readonly T[], map: Map<string, number>, signature: (item: T) => string): void => {
+      for (let i = 0; i < table.length; i++) {
+        const key = signature(table[i]!);
+        if (!map.has(key)) map.set(key, i);
+      }
+    };
+    index(this.strings, this.#strings, (text) => text);
+    index(this.shapes, this.#shapes, (keys) => keys.join('\u0000'));
+    index(this.objects, this.#objects, (packed) => JSON.stringify(packed));
+    index(this.templates, this.#templates, (packed) => JSON.stringify(packed));
+  }
+
+  pack(value: unknown, nested = false): unknown {
+    if (typeof value === 'string') {
+      let index = this.#strings.get(value);
+      if (index === undefined) {
+        index = this.strings.length;
+        this.strings.push(value);
+        this.#strings.set(value, index);
+      }
+      return index;
+    }
+    if (typeof value === 'number') return String(value);
+    if (value === null || typeof value === 'boolean' || value === undefined) return value ?? null;
+    if (Array.isArray(value)) {
+      const out: unknown[] = [-1];
+      for (const item of value) out.push(this.pack(item, nested));
+      return out;
+    }
+    if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...(item as Set<unknown>)] : item]));
+    const record = value as Record<string, unknown>;
+    const known = this.#packed.get(record);
+    if (known !== undefined) return known;
+    const keys = Object.keys(record).filter((key) => record[key] !== undefined);
+    const shape = this.#shape(keys);
+    if (keys.includes('ruleId') && keys.includes('location')) {
+      // A finding: a template of its other fields, then its varying ones.
+      const template: unknown[] = [shape];
+      const varying: unknown[] = [];
+      for (const key of keys) {
+        if (VARYING.has(key)) {
+          template.push(null);
+          varying.push(this.pack(record[key], true));
+        } else {
+          template.push(this.pack(record[key], true));
+        }
+      }
+      const packed = [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      this.#packed.set(record, packed);
+      return packed;
+    }
+    const out: unknown[] = [shape];
+    for (const key of keys) out.push(this.pack(record[key], true));
+    return nested ? [-2, this.#intern(this.#objects, this.objects, out)] : out;
+  }
+
+  #shape(keys: string[]): number {
+    const signature = keys.join('\u0000');
+    let shape = this.#shapes.get(signature);
+    if (shape === undefined) {
+      shape = this.shapes.length;
+      this.shapes.push(keys);
+      this.#shapes.set(signature, shape);
+    }
+    return shape;
+  }
+
+  #intern(index: Map<string, number>, table: unknown[], packed: unknown): number {
+    const signature = JSON.stringify(packed);
+    let known = index.get(signature);
+    if (known === undefined) {
+      known = table.length;
+      table.push(packed);
+      index.set(signature, known);
+    }
+    return known;
+  }
+}
+
+export interface PackTables {
+  strings: readonly string[];
+  shapes: readonly string[][];
+  objects: readonly unknown[];
+  templates: readonly unknown[];
+}
+
+/** Decodes packed values; `packed` is told the packed form of each finding decoded. */
+export function unpacker({ strings, shapes, objects, templates }: PackTables, packed?: WeakMap<object, unknown>): (value: unknown) => unknown {
+  const decodedObjects: unknown[] = [];
+  const decodedTemplates: { keys: string[]; values: unknown[] }[] = [];
+  const unpack = (value: unknown): unknown => {
+    if (typeof value === 'number') {
+      const text = strings[value];
+      if (text === undefined) throw new Error('bad string index');
+      return text;
+    }
+    if (typeof value === 'string') return Number(value);
+    if (value === null || typeof value === 'boolean') return value;
+    if (!Array.isArray(value)) throw new Error('bad value');
+    const head = value[0] as number;
+    if (head === -1) {
+      const out = new Array<unknown>(value.length - 1);
+      for (let i = 1; i < value.length; i++) out[i - 1] = unpack(value[i]);
+      return out;
+    }
+    if (head === -2) {
+      const index = value[1] as number;
+      if (!(index in decodedObjects)) {
+        if (index >= objects.length) throw new Error('bad object index');
+        decodedObjects[index] = unpack(objects[index]);
+      }
+      return decodedObjects[index];
+    }
+    if (head === -3) {
+      const index = value[1] as number;
+      let template = decodedTemplates[index];
+      if (template === undefined) {
+        const packed = templates[index] as unknown[] | undefined;
+        if (packed === undefined) throw new Error('bad template index');
+        const keys = shapes[packed[0] as number];
+        if (keys === undefined) throw new Error('bad shape index');
+        template = { keys, values: keys.map((key, i) => (VARYING.has(key) ? undefined : unpack(packed[i + 1]))) };
+        decodedTemplates[index] = template;
+      }
+      const out: Record<string, unknown> = {};
+      let next = 2;
+      for (let i = 0; i < template.keys.length; i++) {
+        const key = template.keys[i]!;
+        out[key] = VARYING.has(key) ? unpack(value[next++]) : template.values[i];
+      }
+      packed?.set(out, value);
+      return out;
+    }
+    const keys = shapes[head];
+    if (keys === undefined) throw new Error('bad shape index');
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) out[keys[i]!] = unpack(value[i + 1]);
+    return out;
+  };
+  return unpack;
+}
