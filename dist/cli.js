@@ -64511,15 +64511,7 @@ var Packer = class {
     index(this.templates, this.#templates, (packed2) => JSON.stringify(packed2));
   }
   pack(value2, nested = false) {
-    if (typeof value2 === "string") {
-      let index = this.#strings.get(value2);
-      if (index === void 0) {
-        index = this.strings.length;
-        this.strings.push(value2);
-        this.#strings.set(value2, index);
-      }
-      return index;
-    }
+    if (typeof value2 === "string") return this.#index(this.#strings, this.strings, value2, value2);
     if (typeof value2 === "number") return String(value2);
     if (value2 === null || typeof value2 === "boolean" || value2 === void 0) return value2 ?? null;
     if (Array.isArray(value2)) {
@@ -64532,7 +64524,7 @@ var Packer = class {
     const known = this.#packed.get(record2);
     if (known !== void 0) return known;
     const keys = Object.keys(record2).filter((key3) => record2[key3] !== void 0);
-    const shape = this.#shape(keys);
+    const shape = this.#index(this.#shapes, this.shapes, keys.join("\0"), keys);
     if (keys.includes("ruleId") && keys.includes("location")) {
       const template = [shape];
       const varying = [];
@@ -64544,33 +64536,23 @@ var Packer = class {
           template.push(this.pack(record2[key3], true));
         }
       }
-      const packed = [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      const packed = [-3, this.#index(this.#templates, this.templates, JSON.stringify(template), template), ...varying];
       this.#packed.set(record2, packed);
       return packed;
     }
     const out = [shape];
     for (const key3 of keys) out.push(this.pack(record2[key3], true));
-    return nested ? [-2, this.#intern(this.#objects, this.objects, out)] : out;
+    return nested ? [-2, this.#index(this.#objects, this.objects, JSON.stringify(out), out)] : out;
   }
-  #shape(keys) {
-    const signature = keys.join("\0");
-    let shape = this.#shapes.get(signature);
-    if (shape === void 0) {
-      shape = this.shapes.length;
-      this.shapes.push(keys);
-      this.#shapes.set(signature, shape);
+  /** The index of `item` in `table`, added when no item of the same signature is there. */
+  #index(map3, table3, signature, item) {
+    let index = map3.get(signature);
+    if (index === void 0) {
+      index = table3.length;
+      table3.push(item);
+      map3.set(signature, index);
     }
-    return shape;
-  }
-  #intern(index, table3, packed) {
-    const signature = JSON.stringify(packed);
-    let known = index.get(signature);
-    if (known === void 0) {
-      known = table3.length;
-      table3.push(packed);
-      index.set(signature, known);
-    }
-    return known;
+    return index;
   }
 };
 function unpacker({ strings: strings6, shapes: shapes2, objects: objects2, templates }, packed) {

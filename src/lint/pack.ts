@@ -45,15 +45,7 @@ export class Packer {
   }
 
   pack(value: unknown, nested = false): unknown {
-    if (typeof value === 'string') {
-      let index = this.#strings.get(value);
-      if (index === undefined) {
-        index = this.strings.length;
-        this.strings.push(value);
-        this.#strings.set(value, index);
-      }
-      return index;
-    }
+    if (typeof value === 'string') return this.#index(this.#strings, this.strings, value, value);
     if (typeof value === 'number') return String(value);
     if (value === null || typeof value === 'boolean' || value === undefined) return value ?? null;
     if (Array.isArray(value)) {
@@ -66,7 +58,7 @@ export class Packer {
     const known = this.#packed.get(record);
     if (known !== undefined) return known;
     const keys = Object.keys(record).filter((key) => record[key] !== undefined);
-    const shape = this.#shape(keys);
+    const shape = this.#index(this.#shapes, this.shapes, keys.join('\u0000'), keys);
     if (keys.includes('ruleId') && keys.includes('location')) {
       // A finding: a template of its other fields, then its varying ones.
       const template: unknown[] = [shape];
@@ -79,35 +71,24 @@ export class Packer {
           template.push(this.pack(record[key], true));
         }
       }
-      const packed = [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      const packed = [-3, this.#index(this.#templates, this.templates, JSON.stringify(template), template), ...varying];
       this.#packed.set(record, packed);
       return packed;
     }
     const out: unknown[] = [shape];
     for (const key of keys) out.push(this.pack(record[key], true));
-    return nested ? [-2, this.#intern(this.#objects, this.objects, out)] : out;
+    return nested ? [-2, this.#index(this.#objects, this.objects, JSON.stringify(out), out)] : out;
   }
 
-  #shape(keys: string[]): number {
-    const signature = keys.join('\u0000');
-    let shape = this.#shapes.get(signature);
-    if (shape === undefined) {
-      shape = this.shapes.length;
-      this.shapes.push(keys);
-      this.#shapes.set(signature, shape);
+  /** The index of `item` in `table`, added when no item of the same signature is there. */
+  #index<T>(map: Map<string, number>, table: T[], signature: string, item: T): number {
+    let index = map.get(signature);
+    if (index === undefined) {
+      index = table.length;
+      table.push(item);
+      map.set(signature, index);
     }
-    return shape;
-  }
-
-  #intern(index: Map<string, number>, table: unknown[], packed: unknown): number {
-    const signature = JSON.stringify(packed);
-    let known = index.get(signature);
-    if (known === undefined) {
-      known = table.length;
-      table.push(packed);
-      index.set(signature, known);
-    }
-    return known;
+    return index;
   }
 }
 

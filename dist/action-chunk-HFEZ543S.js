@@ -936,15 +936,7 @@ var Packer = class {
     index(this.templates, this.#templates, (packed2) => JSON.stringify(packed2));
   }
   pack(value, nested = false) {
-    if (typeof value === "string") {
-      let index = this.#strings.get(value);
-      if (index === void 0) {
-        index = this.strings.length;
-        this.strings.push(value);
-        this.#strings.set(value, index);
-      }
-      return index;
-    }
+    if (typeof value === "string") return this.#index(this.#strings, this.strings, value, value);
     if (typeof value === "number") return String(value);
     if (value === null || typeof value === "boolean" || value === void 0) return value ?? null;
     if (Array.isArray(value)) {
@@ -957,7 +949,7 @@ var Packer = class {
     const known = this.#packed.get(record);
     if (known !== void 0) return known;
     const keys = Object.keys(record).filter((key) => record[key] !== void 0);
-    const shape = this.#shape(keys);
+    const shape = this.#index(this.#shapes, this.shapes, keys.join("\0"), keys);
     if (keys.includes("ruleId") && keys.includes("location")) {
       const template = [shape];
       const varying = [];
@@ -969,33 +961,23 @@ var Packer = class {
           template.push(this.pack(record[key], true));
         }
       }
-      const packed = [-3, this.#intern(this.#templates, this.templates, template), ...varying];
+      const packed = [-3, this.#index(this.#templates, this.templates, JSON.stringify(template), template), ...varying];
       this.#packed.set(record, packed);
       return packed;
     }
     const out = [shape];
     for (const key of keys) out.push(this.pack(record[key], true));
-    return nested ? [-2, this.#intern(this.#objects, this.objects, out)] : out;
+    return nested ? [-2, this.#index(this.#objects, this.objects, JSON.stringify(out), out)] : out;
   }
-  #shape(keys) {
-    const signature = keys.join("\0");
-    let shape = this.#shapes.get(signature);
-    if (shape === void 0) {
-      shape = this.shapes.length;
-      this.shapes.push(keys);
-      this.#shapes.set(signature, shape);
+  /** The index of `item` in `table`, added when no item of the same signature is there. */
+  #index(map2, table2, signature, item) {
+    let index = map2.get(signature);
+    if (index === void 0) {
+      index = table2.length;
+      table2.push(item);
+      map2.set(signature, index);
     }
-    return shape;
-  }
-  #intern(index, table2, packed) {
-    const signature = JSON.stringify(packed);
-    let known = index.get(signature);
-    if (known === void 0) {
-      known = table2.length;
-      table2.push(packed);
-      index.set(signature, known);
-    }
-    return known;
+    return index;
   }
 };
 function unpacker({ strings: strings2, shapes, objects, templates }, packed) {

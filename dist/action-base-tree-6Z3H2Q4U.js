@@ -3,7 +3,7 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-22OUH5IE.js";
+} from "./action-chunk-HFEZ543S.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
