@@ -64099,7 +64099,7 @@ var Packer = class {
     if (Array.isArray(value2)) {
       const out2 = [-1];
       for (const item of value2) out2.push(this.pack(item, nested));
-      return out2;
+      return findingList(out2) ?? out2;
     }
     if (value2 instanceof Map) return this.pack([...value2].map(([key3, item]) => [key3, item instanceof Set ? [...item] : item]));
     const record = value2;
@@ -64137,9 +64137,54 @@ var Packer = class {
     return index;
   }
 };
+function findingList(packed) {
+  if (packed.length < 2) return null;
+  const flat = [-4];
+  for (let i = 1; i < packed.length; i++) {
+    const item = packed[i];
+    if (!Array.isArray(item) || item[0] !== -3) return null;
+    flat.push(item[1]);
+    for (let k = 2; k < item.length; k++) {
+      const field2 = item[k];
+      if (!Array.isArray(field2) || field2.length !== 2 || field2[0] !== -2) return null;
+      flat.push(field2[1]);
+    }
+  }
+  return flat;
+}
 function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templates }, packed) {
-  const decodedObjects = [];
+  const decodedObjects = new Array(objects2.length);
   const decodedTemplates = [];
+  const object2 = (index) => {
+    let decoded = decodedObjects[index];
+    if (decoded === void 0) {
+      if (index >= objects2.length) throw new Error("bad object index");
+      decoded = decodedObjects[index] = unpack(objects2[index]);
+    }
+    return decoded;
+  };
+  const template = (index) => {
+    let decoded = decodedTemplates[index];
+    if (decoded === void 0) {
+      const stored = templates[index];
+      if (stored === void 0) throw new Error("bad template index");
+      const keys = shapes2[stored[0]];
+      if (keys === void 0) throw new Error("bad shape index");
+      decoded = { keys, values: keys.map((key3, i) => VARYING.has(key3) ? void 0 : unpack(stored[i + 1])) };
+      decodedTemplates[index] = decoded;
+    }
+    return decoded;
+  };
+  const finding = (index, next, form) => {
+    const { keys, values } = template(index);
+    const out = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key3 = keys[i];
+      out[key3] = VARYING.has(key3) ? next() : values[i];
+    }
+    packed?.set(out, form());
+    return out;
+  };
   const unpack = (value2) => {
     if (typeof value2 === "number") {
       const text5 = strings5[value2];
@@ -64155,32 +64200,19 @@ function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templ
       for (let i = 1; i < value2.length; i++) out2[i - 1] = unpack(value2[i]);
       return out2;
     }
-    if (head === -2) {
-      const index = value2[1];
-      if (!(index in decodedObjects)) {
-        if (index >= objects2.length) throw new Error("bad object index");
-        decodedObjects[index] = unpack(objects2[index]);
-      }
-      return decodedObjects[index];
-    }
+    if (head === -2) return object2(value2[1]);
     if (head === -3) {
-      const index = value2[1];
-      let template = decodedTemplates[index];
-      if (template === void 0) {
-        const packed2 = templates[index];
-        if (packed2 === void 0) throw new Error("bad template index");
-        const keys2 = shapes2[packed2[0]];
-        if (keys2 === void 0) throw new Error("bad shape index");
-        template = { keys: keys2, values: keys2.map((key3, i) => VARYING.has(key3) ? void 0 : unpack(packed2[i + 1])) };
-        decodedTemplates[index] = template;
-      }
-      const out2 = {};
       let next = 2;
-      for (let i = 0; i < template.keys.length; i++) {
-        const key3 = template.keys[i];
-        out2[key3] = VARYING.has(key3) ? unpack(value2[next++]) : template.values[i];
+      return finding(value2[1], () => unpack(value2[next++]), () => value2);
+    }
+    if (head === -4) {
+      const out2 = [];
+      let at3 = 1;
+      while (at3 < value2.length) {
+        const start = at3;
+        const item = finding(value2[at3++], () => object2(value2[at3++]), () => [-3, value2[start], ...value2.slice(start + 1, at3).map((index) => [-2, index])]);
+        out2.push(item);
       }
-      packed?.set(out2, value2);
       return out2;
     }
     const keys = shapes2[head];
@@ -64194,7 +64226,7 @@ function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templ
 
 // src/lint/cache.ts
 init_workspace();
-var CACHE_FORMAT = 4;
+var CACHE_FORMAT = 5;
 var TABLES = 0;
 var REPORT = 1;
 var UNITS3 = 2;

@@ -29,7 +29,7 @@ import { Packer, unpacker, type PackTables } from './pack.js';
 import { displayName, type SourceText, type Workspace } from './workspace.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 

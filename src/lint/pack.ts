@@ -51,7 +51,7 @@ export class Packer {
     if (Array.isArray(value)) {
       const out: unknown[] = [-1];
       for (const item of value) out.push(this.pack(item, nested));
-      return out;
+      return findingList(out) ?? out;
     }
     if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...(item as Set<unknown>)] : item]));
     const record = value as Record<string, unknown>;
@@ -92,6 +92,27 @@ export class Packer {
   }
 }
 
+/**
+ * A list of findings whose varying fields are all stored objects, as one flat list of numbers: `[-4, template,
+ * ...object indexes of its varying fields, template, …]` (a long list of findings then decodes without a small list
+ * per finding); null for any other list.
+ */
+function findingList(packed: readonly unknown[]): unknown[] | null {
+  if (packed.length < 2) return null;
+  const flat: unknown[] = [-4];
+  for (let i = 1; i < packed.length; i++) {
+    const item = packed[i];
+    if (!Array.isArray(item) || item[0] !== -3) return null;
+    flat.push(item[1]);
+    for (let k = 2; k < item.length; k++) {
+      const field = item[k] as unknown;
+      if (!Array.isArray(field) || field.length !== 2 || field[0] !== -2) return null;
+      flat.push(field[1]);
+    }
+  }
+  return flat;
+}
+
 export interface PackTables {
   strings: readonly string[];
   shapes: readonly string[][];
@@ -101,8 +122,39 @@ export interface PackTables {
 
 /** Decodes packed values; `packed` is told the packed form of each finding decoded. */
 export function unpacker({ strings, shapes, objects, templates }: PackTables, packed?: WeakMap<object, unknown>): (value: unknown) => unknown {
-  const decodedObjects: unknown[] = [];
+  const decodedObjects = new Array<unknown>(objects.length);
   const decodedTemplates: { keys: string[]; values: unknown[] }[] = [];
+  const object = (index: number): unknown => {
+    let decoded = decodedObjects[index];
+    if (decoded === undefined) {
+      if (index >= objects.length) throw new Error('bad object index');
+      decoded = decodedObjects[index] = unpack(objects[index]);
+    }
+    return decoded;
+  };
+  const template = (index: number): { keys: string[]; values: unknown[] } => {
+    let decoded = decodedTemplates[index];
+    if (decoded === undefined) {
+      const stored = templates[index] as unknown[] | undefined;
+      if (stored === undefined) throw new Error('bad template index');
+      const keys = shapes[stored[0] as number];
+      if (keys === undefined) throw new Error('bad shape index');
+      decoded = { keys, values: keys.map((key, i) => (VARYING.has(key) ? undefined : unpack(stored[i + 1]))) };
+      decodedTemplates[index] = decoded;
+    }
+    return decoded;
+  };
+  /** A finding of template `index`, its varying fields read in turn (`next`); `form`: its packed form. */
+  const finding = (index: number, next: () => unknown, form: () => unknown): Record<string, unknown> => {
+    const { keys, values } = template(index);
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      out[key] = VARYING.has(key) ? next() : values[i];
+    }
+    packed?.set(out, form());
+    return out;
+  };
   const unpack = (value: unknown): unknown => {
     if (typeof value === 'number') {
       const text = strings[value];
@@ -118,32 +170,19 @@ export function unpacker({ strings, shapes, objects, templates }: PackTables, pa
       for (let i = 1; i < value.length; i++) out[i - 1] = unpack(value[i]);
       return out;
     }
-    if (head === -2) {
-      const index = value[1] as number;
-      if (!(index in decodedObjects)) {
-        if (index >= objects.length) throw new Error('bad object index');
-        decodedObjects[index] = unpack(objects[index]);
-      }
-      return decodedObjects[index];
-    }
+    if (head === -2) return object(value[1] as number);
     if (head === -3) {
-      const index = value[1] as number;
-      let template = decodedTemplates[index];
-      if (template === undefined) {
-        const packed = templates[index] as unknown[] | undefined;
-        if (packed === undefined) throw new Error('bad template index');
-        const keys = shapes[packed[0] as number];
-        if (keys === undefined) throw new Error('bad shape index');
-        template = { keys, values: keys.map((key, i) => (VARYING.has(key) ? undefined : unpack(packed[i + 1]))) };
-        decodedTemplates[index] = template;
-      }
-      const out: Record<string, unknown> = {};
       let next = 2;
-      for (let i = 0; i < template.keys.length; i++) {
-        const key = template.keys[i]!;
-        out[key] = VARYING.has(key) ? unpack(value[next++]) : template.values[i];
+      return finding(value[1] as number, () => unpack(value[next++]), () => value);
+    }
+    if (head === -4) {
+      const out: unknown[] = [];
+      let at = 1;
+      while (at < value.length) {
+        const start = at;
+        const item = finding(value[at++] as number, () => object(value[at++] as number), () => [-3, value[start], ...value.slice(start + 1, at).map((index) => [-2, index])]);
+        out.push(item);
       }
-      packed?.set(out, value);
       return out;
     }
     const keys = shapes[head];

@@ -942,7 +942,7 @@ var Packer = class {
     if (Array.isArray(value)) {
       const out2 = [-1];
       for (const item of value) out2.push(this.pack(item, nested));
-      return out2;
+      return findingList(out2) ?? out2;
     }
     if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...item] : item]));
     const record = value;
@@ -980,9 +980,54 @@ var Packer = class {
     return index;
   }
 };
+function findingList(packed) {
+  if (packed.length < 2) return null;
+  const flat = [-4];
+  for (let i = 1; i < packed.length; i++) {
+    const item = packed[i];
+    if (!Array.isArray(item) || item[0] !== -3) return null;
+    flat.push(item[1]);
+    for (let k = 2; k < item.length; k++) {
+      const field = item[k];
+      if (!Array.isArray(field) || field.length !== 2 || field[0] !== -2) return null;
+      flat.push(field[1]);
+    }
+  }
+  return flat;
+}
 function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
-  const decodedObjects = [];
+  const decodedObjects = new Array(objects.length);
   const decodedTemplates = [];
+  const object = (index) => {
+    let decoded = decodedObjects[index];
+    if (decoded === void 0) {
+      if (index >= objects.length) throw new Error("bad object index");
+      decoded = decodedObjects[index] = unpack(objects[index]);
+    }
+    return decoded;
+  };
+  const template = (index) => {
+    let decoded = decodedTemplates[index];
+    if (decoded === void 0) {
+      const stored = templates[index];
+      if (stored === void 0) throw new Error("bad template index");
+      const keys = shapes[stored[0]];
+      if (keys === void 0) throw new Error("bad shape index");
+      decoded = { keys, values: keys.map((key, i) => VARYING.has(key) ? void 0 : unpack(stored[i + 1])) };
+      decodedTemplates[index] = decoded;
+    }
+    return decoded;
+  };
+  const finding = (index, next, form) => {
+    const { keys, values } = template(index);
+    const out = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      out[key] = VARYING.has(key) ? next() : values[i];
+    }
+    packed?.set(out, form());
+    return out;
+  };
   const unpack = (value) => {
     if (typeof value === "number") {
       const text = strings2[value];
@@ -998,32 +1043,19 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
       for (let i = 1; i < value.length; i++) out2[i - 1] = unpack(value[i]);
       return out2;
     }
-    if (head === -2) {
-      const index = value[1];
-      if (!(index in decodedObjects)) {
-        if (index >= objects.length) throw new Error("bad object index");
-        decodedObjects[index] = unpack(objects[index]);
-      }
-      return decodedObjects[index];
-    }
+    if (head === -2) return object(value[1]);
     if (head === -3) {
-      const index = value[1];
-      let template = decodedTemplates[index];
-      if (template === void 0) {
-        const packed2 = templates[index];
-        if (packed2 === void 0) throw new Error("bad template index");
-        const keys2 = shapes[packed2[0]];
-        if (keys2 === void 0) throw new Error("bad shape index");
-        template = { keys: keys2, values: keys2.map((key, i) => VARYING.has(key) ? void 0 : unpack(packed2[i + 1])) };
-        decodedTemplates[index] = template;
-      }
-      const out2 = {};
       let next = 2;
-      for (let i = 0; i < template.keys.length; i++) {
-        const key = template.keys[i];
-        out2[key] = VARYING.has(key) ? unpack(value[next++]) : template.values[i];
+      return finding(value[1], () => unpack(value[next++]), () => value);
+    }
+    if (head === -4) {
+      const out2 = [];
+      let at = 1;
+      while (at < value.length) {
+        const start = at;
+        const item = finding(value[at++], () => object(value[at++]), () => [-3, value[start], ...value.slice(start + 1, at).map((index) => [-2, index])]);
+        out2.push(item);
       }
-      packed?.set(out2, value);
       return out2;
     }
     const keys = shapes[head];
@@ -1036,7 +1068,7 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
 }
 
 // src/lint/cache.ts
-var CACHE_FORMAT = 4;
+var CACHE_FORMAT = 5;
 var TABLES = 0;
 var REPORT = 1;
 var UNITS = 2;
