@@ -64126,6 +64126,10 @@ var Packer = class {
     for (const key3 of keys) out.push(this.pack(record[key3], true));
     return nested ? [-2, this.#index(this.#objects, this.objects, JSON.stringify(out), out)] : out;
   }
+  /** The tables the packed values index (to store or post beside them). */
+  tables() {
+    return { strings: this.strings, shapes: this.shapes, objects: this.objects, templates: this.templates };
+  }
   /** The index of `item` in `table`, added when no item of the same signature is there. */
   #index(map2, table3, signature, item) {
     let index = map2.get(signature);
@@ -64249,7 +64253,7 @@ function readHeader2(file) {
       const end = block.subarray(0, read).indexOf(10);
       if (read === 0 || end !== -1) {
         blocks.push(block.subarray(0, end === -1 ? read : end));
-        return { text: Buffer.concat(blocks).toString("utf8"), stats, identity: fileIdentity(stats) };
+        return { text: Buffer.concat(blocks).toString("utf8"), stats };
       }
       blocks.push(block.subarray(0, read));
       position3 += read;
@@ -64386,7 +64390,7 @@ var ScanCache = class {
       const lengths = lines.every((length) => Number.isSafeInteger(length) && length >= 0);
       if (header2.format !== CACHE_FORMAT || !pairs || !lengths || lines.length !== UNITS3 + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
       if (header2.version !== package_default.version) return null;
-      this.#identity = head.identity;
+      this.#identity = fileIdentity(head.stats);
       return header2;
     } catch (error) {
       warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error.message}); it is rewritten`);
@@ -64553,8 +64557,7 @@ var ScanCache = class {
       report: packer.pack(summary2),
       fixes: packer.pack(assembled.fixes)
     };
-    const tables2 = { strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates };
-    const lines = [tables2, report, storedUnits].map((line) => JSON.stringify(line));
+    const lines = [packer.tables(), report, storedUnits].map((line) => JSON.stringify(line));
     const header2 = {
       format: CACHE_FORMAT,
       version: package_default.version,

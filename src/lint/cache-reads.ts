@@ -2,7 +2,8 @@
  * @file What the evaluation of a scan unit reads of the other manifests (the cluster state): the API paths of
  * `apiCall`/`configMap`/`globalReference` context entries and CEL `resource.Get`/`List` (through the mocked cluster),
  * the namespaces whose labels or Namespace object were read, the mutate-existing target specs as resolved, and
- * whether the admission `params` or every target object were read. The results cache keeps a unit's results while no object it could see changed.
+ * whether the admission `params` or every target object were read. The results cache keeps a unit's results while no
+ * object it could see changed.
  */
 import { parseApiPath } from '../cluster/api-path.js';
 import { builtinResourceTypes, unsafeGuessPlural } from '../cluster/resource-types.js';

@@ -126,7 +126,7 @@ function fileIdentity(stats: Stats): string {
 }
 
 /** The first line of a file (read in blocks until its end), and the file's status. */
-function readHeader(file: string): { text: string; stats: Stats; identity: string } {
+function readHeader(file: string): { text: string; stats: Stats } {
   const fd = openSync(file, 'r');
   try {
     const stats = fstatSync(fd);
@@ -139,7 +139,7 @@ function readHeader(file: string): { text: string; stats: Stats; identity: strin
       const end = block.subarray(0, read).indexOf(10);
       if (read === 0 || end !== -1) {
         blocks.push(block.subarray(0, end === -1 ? read : end));
-        return { text: Buffer.concat(blocks).toString('utf8'), stats, identity: fileIdentity(stats) };
+        return { text: Buffer.concat(blocks).toString('utf8'), stats };
       }
       blocks.push(block.subarray(0, read));
       position += read;
@@ -272,7 +272,7 @@ export class ScanCache {
 
   /** Reads and decodes the header of the file; the other lines are read when needed. */
   #read(warnings: string[]): CacheHeader | null {
-    let head: { text: string; stats: Stats; identity: string };
+    let head: { text: string; stats: Stats };
     try {
       head = readHeader(this.file);
     } catch (error) {
@@ -292,7 +292,7 @@ export class ScanCache {
       if (header.format !== CACHE_FORMAT || !pairs || !lengths || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error('not a cache file of this format');
       // Another version's cache: every result is computed again.
       if (header.version !== packageJson.version) return null;
-      this.#identity = head.identity;
+      this.#identity = fileIdentity(head.stats);
       return header;
     } catch (error) {
       warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${(error as Error).message}); it is rewritten`);
@@ -473,8 +473,7 @@ export class ScanCache {
       report: packer.pack(summary),
       fixes: packer.pack(assembled.fixes),
     };
-    const tables: PackTables = { strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates };
-    const lines = [tables, report, storedUnits].map((line) => JSON.stringify(line));
+    const lines = [packer.tables(), report, storedUnits].map((line) => JSON.stringify(line));
     const header: CacheHeader = {
       format: CACHE_FORMAT,
       version: packageJson.version,

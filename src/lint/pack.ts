@@ -80,6 +80,11 @@ export class Packer {
     return nested ? [-2, this.#index(this.#objects, this.objects, JSON.stringify(out), out)] : out;
   }
 
+  /** The tables the packed values index (to store or post beside them). */
+  tables(): PackTables {
+    return { strings: this.strings, shapes: this.shapes, objects: this.objects, templates: this.templates };
+  }
+
   /** The index of `item` in `table`, added when no item of the same signature is there. */
   #index<T>(map: Map<string, number>, table: T[], signature: string, item: T): number {
     let index = map.get(signature);

@@ -59,7 +59,7 @@ function packResult(result: LintResult): PackedResult {
   const suppressedFindings = packer.pack(result.report.suppressedFindings ?? []);
   return {
     result: { ...result, report: { ...result.report, findings: [], suppressedFindings: [] } },
-    tables: { strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates },
+    tables: packer.tables(),
     findings,
     suppressedFindings,
   };
@@ -109,7 +109,8 @@ const JSON_ANY_KIND = /"kind"\s*:/;
 /**
  * About how many (manifest, policy) pairs the scan evaluates, from the text of the files discovery finds below the
  * scan paths and the `--policy` paths: each `---` document with a top-level policy kind counts as a policy, any other
- * with a top-level `kind` as a manifest (in a document in JSON syntax, a `"kind"` key anywhere). Reading the files costs a fraction of parsing them; what this misses
+ * with a top-level `kind` as a manifest (in a document in JSON syntax, a `"kind"` key anywhere). Reading the files
+ * costs a fraction of parsing them; what this misses
  * (policies the configuration's globs select elsewhere, Kustomize builds) only keeps a scan on one thread.
  */
 export async function estimatePairs(options: LintOptions): Promise<number> {

@@ -16,7 +16,7 @@ const finding = (line: number, extra: Record<string, unknown> = {}): Record<stri
 function roundTrip(value: unknown): unknown {
   const packer = new Packer();
   const packed = JSON.parse(JSON.stringify(packer.pack(value))) as unknown;
-  const tables = JSON.parse(JSON.stringify({ strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates })) as never;
+  const tables = JSON.parse(JSON.stringify(packer.tables())) as never;
   return unpacker(tables)(packed);
 }
 
@@ -50,13 +50,13 @@ describe('packed scan results', () => {
   it('appends to stored tables, keeping the packed form of decoded findings', () => {
     const first = new Packer();
     const stored = first.pack([finding(1), finding(2)]);
-    const tables = { strings: first.strings, shapes: first.shapes, objects: first.objects, templates: first.templates };
+    const tables = first.tables();
     const known = new WeakMap<object, unknown>();
     const decoded = unpacker(tables, known)(stored) as Record<string, unknown>[];
     const second = new Packer(tables, known);
     const packed = second.pack([...decoded, finding(3)]);
     // The stored tables are a prefix of the new ones: the stored values decode as before.
-    const next = { strings: second.strings, shapes: second.shapes, objects: second.objects, templates: second.templates };
+    const next = second.tables();
     expect(second.strings.slice(0, first.strings.length)).toEqual(first.strings);
     expect(unpacker(next)(stored)).toEqual(decoded);
     expect(unpacker(next)(packed)).toEqual([finding(1), finding(2), finding(3)]);

@@ -969,6 +969,10 @@ var Packer = class {
     for (const key of keys) out.push(this.pack(record[key], true));
     return nested ? [-2, this.#index(this.#objects, this.objects, JSON.stringify(out), out)] : out;
   }
+  /** The tables the packed values index (to store or post beside them). */
+  tables() {
+    return { strings: this.strings, shapes: this.shapes, objects: this.objects, templates: this.templates };
+  }
   /** The index of `item` in `table`, added when no item of the same signature is there. */
   #index(map2, table2, signature, item) {
     let index = map2.get(signature);
@@ -1091,7 +1095,7 @@ function readHeader(file) {
       const end = block.subarray(0, read).indexOf(10);
       if (read === 0 || end !== -1) {
         blocks.push(block.subarray(0, end === -1 ? read : end));
-        return { text: Buffer.concat(blocks).toString("utf8"), stats, identity: fileIdentity(stats) };
+        return { text: Buffer.concat(blocks).toString("utf8"), stats };
       }
       blocks.push(block.subarray(0, read));
       position += read;
@@ -1228,7 +1232,7 @@ var ScanCache = class {
       const lengths = lines.every((length) => Number.isSafeInteger(length) && length >= 0);
       if (header.format !== CACHE_FORMAT || !pairs || !lengths || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
       if (header.version !== package_default.version) return null;
-      this.#identity = head.identity;
+      this.#identity = fileIdentity(head.stats);
       return header;
     } catch (error) {
       warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error.message}); it is rewritten`);
@@ -1395,8 +1399,7 @@ var ScanCache = class {
       report: packer.pack(summary),
       fixes: packer.pack(assembled.fixes)
     };
-    const tables = { strings: packer.strings, shapes: packer.shapes, objects: packer.objects, templates: packer.templates };
-    const lines = [tables, report, storedUnits].map((line) => JSON.stringify(line));
+    const lines = [packer.tables(), report, storedUnits].map((line) => JSON.stringify(line));
     const header = {
       format: CACHE_FORMAT,
       version: package_default.version,
