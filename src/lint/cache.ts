@@ -182,7 +182,21 @@ export function openScanCache(options: LintOptions, warnings: string[]): ScanCac
 }
 
 function objectsJson(subjects: readonly ResourceDocument[]): string {
-  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, JSON.stringify(subject.value)]));
+  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, valueJson(subject.value)]));
+}
+
+/**
+ * The JSON text of an object, compared between runs only. An integer beyond 2^53 is decoded as a `bigint`, which JSON
+ * cannot write: such an object is written with its bigints and strings tagged (so that `1n` and `"1"` differ), after a
+ * U+0001 that no JSON text starts with (so that it differs from every object without one).
+ */
+function valueJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return `\u0001${JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `n${item}` : typeof item === 'string' ? `s${item}` : item))}`;
+  }
 }
 
 /** The objects added, removed or changed between two lists (as `objectsJson` writes them). */

@@ -188,6 +188,18 @@ describe('the results cache', () => {
     expect(comparable(again)).toEqual(comparable(cached));
   });
 
+  it('compares objects holding integers beyond 2^53 (int64) exactly', async () => {
+    // An int64 beyond float64's exact integers is decoded as a bigint; changing it changes the object another unit reads.
+    write('manifests/settings.yaml', `${MANIFESTS['manifests/settings.yaml']!}spec:\n  revision: 9007199254740993\n`);
+    const location = path.join(dir, '.kyverno-lint-cache');
+    expect(comparable(await scan(location))).toEqual(comparable(await scan(undefined)));
+    expect((await scan(location)).cache!.evaluated).toBe(0);
+    edit('manifests/settings.yaml', '9007199254740993', '9007199254740995');
+    const cached = await scan(location);
+    expect(sorted(cached.cache!.evaluatedUnits)).toEqual(['file:manifests/pod.yaml', 'file:manifests/settings.yaml']);
+    expect(comparable(cached)).toEqual(comparable(await scan(undefined)));
+  });
+
   it('keeps its report for the files it was assembled for (pre-commit), and assembles the others from the units', async () => {
     const location = path.join(dir, '.kyverno-lint-cache');
     const scanFiles = (reportFiles: string[] | undefined, cache: string | undefined): Promise<LintResult> =>
