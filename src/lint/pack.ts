@@ -13,6 +13,20 @@
  */
 const VARYING = new Set(['location', 'resource', 'fix', 'suppressions']);
 
+/**
+ * The packed form of a finding decoded from a flat list (`[template, ...object indexes]`, its part of the list): kept
+ * so, one copy, and written out as `[-3, template, [-2, index]…]` only where a finding is packed outside such a list.
+ */
+class FlatFinding {
+  constructor(readonly items: readonly unknown[]) {}
+
+  expand(): unknown[] {
+    const out: unknown[] = [-3, this.items[0]];
+    for (let i = 1; i < this.items.length; i++) out.push([-2, this.items[i]]);
+    return out;
+  }
+}
+
 export class Packer {
   readonly strings: string[];
   readonly shapes: string[][];
@@ -50,13 +64,22 @@ export class Packer {
     if (value === null || typeof value === 'boolean' || value === undefined) return value ?? null;
     if (Array.isArray(value)) {
       const out: unknown[] = [-1];
-      for (const item of value) out.push(this.pack(item, nested));
-      return findingList(out) ?? out;
+      let flatItems = false;
+      for (const item of value) {
+        // A finding decoded from a flat list stays in that form until the list is known to be one of findings.
+        const known = item !== null && typeof item === 'object' ? this.#packed.get(item as object) : undefined;
+        if (known instanceof FlatFinding) flatItems = true;
+        out.push(known instanceof FlatFinding ? known : this.pack(item, nested));
+      }
+      const flat = findingList(out);
+      if (flat !== null) return flat;
+      if (flatItems) for (let i = 1; i < out.length; i++) if (out[i] instanceof FlatFinding) out[i] = (out[i] as FlatFinding).expand();
+      return out;
     }
     if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...(item as Set<unknown>)] : item]));
     const record = value as Record<string, unknown>;
     const known = this.#packed.get(record);
-    if (known !== undefined) return known;
+    if (known !== undefined) return known instanceof FlatFinding ? known.expand() : known;
     const keys = Object.keys(record).filter((key) => record[key] !== undefined);
     const shape = this.#index(this.#shapes, this.shapes, keys.join('\u0000'), keys);
     if (keys.includes('ruleId') && keys.includes('location')) {
@@ -107,6 +130,10 @@ function findingList(packed: readonly unknown[]): unknown[] | null {
   const flat: unknown[] = [-4];
   for (let i = 1; i < packed.length; i++) {
     const item = packed[i];
+    if (item instanceof FlatFinding) {
+      for (const index of item.items) flat.push(index);
+      continue;
+    }
     if (!Array.isArray(item) || item[0] !== -3) return null;
     flat.push(item[1]);
     for (let k = 2; k < item.length; k++) {
@@ -185,7 +212,7 @@ export function unpacker({ strings, shapes, objects, templates }: PackTables, pa
       let at = 1;
       while (at < value.length) {
         const start = at;
-        const item = finding(value[at++] as number, () => object(value[at++] as number), () => [-3, value[start], ...value.slice(start + 1, at).map((index) => [-2, index])]);
+        const item = finding(value[at++] as number, () => object(value[at++] as number), () => new FlatFinding(value.slice(start, at)));
         out.push(item);
       }
       return out;
