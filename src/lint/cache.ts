@@ -26,10 +26,11 @@ import type { LintOptions } from './options.js';
 import type { ScanUnit } from './units.js';
 import type { UnitResult } from './unit-results.js';
 import { Packer, unpacker, type PackTables } from './pack.js';
-import { displayName, type SourceText, type Workspace } from './workspace.js';
+import { displayName, type SourceText, type StoredManifest, type Workspace } from './workspace.js';
+import { survivesJson } from '../util/json-value.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 
@@ -68,6 +69,12 @@ interface StoredUnit {
   reads: UnitReads;
   /** JSON of the unit's objects as evaluated: [apiVersion, kind, namespace, name, JSON][]. */
   objects: string;
+  /**
+   * A plain file's unit: the file and the JSON of its manifests as read (`StoredManifest[]`), which a run reads instead
+   * of parsing the file while it is unchanged; null when the file has to be parsed (workspace.ts `plainFiles`, a file
+   * with problems, an object JSON cannot hold exactly).
+   */
+  source: [file: string, manifests: string] | null;
   result: unknown;
 }
 
@@ -113,7 +120,7 @@ export interface CachePlan {
 interface PlanState extends CachePlan {
   policyKey: string;
   /** Per unit; `packed`: a reused unit's result as stored (valid in the stored tables). */
-  entries: Map<string, { reads: UnitReads; objects: string; inputs: string; result: UnitResult; packed?: unknown }>;
+  entries: Map<string, { reads: UnitReads; objects: string; source: StoredUnit['source']; inputs: string; result: UnitResult; packed?: unknown }>;
 }
 
 function sha(data: string | Buffer): string {
@@ -344,6 +351,33 @@ export class ScanCache {
   }
 
   /**
+   * The manifests of the files of manifests the cache holds, by file, for the files unchanged since (under the same
+   * global key: the same tool and configuration read them the same way). Empty when the cache cannot be used.
+   */
+  storedManifests(): Map<string, string> {
+    const out = new Map<string, string>();
+    const header = this.#header;
+    if (header === null || header.key !== this.#key) return out;
+    try {
+      for (const unit of this.#line(UNITS) as StoredUnit[]) {
+        if (!Array.isArray(unit.source)) continue;
+        const [file, manifests] = unit.source;
+        if (typeof file !== 'string' || typeof manifests !== 'string' || unit.inputs !== this.#inputs([file])) continue;
+        out.set(file, manifests);
+      }
+    } catch (error) {
+      this.#unusable(error);
+      out.clear();
+    }
+    return out;
+  }
+
+  /** The key of the contents of a unit's files. */
+  #inputs(files: readonly string[]): string {
+    return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
+  }
+
+  /**
    * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
    * and the same content of every file read. Null otherwise (or when the cache cannot be decoded).
    */
@@ -400,14 +434,24 @@ export class ScanCache {
     const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
     const entries: PlanState['entries'] = new Map();
     const reused = new Map<string, UnitResult>();
-    const inputsOf = (unit: ScanUnit): string => {
-      const files = unit.builds.length === 0 ? [input.subjects[unit.subjects[0]!]!.file] : unit.inputs.map((file) => path.resolve(cwd, file));
-      return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
-    };
+    const inputsOf = (unit: ScanUnit): string => this.#inputs(unit.builds.length === 0 ? [input.subjects[unit.subjects[0]!]!.file] : unit.inputs.map((file) => path.resolve(cwd, file)));
     const objectsOf = (unit: ScanUnit): string => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]!));
+    // A file with problems is parsed again (the problems are reported from the parse).
+    const problemFiles = new Set(input.workspace.problems.map((problem) => problem.location.file));
+    const sourceOf = (unit: ScanUnit): StoredUnit['source'] => {
+      if (unit.builds.length !== 0) return null;
+      const manifests = unit.subjects.map((index) => input.subjects[index]!);
+      const file = manifests[0]!.file;
+      if (!input.workspace.plainFiles.has(file) || problemFiles.has(displayName(cwd, file))) return null;
+      if (!manifests.every((manifest) => manifest.file === file && manifest.origin === undefined && survivesJson(manifest.value))) return null;
+      const stored: StoredManifest[] = manifests.map((manifest) => [manifest.documentIndex, manifest.listItem ?? null, manifest.value]);
+      return [file, JSON.stringify(stored)];
+    };
     /** `objects`: null until needed, unless the unit's files are unchanged (its objects then are the stored ones). */
     const current = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: null as string | null }]));
     const objectsAt = (known: { unit: ScanUnit; objects: string | null }): string => (known.objects ??= objectsOf(known.unit));
+    /** The stored manifests of clean units (kept as stored, also when the unit is evaluated again). */
+    const sources = new Map<string, StoredUnit['source']>();
     const header = this.#header;
     if (header !== null && header.key === this.#key && header.policyKey === policyKey) {
       try {
@@ -427,16 +471,19 @@ export class ScanCache {
         for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, '[]', changed);
         const unpack = this.#unpacker(true);
         for (const { key, old } of clean) {
+          // The file is unchanged: its stored manifests still are what it holds.
+          if (Array.isArray(old.source)) sources.set(key, old.source);
           if (changed.some((object) => readsSee(old.reads, object))) continue;
           const result = unpack(old.result) as UnitResult;
           reused.set(key, result);
-          entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
+          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, result, packed: old.result });
         }
       } catch (error) {
         // Every unit is evaluated again.
         this.#unusable(error);
         reused.clear();
         entries.clear();
+        sources.clear();
       }
     }
     const plan: PlanState = {
@@ -445,7 +492,7 @@ export class ScanCache {
       entries,
       evaluated: (unit, result, reads) => {
         const known = current.get(unit.key)!;
-        entries.set(unit.key, { reads, objects: objectsAt(known), inputs: known.inputs, result });
+        entries.set(unit.key, { reads, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf(unit), inputs: known.inputs, result });
       },
     };
     return plan;
@@ -474,7 +521,7 @@ export class ScanCache {
     const storedUnits: StoredUnit[] = unitKeys.map((key, index) => {
       const entry = entries.get(key)!;
       const result = appending && entry.packed !== undefined ? entry.packed : packer.pack(entry.result);
-      return { key, subjects: [...units[index]!.subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, result };
+      return { key, subjects: [...units[index]!.subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
     });
     // Packed after the units: the report's findings are mostly theirs, packed already.
     const { findings, suppressedFindings, ...summary } = assembled.report;

@@ -39,7 +39,7 @@ import { isIgnored } from '../config/severity.js';
 import { PROBLEM_CODES } from './problem-codes.js';
 import type { LintOptions } from './options.js';
 import { isKustomizationFile, scanKustomizations } from './kustomize.js';
-import { displayName, fullLocation, isHelmTemplate, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
+import { displayName, fullLocation, isHelmTemplate, isStoredSource, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
 import type { BaseComparison, BaseOutcome } from './base-revision.js';
 import { compareFindings, planShard, type ShardOutcome } from './shard.js';
 
@@ -62,9 +62,10 @@ export interface LintResult {
   base: BaseOutcome | null;
   /**
    * What the results cache did (`LintOptions.cache`): the units of the scan, how many were reused from the cache and
-   * how many evaluated, and the keys of those evaluated (units.ts).
+   * how many evaluated, the keys of those evaluated (units.ts), and how many files were not parsed (their manifests
+   * came from the cache; with nothing changed, no file is parsed).
    */
-  cache?: { units: number; reused: number; evaluated: number; evaluatedUnits: string[] };
+  cache?: { units: number; reused: number; evaluated: number; evaluatedUnits: string[]; filesFromCache: number };
   /** What the shard of `LintOptions.shard` evaluated (null for a whole scan). */
   shard: ShardOutcome | null;
 }
@@ -250,8 +251,11 @@ function discoveredRoles(options: LintOptions, discovery: Discovery): [string, s
   return all.map((file) => [file, role(file)]);
 }
 
-/** Reads, parses and classifies the discovered files, builds the kustomizations, and compiles the policies. */
-function loadDiscovered(options: LintOptions, discovery: Discovery): Workspace {
+/**
+ * Reads, parses and classifies the discovered files, builds the kustomizations, and compiles the policies. `stored`:
+ * the manifests the results cache holds of unchanged files of manifests (cache.ts), used instead of parsing them.
+ */
+function loadDiscovered(options: LintOptions, discovery: Discovery, stored: ReadonlyMap<string, string> | null = null): Workspace {
   const { files, scanned, extra, ifKubernetes, manifestsOnly } = discovery;
   const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
   const roles = roleMatchers(options);
@@ -274,7 +278,11 @@ function loadDiscovered(options: LintOptions, discovery: Discovery): Workspace {
     // A kustomization file is never a manifest, built or not.
     const manifests = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file) && !isKustomizationFile(file);
     if (manifestsOnly && !manifests) continue;
-    loader.addFile(file, { policies: !manifestsOnly && (roles.policies(file) || extra.has(file)), manifests, ifKubernetes: ifKubernetes.has(file) });
+    const role = { policies: !manifestsOnly && (roles.policies(file) || extra.has(file)), manifests, ifKubernetes: ifKubernetes.has(file) };
+    // A file of manifests the cache holds, unchanged (it holds no policy, so reading it for policies finds none).
+    const held = stored?.get(file);
+    if (held !== undefined && manifests && !role.ifKubernetes && loader.addStoredFile(file, held)) continue;
+    loader.addFile(file, role);
   }
   loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds, kustomize.invalidManifests);
   if (options.paths.includes('-')) loader.addFile('-', { policies: true, manifests: true }, options.stdin ?? '');
@@ -388,10 +396,10 @@ export async function lint(options: LintOptions): Promise<LintResult> {
         (await assemble(options, { problems: stored.problems, units: stored.units ?? [], files: cache.sourceTexts(stored.files), ruleIds: stored.ruleIds, builds: stored.builds, base: null }));
       const report = reportOf(assembled.report, stored.counts, stored.policies, stored.manifests, started);
       const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
-      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [] }, shard: null };
+      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [], filesFromCache: stored.files.length }, shard: null };
     }
   }
-  const workspace = loadDiscovered(options, discovery);
+  const workspace = loadDiscovered(options, discovery, cache?.storedManifests() ?? null);
   await resolveHelmInput(options, workspace, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => item.compiled);
@@ -560,7 +568,17 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     empty: configured.errors.length > 0 ? null : emptyScan(options, { manifests: workspace.manifests.length, problems: workspace.problems }, policies.length),
     configProblems: configured.errors,
     base: baseOutcome,
-    ...(plan !== null ? { cache: { units: units.length, reused: plan.reused.size, evaluated: units.length - plan.reused.size, evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key) } } : {}),
+    ...(plan !== null
+      ? {
+          cache: {
+            units: units.length,
+            reused: plan.reused.size,
+            evaluated: units.length - plan.reused.size,
+            evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key),
+            filesFromCache: [...workspace.files.values()].filter(isStoredSource).length,
+          },
+        }
+      : {}),
     shard: shard === null ? null : shard.outcome,
   };
 }
@@ -576,6 +594,8 @@ function reportOf(assembled: AssembledReport, files: LintReport['files'], polici
 function policyFilesOf(workspace: Workspace): string[] {
   const out: string[] = [];
   for (const source of workspace.files.values()) {
+    // A file whose manifests the cache held was stored for holding none of these.
+    if (isStoredSource(source)) continue;
     const holds = expandLists(source.documents).some(({ value }) => {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
       const classified = classifyWithKind(value);

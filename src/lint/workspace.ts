@@ -30,7 +30,8 @@ import {
   type TooLarge,
 } from '../source/index.js';
 import { nameOf, namespaceOf, type KubernetesObject } from '../source/index.js';
-import type { JsonObject } from '../types.js';
+import type { JsonObject, JsonValue } from '../types.js';
+import { isObject } from '../util/json-value.js';
 import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js';
 import { helmSources, type HelmSource } from './helm.js';
 import { lineStarts } from '../source/lines.js';
@@ -67,6 +68,29 @@ export interface Workspace {
   /** Problems of the input, as findings. */
   problems: Finding[];
   counts: { policies: number; manifests: number; other: number };
+  /**
+   * The files read for their manifests (not as Kustomize inputs) that hold manifests and no document of a policy kind
+   * or CustomResourceDefinition: the results cache may keep their manifests (cache.ts).
+   */
+  plainFiles: Set<string>;
+}
+
+/** Files whose manifests came from the results cache: their documents are parsed when first asked for. */
+const storedSources = new WeakSet<SourceText>();
+
+/** Whether the documents of `source` are parsed only when asked for (a file whose manifests the cache held). */
+export function isStoredSource(source: SourceText): boolean {
+  return storedSources.has(source);
+}
+
+/** A manifest as the results cache stores it: its document index, its item index in a `kind: List`, its object. */
+export type StoredManifest = [documentIndex: number, listItem: number | null, value: KubernetesObject];
+
+function isStoredManifest(entry: unknown): entry is StoredManifest {
+  if (!Array.isArray(entry) || entry.length !== 3) return false;
+  const [index, item, value] = entry as unknown[];
+  const position = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
+  return position(index) && (item === null || position(item)) && isObject(value as JsonValue) && typeof (value as JsonObject).apiVersion === 'string' && typeof (value as JsonObject).kind === 'string';
 }
 
 /** What the scan reads from a file. */
@@ -161,6 +185,7 @@ export class WorkspaceLoader {
     builds: new Map(),
     problems: [],
     counts: { policies: 0, manifests: 0, other: 0 },
+    plainFiles: new Set(),
   };
 
   /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
@@ -234,6 +259,8 @@ export class WorkspaceLoader {
     const parsed = { documents: source.documents };
     let sawPolicy = false;
     let sawManifest = false;
+    /** A document of a policy kind or a CustomResourceDefinition, whatever the file is read for. */
+    let sawPolicyInput = false;
     if (role.manifests) this.checkLists(source, parsed.documents);
     for (const document of expandLists(parsed.documents)) {
       const value = document.value;
@@ -245,7 +272,11 @@ export class WorkspaceLoader {
         continue;
       }
       if (value === null) continue;
-      if (kind === 'manifest' && isCustomResourceDefinition(value as JsonObject)) this.#definitions.push(value as JsonObject);
+      if (kind === 'manifest' && isCustomResourceDefinition(value as JsonObject)) {
+        this.#definitions.push(value as JsonObject);
+        sawPolicyInput = true;
+      }
+      if (policyKind !== undefined) sawPolicyInput = true;
       if (policyKind !== undefined && role.policies) {
         sawPolicy = true;
         const object = value as JsonObject;
@@ -269,6 +300,42 @@ export class WorkspaceLoader {
       this.workspace.counts.other++;
       this.#counted.set(file, 'other');
     }
+    // Whether its documents would be read as policies does not matter: it holds none.
+    if (sawManifest && !sawPolicyInput && role.ifKubernetes !== true && file !== '-') this.workspace.plainFiles.add(file);
+  }
+
+  /**
+   * A file of manifests (`plainFiles`) whose manifests the results cache holds, unchanged since (cache.ts): its manifests are
+   * the stored ones, its documents parsed only when a finding or a fix needs their positions. False, with nothing
+   * added, when the file cannot be read or the stored manifests are not of the expected shape (the file is then to be
+   * added as any other).
+   */
+  addStoredFile(file: string, stored: string): boolean {
+    if (this.workspace.files.has(file)) return false;
+    const read = readText(file, this.maxFileSize);
+    if (isTooLarge(read) || 'error' in read) return false;
+    let manifests: unknown;
+    try {
+      manifests = JSON.parse(stored);
+    } catch {
+      return false;
+    }
+    if (!Array.isArray(manifests) || manifests.length === 0 || !manifests.every(isStoredManifest)) return false;
+    const body = stripByteOrderMark(read.text);
+    let documents: SourceDocument[] | undefined;
+    const source = { path: file, display: displayName(this.cwd, file), text: body } as SourceText;
+    // Parsed as `register` would: the file is unchanged and had no problem, so the parse reports none.
+    Object.defineProperty(source, 'documents', { enumerable: true, get: () => (documents ??= parseDocuments(file, body).documents) });
+    storedSources.add(source);
+    this.workspace.files.set(file, source);
+    for (const [index, item, value] of manifests) {
+      const resource = resourceDocument(value, file, index);
+      if (item !== null) resource.listItem = item;
+      this.workspace.manifests.push(resource);
+    }
+    this.workspace.counts.manifests++;
+    this.workspace.plainFiles.add(file);
+    return true;
   }
 
   /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */

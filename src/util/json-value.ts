@@ -120,3 +120,30 @@ export function stringifyJson(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? BIGINT_MARKER + item.toString() : item), indent);
   return text.includes('\\u0000bigint') ? text.replace(BIGINT_PLACEHOLDER, '$1') : text;
 }
+
+/**
+ * Whether `JSON.parse(JSON.stringify(value))` gives back `value` exactly: no `bigint`, no `-0` (written as `0`), no
+ * value JSON cannot hold, only lists without holes and objects of the plain object prototype.
+ */
+export function survivesJson(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!(i in value) || !survivesJson(value[i])) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+      const record = value as Record<string, unknown>;
+      for (const key of Object.keys(record)) if (!survivesJson(record[key])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}

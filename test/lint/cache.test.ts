@@ -149,18 +149,20 @@ describe('the results cache', () => {
     /** The configuration of the second run. */
     config?: () => LintConfig;
     evaluated: string[];
+    /** How many files were not parsed (14 files when nothing changed; else the 6 plain manifest files, but changed ones). */
+    fromCache: number;
   }
   const cases: Case[] = [
-    { name: 'nothing changed', change: () => {}, evaluated: [] },
-    { name: 'a manifest file', change: () => edit('manifests/a.yaml', 'key: value', 'key: other'), evaluated: ['file:manifests/a.yaml'] },
-    { name: 'a policy file', change: () => edit('policies/require-team.yaml', 'a team label is required', 'a team label is needed'), evaluated: ALL_UNITS },
-    { name: 'the configuration', change: () => {}, config: () => config({ ignore: ['tier/*'] }), evaluated: ALL_UNITS },
-    { name: 'the values file', change: () => edit('values.yaml', 'unused: a', 'unused: b'), evaluated: ALL_UNITS },
-    { name: 'a Kustomize base', change: () => edit('kust/base/cm.yaml', 'key: value', 'key: other'), evaluated: ['builds:kust/overlays/dev'] },
-    { name: "the labels of the Namespace a namespaceSelector reads", change: () => edit('manifests/ns.yaml', 'env: prod', 'env: staging'), evaluated: ['file:manifests/ns.yaml', 'file:manifests/prod-cm.yaml'] },
-    { name: 'the object a configMap context reads', change: () => edit('manifests/settings.yaml', 'tier: gold', 'tier: silver'), evaluated: ['file:manifests/pod.yaml', 'file:manifests/settings.yaml'] },
-    { name: 'a new manifest file', change: () => write('manifests/c.yaml', configMap('c', 'default', {})), evaluated: ['file:manifests/c.yaml'] },
-    { name: 'a removed manifest file', change: () => rmSync(path.join(dir, 'manifests/b.yaml')), evaluated: [] },
+    { name: 'nothing changed', change: () => {}, evaluated: [], fromCache: 14 },
+    { name: 'a manifest file', change: () => edit('manifests/a.yaml', 'key: value', 'key: other'), evaluated: ['file:manifests/a.yaml'], fromCache: 5 },
+    { name: 'a policy file', change: () => edit('policies/require-team.yaml', 'a team label is required', 'a team label is needed'), evaluated: ALL_UNITS, fromCache: 6 },
+    { name: 'the configuration', change: () => {}, config: () => config({ ignore: ['tier/*'] }), evaluated: ALL_UNITS, fromCache: 0 },
+    { name: 'the values file', change: () => edit('values.yaml', 'unused: a', 'unused: b'), evaluated: ALL_UNITS, fromCache: 0 },
+    { name: 'a Kustomize base', change: () => edit('kust/base/cm.yaml', 'key: value', 'key: other'), evaluated: ['builds:kust/overlays/dev'], fromCache: 6 },
+    { name: "the labels of the Namespace a namespaceSelector reads", change: () => edit('manifests/ns.yaml', 'env: prod', 'env: staging'), evaluated: ['file:manifests/ns.yaml', 'file:manifests/prod-cm.yaml'], fromCache: 5 },
+    { name: 'the object a configMap context reads', change: () => edit('manifests/settings.yaml', 'tier: gold', 'tier: silver'), evaluated: ['file:manifests/pod.yaml', 'file:manifests/settings.yaml'], fromCache: 5 },
+    { name: 'a new manifest file', change: () => write('manifests/c.yaml', configMap('c', 'default', {})), evaluated: ['file:manifests/c.yaml'], fromCache: 6 },
+    { name: 'a removed manifest file', change: () => rmSync(path.join(dir, 'manifests/b.yaml')), evaluated: [], fromCache: 5 },
     {
       name: 'the tool version (a cache from another version)',
       change: () => {
@@ -169,10 +171,11 @@ describe('the results cache', () => {
         writeFileSync(file, [JSON.stringify({ ...(JSON.parse(header!) as object), version: '0.0.0-other' }), ...rest].join('\n'));
       },
       evaluated: ALL_UNITS,
+      fromCache: 0,
     },
   ];
 
-  it.each(cases)('re-evaluates exactly the units a change of $name affects', async ({ change, config: second, evaluated }) => {
+  it.each(cases)('re-evaluates exactly the units a change of $name affects', async ({ change, config: second, evaluated, fromCache }) => {
     const location = path.join(dir, '.kyverno-lint-cache');
     const first = await scan(location);
     expect(sorted(first.cache!.evaluatedUnits)).toEqual(sorted(ALL_UNITS));
@@ -180,6 +183,8 @@ describe('the results cache', () => {
     change();
     const settings = second?.() ?? config();
     const cached = await scan(location, settings);
+    // The files of manifests unchanged under the same tool and configuration are not parsed again.
+    expect(cached.cache!.filesFromCache).toBe(fromCache);
     expect(sorted(cached.cache!.evaluatedUnits)).toEqual(sorted(evaluated));
     expect(comparable(cached)).toEqual(comparable(await scan(undefined, settings)));
     // The next run reuses every unit.
@@ -198,6 +203,32 @@ describe('the results cache', () => {
     const cached = await scan(location);
     expect(sorted(cached.cache!.evaluatedUnits)).toEqual(['file:manifests/pod.yaml', 'file:manifests/settings.yaml']);
     expect(comparable(cached)).toEqual(comparable(await scan(undefined)));
+  });
+
+  it('reads the manifests of unchanged plain files from the cache, and parses the others', async () => {
+    const pod = (name: string): string => `{ apiVersion: v1, kind: Pod, metadata: { name: ${name}, namespace: apps, labels: { tier: silver } }, spec: { containers: [{ name: c, image: "nginx:1.27" }] } }`;
+    // A List of Pods after a document that is no object: the stored manifests keep their document and item indexes.
+    write('manifests/list.yaml', `just: data\n---\napiVersion: v1\nkind: List\nitems:\n  - ${pod('one')}\n  - ${pod('two')}\n`);
+    // Parsed every time: a file with a problem, an object JSON cannot hold exactly, a CustomResourceDefinition.
+    write('manifests/invalid.yaml', `${configMap('valid', 'default', {})}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  namespace: default\n`);
+    write('manifests/big.yaml', `${configMap('big', 'default', {})}spec:\n  revision: 9007199254740993\n`);
+    write('manifests/crd.yaml', 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  names: { kind: Widget, plural: widgets }\n  scope: Namespaced\n  versions: [{ name: v1, served: true, storage: true }]\n');
+    const location = path.join(dir, '.kyverno-lint-cache');
+    await scan(location);
+    // The Pods of the List read the settings: their file is evaluated again, located from its parse made then.
+    edit('manifests/settings.yaml', 'tier: gold', 'tier: silver');
+    const cached = await scan(location);
+    expect(sorted(cached.cache!.evaluatedUnits)).toEqual(['file:manifests/list.yaml', 'file:manifests/pod.yaml', 'file:manifests/settings.yaml']);
+    // a, b, ns, prod-cm, pod and list (settings changed).
+    expect(cached.cache!.filesFromCache).toBe(6);
+    expect(comparable(cached)).toEqual(comparable(await scan(undefined)));
+    const findings = cached.report.findings.filter((finding) => finding.location.file === 'manifests/list.yaml').map((finding) => `${finding.ruleId} ${finding.location.line}`);
+    expect(findings).toEqual([]);
+    edit('manifests/settings.yaml', 'tier: silver', 'tier: bronze');
+    const again = await scan(location);
+    expect(comparable(again)).toEqual(comparable(await scan(undefined)));
+    const listFindings = again.report.findings.filter((finding) => finding.location.file === 'manifests/list.yaml').map((finding) => `${finding.ruleId} ${finding.location.line}`);
+    expect(listFindings).toEqual(['tier/tier 6', 'tier/tier 7']);
   });
 
   it('keeps its report for the files it was assembled for (pre-commit), and assembles the others from the units', async () => {
