@@ -352,10 +352,11 @@ export class ScanCache {
 
   /**
    * The manifests of the files of manifests the cache holds, by file, for the files unchanged since (under the same
-   * global key: the same tool and configuration read them the same way). Empty when the cache cannot be used.
+   * global key: the same tool and configuration read them the same way), with the text hashed (read once: the
+   * manifests are those of that text). Empty when the cache cannot be used.
    */
-  storedManifests(): Map<string, string> {
-    const out = new Map<string, string>();
+  storedManifests(): Map<string, { manifests: string; text: string }> {
+    const out = new Map<string, { manifests: string; text: string }>();
     const header = this.#header;
     if (header === null || header.key !== this.#key) return out;
     try {
@@ -363,7 +364,8 @@ export class ScanCache {
         if (!Array.isArray(unit.source)) continue;
         const [file, manifests] = unit.source;
         if (typeof file !== 'string' || typeof manifests !== 'string' || unit.inputs !== this.#inputs([file])) continue;
-        out.set(file, manifests);
+        const bytes = this.#bytes.get(file);
+        if (bytes !== undefined && bytes !== null) out.set(file, { manifests, text: bytes.toString('utf8') });
       }
     } catch (error) {
       this.#unusable(error);
@@ -502,9 +504,9 @@ export class ScanCache {
    * Writes the cache (a temporary file renamed over it); a failure is a warning. The stored tables are appended to while
    * the units packed so stay under half of them; else (and when nothing was stored) everything is packed afresh.
    */
-  save(plan: CachePlan, state: StoredState & { units: readonly { subjects: readonly number[] }[]; unitKeys: readonly string[]; assembled: StoredAssembly }, warnings: string[]): void {
+  save(plan: CachePlan, state: StoredState & { units: readonly { subjects: readonly number[] }[]; unitKeys: readonly string[]; discovered: readonly string[]; assembled: StoredAssembly }, warnings: string[]): void {
     const { entries, policyKey } = plan as PlanState;
-    const { units, unitKeys, assembled, ...rest } = state;
+    const { units, unitKeys, assembled, discovered, ...rest } = state;
     const packedNow = unitKeys.filter((key) => entries.get(key)!.packed === undefined).length;
     const appended = (this.#header?.appended ?? 0) + packedNow;
     let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== undefined) && appended * 2 <= unitKeys.length;
@@ -516,7 +518,7 @@ export class ScanCache {
       appending = false;
       packer = new Packer();
     }
-    const files = new Set<string>(state.files);
+    const files = new Set<string>([...state.files, ...discovered]);
     for (const inputs of state.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
     const storedUnits: StoredUnit[] = unitKeys.map((key, index) => {
       const entry = entries.get(key)!;

@@ -242,20 +242,33 @@ async function discoverFiles(options: LintOptions, errors: string[], warnings: s
   return { files, scanned, extra, ifKubernetes, manifestsOnly };
 }
 
-/** What the scan reads each discovered file for (the cache compares it between runs). */
+/** Every discovered file: below the scan paths, selected by the policies globs, given with --policy. */
+function discoveredFiles(discovery: Discovery): string[] {
+  return [...discovery.files, ...[...discovery.extra].filter((file) => !discovery.files.includes(file))];
+}
+
+/**
+ * What the scan reads each discovered file for (the cache compares it between runs), including whether it is a Helm
+ * template (which a `Chart.yaml` outside the discovered files decides).
+ */
 function discoveredRoles(options: LintOptions, discovery: Discovery): [string, string][] {
   const roles = roleMatchers(options);
   const role = (file: string): string =>
-    [roles.policies(file) || discovery.extra.has(file) ? 'p' : '', discovery.scanned.has(file) && roles.manifests(file) ? 'm' : '', discovery.ifKubernetes.has(file) ? 'k' : '', discovery.extra.has(file) ? 'x' : ''].join('');
-  const all = [...discovery.files, ...[...discovery.extra].filter((file) => !discovery.files.includes(file))];
-  return all.map((file) => [file, role(file)]);
+    [
+      roles.policies(file) || discovery.extra.has(file) ? 'p' : '',
+      discovery.scanned.has(file) && roles.manifests(file) ? 'm' : '',
+      discovery.ifKubernetes.has(file) ? 'k' : '',
+      discovery.extra.has(file) ? 'x' : '',
+      isHelmTemplate(file) ? 'h' : '',
+    ].join('');
+  return discoveredFiles(discovery).map((file) => [file, role(file)]);
 }
 
 /**
  * Reads, parses and classifies the discovered files, builds the kustomizations, and compiles the policies. `stored`:
  * the manifests the results cache holds of unchanged files of manifests (cache.ts), used instead of parsing them.
  */
-function loadDiscovered(options: LintOptions, discovery: Discovery, stored: ReadonlyMap<string, string> | null = null): Workspace {
+function loadDiscovered(options: LintOptions, discovery: Discovery, stored: ReadonlyMap<string, { manifests: string; text: string }> | null = null): Workspace {
   const { files, scanned, extra, ifKubernetes, manifestsOnly } = discovery;
   const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
   const roles = roleMatchers(options);
@@ -557,6 +570,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       configWarnings,
       configProblems: configured.errors,
       files: [...workspace.files.keys()],
+      // Files discovered but not read (too large, `.json` data, Helm templates) decide the report too.
+      discovered: discoveredFiles(discovery),
       assembled,
     }, warnings);
   }

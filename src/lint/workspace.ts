@@ -305,23 +305,21 @@ export class WorkspaceLoader {
   }
 
   /**
-   * A file of manifests (`plainFiles`) whose manifests the results cache holds, unchanged since (cache.ts): its manifests are
-   * the stored ones, its documents parsed only when a finding or a fix needs their positions. False, with nothing
-   * added, when the file cannot be read or the stored manifests are not of the expected shape (the file is then to be
-   * added as any other).
+   * A file of manifests (`plainFiles`) whose manifests the results cache holds for its `text`, unchanged since
+   * (cache.ts): its manifests are the stored ones, its documents parsed only when a finding or a fix needs their
+   * positions. False, with nothing added, when the stored manifests are not of the expected shape (the file is then to
+   * be added as any other).
    */
-  addStoredFile(file: string, stored: string): boolean {
+  addStoredFile(file: string, stored: { manifests: string; text: string }): boolean {
     if (this.workspace.files.has(file)) return false;
-    const read = readText(file, this.maxFileSize);
-    if (isTooLarge(read) || 'error' in read) return false;
     let manifests: unknown;
     try {
-      manifests = JSON.parse(stored);
+      manifests = JSON.parse(stored.manifests);
     } catch {
       return false;
     }
     if (!Array.isArray(manifests) || manifests.length === 0 || !manifests.every(isStoredManifest)) return false;
-    const body = stripByteOrderMark(read.text);
+    const body = stripByteOrderMark(stored.text);
     let documents: SourceDocument[] | undefined;
     const source = { path: file, display: displayName(this.cwd, file), text: body } as SourceText;
     // Parsed as `register` would: the file is unchanged and had no problem, so the parse reports none.

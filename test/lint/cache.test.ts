@@ -207,6 +207,9 @@ describe('the results cache', () => {
 
   it('reads the manifests of unchanged plain files from the cache, and parses the others', async () => {
     const pod = (name: string): string => `{ apiVersion: v1, kind: Pod, metadata: { name: ${name}, namespace: apps, labels: { tier: silver } }, spec: { containers: [{ name: c, image: "nginx:1.27" }] } }`;
+    // A mutation of the Pods: an item of a List is never fixed, a Pod of its own file is (an item taken for a document
+    // of its own would have its edit replace the List).
+    write('policies/add-label.yaml', 'apiVersion: kyverno.io/v1\nkind: ClusterPolicy\nmetadata:\n  name: add-label\nspec:\n  rules:\n    - name: label\n      match:\n        any:\n          - resources:\n              kinds: [Pod]\n      mutate:\n        patchStrategicMerge:\n          metadata:\n            labels:\n              mutated: "yes"\n');
     // A List of Pods after a document that is no object: the stored manifests keep their document and item indexes.
     write('manifests/list.yaml', `just: data\n---\napiVersion: v1\nkind: List\nitems:\n  - ${pod('one')}\n  - ${pod('two')}\n`);
     // Parsed every time: a file with a problem, an object JSON cannot hold exactly, a CustomResourceDefinition.
@@ -223,12 +226,48 @@ describe('the results cache', () => {
     expect(cached.cache!.filesFromCache).toBe(6);
     expect(comparable(cached)).toEqual(comparable(await scan(undefined)));
     const findings = cached.report.findings.filter((finding) => finding.location.file === 'manifests/list.yaml').map((finding) => `${finding.ruleId} ${finding.location.line}`);
-    expect(findings).toEqual([]);
+    expect(findings).toEqual(['add-label/label 3', 'add-label/label 3']);
     edit('manifests/settings.yaml', 'tier: silver', 'tier: bronze');
     const again = await scan(location);
     expect(comparable(again)).toEqual(comparable(await scan(undefined)));
     const listFindings = again.report.findings.filter((finding) => finding.location.file === 'manifests/list.yaml').map((finding) => `${finding.ruleId} ${finding.location.line}`);
-    expect(listFindings).toEqual(['tier/tier 6', 'tier/tier 7']);
+    expect(listFindings).toEqual(['add-label/label 3', 'add-label/label 3', 'tier/tier 6', 'tier/tier 7']);
+    expect(again.fixes.map((fix) => path.relative(dir, fix.file))).toEqual(['manifests/pod.yaml']);
+  });
+
+  // Files discovered but not read decide the report too: a change of one is a change of the scan.
+  it.each([
+    {
+      name: 'a .json file of data that becomes a manifest',
+      prepare: () => write('manifests/data.json', '{"a": 1}'),
+      change: () => write('manifests/data.json', JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'data', namespace: 'default' } })),
+      paths: ['.'],
+    },
+    {
+      name: 'a file over the size limit that shrinks',
+      prepare: () => write('manifests/big.yaml', `${configMap('big', 'default', {})}  padding: "${'x'.repeat(3000)}"\n`),
+      change: () => write('manifests/big.yaml', configMap('big', 'default', {})),
+      paths: ['.'],
+    },
+    {
+      name: 'a Chart.yaml outside the scan paths that makes Helm templates of the files scanned',
+      prepare: () => write('chart/templates/cm.yaml', configMap('template', 'default', {})),
+      change: () => write('chart/Chart.yaml', 'apiVersion: v2\nname: chart\nversion: 0.1.0\n'),
+      paths: ['chart/templates'],
+    },
+  ])('notices $name', async ({ prepare, change, paths }) => {
+    prepare();
+    const settings = config({ maxFileSize: 2048 });
+    const run = (cache?: string): Promise<LintResult> =>
+      lint({ cwd: dir, paths: paths.map((item) => path.join(dir, item)), policyPaths: [path.join(dir, 'policies')], config: settings, fixes: true, ...(cache !== undefined ? { cache } : {}) });
+    const location = path.join(dir, '.kyverno-lint-cache');
+    const first = await run(location);
+    expect(comparable(first)).toEqual(comparable(await run(undefined)));
+    change();
+    const cached = await run(location);
+    const fresh = await run(undefined);
+    expect(comparable(cached)).not.toEqual(comparable(first));
+    expect(comparable(cached)).toEqual(comparable(fresh));
   });
 
   it('keeps its report for the files it was assembled for (pre-commit), and assembles the others from the units', async () => {
