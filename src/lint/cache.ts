@@ -30,7 +30,7 @@ import { displayName, type SourceText, type StoredManifest, type Workspace } fro
 import { survivesJson } from '../util/json-value.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 6;
+export const CACHE_FORMAT = 7;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 
@@ -64,6 +64,8 @@ export interface StoredScan extends StoredState {
 interface StoredUnit {
   key: string;
   subjects: number[];
+  /** The files (as reported) holding the unit's findings. */
+  located: string[];
   /** Content hashes of the unit's files. */
   inputs: string;
   reads: UnitReads;
@@ -113,14 +115,62 @@ const UNITS = 2;
 
 /** What a run does with the stored units: the results reused, and the units evaluated. */
 export interface CachePlan {
-  reused: Map<string, UnitResult>;
+  /** The keys of the units whose stored results are reused. */
+  reused: ReadonlySet<string>;
+  /** The stored result of a reused unit, decoded when first asked for. */
+  result(key: string): UnitResult;
   evaluated(unit: ScanUnit, result: UnitResult, reads: UnitReads): void;
+  /**
+   * What the last run left for assembling this run's report from its report, given the files this run discovered and
+   * read; null when it left none that fits.
+   */
+  previous(read: WatchedFiles): PreviousScan | null;
+}
+
+/** The files a scan depends on: those read, those discovered, the inputs of its builds (as reported). */
+interface WatchedFiles {
+  files: readonly string[];
+  discovered: readonly string[];
+  builds: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The last run's report, and what changed since in the units behind it (lint.ts `reassemble`). */
+export interface PreviousScan {
+  assembly: StoredAssembly;
+  /** Its problems of the input. */
+  problems: Finding[];
+  /** Its units not reused by this run (evaluated again, or gone), with their results. */
+  replaced: Map<string, UnitResult>;
+  /** The files (as reported) holding the findings of each unit reused; null when not known. */
+  located: Map<string, readonly string[] | null>;
+  /** The files (absolute) read by one of the runs whose content changed since, or that only one of them read. */
+  changed: Set<string>;
+}
+
+/** A unit's entry: `packed`, a reused unit's result as stored (valid in the stored tables), decoded into `result` when needed. */
+interface PlanEntry {
+  reads: UnitReads;
+  objects: string;
+  source: StoredUnit['source'];
+  inputs: string;
+  located: string[] | null;
+  result?: UnitResult;
+  packed?: unknown;
 }
 
 interface PlanState extends CachePlan {
   policyKey: string;
-  /** Per unit; `packed`: a reused unit's result as stored (valid in the stored tables). */
-  entries: Map<string, { reads: UnitReads; objects: string; source: StoredUnit['source']; inputs: string; result: UnitResult; packed?: unknown }>;
+  entries: Map<string, PlanEntry>;
+  /** A reused unit's result. */
+  resultOf(entry: PlanEntry): UnitResult;
+}
+
+/** The files (as reported) holding a unit's findings, its mutations' included, sorted. */
+function locatedFiles(result: UnitResult): string[] {
+  const files = new Set<string>();
+  for (const finding of result.findings) files.add(finding.location.file);
+  for (const mutation of result.mutations) if (mutation.finding !== null) files.add(mutation.finding.location.file);
+  return [...files].sort();
 }
 
 function sha(data: string | Buffer): string {
@@ -374,6 +424,13 @@ export class ScanCache {
     return out;
   }
 
+  /** The files whose content the header records (absolute paths). */
+  #watched(read: WatchedFiles): Set<string> {
+    const files = new Set<string>([...read.files, ...read.discovered]);
+    for (const inputs of read.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
+    return files;
+  }
+
   /** The key of the contents of a unit's files. */
   #inputs(files: readonly string[]): string {
     return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
@@ -435,7 +492,10 @@ export class ScanCache {
     const { cwd } = this.#options;
     const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
     const entries: PlanState['entries'] = new Map();
-    const reused = new Map<string, UnitResult>();
+    const reused = new Set<string>();
+    /** The stored units, and the unpacker of their results (set when the stored units are used). */
+    let storedUnits = new Map<string, StoredUnit>();
+    let unpack: ((value: unknown) => unknown) | null = null;
     const inputsOf = (unit: ScanUnit): string => this.#inputs(unit.builds.length === 0 ? [input.subjects[unit.subjects[0]!]!.file] : unit.inputs.map((file) => path.resolve(cwd, file)));
     const objectsOf = (unit: ScanUnit): string => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]!));
     // A file with problems is parsed again (the problems are reported from the parse).
@@ -457,7 +517,7 @@ export class ScanCache {
     const header = this.#header;
     if (header !== null && header.key === this.#key && header.policyKey === policyKey) {
       try {
-        const storedUnits = new Map((this.#line(UNITS) as StoredUnit[]).map((unit) => [unit.key, unit]));
+        storedUnits = new Map((this.#line(UNITS) as StoredUnit[]).map((unit) => [unit.key, unit]));
         const changed: ChangedObject[] = [];
         const clean: { key: string; old: StoredUnit }[] = [];
         for (const [key, known] of current) {
@@ -471,14 +531,14 @@ export class ScanCache {
           }
         }
         for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, '[]', changed);
-        const unpack = this.#unpacker(true);
+        unpack = this.#unpacker(true);
         for (const { key, old } of clean) {
           // The file is unchanged: its stored manifests still are what it holds.
           if (Array.isArray(old.source)) sources.set(key, old.source);
           if (changed.some((object) => readsSee(old.reads, object))) continue;
-          const result = unpack(old.result) as UnitResult;
-          reused.set(key, result);
-          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, result, packed: old.result });
+          reused.add(key);
+          const located = Array.isArray(old.located) && old.located.every((file) => typeof file === 'string') ? old.located : null;
+          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located, packed: old.result });
         }
       } catch (error) {
         // Every unit is evaluated again.
@@ -486,15 +546,43 @@ export class ScanCache {
         reused.clear();
         entries.clear();
         sources.clear();
+        storedUnits = new Map();
+        unpack = null;
       }
     }
+    const resultOf = (entry: PlanEntry): UnitResult => (entry.result ??= unpack!(entry.packed) as UnitResult);
     const plan: PlanState = {
       reused,
       policyKey,
       entries,
+      resultOf,
+      result: (key) => resultOf(entries.get(key)!),
       evaluated: (unit, result, reads) => {
         const known = current.get(unit.key)!;
-        entries.set(unit.key, { reads, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf(unit), inputs: known.inputs, result });
+        entries.set(unit.key, { reads, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf(unit), inputs: known.inputs, located: locatedFiles(result), result });
+      },
+      previous: (read) => {
+        const files = this.#watched(read);
+        if (unpack === null || this.#options.reportFiles !== undefined || header === null) return null;
+        try {
+          const stored = this.#line(REPORT) as CacheReport;
+          if (stored.reportFiles !== null) return null;
+          const report = { ...(unpack(stored.report) as object), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) } as StoredAssembly['report'];
+          const state = unpack(stored.state) as { problems: Finding[] };
+          const replaced = new Map<string, UnitResult>();
+          for (const [key, old] of storedUnits) if (!reused.has(key)) replaced.set(key, unpack(old.result) as UnitResult);
+          const located = new Map([...reused].map((key) => [key, entries.get(key)!.located] as const));
+          const changed = new Set<string>();
+          const before = new Map(header.files);
+          for (const file of files) if (before.get(file) !== this.hash(file)) changed.add(file);
+          const now = new Set(files);
+          for (const file of before.keys()) if (!now.has(file)) changed.add(file);
+          return { assembly: { report, fixes: unpack(stored.fixes) as FileFix[] }, problems: state.problems, replaced, located, changed };
+        } catch (error) {
+          // The report is assembled from the units, and the file written afresh.
+          this.#unusable(error);
+          return null;
+        }
       },
     };
     return plan;
@@ -518,12 +606,13 @@ export class ScanCache {
       appending = false;
       packer = new Packer();
     }
-    const files = new Set<string>([...state.files, ...discovered]);
-    for (const inputs of state.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
+    const files = this.#watched({ files: state.files, discovered, builds: state.builds });
+    const { resultOf } = plan as PlanState;
     const storedUnits: StoredUnit[] = unitKeys.map((key, index) => {
       const entry = entries.get(key)!;
-      const result = appending && entry.packed !== undefined ? entry.packed : packer.pack(entry.result);
-      return { key, subjects: [...units[index]!.subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
+      const result = appending && entry.packed !== undefined ? entry.packed : packer.pack(resultOf(entry));
+      const located = entry.located ?? locatedFiles(resultOf(entry));
+      return { key, subjects: [...units[index]!.subjects], located, inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
     });
     // Packed after the units: the report's findings are mostly theirs, packed already.
     const { findings, suppressedFindings, ...summary } = assembled.report;

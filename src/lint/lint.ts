@@ -12,7 +12,7 @@ import type { ResourceDocument } from '../evaluate/resource.js';
 import { fileFixes, mutatedResources, type FileFix } from './fixes.js';
 import { scanUnits, type ScanUnit } from './units.js';
 import type { UnitEdits, UnitMutation, UnitResult } from './unit-results.js';
-import { openScanCache } from './cache.js';
+import { openScanCache, type PreviousScan } from './cache.js';
 import { ReadRecorder } from './cache-reads.js';
 import { classifyWithKind } from '../discovery/classify.js';
 import { isCustomResourceDefinition, mockedCluster } from '../cluster/index.js';
@@ -65,7 +65,15 @@ export interface LintResult {
    * how many evaluated, the keys of those evaluated (units.ts), and how many files were not parsed (their manifests
    * came from the cache; with nothing changed, no file is parsed).
    */
-  cache?: { units: number; reused: number; evaluated: number; evaluatedUnits: string[]; filesFromCache: number };
+  cache?: {
+    units: number;
+    reused: number;
+    evaluated: number;
+    evaluatedUnits: string[];
+    filesFromCache: number;
+    /** The report: the stored one (nothing changed), the stored one updated in the files evaluated again, or assembled from every unit. */
+    report: 'stored' | 'updated' | 'assembled';
+  };
   /** What the shard of `LintOptions.shard` evaluated (null for a whole scan). */
   shard: ShardOutcome | null;
 }
@@ -409,7 +417,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
         (await assemble(options, { problems: stored.problems, units: stored.units ?? [], files: cache.sourceTexts(stored.files), ruleIds: stored.ruleIds, builds: stored.builds, base: null }));
       const report = reportOf(assembled.report, stored.counts, stored.policies, stored.manifests, started);
       const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
-      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [], filesFromCache: stored.files.length }, shard: null };
+      return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [], filesFromCache: stored.files.length, report: stored.assembled !== null ? 'stored' : 'assembled' }, shard: null };
     }
   }
   const workspace = loadDiscovered(options, discovery, cache?.storedManifests() ?? null);
@@ -476,7 +484,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const part = options.shard ?? options.part;
   const shard = part === undefined ? null : planShard(units, subjects, display, options.shard ?? { index: 1, count: 1 }, options.part);
   const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]!));
-  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles: policyFilesOf(workspace) }) ?? null;
+  const policyFiles = cache === null ? [] : policyFilesOf(workspace);
+  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles }) ?? null;
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
   let done = 0;
 
@@ -540,21 +549,36 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   };
 
   const unitResults: AssemblyUnit[] = [];
+  /** The units this run evaluated (the others' results are the cache's). */
+  const evaluatedUnits = new Map<string, AssemblyUnit>();
   for (const unit of owned) {
-    const reused = plan?.reused.get(unit.key);
-    if (reused !== undefined) {
-      unitResults.push({ result: reused, subjects: unit.subjects });
+    if (plan !== null && plan.reused.has(unit.key)) {
+      const { key } = unit;
+      const cached = plan;
+      // Decoded only when the report is assembled from every unit.
+      unitResults.push({
+        get result() {
+          return cached.result(key);
+        },
+        subjects: unit.subjects,
+      });
       continue;
     }
     reads?.start();
     const result = evaluateUnit(unit);
     plan?.evaluated(unit, result, reads!.stop());
     unitResults.push({ result, subjects: unit.subjects });
+    evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });
   }
 
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
   const problems = shard === null ? workspace.problems : workspace.problems.filter((problem) => shard.ownsFile(problem.location.file));
-  const assembled = await assemble(options, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base, ...(shard !== null ? { ownsFile: shard.ownsFile } : {}) });
+  const watched = { files: [...workspace.files.keys()], discovered: discoveredFiles(discovery), builds: workspace.builds };
+  const previous = plan === null || shard !== null || options.exchange !== undefined ? null : plan.previous(watched);
+  const reassembled =
+    previous === null ? null : await reassemble(options, previous, { evaluated: evaluatedUnits, units: units.length, problems, files: workspace.files, ruleIds, policyFiles });
+  const assembled =
+    reassembled ?? (await assemble(options, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base, ...(shard !== null ? { ownsFile: shard.ownsFile } : {}) }));
   const manifestCount = shard === null ? manifests.length : owned.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
   const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache !== null && plan !== null) {
@@ -569,9 +593,9 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       manifests: manifests.length,
       configWarnings,
       configProblems: configured.errors,
-      files: [...workspace.files.keys()],
+      files: watched.files,
       // Files discovered but not read (too large, `.json` data, Helm templates) decide the report too.
-      discovered: discoveredFiles(discovery),
+      discovered: watched.discovered,
       assembled,
     }, warnings);
   }
@@ -591,6 +615,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
             evaluated: units.length - plan.reused.size,
             evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key),
             filesFromCache: [...workspace.files.values()].filter(isStoredSource).length,
+            report: reassembled !== null ? 'updated' : 'assembled',
           },
         }
       : {}),
@@ -797,6 +822,94 @@ async function assemble(options: LintOptions, input: AssemblyInput): Promise<{ r
     report: { findings: reported, suppressedFindings: reportedSuppressed, counts, statuses, cwd: options.cwd },
     fixes: fixes.filter(reportedFix),
   };
+}
+
+/** The ids of the findings about inline directives. */
+const DIRECTIVE_FINDINGS = ['kyverno-lint/invalid-disable-directive', 'kyverno-lint/unused-disable-directive'];
+
+/**
+ * Findings a unit's result leaves out of the report's count of suppressed findings on its own: those the configuration
+ * does not report, but for its registry-bound errors (counted once per rule and message in the scan), and its
+ * mutations left unreported.
+ */
+function unitSuppressed(result: UnitResult): number {
+  return result.suppressed - result.registry.filter((error) => error.finding === -1).length + result.mutations.filter((mutation) => mutation.finding === null).length;
+}
+
+/** Two lists sorted by `compareFindings` merged into one. */
+function mergeSorted(a: readonly Finding[], b: readonly Finding[]): Finding[] {
+  const out: Finding[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compareFindings(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/**
+ * The report of a cached run that evaluated the units of a few files again, from the last run's report: what is in
+ * those files (their units' findings, their problems, their inline directives' effects and findings, their fixes) is
+ * assembled anew, the rest kept, and the statuses and counts adjusted. Each of these is local to its file (a
+ * directive suppresses findings of its own file); the registry-bound errors are one per rule and message in the scan,
+ * and stay when the units replaced had the same ones. Null, for an assembly from every unit, when a change could
+ * reach past those files: a Kustomize build replaced, a file read or discovered that changed without a unit of its
+ * own, a finding of a kept unit in one of the files, other registry-bound errors, other problems elsewhere, directive
+ * findings left out by the configuration, or more than half of the units replaced.
+ */
+async function reassemble(
+  options: LintOptions,
+  previous: PreviousScan,
+  input: {
+    evaluated: ReadonlyMap<string, AssemblyUnit>;
+    units: number;
+    problems: readonly Finding[];
+    files: ReadonlyMap<string, SourceText>;
+    ruleIds: readonly string[];
+    policyFiles: readonly string[];
+  },
+): Promise<{ report: AssembledReport; fixes: FileFix[] } | null> {
+  const { config, cwd } = options;
+  if (DIRECTIVE_FINDINGS.some((id) => isIgnored(config.ignore, id))) return null;
+  const keys = [...new Set([...previous.replaced.keys(), ...input.evaluated.keys()])];
+  if (keys.length * 2 > input.units || !keys.every((key) => key.startsWith('file:'))) return null;
+  /** The files whose report is assembled anew (as reported). */
+  const files = new Set(keys.map((key) => key.slice('file:'.length)));
+  const display = (file: string): string => displayName(cwd, file);
+  if (input.policyFiles.some((file) => files.has(display(file)))) return null;
+  if ([...previous.changed].some((file) => !files.has(display(file)))) return null;
+  for (const located of previous.located.values()) if (located === null || located.some((file) => files.has(file))) return null;
+  const old = [...previous.replaced.values()];
+  const now = [...input.evaluated.values()].map(({ result }) => result);
+  // Every finding of the units replaced is in their files, but for the registry-bound errors (in policy files).
+  const inFiles = (result: UnitResult): boolean =>
+    result.findings.every((finding, index) => files.has(finding.location.file) || result.registry.some((error) => error.finding === index)) &&
+    result.mutations.every(({ finding, edits }) => (finding === null || files.has(finding.location.file)) && (edits === null || files.has(display(edits.file))));
+  if (!old.every(inFiles) || !now.every(inFiles)) return null;
+  const registryRules = (results: readonly UnitResult[]): string => JSON.stringify([...new Set(results.flatMap((result) => result.registry.map((error) => error.rule)))].sort());
+  if (registryRules(old) !== registryRules(now)) return null;
+  const elsewhere = (problems: readonly Finding[]): string => JSON.stringify(problems.filter((problem) => !files.has(problem.location.file)));
+  if (elsewhere(previous.problems) !== elsewhere(input.problems)) return null;
+
+  const problems = input.problems.filter((problem) => files.has(problem.location.file));
+  const sources = new Map([...input.files].filter(([, source]) => files.has(source.display)));
+  const local = await assemble(options, { problems, units: [...input.evaluated.values()], files: sources, ruleIds: input.ruleIds, builds: new Map(), base: null });
+  const here = (finding: Finding): boolean => files.has(finding.location.file);
+  const elsewhereFinding = (finding: Finding): boolean => !here(finding);
+  const { report } = previous.assembly;
+  const findings = mergeSorted(report.findings.filter(elsewhereFinding), local.report.findings.filter(here));
+  const suppressedFindings = mergeSorted((report.suppressedFindings ?? []).filter(elsewhereFinding), (local.report.suppressedFindings ?? []).filter(here));
+  const statuses = { ...report.statuses };
+  for (const result of old) for (const status of Object.keys(statuses) as RuleStatus[]) statuses[status] -= result.statuses[status];
+  for (const result of now) for (const status of Object.keys(statuses) as RuleStatus[]) statuses[status] += result.statuses[status];
+  const ignored = (list: readonly Finding[]): number => list.filter((problem) => files.has(problem.location.file) && isIgnored(config.ignore, problem.ruleId)).length;
+  const before = old.reduce((sum, result) => sum + unitSuppressed(result), ignored(previous.problems));
+  const after = now.reduce((sum, result) => sum + unitSuppressed(result), ignored(input.problems));
+  const suppressed = report.counts.suppressed - (report.suppressedFindings ?? []).length - before + after;
+  const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + suppressedFindings.length };
+  for (const finding of findings) counts[finding.severity]++;
+  const fixes = [...previous.assembly.fixes.filter((fix) => !files.has(display(fix.file))), ...local.fixes.filter((fix) => files.has(display(fix.file)))].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { report: { findings, suppressedFindings, counts, statuses, cwd }, fixes };
 }
 
 /** A manifest the mutate policies changed. */

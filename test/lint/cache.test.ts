@@ -151,18 +151,20 @@ describe('the results cache', () => {
     evaluated: string[];
     /** How many files were not parsed (14 files when nothing changed; else the 6 plain manifest files, but changed ones). */
     fromCache: number;
+    /** How the report was made: stored, updated in the files of the units evaluated, or assembled from every unit. */
+    report: 'stored' | 'updated' | 'assembled';
   }
   const cases: Case[] = [
-    { name: 'nothing changed', change: () => {}, evaluated: [], fromCache: 14 },
-    { name: 'a manifest file', change: () => edit('manifests/a.yaml', 'key: value', 'key: other'), evaluated: ['file:manifests/a.yaml'], fromCache: 5 },
-    { name: 'a policy file', change: () => edit('policies/require-team.yaml', 'a team label is required', 'a team label is needed'), evaluated: ALL_UNITS, fromCache: 6 },
-    { name: 'the configuration', change: () => {}, config: () => config({ ignore: ['tier/*'] }), evaluated: ALL_UNITS, fromCache: 0 },
-    { name: 'the values file', change: () => edit('values.yaml', 'unused: a', 'unused: b'), evaluated: ALL_UNITS, fromCache: 0 },
-    { name: 'a Kustomize base', change: () => edit('kust/base/cm.yaml', 'key: value', 'key: other'), evaluated: ['builds:kust/overlays/dev'], fromCache: 6 },
-    { name: "the labels of the Namespace a namespaceSelector reads", change: () => edit('manifests/ns.yaml', 'env: prod', 'env: staging'), evaluated: ['file:manifests/ns.yaml', 'file:manifests/prod-cm.yaml'], fromCache: 5 },
-    { name: 'the object a configMap context reads', change: () => edit('manifests/settings.yaml', 'tier: gold', 'tier: silver'), evaluated: ['file:manifests/pod.yaml', 'file:manifests/settings.yaml'], fromCache: 5 },
-    { name: 'a new manifest file', change: () => write('manifests/c.yaml', configMap('c', 'default', {})), evaluated: ['file:manifests/c.yaml'], fromCache: 6 },
-    { name: 'a removed manifest file', change: () => rmSync(path.join(dir, 'manifests/b.yaml')), evaluated: [], fromCache: 5 },
+    { name: 'nothing changed', change: () => {}, evaluated: [], fromCache: 14, report: 'stored' },
+    { name: 'a manifest file', change: () => edit('manifests/a.yaml', 'key: value', 'key: other'), evaluated: ['file:manifests/a.yaml'], fromCache: 5, report: 'updated' },
+    { name: 'a policy file', change: () => edit('policies/require-team.yaml', 'a team label is required', 'a team label is needed'), evaluated: ALL_UNITS, fromCache: 6, report: 'assembled' },
+    { name: 'the configuration', change: () => {}, config: () => config({ ignore: ['tier/*'] }), evaluated: ALL_UNITS, fromCache: 0, report: 'assembled' },
+    { name: 'the values file', change: () => edit('values.yaml', 'unused: a', 'unused: b'), evaluated: ALL_UNITS, fromCache: 0, report: 'assembled' },
+    { name: 'a Kustomize base', change: () => edit('kust/base/cm.yaml', 'key: value', 'key: other'), evaluated: ['builds:kust/overlays/dev'], fromCache: 6, report: 'assembled' },
+    { name: "the labels of the Namespace a namespaceSelector reads", change: () => edit('manifests/ns.yaml', 'env: prod', 'env: staging'), evaluated: ['file:manifests/ns.yaml', 'file:manifests/prod-cm.yaml'], fromCache: 5, report: 'updated' },
+    { name: 'the object a configMap context reads', change: () => edit('manifests/settings.yaml', 'tier: gold', 'tier: silver'), evaluated: ['file:manifests/pod.yaml', 'file:manifests/settings.yaml'], fromCache: 5, report: 'updated' },
+    { name: 'a new manifest file', change: () => write('manifests/c.yaml', configMap('c', 'default', {})), evaluated: ['file:manifests/c.yaml'], fromCache: 6, report: 'updated' },
+    { name: 'a removed manifest file', change: () => rmSync(path.join(dir, 'manifests/b.yaml')), evaluated: [], fromCache: 5, report: 'updated' },
     {
       name: 'the tool version (a cache from another version)',
       change: () => {
@@ -172,10 +174,11 @@ describe('the results cache', () => {
       },
       evaluated: ALL_UNITS,
       fromCache: 0,
+      report: 'assembled',
     },
   ];
 
-  it.each(cases)('re-evaluates exactly the units a change of $name affects', async ({ change, config: second, evaluated, fromCache }) => {
+  it.each(cases)('re-evaluates exactly the units a change of $name affects', async ({ change, config: second, evaluated, fromCache, report }) => {
     const location = path.join(dir, '.kyverno-lint-cache');
     const first = await scan(location);
     expect(sorted(first.cache!.evaluatedUnits)).toEqual(sorted(ALL_UNITS));
@@ -185,6 +188,7 @@ describe('the results cache', () => {
     const cached = await scan(location, settings);
     // The files of manifests unchanged under the same tool and configuration are not parsed again.
     expect(cached.cache!.filesFromCache).toBe(fromCache);
+    expect(cached.cache!.report).toBe(report);
     expect(sorted(cached.cache!.evaluatedUnits)).toEqual(sorted(evaluated));
     expect(comparable(cached)).toEqual(comparable(await scan(undefined, settings)));
     // The next run reuses every unit.
@@ -268,6 +272,99 @@ describe('the results cache', () => {
     const fresh = await run(undefined);
     expect(comparable(cached)).not.toEqual(comparable(first));
     expect(comparable(cached)).toEqual(comparable(fresh));
+  });
+
+  // The report of a run that evaluated a few plain files again is the last one, updated in those files; where a change
+  // could reach past them, it is assembled from every unit. Either way it is the report of a run without the cache.
+  const REGISTRY_POLICY = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: registry
+spec:
+  rules:
+    - name: size
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      context:
+        - name: info
+          imageRegistry:
+            reference: "{{ request.object.spec.containers[0].image }}"
+      validate:
+        message: the image is too large
+        deny:
+          conditions:
+            any:
+              - key: "{{ info.manifest.config.size || \`0\` }}"
+                operator: GreaterThan
+                value: 100
+`;
+  it.each([
+    {
+      name: 'a directive that no longer suppresses anything',
+      prepare: () => write('manifests/a.yaml', `# kyverno-lint-disable require-team/team\n${MANIFESTS['manifests/a.yaml']!}`),
+      change: () => edit('manifests/a.yaml', 'labels: {}', 'labels: {"team":"y"}'),
+      report: 'updated',
+      shows: 'kyverno-lint/unused-disable-directive',
+    },
+    {
+      name: 'a finding of a rule the configuration ignores',
+      settings: { ignore: ['require-team/*'] },
+      change: () => edit('manifests/b.yaml', 'labels: {"team":"x"}', 'labels: {}'),
+      report: 'updated',
+      shows: 'prod-owner/owner',
+    },
+    {
+      name: 'a file that becomes valid YAML',
+      prepare: () => write('manifests/broken.yaml', 'a: [\n'),
+      change: () => write('manifests/broken.yaml', configMap('fixed', 'default', {})),
+      report: 'updated',
+      shows: 'require-team/team',
+    },
+    {
+      name: 'a file without manifests whose directive becomes invalid (and a manifest file)',
+      prepare: () => write('manifests/notes.yaml', 'just: data\n'),
+      change: () => {
+        write('manifests/notes.yaml', 'just: data # kyverno-lint-enable\n');
+        edit('manifests/a.yaml', 'key: value', 'key: other');
+      },
+      report: 'assembled',
+      shows: 'kyverno-lint/invalid-disable-directive',
+    },
+    {
+      name: 'a directive the configuration ignores findings of',
+      settings: { ignore: ['kyverno-lint/unused-disable-directive'] },
+      prepare: () => write('manifests/a.yaml', `# kyverno-lint-disable require-team/team\n${MANIFESTS['manifests/a.yaml']!}`),
+      change: () => edit('manifests/a.yaml', 'labels: {}', 'labels: {"team":"y"}'),
+      report: 'assembled',
+      shows: 'require-team/team',
+    },
+    {
+      name: 'a unit with the registry-bound error every Pod has',
+      prepare: () => write('policies/registry.yaml', REGISTRY_POLICY),
+      change: () => edit('manifests/pod.yaml', 'image: nginx:1.27', 'image: nginx:1.28'),
+      report: 'updated',
+      shows: 'registry/size',
+    },
+    {
+      name: 'the last Pod with a registry-bound error gone',
+      prepare: () => write('policies/registry.yaml', REGISTRY_POLICY),
+      change: () => rmSync(path.join(dir, 'manifests/pod.yaml')),
+      report: 'assembled',
+      shows: 'require-team/team',
+    },
+  ])('updates or assembles the report after $name', async ({ prepare, change, settings, report, shows }) => {
+    prepare?.();
+    const configured = config(settings ?? {});
+    const location = path.join(dir, '.kyverno-lint-cache');
+    await scan(location, configured);
+    change();
+    const cached = await scan(location, configured);
+    expect(cached.cache!.report).toBe(report);
+    expect(comparable(cached)).toEqual(comparable(await scan(undefined, configured)));
+    expect(cached.report.findings.map((finding) => finding.ruleId)).toContain(shows);
+    if (settings?.ignore !== undefined) expect(cached.report.counts.suppressed).toBeGreaterThan(0);
   });
 
   it('keeps its report for the files it was assembled for (pre-commit), and assembles the others from the units', async () => {
