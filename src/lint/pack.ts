@@ -54,7 +54,8 @@ export class Packer {
     };
     index(this.strings, this.#strings, (text) => text);
     index(this.shapes, this.#shapes, (keys) => keys.join('\u0000'));
-    index(this.objects, this.#objects, (packed) => JSON.stringify(packed));
+    // The stored objects are not indexed (their signatures cost more than they save): an object packed again is added
+    // again, which decodes the same.
     index(this.templates, this.#templates, (packed) => JSON.stringify(packed));
   }
 
