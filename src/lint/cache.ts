@@ -562,8 +562,8 @@ export class ScanCache {
         entries.set(unit.key, { reads, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf(unit), inputs: known.inputs, located: locatedFiles(result), result });
       },
       previous: (read) => {
-        const files = this.#watched(read);
         if (unpack === null || this.#options.reportFiles !== undefined || header === null) return null;
+        const files = this.#watched(read);
         try {
           const stored = this.#line(REPORT) as CacheReport;
           if (stored.reportFiles !== null) return null;
