@@ -2548,6 +2548,28 @@ function stringifyJson(value2, indent2) {
   const text5 = JSON.stringify(value2, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent2);
   return text5.includes("\\u0000bigint") ? text5.replace(BIGINT_PLACEHOLDER, "$1") : text5;
 }
+function survivesJson(value2) {
+  switch (typeof value2) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value2) && !Object.is(value2, -0);
+    case "object": {
+      if (value2 === null) return true;
+      if (Array.isArray(value2)) {
+        for (let i = 0; i < value2.length; i++) if (!(i in value2) || !survivesJson(value2[i])) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(value2) !== Object.prototype) return false;
+      const record2 = value2;
+      for (const key3 of Object.keys(record2)) if (!survivesJson(record2[key3])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
 var float64Copies, BIGINT_MARKER, BIGINT_PLACEHOLDER;
 var init_json_value = __esm({
   "src/util/json-value.ts"() {
@@ -62204,6 +62226,15 @@ var init_helm = __esm({
 // src/lint/workspace.ts
 import { existsSync as existsSync2 } from "node:fs";
 import path6 from "node:path";
+function isStoredSource(source) {
+  return storedSources.has(source);
+}
+function isStoredManifest(entry2) {
+  if (!Array.isArray(entry2) || entry2.length !== 3) return false;
+  const [index, item, value2] = entry2;
+  const position3 = (n) => Number.isSafeInteger(n) && n >= 0;
+  return position3(index) && (item === null || position3(item)) && isObject(value2) && typeof value2.apiVersion === "string" && typeof value2.kind === "string";
+}
 function displayName(cwd, file) {
   if (file === "-") return "<stdin>";
   const relative = path6.relative(cwd, file);
@@ -62255,7 +62286,7 @@ function isHelmTemplate(file) {
   }
   return false;
 }
-var lineStartsByFile, JSON_HEAD_BYTES, WorkspaceLoader;
+var storedSources, lineStartsByFile, JSON_HEAD_BYTES, WorkspaceLoader;
 var init_workspace = __esm({
   "src/lint/workspace.ts"() {
     "use strict";
@@ -62265,9 +62296,11 @@ var init_workspace = __esm({
     init_check();
     init_source();
     init_source();
+    init_json_value();
     init_resource3();
     init_helm();
     init_lines();
+    storedSources = /* @__PURE__ */ new WeakSet();
     lineStartsByFile = /* @__PURE__ */ new WeakMap();
     JSON_HEAD_BYTES = 64 * 1024;
     WorkspaceLoader = class {
@@ -62291,7 +62324,8 @@ var init_workspace = __esm({
         manifests: [],
         builds: /* @__PURE__ */ new Map(),
         problems: [],
-        counts: { policies: 0, manifests: 0, other: 0 }
+        counts: { policies: 0, manifests: 0, other: 0 },
+        plainFiles: /* @__PURE__ */ new Set()
       };
       /** A problem with a whole file, at its start. */
       fileProblem(file, code18, message2, severity = "error") {
@@ -62353,6 +62387,7 @@ var init_workspace = __esm({
         const parsed = { documents: source.documents };
         let sawPolicy = false;
         let sawManifest = false;
+        let sawPolicyInput = false;
         if (role.manifests) this.checkLists(source, parsed.documents);
         for (const document of expandLists(parsed.documents)) {
           const value2 = document.value;
@@ -62363,7 +62398,11 @@ var init_workspace = __esm({
             continue;
           }
           if (value2 === null) continue;
-          if (kind3 === "manifest" && isCustomResourceDefinition(value2)) this.#definitions.push(value2);
+          if (kind3 === "manifest" && isCustomResourceDefinition(value2)) {
+            this.#definitions.push(value2);
+            sawPolicyInput = true;
+          }
+          if (policyKind !== void 0) sawPolicyInput = true;
           if (policyKind !== void 0 && role.policies) {
             sawPolicy = true;
             const object2 = value2;
@@ -62387,6 +62426,37 @@ var init_workspace = __esm({
           this.workspace.counts.other++;
           this.#counted.set(file, "other");
         }
+        if (sawManifest && !sawPolicyInput && role.ifKubernetes !== true && file !== "-") this.workspace.plainFiles.add(file);
+      }
+      /**
+       * A file of manifests (`plainFiles`) whose manifests the results cache holds for its `text`, unchanged since
+       * (cache.ts): its manifests are the stored ones, its documents parsed only when a finding or a fix needs their
+       * positions. False, with nothing added, when the stored manifests are not of the expected shape (the file is then to
+       * be added as any other).
+       */
+      addStoredFile(file, stored) {
+        if (this.workspace.files.has(file)) return false;
+        let manifests2;
+        try {
+          manifests2 = JSON.parse(stored.manifests);
+        } catch {
+          return false;
+        }
+        if (!Array.isArray(manifests2) || manifests2.length === 0 || !manifests2.every(isStoredManifest)) return false;
+        const body = stripByteOrderMark(stored.text);
+        let documents;
+        const source = { path: file, display: displayName(this.cwd, file), text: body };
+        Object.defineProperty(source, "documents", { enumerable: true, get: () => documents ??= parseDocuments(file, body).documents });
+        storedSources.add(source);
+        this.workspace.files.set(file, source);
+        for (const [index, item, value2] of manifests2) {
+          const resource = resourceDocument(value2, file, index);
+          if (item !== null) resource.listItem = item;
+          this.workspace.manifests.push(resource);
+        }
+        this.workspace.counts.manifests++;
+        this.workspace.plainFiles.add(file);
+        return true;
       }
       /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */
       checkLists(source, documents) {
@@ -64481,6 +64551,17 @@ function builtinPlurals() {
 
 // src/lint/pack.ts
 var VARYING = /* @__PURE__ */ new Set(["location", "resource", "fix", "suppressions"]);
+var FlatFinding = class {
+  constructor(items2) {
+    this.items = items2;
+  }
+  items;
+  expand() {
+    const out = [-3, this.items[0]];
+    for (let i = 1; i < this.items.length; i++) out.push([-2, this.items[i]]);
+    return out;
+  }
+};
 var Packer = class {
   strings;
   shapes;
@@ -64507,7 +64588,6 @@ var Packer = class {
     };
     index(this.strings, this.#strings, (text5) => text5);
     index(this.shapes, this.#shapes, (keys) => keys.join("\0"));
-    index(this.objects, this.#objects, (packed2) => JSON.stringify(packed2));
     index(this.templates, this.#templates, (packed2) => JSON.stringify(packed2));
   }
   pack(value2, nested = false) {
@@ -64516,13 +64596,23 @@ var Packer = class {
     if (value2 === null || typeof value2 === "boolean" || value2 === void 0) return value2 ?? null;
     if (Array.isArray(value2)) {
       const out2 = [-1];
-      for (const item of value2) out2.push(this.pack(item, nested));
-      return findingList(out2) ?? out2;
+      let flatItems = false;
+      for (const item of value2) {
+        const known2 = item !== null && typeof item === "object" ? this.#packed.get(item) : void 0;
+        if (known2 instanceof FlatFinding) flatItems = true;
+        out2.push(known2 instanceof FlatFinding ? known2 : this.pack(item, nested));
+      }
+      const flat = findingList(out2);
+      if (flat !== null) return flat;
+      if (flatItems) {
+        for (let i = 1; i < out2.length; i++) if (out2[i] instanceof FlatFinding) out2[i] = out2[i].expand();
+      }
+      return out2;
     }
     if (value2 instanceof Map) return this.pack([...value2].map(([key3, item]) => [key3, item instanceof Set ? [...item] : item]));
     const record2 = value2;
     const known = this.#packed.get(record2);
-    if (known !== void 0) return known;
+    if (known !== void 0) return known instanceof FlatFinding ? known.expand() : known;
     const keys = Object.keys(record2).filter((key3) => record2[key3] !== void 0);
     const shape = this.#index(this.#shapes, this.shapes, keys.join("\0"), keys);
     if (keys.includes("ruleId") && keys.includes("location")) {
@@ -64564,6 +64654,10 @@ function findingList(packed) {
   const flat = [-4];
   for (let i = 1; i < packed.length; i++) {
     const item = packed[i];
+    if (item instanceof FlatFinding) {
+      for (const index of item.items) flat.push(index);
+      continue;
+    }
     if (!Array.isArray(item) || item[0] !== -3) return null;
     flat.push(item[1]);
     for (let k = 2; k < item.length; k++) {
@@ -64632,7 +64726,7 @@ function unpacker({ strings: strings6, shapes: shapes2, objects: objects2, templ
       let at4 = 1;
       while (at4 < value2.length) {
         const start = at4;
-        const item = finding(value2[at4++], () => object2(value2[at4++]), () => [-3, value2[start], ...value2.slice(start + 1, at4).map((index) => [-2, index])]);
+        const item = finding(value2[at4++], () => object2(value2[at4++]), () => new FlatFinding(value2.slice(start, at4)));
         out2.push(item);
       }
       return out2;
@@ -64648,11 +64742,18 @@ function unpacker({ strings: strings6, shapes: shapes2, objects: objects2, templ
 
 // src/lint/cache.ts
 init_workspace();
-var CACHE_FORMAT = 5;
+init_json_value();
+var CACHE_FORMAT = 7;
 var DEFAULT_CACHE_LOCATION = ".kyverno-lint-cache";
 var TABLES = 0;
 var REPORT = 1;
 var UNITS3 = 2;
+function locatedFiles(result) {
+  const files = /* @__PURE__ */ new Set();
+  for (const finding of result.findings) files.add(finding.location.file);
+  for (const mutation2 of result.mutations) if (mutation2.finding !== null) files.add(mutation2.finding.location.file);
+  return [...files].sort();
+}
 function sha(data) {
   return createHash3("sha256").update(data).digest("base64url");
 }
@@ -64707,7 +64808,15 @@ function openScanCache(options2, warnings) {
   return new ScanCache(options2, cacheFile(location2, options2.cwd), warnings);
 }
 function objectsJson(subjects) {
-  return JSON.stringify(subjects.map((subject2) => [subject2.apiVersion, subject2.kind, subject2.namespace, subject2.name, JSON.stringify(subject2.value)]));
+  return JSON.stringify(subjects.map((subject2) => [subject2.apiVersion, subject2.kind, subject2.namespace, subject2.name, valueJson(subject2.value)]));
+}
+function valueJson(value2) {
+  try {
+    return JSON.stringify(value2);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return `${JSON.stringify(value2, (_key, item) => typeof item === "bigint" ? `n${item}` : typeof item === "string" ? `s${item}` : item)}`;
+  }
 }
 function changedObjects(before, after, out) {
   const group = (json2) => {
@@ -64843,6 +64952,39 @@ var ScanCache = class {
     return unpacker(this.#line(TABLES), appendable ? this.#packedFindings : void 0);
   }
   /**
+   * The manifests of the files of manifests the cache holds, by file, for the files unchanged since (under the same
+   * global key: the same tool and configuration read them the same way), with the text hashed (read once: the
+   * manifests are those of that text). Empty when the cache cannot be used.
+   */
+  storedManifests() {
+    const out = /* @__PURE__ */ new Map();
+    const header2 = this.#header;
+    if (header2 === null || header2.key !== this.#key) return out;
+    try {
+      for (const unit of this.#line(UNITS3)) {
+        if (!Array.isArray(unit.source)) continue;
+        const [file, manifests2] = unit.source;
+        if (typeof file !== "string" || typeof manifests2 !== "string" || unit.inputs !== this.#inputs([file])) continue;
+        const bytes2 = this.#bytes.get(file);
+        if (bytes2 !== void 0 && bytes2 !== null) out.set(file, { manifests: manifests2, text: bytes2.toString("utf8") });
+      }
+    } catch (error) {
+      this.#unusable(error);
+      out.clear();
+    }
+    return out;
+  }
+  /** The files whose content the header records (absolute paths). */
+  #watched(read) {
+    const files = /* @__PURE__ */ new Set([...read.files, ...read.discovered]);
+    for (const inputs of read.builds.values()) for (const file of inputs) files.add(path7.resolve(this.#options.cwd, file));
+    return files;
+  }
+  /** The key of the contents of a unit's files. */
+  #inputs(files) {
+    return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
+  }
+  /**
    * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
    * and the same content of every file read. Null otherwise (or when the cache cannot be decoded).
    */
@@ -64894,18 +65036,28 @@ var ScanCache = class {
     const { cwd } = this.#options;
     const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
     const entries = /* @__PURE__ */ new Map();
-    const reused = /* @__PURE__ */ new Map();
-    const inputsOf = (unit) => {
-      const files = unit.builds.length === 0 ? [input.subjects[unit.subjects[0]].file] : unit.inputs.map((file) => path7.resolve(cwd, file));
-      return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
-    };
+    const reused = /* @__PURE__ */ new Set();
+    let storedUnits = /* @__PURE__ */ new Map();
+    let unpack = null;
+    const inputsOf = (unit) => this.#inputs(unit.builds.length === 0 ? [input.subjects[unit.subjects[0]].file] : unit.inputs.map((file) => path7.resolve(cwd, file)));
     const objectsOf = (unit) => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]));
+    const problemFiles = new Set(input.workspace.problems.map((problem3) => problem3.location.file));
+    const sourceOf2 = (unit) => {
+      if (unit.builds.length !== 0) return null;
+      const manifests2 = unit.subjects.map((index) => input.subjects[index]);
+      const file = manifests2[0].file;
+      if (!input.workspace.plainFiles.has(file) || problemFiles.has(displayName(cwd, file))) return null;
+      if (!manifests2.every((manifest) => manifest.file === file && manifest.origin === void 0 && survivesJson(manifest.value))) return null;
+      const stored = manifests2.map((manifest) => [manifest.documentIndex, manifest.listItem ?? null, manifest.value]);
+      return [file, JSON.stringify(stored)];
+    };
     const current4 = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: null }]));
     const objectsAt = (known) => known.objects ??= objectsOf(known.unit);
+    const sources = /* @__PURE__ */ new Map();
     const header2 = this.#header;
     if (header2 !== null && header2.key === this.#key && header2.policyKey === policyKey) {
       try {
-        const storedUnits = new Map(this.#line(UNITS3).map((unit) => [unit.key, unit]));
+        storedUnits = new Map(this.#line(UNITS3).map((unit) => [unit.key, unit]));
         const changed = [];
         const clean = [];
         for (const [key3, known] of current4) {
@@ -64918,26 +65070,55 @@ var ScanCache = class {
           }
         }
         for (const [key3, old] of storedUnits) if (!current4.has(key3)) changedObjects(old.objects, "[]", changed);
-        const unpack = this.#unpacker(true);
+        unpack = this.#unpacker(true);
         for (const { key: key3, old } of clean) {
+          if (Array.isArray(old.source)) sources.set(key3, old.source);
           if (changed.some((object2) => readsSee(old.reads, object2))) continue;
-          const result = unpack(old.result);
-          reused.set(key3, result);
-          entries.set(key3, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
+          reused.add(key3);
+          const located3 = Array.isArray(old.located) && old.located.every((file) => typeof file === "string") ? old.located : null;
+          entries.set(key3, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located: located3, packed: old.result });
         }
       } catch (error) {
         this.#unusable(error);
         reused.clear();
         entries.clear();
+        sources.clear();
+        storedUnits = /* @__PURE__ */ new Map();
+        unpack = null;
       }
     }
+    const resultOf = (entry2) => entry2.result ??= unpack(entry2.packed);
     const plan = {
       reused,
       policyKey,
       entries,
+      resultOf,
+      result: (key3) => resultOf(entries.get(key3)),
       evaluated: (unit, result, reads2) => {
         const known = current4.get(unit.key);
-        entries.set(unit.key, { reads: reads2, objects: objectsAt(known), inputs: known.inputs, result });
+        entries.set(unit.key, { reads: reads2, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf2(unit), inputs: known.inputs, located: locatedFiles(result), result });
+      },
+      previous: (read) => {
+        if (unpack === null || this.#options.reportFiles !== void 0 || header2 === null) return null;
+        const files = this.#watched(read);
+        try {
+          const stored = this.#line(REPORT);
+          if (stored.reportFiles !== null) return null;
+          const report = { ...unpack(stored.report), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) };
+          const state2 = unpack(stored.state);
+          const replaced = /* @__PURE__ */ new Map();
+          for (const [key3, old] of storedUnits) if (!reused.has(key3)) replaced.set(key3, unpack(old.result));
+          const located3 = new Map([...reused].map((key3) => [key3, entries.get(key3).located]));
+          const changed = /* @__PURE__ */ new Set();
+          const before = new Map(header2.files);
+          for (const file of files) if (before.get(file) !== this.hash(file)) changed.add(file);
+          const now2 = new Set(files);
+          for (const file of before.keys()) if (!now2.has(file)) changed.add(file);
+          return { assembly: { report, fixes: unpack(stored.fixes) }, problems: state2.problems, replaced, located: located3, changed };
+        } catch (error) {
+          this.#unusable(error);
+          return null;
+        }
       }
     };
     return plan;
@@ -64948,7 +65129,7 @@ var ScanCache = class {
    */
   save(plan, state2, warnings) {
     const { entries, policyKey } = plan;
-    const { units, unitKeys, assembled, ...rest } = state2;
+    const { units, unitKeys, assembled, discovered, ...rest } = state2;
     const packedNow = unitKeys.filter((key3) => entries.get(key3).packed === void 0).length;
     const appended2 = (this.#header?.appended ?? 0) + packedNow;
     let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry2) => entry2.packed !== void 0) && appended2 * 2 <= unitKeys.length;
@@ -64959,12 +65140,13 @@ var ScanCache = class {
       appending = false;
       packer = new Packer();
     }
-    const files = new Set(state2.files);
-    for (const inputs of state2.builds.values()) for (const file of inputs) files.add(path7.resolve(this.#options.cwd, file));
+    const files = this.#watched({ files: state2.files, discovered, builds: state2.builds });
+    const { resultOf } = plan;
     const storedUnits = unitKeys.map((key3, index) => {
       const entry2 = entries.get(key3);
-      const result = appending && entry2.packed !== void 0 ? entry2.packed : packer.pack(entry2.result);
-      return { key: key3, subjects: [...units[index].subjects], inputs: entry2.inputs, reads: entry2.reads, objects: entry2.objects, result };
+      const result = appending && entry2.packed !== void 0 ? entry2.packed : packer.pack(resultOf(entry2));
+      const located3 = entry2.located ?? locatedFiles(resultOf(entry2));
+      return { key: key3, subjects: [...units[index].subjects], located: located3, inputs: entry2.inputs, reads: entry2.reads, objects: entry2.objects, source: entry2.source, result };
     });
     const { findings, suppressedFindings, ...summary2 } = assembled.report;
     const report = {
@@ -67920,13 +68102,21 @@ async function discoverFiles(options2, errors, warnings, manifestsOnly = false) 
   const files = [.../* @__PURE__ */ new Set([...scanned, ...manifestsOnly ? [] : await configuredPolicyFiles(options2, errors)])].sort(byCodeUnits);
   return { files, scanned, extra, ifKubernetes, manifestsOnly };
 }
+function discoveredFiles(discovery) {
+  return [...discovery.files, ...[...discovery.extra].filter((file) => !discovery.files.includes(file))];
+}
 function discoveredRoles(options2, discovery) {
   const roles = roleMatchers(options2);
-  const role = (file) => [roles.policies(file) || discovery.extra.has(file) ? "p" : "", discovery.scanned.has(file) && roles.manifests(file) ? "m" : "", discovery.ifKubernetes.has(file) ? "k" : "", discovery.extra.has(file) ? "x" : ""].join("");
-  const all = [...discovery.files, ...[...discovery.extra].filter((file) => !discovery.files.includes(file))];
-  return all.map((file) => [file, role(file)]);
+  const role = (file) => [
+    roles.policies(file) || discovery.extra.has(file) ? "p" : "",
+    discovery.scanned.has(file) && roles.manifests(file) ? "m" : "",
+    discovery.ifKubernetes.has(file) ? "k" : "",
+    discovery.extra.has(file) ? "x" : "",
+    isHelmTemplate(file) ? "h" : ""
+  ].join("");
+  return discoveredFiles(discovery).map((file) => [file, role(file)]);
 }
-function loadDiscovered(options2, discovery) {
+function loadDiscovered(options2, discovery, stored = null) {
   const { files, scanned, extra, ifKubernetes, manifestsOnly } = discovery;
   const loader = new WorkspaceLoader(options2.cwd, options2.config.maxFileSize);
   const roles = roleMatchers(options2);
@@ -67946,7 +68136,10 @@ function loadDiscovered(options2, discovery) {
     }
     const manifests2 = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file) && !isKustomizationFile(file);
     if (manifestsOnly && !manifests2) continue;
-    loader.addFile(file, { policies: !manifestsOnly && (roles.policies(file) || extra.has(file)), manifests: manifests2, ifKubernetes: ifKubernetes.has(file) });
+    const role = { policies: !manifestsOnly && (roles.policies(file) || extra.has(file)), manifests: manifests2, ifKubernetes: ifKubernetes.has(file) };
+    const held = stored?.get(file);
+    if (held !== void 0 && manifests2 && !role.ifKubernetes && loader.addStoredFile(file, held)) continue;
+    loader.addFile(file, role);
   }
   loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds, kustomize.invalidManifests);
   if (options2.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options2.stdin ?? "");
@@ -68031,10 +68224,10 @@ async function lint(options2) {
       const assembled2 = stored.assembled ?? await assemble(options2, { problems: stored.problems, units: stored.units ?? [], files: cache7.sourceTexts(stored.files), ruleIds: stored.ruleIds, builds: stored.builds, base: null });
       const report2 = reportOf(assembled2.report, stored.counts, stored.policies, stored.manifests, started);
       const empty2 = stored.configProblems.length > 0 ? null : emptyScan(options2, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
-      return { report: report2, errors, fixes: assembled2.fixes, warnings, empty: empty2, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [] }, shard: null };
+      return { report: report2, errors, fixes: assembled2.fixes, warnings, empty: empty2, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [], filesFromCache: stored.files.length, report: stored.assembled !== null ? "stored" : "assembled" }, shard: null };
     }
   }
-  const workspace = loadDiscovered(options2, discovery);
+  const workspace = loadDiscovered(options2, discovery, cache7?.storedManifests() ?? null);
   await resolveHelmInput(options2, workspace, errors, warnings);
   const settings = loadSettings(options2, errors);
   const policies = workspace.policies.map((item) => item.compiled);
@@ -68087,7 +68280,8 @@ async function lint(options2) {
   const part = options2.shard ?? options2.part;
   const shard = part === void 0 ? null : planShard(units, subjects, display, options2.shard ?? { index: 1, count: 1 }, options2.part);
   const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
-  const plan = cache7?.plan({ workspace, units, subjects, received: evaluated, policyFiles: policyFilesOf(workspace) }) ?? null;
+  const policyFiles = cache7 === null ? [] : policyFilesOf(workspace);
+  const plan = cache7?.plan({ workspace, units, subjects, received: evaluated, policyFiles }) ?? null;
   const total = owned.reduce((sum4, unit) => sum4 + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
   let done = 0;
   const evaluateUnit = (unit) => {
@@ -68139,20 +68333,31 @@ async function lint(options2) {
     return result;
   };
   const unitResults = [];
+  const evaluatedUnits = /* @__PURE__ */ new Map();
   for (const unit of owned) {
-    const reused = plan?.reused.get(unit.key);
-    if (reused !== void 0) {
-      unitResults.push({ result: reused, subjects: unit.subjects });
+    if (plan !== null && plan.reused.has(unit.key)) {
+      const { key: key3 } = unit;
+      const cached = plan;
+      unitResults.push({
+        get result() {
+          return cached.result(key3);
+        },
+        subjects: unit.subjects
+      });
       continue;
     }
     reads2?.start();
     const result = evaluateUnit(unit);
     plan?.evaluated(unit, result, reads2.stop());
     unitResults.push({ result, subjects: unit.subjects });
+    evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });
   }
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule5) => `${policy.id}/${rule5}`)), ...PROBLEM_CODES.map((code18) => `kyverno-lint/${code18}`)];
   const problems = shard === null ? workspace.problems : workspace.problems.filter((problem3) => shard.ownsFile(problem3.location.file));
-  const assembled = await assemble(options2, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base: base2, ...shard !== null ? { ownsFile: shard.ownsFile } : {} });
+  const watched = { files: [...workspace.files.keys()], discovered: discoveredFiles(discovery), builds: workspace.builds };
+  const previous = plan === null || shard !== null || options2.exchange !== void 0 ? null : plan.previous(watched);
+  const reassembled = previous === null ? null : await reassemble(options2, previous, { evaluated: evaluatedUnits, units: units.length, problems, files: workspace.files, ruleIds, policyFiles });
+  const assembled = reassembled ?? await assemble(options2, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base: base2, ...shard !== null ? { ownsFile: shard.ownsFile } : {} });
   const manifestCount = shard === null ? manifests2.length : owned.reduce((sum4, unit) => sum4 + unit.subjects.filter((index) => index < manifests2.length).length, 0);
   const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache7 !== null && plan !== null) {
@@ -68167,7 +68372,9 @@ async function lint(options2) {
       manifests: manifests2.length,
       configWarnings,
       configProblems: configured.errors,
-      files: [...workspace.files.keys()],
+      files: watched.files,
+      // Files discovered but not read (too large, `.json` data, Helm templates) decide the report too.
+      discovered: watched.discovered,
       assembled
     }, warnings);
   }
@@ -68179,7 +68386,16 @@ async function lint(options2) {
     empty: configured.errors.length > 0 ? null : emptyScan(options2, { manifests: workspace.manifests.length, problems: workspace.problems }, policies.length),
     configProblems: configured.errors,
     base: baseOutcome,
-    ...plan !== null ? { cache: { units: units.length, reused: plan.reused.size, evaluated: units.length - plan.reused.size, evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key) } } : {},
+    ...plan !== null ? {
+      cache: {
+        units: units.length,
+        reused: plan.reused.size,
+        evaluated: units.length - plan.reused.size,
+        evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key),
+        filesFromCache: [...workspace.files.values()].filter(isStoredSource).length,
+        report: reassembled !== null ? "updated" : "assembled"
+      }
+    } : {},
     shard: shard === null ? null : shard.outcome
   };
 }
@@ -68190,6 +68406,7 @@ function reportOf(assembled, files, policies, manifests2, started) {
 function policyFilesOf(workspace) {
   const out = [];
   for (const source of workspace.files.values()) {
+    if (isStoredSource(source)) continue;
     const holds5 = expandLists(source.documents).some(({ value: value2 }) => {
       if (value2 === null || typeof value2 !== "object" || Array.isArray(value2)) return false;
       const classified = classifyWithKind(value2);
@@ -68324,6 +68541,57 @@ async function assemble(options2, input) {
     report: { findings: reported, suppressedFindings: reportedSuppressed, counts, statuses, cwd: options2.cwd },
     fixes: fixes.filter(reportedFix)
   };
+}
+var DIRECTIVE_FINDINGS = ["kyverno-lint/invalid-disable-directive", "kyverno-lint/unused-disable-directive"];
+function unitSuppressed(result) {
+  return result.suppressed - result.registry.filter((error) => error.finding === -1).length + result.mutations.filter((mutation2) => mutation2.finding === null).length;
+}
+function mergeSorted(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compareFindings(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
+async function reassemble(options2, previous, input) {
+  const { config, cwd } = options2;
+  if (DIRECTIVE_FINDINGS.some((id) => isIgnored(config.ignore, id))) return null;
+  const keys = [.../* @__PURE__ */ new Set([...previous.replaced.keys(), ...input.evaluated.keys()])];
+  if (keys.length * 2 > input.units || !keys.every((key3) => key3.startsWith("file:"))) return null;
+  const files = new Set(keys.map((key3) => key3.slice("file:".length)));
+  const display = (file) => displayName(cwd, file);
+  if (input.policyFiles.some((file) => files.has(display(file)))) return null;
+  if ([...previous.changed].some((file) => !files.has(display(file)))) return null;
+  for (const located3 of previous.located.values()) if (located3 === null || located3.some((file) => files.has(file))) return null;
+  const old = [...previous.replaced.values()];
+  const now2 = [...input.evaluated.values()].map(({ result }) => result);
+  const inFiles = (result) => result.findings.every((finding, index) => files.has(finding.location.file) || result.registry.some((error) => error.finding === index)) && result.mutations.every(({ finding, edits }) => (finding === null || files.has(finding.location.file)) && (edits === null || files.has(display(edits.file))));
+  if (!old.every(inFiles) || !now2.every(inFiles)) return null;
+  const registryRules = (results) => JSON.stringify([...new Set(results.flatMap((result) => result.registry.map((error) => error.rule)))].sort());
+  if (registryRules(old) !== registryRules(now2)) return null;
+  const elsewhere = (problems2) => JSON.stringify(problems2.filter((problem3) => !files.has(problem3.location.file)));
+  if (elsewhere(previous.problems) !== elsewhere(input.problems)) return null;
+  const problems = input.problems.filter((problem3) => files.has(problem3.location.file));
+  const sources = new Map([...input.files].filter(([, source]) => files.has(source.display)));
+  const local = await assemble(options2, { problems, units: [...input.evaluated.values()], files: sources, ruleIds: input.ruleIds, builds: /* @__PURE__ */ new Map(), base: null });
+  const here = (finding) => files.has(finding.location.file);
+  const elsewhereFinding = (finding) => !here(finding);
+  const { report } = previous.assembly;
+  const findings = mergeSorted(report.findings.filter(elsewhereFinding), local.report.findings.filter(here));
+  const suppressedFindings = mergeSorted((report.suppressedFindings ?? []).filter(elsewhereFinding), (local.report.suppressedFindings ?? []).filter(here));
+  const statuses = { ...report.statuses };
+  for (const result of old) for (const status of Object.keys(statuses)) statuses[status] -= result.statuses[status];
+  for (const result of now2) for (const status of Object.keys(statuses)) statuses[status] += result.statuses[status];
+  const ignored = (list5) => list5.filter((problem3) => files.has(problem3.location.file) && isIgnored(config.ignore, problem3.ruleId)).length;
+  const before = old.reduce((sum4, result) => sum4 + unitSuppressed(result), ignored(previous.problems));
+  const after = now2.reduce((sum4, result) => sum4 + unitSuppressed(result), ignored(input.problems));
+  const suppressed = report.counts.suppressed - (report.suppressedFindings ?? []).length - before + after;
+  const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + suppressedFindings.length };
+  for (const finding of findings) counts[finding.severity]++;
+  const fixes = [...previous.assembly.fixes.filter((fix2) => !files.has(display(fix2.file))), ...local.fixes.filter((fix2) => files.has(display(fix2.file)))].sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  return { report: { findings, suppressedFindings, counts, statuses, cwd }, fixes };
 }
 function isWritable(mutation2) {
   return mutation2.unsettled.length === 0 && mutation2.context.file.path !== "-" && mutation2.context.resource.listItem === void 0;

@@ -1039,13 +1039,17 @@ export interface LintResult {
 	base: BaseOutcome | null;
 	/**
 	 * What the results cache did (`LintOptions.cache`): the units of the scan, how many were reused from the cache and
-	 * how many evaluated, and the keys of those evaluated (units.ts).
+	 * how many evaluated, the keys of those evaluated (units.ts), and how many files were not parsed (their manifests
+	 * came from the cache; with nothing changed, no file is parsed).
 	 */
 	cache?: {
 		units: number;
 		reused: number;
 		evaluated: number;
 		evaluatedUnits: string[];
+		filesFromCache: number;
+		/** The report: the stored one (nothing changed), the stored one updated in the files evaluated again, or assembled from every unit. */
+		report: "stored" | "updated" | "assembled";
 	};
 	/** What the shard of `LintOptions.shard` evaluated (null for a whole scan). */
 	shard: ShardOutcome | null;

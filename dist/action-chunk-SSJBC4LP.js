@@ -45,6 +45,7 @@ import {
   isHelmTemplate,
   isIgnored,
   isObject,
+  isStoredSource,
   jsonEqual,
   keyOf,
   lineIndexAt,
@@ -76,11 +77,12 @@ import {
   stringifyJson,
   stripByteOrderMark,
   struct,
+  survivesJson,
   templateLocation,
   unsafeGuessPlural,
   unsettledRules,
   wildcardMatch
-} from "./action-chunk-WZ352UWG.js";
+} from "./action-chunk-KGFCMTZC.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -906,6 +908,17 @@ function builtinPlurals() {
 
 // src/lint/pack.ts
 var VARYING = /* @__PURE__ */ new Set(["location", "resource", "fix", "suppressions"]);
+var FlatFinding = class {
+  constructor(items) {
+    this.items = items;
+  }
+  items;
+  expand() {
+    const out = [-3, this.items[0]];
+    for (let i = 1; i < this.items.length; i++) out.push([-2, this.items[i]]);
+    return out;
+  }
+};
 var Packer = class {
   strings;
   shapes;
@@ -932,7 +945,6 @@ var Packer = class {
     };
     index(this.strings, this.#strings, (text) => text);
     index(this.shapes, this.#shapes, (keys) => keys.join("\0"));
-    index(this.objects, this.#objects, (packed2) => JSON.stringify(packed2));
     index(this.templates, this.#templates, (packed2) => JSON.stringify(packed2));
   }
   pack(value, nested = false) {
@@ -941,13 +953,23 @@ var Packer = class {
     if (value === null || typeof value === "boolean" || value === void 0) return value ?? null;
     if (Array.isArray(value)) {
       const out2 = [-1];
-      for (const item of value) out2.push(this.pack(item, nested));
-      return findingList(out2) ?? out2;
+      let flatItems = false;
+      for (const item of value) {
+        const known2 = item !== null && typeof item === "object" ? this.#packed.get(item) : void 0;
+        if (known2 instanceof FlatFinding) flatItems = true;
+        out2.push(known2 instanceof FlatFinding ? known2 : this.pack(item, nested));
+      }
+      const flat = findingList(out2);
+      if (flat !== null) return flat;
+      if (flatItems) {
+        for (let i = 1; i < out2.length; i++) if (out2[i] instanceof FlatFinding) out2[i] = out2[i].expand();
+      }
+      return out2;
     }
     if (value instanceof Map) return this.pack([...value].map(([key, item]) => [key, item instanceof Set ? [...item] : item]));
     const record = value;
     const known = this.#packed.get(record);
-    if (known !== void 0) return known;
+    if (known !== void 0) return known instanceof FlatFinding ? known.expand() : known;
     const keys = Object.keys(record).filter((key) => record[key] !== void 0);
     const shape = this.#index(this.#shapes, this.shapes, keys.join("\0"), keys);
     if (keys.includes("ruleId") && keys.includes("location")) {
@@ -989,6 +1011,10 @@ function findingList(packed) {
   const flat = [-4];
   for (let i = 1; i < packed.length; i++) {
     const item = packed[i];
+    if (item instanceof FlatFinding) {
+      for (const index of item.items) flat.push(index);
+      continue;
+    }
     if (!Array.isArray(item) || item[0] !== -3) return null;
     flat.push(item[1]);
     for (let k = 2; k < item.length; k++) {
@@ -1057,7 +1083,7 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
       let at = 1;
       while (at < value.length) {
         const start = at;
-        const item = finding(value[at++], () => object(value[at++]), () => [-3, value[start], ...value.slice(start + 1, at).map((index) => [-2, index])]);
+        const item = finding(value[at++], () => object(value[at++]), () => new FlatFinding(value.slice(start, at)));
         out2.push(item);
       }
       return out2;
@@ -1072,10 +1098,16 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
 }
 
 // src/lint/cache.ts
-var CACHE_FORMAT = 5;
+var CACHE_FORMAT = 7;
 var TABLES = 0;
 var REPORT = 1;
 var UNITS = 2;
+function locatedFiles(result) {
+  const files = /* @__PURE__ */ new Set();
+  for (const finding of result.findings) files.add(finding.location.file);
+  for (const mutation of result.mutations) if (mutation.finding !== null) files.add(mutation.finding.location.file);
+  return [...files].sort();
+}
 function sha(data) {
   return createHash("sha256").update(data).digest("base64url");
 }
@@ -1130,7 +1162,15 @@ function openScanCache(options, warnings) {
   return new ScanCache(options, cacheFile(location2, options.cwd), warnings);
 }
 function objectsJson(subjects) {
-  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, JSON.stringify(subject.value)]));
+  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, valueJson(subject.value)]));
+}
+function valueJson(value) {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return `${JSON.stringify(value, (_key, item) => typeof item === "bigint" ? `n${item}` : typeof item === "string" ? `s${item}` : item)}`;
+  }
 }
 function changedObjects(before, after, out) {
   const group = (json2) => {
@@ -1266,6 +1306,39 @@ var ScanCache = class {
     return unpacker(this.#line(TABLES), appendable ? this.#packedFindings : void 0);
   }
   /**
+   * The manifests of the files of manifests the cache holds, by file, for the files unchanged since (under the same
+   * global key: the same tool and configuration read them the same way), with the text hashed (read once: the
+   * manifests are those of that text). Empty when the cache cannot be used.
+   */
+  storedManifests() {
+    const out = /* @__PURE__ */ new Map();
+    const header = this.#header;
+    if (header === null || header.key !== this.#key) return out;
+    try {
+      for (const unit of this.#line(UNITS)) {
+        if (!Array.isArray(unit.source)) continue;
+        const [file, manifests] = unit.source;
+        if (typeof file !== "string" || typeof manifests !== "string" || unit.inputs !== this.#inputs([file])) continue;
+        const bytes = this.#bytes.get(file);
+        if (bytes !== void 0 && bytes !== null) out.set(file, { manifests, text: bytes.toString("utf8") });
+      }
+    } catch (error) {
+      this.#unusable(error);
+      out.clear();
+    }
+    return out;
+  }
+  /** The files whose content the header records (absolute paths). */
+  #watched(read) {
+    const files = /* @__PURE__ */ new Set([...read.files, ...read.discovered]);
+    for (const inputs of read.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
+    return files;
+  }
+  /** The key of the contents of a unit's files. */
+  #inputs(files) {
+    return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
+  }
+  /**
    * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
    * and the same content of every file read. Null otherwise (or when the cache cannot be decoded).
    */
@@ -1317,18 +1390,28 @@ var ScanCache = class {
     const { cwd } = this.#options;
     const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
     const entries = /* @__PURE__ */ new Map();
-    const reused = /* @__PURE__ */ new Map();
-    const inputsOf = (unit) => {
-      const files = unit.builds.length === 0 ? [input.subjects[unit.subjects[0]].file] : unit.inputs.map((file) => path.resolve(cwd, file));
-      return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
-    };
+    const reused = /* @__PURE__ */ new Set();
+    let storedUnits = /* @__PURE__ */ new Map();
+    let unpack = null;
+    const inputsOf = (unit) => this.#inputs(unit.builds.length === 0 ? [input.subjects[unit.subjects[0]].file] : unit.inputs.map((file) => path.resolve(cwd, file)));
     const objectsOf = (unit) => objectsJson(unit.subjects.filter((index) => index < input.received.length).map((index) => input.received[index]));
+    const problemFiles = new Set(input.workspace.problems.map((problem) => problem.location.file));
+    const sourceOf = (unit) => {
+      if (unit.builds.length !== 0) return null;
+      const manifests = unit.subjects.map((index) => input.subjects[index]);
+      const file = manifests[0].file;
+      if (!input.workspace.plainFiles.has(file) || problemFiles.has(displayName(cwd, file))) return null;
+      if (!manifests.every((manifest) => manifest.file === file && manifest.origin === void 0 && survivesJson(manifest.value))) return null;
+      const stored = manifests.map((manifest) => [manifest.documentIndex, manifest.listItem ?? null, manifest.value]);
+      return [file, JSON.stringify(stored)];
+    };
     const current = new Map(input.units.map((unit) => [unit.key, { unit, inputs: inputsOf(unit), objects: null }]));
     const objectsAt = (known) => known.objects ??= objectsOf(known.unit);
+    const sources = /* @__PURE__ */ new Map();
     const header = this.#header;
     if (header !== null && header.key === this.#key && header.policyKey === policyKey) {
       try {
-        const storedUnits = new Map(this.#line(UNITS).map((unit) => [unit.key, unit]));
+        storedUnits = new Map(this.#line(UNITS).map((unit) => [unit.key, unit]));
         const changed = [];
         const clean = [];
         for (const [key, known] of current) {
@@ -1341,26 +1424,55 @@ var ScanCache = class {
           }
         }
         for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, "[]", changed);
-        const unpack = this.#unpacker(true);
+        unpack = this.#unpacker(true);
         for (const { key, old } of clean) {
+          if (Array.isArray(old.source)) sources.set(key, old.source);
           if (changed.some((object) => readsSee(old.reads, object))) continue;
-          const result = unpack(old.result);
-          reused.set(key, result);
-          entries.set(key, { reads: old.reads, objects: old.objects, inputs: old.inputs, result, packed: old.result });
+          reused.add(key);
+          const located = Array.isArray(old.located) && old.located.every((file) => typeof file === "string") ? old.located : null;
+          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located, packed: old.result });
         }
       } catch (error) {
         this.#unusable(error);
         reused.clear();
         entries.clear();
+        sources.clear();
+        storedUnits = /* @__PURE__ */ new Map();
+        unpack = null;
       }
     }
+    const resultOf = (entry) => entry.result ??= unpack(entry.packed);
     const plan = {
       reused,
       policyKey,
       entries,
+      resultOf,
+      result: (key) => resultOf(entries.get(key)),
       evaluated: (unit, result, reads) => {
         const known = current.get(unit.key);
-        entries.set(unit.key, { reads, objects: objectsAt(known), inputs: known.inputs, result });
+        entries.set(unit.key, { reads, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf(unit), inputs: known.inputs, located: locatedFiles(result), result });
+      },
+      previous: (read) => {
+        if (unpack === null || this.#options.reportFiles !== void 0 || header === null) return null;
+        const files = this.#watched(read);
+        try {
+          const stored = this.#line(REPORT);
+          if (stored.reportFiles !== null) return null;
+          const report = { ...unpack(stored.report), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) };
+          const state = unpack(stored.state);
+          const replaced = /* @__PURE__ */ new Map();
+          for (const [key, old] of storedUnits) if (!reused.has(key)) replaced.set(key, unpack(old.result));
+          const located = new Map([...reused].map((key) => [key, entries.get(key).located]));
+          const changed = /* @__PURE__ */ new Set();
+          const before = new Map(header.files);
+          for (const file of files) if (before.get(file) !== this.hash(file)) changed.add(file);
+          const now = new Set(files);
+          for (const file of before.keys()) if (!now.has(file)) changed.add(file);
+          return { assembly: { report, fixes: unpack(stored.fixes) }, problems: state.problems, replaced, located, changed };
+        } catch (error) {
+          this.#unusable(error);
+          return null;
+        }
       }
     };
     return plan;
@@ -1371,7 +1483,7 @@ var ScanCache = class {
    */
   save(plan, state, warnings) {
     const { entries, policyKey } = plan;
-    const { units, unitKeys, assembled, ...rest } = state;
+    const { units, unitKeys, assembled, discovered, ...rest } = state;
     const packedNow = unitKeys.filter((key) => entries.get(key).packed === void 0).length;
     const appended = (this.#header?.appended ?? 0) + packedNow;
     let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== void 0) && appended * 2 <= unitKeys.length;
@@ -1382,12 +1494,13 @@ var ScanCache = class {
       appending = false;
       packer = new Packer();
     }
-    const files = new Set(state.files);
-    for (const inputs of state.builds.values()) for (const file of inputs) files.add(path.resolve(this.#options.cwd, file));
+    const files = this.#watched({ files: state.files, discovered, builds: state.builds });
+    const { resultOf } = plan;
     const storedUnits = unitKeys.map((key, index) => {
       const entry = entries.get(key);
-      const result = appending && entry.packed !== void 0 ? entry.packed : packer.pack(entry.result);
-      return { key, subjects: [...units[index].subjects], inputs: entry.inputs, reads: entry.reads, objects: entry.objects, result };
+      const result = appending && entry.packed !== void 0 ? entry.packed : packer.pack(resultOf(entry));
+      const located = entry.located ?? locatedFiles(resultOf(entry));
+      return { key, subjects: [...units[index].subjects], located, inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
     });
     const { findings, suppressedFindings, ...summary } = assembled.report;
     const report = {
@@ -4262,13 +4375,21 @@ async function discoverFiles(options, errors, warnings, manifestsOnly = false) {
   const files = [.../* @__PURE__ */ new Set([...scanned, ...manifestsOnly ? [] : await configuredPolicyFiles(options, errors)])].sort(byCodeUnits);
   return { files, scanned, extra, ifKubernetes, manifestsOnly };
 }
+function discoveredFiles(discovery) {
+  return [...discovery.files, ...[...discovery.extra].filter((file) => !discovery.files.includes(file))];
+}
 function discoveredRoles(options, discovery) {
   const roles = roleMatchers(options);
-  const role = (file) => [roles.policies(file) || discovery.extra.has(file) ? "p" : "", discovery.scanned.has(file) && roles.manifests(file) ? "m" : "", discovery.ifKubernetes.has(file) ? "k" : "", discovery.extra.has(file) ? "x" : ""].join("");
-  const all = [...discovery.files, ...[...discovery.extra].filter((file) => !discovery.files.includes(file))];
-  return all.map((file) => [file, role(file)]);
+  const role = (file) => [
+    roles.policies(file) || discovery.extra.has(file) ? "p" : "",
+    discovery.scanned.has(file) && roles.manifests(file) ? "m" : "",
+    discovery.ifKubernetes.has(file) ? "k" : "",
+    discovery.extra.has(file) ? "x" : "",
+    isHelmTemplate(file) ? "h" : ""
+  ].join("");
+  return discoveredFiles(discovery).map((file) => [file, role(file)]);
 }
-function loadDiscovered(options, discovery) {
+function loadDiscovered(options, discovery, stored = null) {
   const { files, scanned, extra, ifKubernetes, manifestsOnly } = discovery;
   const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
   const roles = roleMatchers(options);
@@ -4288,7 +4409,10 @@ function loadDiscovered(options, discovery) {
     }
     const manifests = scanned.has(file) && roles.manifests(file) && !kustomize.inputs.has(file) && !isKustomizationFile(file);
     if (manifestsOnly && !manifests) continue;
-    loader.addFile(file, { policies: !manifestsOnly && (roles.policies(file) || extra.has(file)), manifests, ifKubernetes: ifKubernetes.has(file) });
+    const role = { policies: !manifestsOnly && (roles.policies(file) || extra.has(file)), manifests, ifKubernetes: ifKubernetes.has(file) };
+    const held = stored?.get(file);
+    if (held !== void 0 && manifests && !role.ifKubernetes && loader.addStoredFile(file, held)) continue;
+    loader.addFile(file, role);
   }
   loader.addBuild(kustomize.manifests, kustomize.problems, kustomize.builds, kustomize.invalidManifests);
   if (options.paths.includes("-")) loader.addFile("-", { policies: true, manifests: true }, options.stdin ?? "");
@@ -4373,10 +4497,10 @@ async function lint(options) {
       const assembled2 = stored.assembled ?? await assemble(options, { problems: stored.problems, units: stored.units ?? [], files: cache.sourceTexts(stored.files), ruleIds: stored.ruleIds, builds: stored.builds, base: null });
       const report2 = reportOf(assembled2.report, stored.counts, stored.policies, stored.manifests, started);
       const empty = stored.configProblems.length > 0 ? null : emptyScan(options, { manifests: stored.manifests, problems: stored.problems }, stored.policies);
-      return { report: report2, errors, fixes: assembled2.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [] }, shard: null };
+      return { report: report2, errors, fixes: assembled2.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [], filesFromCache: stored.files.length, report: stored.assembled !== null ? "stored" : "assembled" }, shard: null };
     }
   }
-  const workspace = loadDiscovered(options, discovery);
+  const workspace = loadDiscovered(options, discovery, cache?.storedManifests() ?? null);
   await resolveHelmInput(options, workspace, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => item.compiled);
@@ -4415,7 +4539,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-QZSPYJPD.js");
+    const { compareWithBase } = await import("./action-base-revision-QVA7SBGW.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -4429,7 +4553,8 @@ async function lint(options) {
   const part = options.shard ?? options.part;
   const shard = part === void 0 ? null : planShard(units, subjects, display, options.shard ?? { index: 1, count: 1 }, options.part);
   const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
-  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles: policyFilesOf(workspace) }) ?? null;
+  const policyFiles = cache === null ? [] : policyFilesOf(workspace);
+  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles }) ?? null;
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
   let done = 0;
   const evaluateUnit = (unit) => {
@@ -4481,20 +4606,31 @@ async function lint(options) {
     return result;
   };
   const unitResults = [];
+  const evaluatedUnits = /* @__PURE__ */ new Map();
   for (const unit of owned) {
-    const reused = plan?.reused.get(unit.key);
-    if (reused !== void 0) {
-      unitResults.push({ result: reused, subjects: unit.subjects });
+    if (plan !== null && plan.reused.has(unit.key)) {
+      const { key } = unit;
+      const cached = plan;
+      unitResults.push({
+        get result() {
+          return cached.result(key);
+        },
+        subjects: unit.subjects
+      });
       continue;
     }
     reads?.start();
     const result = evaluateUnit(unit);
     plan?.evaluated(unit, result, reads.stop());
     unitResults.push({ result, subjects: unit.subjects });
+    evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });
   }
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
   const problems = shard === null ? workspace.problems : workspace.problems.filter((problem) => shard.ownsFile(problem.location.file));
-  const assembled = await assemble(options, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base, ...shard !== null ? { ownsFile: shard.ownsFile } : {} });
+  const watched = { files: [...workspace.files.keys()], discovered: discoveredFiles(discovery), builds: workspace.builds };
+  const previous = plan === null || shard !== null || options.exchange !== void 0 ? null : plan.previous(watched);
+  const reassembled = previous === null ? null : await reassemble(options, previous, { evaluated: evaluatedUnits, units: units.length, problems, files: workspace.files, ruleIds, policyFiles });
+  const assembled = reassembled ?? await assemble(options, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base, ...shard !== null ? { ownsFile: shard.ownsFile } : {} });
   const manifestCount = shard === null ? manifests.length : owned.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
   const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache !== null && plan !== null) {
@@ -4509,7 +4645,9 @@ async function lint(options) {
       manifests: manifests.length,
       configWarnings,
       configProblems: configured.errors,
-      files: [...workspace.files.keys()],
+      files: watched.files,
+      // Files discovered but not read (too large, `.json` data, Helm templates) decide the report too.
+      discovered: watched.discovered,
       assembled
     }, warnings);
   }
@@ -4521,7 +4659,16 @@ async function lint(options) {
     empty: configured.errors.length > 0 ? null : emptyScan(options, { manifests: workspace.manifests.length, problems: workspace.problems }, policies.length),
     configProblems: configured.errors,
     base: baseOutcome,
-    ...plan !== null ? { cache: { units: units.length, reused: plan.reused.size, evaluated: units.length - plan.reused.size, evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key) } } : {},
+    ...plan !== null ? {
+      cache: {
+        units: units.length,
+        reused: plan.reused.size,
+        evaluated: units.length - plan.reused.size,
+        evaluatedUnits: units.filter((unit) => !plan.reused.has(unit.key)).map((unit) => unit.key),
+        filesFromCache: [...workspace.files.values()].filter(isStoredSource).length,
+        report: reassembled !== null ? "updated" : "assembled"
+      }
+    } : {},
     shard: shard === null ? null : shard.outcome
   };
 }
@@ -4532,6 +4679,7 @@ function reportOf(assembled, files, policies, manifests, started) {
 function policyFilesOf(workspace) {
   const out = [];
   for (const source of workspace.files.values()) {
+    if (isStoredSource(source)) continue;
     const holds = expandLists(source.documents).some(({ value }) => {
       if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
       const classified = classifyWithKind(value);
@@ -4666,6 +4814,57 @@ async function assemble(options, input) {
     report: { findings: reported, suppressedFindings: reportedSuppressed, counts, statuses, cwd: options.cwd },
     fixes: fixes.filter(reportedFix)
   };
+}
+var DIRECTIVE_FINDINGS = ["kyverno-lint/invalid-disable-directive", "kyverno-lint/unused-disable-directive"];
+function unitSuppressed(result) {
+  return result.suppressed - result.registry.filter((error) => error.finding === -1).length + result.mutations.filter((mutation) => mutation.finding === null).length;
+}
+function mergeSorted(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compareFindings(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
+async function reassemble(options, previous, input) {
+  const { config, cwd } = options;
+  if (DIRECTIVE_FINDINGS.some((id) => isIgnored(config.ignore, id))) return null;
+  const keys = [.../* @__PURE__ */ new Set([...previous.replaced.keys(), ...input.evaluated.keys()])];
+  if (keys.length * 2 > input.units || !keys.every((key) => key.startsWith("file:"))) return null;
+  const files = new Set(keys.map((key) => key.slice("file:".length)));
+  const display = (file) => displayName(cwd, file);
+  if (input.policyFiles.some((file) => files.has(display(file)))) return null;
+  if ([...previous.changed].some((file) => !files.has(display(file)))) return null;
+  for (const located of previous.located.values()) if (located === null || located.some((file) => files.has(file))) return null;
+  const old = [...previous.replaced.values()];
+  const now = [...input.evaluated.values()].map(({ result }) => result);
+  const inFiles = (result) => result.findings.every((finding, index) => files.has(finding.location.file) || result.registry.some((error) => error.finding === index)) && result.mutations.every(({ finding, edits }) => (finding === null || files.has(finding.location.file)) && (edits === null || files.has(display(edits.file))));
+  if (!old.every(inFiles) || !now.every(inFiles)) return null;
+  const registryRules = (results) => JSON.stringify([...new Set(results.flatMap((result) => result.registry.map((error) => error.rule)))].sort());
+  if (registryRules(old) !== registryRules(now)) return null;
+  const elsewhere = (problems2) => JSON.stringify(problems2.filter((problem) => !files.has(problem.location.file)));
+  if (elsewhere(previous.problems) !== elsewhere(input.problems)) return null;
+  const problems = input.problems.filter((problem) => files.has(problem.location.file));
+  const sources = new Map([...input.files].filter(([, source]) => files.has(source.display)));
+  const local = await assemble(options, { problems, units: [...input.evaluated.values()], files: sources, ruleIds: input.ruleIds, builds: /* @__PURE__ */ new Map(), base: null });
+  const here = (finding) => files.has(finding.location.file);
+  const elsewhereFinding = (finding) => !here(finding);
+  const { report } = previous.assembly;
+  const findings = mergeSorted(report.findings.filter(elsewhereFinding), local.report.findings.filter(here));
+  const suppressedFindings = mergeSorted((report.suppressedFindings ?? []).filter(elsewhereFinding), (local.report.suppressedFindings ?? []).filter(here));
+  const statuses = { ...report.statuses };
+  for (const result of old) for (const status of Object.keys(statuses)) statuses[status] -= result.statuses[status];
+  for (const result of now) for (const status of Object.keys(statuses)) statuses[status] += result.statuses[status];
+  const ignored = (list2) => list2.filter((problem) => files.has(problem.location.file) && isIgnored(config.ignore, problem.ruleId)).length;
+  const before = old.reduce((sum, result) => sum + unitSuppressed(result), ignored(previous.problems));
+  const after = now.reduce((sum, result) => sum + unitSuppressed(result), ignored(input.problems));
+  const suppressed = report.counts.suppressed - (report.suppressedFindings ?? []).length - before + after;
+  const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + suppressedFindings.length };
+  for (const finding of findings) counts[finding.severity]++;
+  const fixes = [...previous.assembly.fixes.filter((fix2) => !files.has(display(fix2.file))), ...local.fixes.filter((fix2) => files.has(display(fix2.file)))].sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  return { report: { findings, suppressedFindings, counts, statuses, cwd }, fixes };
 }
 function isWritable(mutation) {
   return mutation.unsettled.length === 0 && mutation.context.file.path !== "-" && mutation.context.resource.listItem === void 0;

@@ -25,11 +25,11 @@ import {
   sarif,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-MFEXORCR.js";
+} from "./action-chunk-SSJBC4LP.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-WZ352UWG.js";
+import "./action-chunk-KGFCMTZC.js";
 import {
   require_tunnel,
   require_undici
@@ -3509,7 +3509,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-4Q3NUIA3.js");
+    const { openBase } = await import("./action-base-tree-HGYY2VVZ.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-MFEXORCR.js";
+} from "./action-chunk-SSJBC4LP.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-WZ352UWG.js";
+} from "./action-chunk-KGFCMTZC.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

@@ -10048,6 +10048,28 @@ function stringifyJson(value2, indent) {
   const text5 = JSON.stringify(value2, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent);
   return text5.includes("\\u0000bigint") ? text5.replace(BIGINT_PLACEHOLDER, "$1") : text5;
 }
+function survivesJson(value2) {
+  switch (typeof value2) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value2) && !Object.is(value2, -0);
+    case "object": {
+      if (value2 === null) return true;
+      if (Array.isArray(value2)) {
+        for (let i = 0; i < value2.length; i++) if (!(i in value2) || !survivesJson(value2[i])) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(value2) !== Object.prototype) return false;
+      const record = value2;
+      for (const key3 of Object.keys(record)) if (!survivesJson(record[key3])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
 
 // src/evaluate/processor.ts
 var NO_OBJECTS = Object.freeze([]);
@@ -58574,6 +58596,16 @@ function resourceKey2(apiVersion, kind3, namespace, name) {
 }
 
 // src/lint/workspace.ts
+var storedSources = /* @__PURE__ */ new WeakSet();
+function isStoredSource(source) {
+  return storedSources.has(source);
+}
+function isStoredManifest(entry2) {
+  if (!Array.isArray(entry2) || entry2.length !== 3) return false;
+  const [index, item, value2] = entry2;
+  const position3 = (n) => Number.isSafeInteger(n) && n >= 0;
+  return position3(index) && (item === null || position3(item)) && isObject(value2) && typeof value2.apiVersion === "string" && typeof value2.kind === "string";
+}
 function displayName(cwd, file) {
   if (file === "-") return "<stdin>";
   const relative = path5.relative(cwd, file);
@@ -58640,7 +58672,8 @@ var WorkspaceLoader = class {
     manifests: [],
     builds: /* @__PURE__ */ new Map(),
     problems: [],
-    counts: { policies: 0, manifests: 0, other: 0 }
+    counts: { policies: 0, manifests: 0, other: 0 },
+    plainFiles: /* @__PURE__ */ new Set()
   };
   /** A problem with a whole file, at its start. */
   fileProblem(file, code, message2, severity = "error") {
@@ -58702,6 +58735,7 @@ var WorkspaceLoader = class {
     const parsed = { documents: source.documents };
     let sawPolicy = false;
     let sawManifest = false;
+    let sawPolicyInput = false;
     if (role.manifests) this.checkLists(source, parsed.documents);
     for (const document of expandLists(parsed.documents)) {
       const value2 = document.value;
@@ -58712,7 +58746,11 @@ var WorkspaceLoader = class {
         continue;
       }
       if (value2 === null) continue;
-      if (kind3 === "manifest" && isCustomResourceDefinition(value2)) this.#definitions.push(value2);
+      if (kind3 === "manifest" && isCustomResourceDefinition(value2)) {
+        this.#definitions.push(value2);
+        sawPolicyInput = true;
+      }
+      if (policyKind !== void 0) sawPolicyInput = true;
       if (policyKind !== void 0 && role.policies) {
         sawPolicy = true;
         const object2 = value2;
@@ -58736,6 +58774,37 @@ var WorkspaceLoader = class {
       this.workspace.counts.other++;
       this.#counted.set(file, "other");
     }
+    if (sawManifest && !sawPolicyInput && role.ifKubernetes !== true && file !== "-") this.workspace.plainFiles.add(file);
+  }
+  /**
+   * A file of manifests (`plainFiles`) whose manifests the results cache holds for its `text`, unchanged since
+   * (cache.ts): its manifests are the stored ones, its documents parsed only when a finding or a fix needs their
+   * positions. False, with nothing added, when the stored manifests are not of the expected shape (the file is then to
+   * be added as any other).
+   */
+  addStoredFile(file, stored) {
+    if (this.workspace.files.has(file)) return false;
+    let manifests2;
+    try {
+      manifests2 = JSON.parse(stored.manifests);
+    } catch {
+      return false;
+    }
+    if (!Array.isArray(manifests2) || manifests2.length === 0 || !manifests2.every(isStoredManifest)) return false;
+    const body = stripByteOrderMark(stored.text);
+    let documents;
+    const source = { path: file, display: displayName(this.cwd, file), text: body };
+    Object.defineProperty(source, "documents", { enumerable: true, get: () => documents ??= parseDocuments(file, body).documents });
+    storedSources.add(source);
+    this.workspace.files.set(file, source);
+    for (const [index, item, value2] of manifests2) {
+      const resource = resourceDocument(value2, file, index);
+      if (item !== null) resource.listItem = item;
+      this.workspace.manifests.push(resource);
+    }
+    this.workspace.counts.manifests++;
+    this.workspace.plainFiles.add(file);
+    return true;
   }
   /** A `v1` List whose `items` is not a list cannot be decoded (kubectl fails on it): reported, not skipped. */
   checkLists(source, documents) {
@@ -59473,6 +59542,7 @@ export {
   cloneJson,
   jsonEqual,
   stringifyJson,
+  survivesJson,
   evaluateResource,
   mutatedResource,
   unsettledRules,
@@ -59532,6 +59602,7 @@ export {
   findFiles,
   resolveHelmSources,
   templateLocation,
+  isStoredSource,
   displayName,
   fullLocation,
   WorkspaceLoader,

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-WZ352UWG.js";
+} from "./action-chunk-KGFCMTZC.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts
