@@ -625,7 +625,8 @@ export class ScanCache {
       report: packer.pack(summary),
       fixes: packer.pack(assembled.fixes),
     };
-    const lines = [packer.tables(), report, storedUnits].map((line) => JSON.stringify(line));
+    // Encoded once: their byte lengths go into the header.
+    const lines = [packer.tables(), report, storedUnits].map((line) => Buffer.from(`${JSON.stringify(line)}\n`));
     const header: CacheHeader = {
       format: CACHE_FORMAT,
       version: packageJson.version,
@@ -634,12 +635,12 @@ export class ScanCache {
       policyKey,
       files: [...files].map((file) => [file, this.hash(file)]),
       appended: appending ? appended : 0,
-      lines: lines.map((line) => Buffer.byteLength(line)),
+      lines: lines.map((line) => line.length - 1),
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(temporary, [JSON.stringify(header), ...lines].map((line) => `${line}\n`).join(''));
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...lines]));
       renameSync(temporary, this.file);
     } catch (error) {
       try {
