@@ -65158,7 +65158,8 @@ var ScanCache = class {
       report: packer.pack(summary2),
       fixes: packer.pack(assembled.fixes)
     };
-    const lines = [packer.tables(), report, storedUnits].map((line) => JSON.stringify(line));
+    const lines = [packer.tables(), report, storedUnits].map((line) => Buffer.from(`${JSON.stringify(line)}
+`));
     const header2 = {
       format: CACHE_FORMAT,
       version: package_default.version,
@@ -65167,13 +65168,13 @@ var ScanCache = class {
       policyKey,
       files: [...files].map((file) => [file, this.hash(file)]),
       appended: appending ? appended2 : 0,
-      lines: lines.map((line) => Buffer.byteLength(line))
+      lines: lines.map((line) => line.length - 1)
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path7.dirname(this.file), { recursive: true });
-      writeFileSync(temporary, [JSON.stringify(header2), ...lines].map((line) => `${line}
-`).join(""));
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header2)}
+`), ...lines]));
       renameSync(temporary, this.file);
     } catch (error) {
       try {

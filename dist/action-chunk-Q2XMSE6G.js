@@ -1512,7 +1512,8 @@ var ScanCache = class {
       report: packer.pack(summary),
       fixes: packer.pack(assembled.fixes)
     };
-    const lines = [packer.tables(), report, storedUnits].map((line) => JSON.stringify(line));
+    const lines = [packer.tables(), report, storedUnits].map((line) => Buffer.from(`${JSON.stringify(line)}
+`));
     const header = {
       format: CACHE_FORMAT,
       version: package_default.version,
@@ -1521,13 +1522,13 @@ var ScanCache = class {
       policyKey,
       files: [...files].map((file) => [file, this.hash(file)]),
       appended: appending ? appended : 0,
-      lines: lines.map((line) => Buffer.byteLength(line))
+      lines: lines.map((line) => line.length - 1)
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(temporary, [JSON.stringify(header), ...lines].map((line) => `${line}
-`).join(""));
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}
+`), ...lines]));
       renameSync(temporary, this.file);
     } catch (error) {
       try {
