@@ -25,7 +25,7 @@ import { readsSee, type ChangedObject, type UnitReads } from './cache-reads.js';
 import type { LintOptions } from './options.js';
 import type { ScanUnit } from './units.js';
 import type { UnitResult } from './unit-results.js';
-import { Packer, unpacker, type PackTables } from './pack.js';
+import { Packer, unpackFindingList, unpacker, type DecodedFindingList, type PackTables } from './pack.js';
 import { displayName, type SourceText, type StoredManifest, type Workspace } from './workspace.js';
 import { survivesJson } from '../util/json-value.js';
 
@@ -295,6 +295,8 @@ export class ScanCache {
   readonly #parsed = new Map<number, unknown>();
   /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
   readonly #packedFindings = new WeakMap<object, unknown>();
+  /** The findings of the stored report, decoded with the parts of the stored list each comes from (`plan().previous`). */
+  #previousFindings: DecodedFindingList | null = null;
 
   constructor(options: LintOptions, file: string, warnings: string[]) {
     this.#options = options;
@@ -392,6 +394,7 @@ export class ScanCache {
   #unusable(error: unknown): void {
     this.#header = null;
     this.#parsed.clear();
+    this.#previousFindings = null;
     this.#warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error instanceof Error ? error.message : String(error)}); it is rewritten`);
   }
 
@@ -420,6 +423,27 @@ export class ScanCache {
     } catch (error) {
       this.#unusable(error);
       out.clear();
+    }
+    return out;
+  }
+
+  /**
+   * `findings` packed as one flat list, each finding of the stored report (`previous`) written as its part of the stored
+   * list; null when a finding cannot be an item of such a list (the caller packs them all then).
+   */
+  #packFindingList(packer: Packer, findings: readonly Finding[], previous: DecodedFindingList): unknown[] | null {
+    const stored = new Map<object, number>();
+    previous.findings.forEach((finding, index) => stored.set(finding, index));
+    const out: unknown[] = [-4];
+    for (const finding of findings) {
+      const index = stored.get(finding);
+      if (index !== undefined) {
+        for (let at = previous.starts[index]!; at < previous.starts[index + 1]!; at++) out.push(previous.flat[at]);
+        continue;
+      }
+      const packed = packer.pack([finding]);
+      if (!Array.isArray(packed) || packed[0] !== -4) return null;
+      for (let at = 1; at < packed.length; at++) out.push(packed[at]);
     }
     return out;
   }
@@ -567,7 +591,10 @@ export class ScanCache {
         try {
           const stored = this.#line(REPORT) as CacheReport;
           if (stored.reportFiles !== null) return null;
-          const report = { ...(unpack(stored.report) as object), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) } as StoredAssembly['report'];
+          // Decoded with the parts of the stored list they come from: `save` writes those parts again for the findings kept.
+          const list = unpackFindingList(this.#line(TABLES) as PackTables, stored.findings);
+          const findings = list?.findings ?? unpack(stored.findings);
+          const report = { ...(unpack(stored.report) as object), findings, suppressedFindings: unpack(stored.suppressedFindings) } as StoredAssembly['report'];
           const state = unpack(stored.state) as { problems: Finding[] };
           const replaced = new Map<string, UnitResult>();
           for (const [key, old] of storedUnits) if (!reused.has(key)) replaced.set(key, unpack(old.result) as UnitResult);
@@ -577,6 +604,7 @@ export class ScanCache {
           for (const file of files) if (before.get(file) !== this.hash(file)) changed.add(file);
           const now = new Set(files);
           for (const file of before.keys()) if (!now.has(file)) changed.add(file);
+          this.#previousFindings = list;
           return { assembly: { report, fixes: unpack(stored.fixes) as FileFix[] }, problems: state.problems, replaced, located, changed };
         } catch (error) {
           // The report is assembled from the units, and the file written afresh.
@@ -620,7 +648,7 @@ export class ScanCache {
       state: packer.pack(rest),
       unitCount: unitKeys.length,
       reportFiles: this.#options.reportFiles ?? null,
-      findings: packer.pack(findings),
+      findings: (appending && this.#previousFindings !== null ? this.#packFindingList(packer, findings, this.#previousFindings) : null) ?? packer.pack(findings),
       suppressedFindings: packer.pack(suppressedFindings ?? []),
       report: packer.pack(summary),
       fixes: packer.pack(assembled.fixes),

@@ -153,6 +153,44 @@ export interface PackTables {
   templates: readonly unknown[];
 }
 
+/**
+ * A list of findings decoded from a flat list (`findingList`), with where each finding's part of the list starts
+ * (`starts[i]` to `starts[i + 1]`): that part packs the finding again in the same tables.
+ */
+export interface DecodedFindingList {
+  findings: Record<string, unknown>[];
+  flat: readonly unknown[];
+  starts: number[];
+}
+
+/**
+ * `value` decoded as a flat list of findings, with the parts of the list each comes from; null when `value` is not one.
+ * Cheaper than remembering each finding's packed form.
+ */
+export function unpackFindingList(tables: PackTables, value: unknown): DecodedFindingList | null {
+  if (!Array.isArray(value) || value[0] !== -4) return null;
+  const unpack = unpacker(tables);
+  const findings = unpack(value) as Record<string, unknown>[];
+  const starts: number[] = [];
+  const { shapes, templates } = tables;
+  // Each finding's part: its template, then one object index per varying field of the template's shape.
+  const varying = new Map<number, number>();
+  let at = 1;
+  while (at < value.length) {
+    starts.push(at);
+    const template = value[at] as number;
+    let count = varying.get(template);
+    if (count === undefined) {
+      const keys = shapes[(templates[template] as unknown[])[0] as number]!;
+      count = keys.filter((key) => VARYING.has(key)).length;
+      varying.set(template, count);
+    }
+    at += 1 + count;
+  }
+  starts.push(at);
+  return { findings, flat: value, starts };
+}
+
 /** Decodes packed values; `packed` is told the packed form of each finding decoded. */
 export function unpacker({ strings, shapes, objects, templates }: PackTables, packed?: WeakMap<object, unknown>): (value: unknown) => unknown {
   const decodedObjects = new Array<unknown>(objects.length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Packer, unpacker } from '../../src/lint/pack.js';
+import { Packer, unpackFindingList, unpacker } from '../../src/lint/pack.js';
 
 const finding = (line: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   ruleId: 'policy/rule',
@@ -45,6 +45,21 @@ describe('packed scan results', () => {
     expect(packed.every((item) => typeof item === 'number')).toBe(true);
     expect(packer.templates).toHaveLength(1);
     expect(packer.strings.filter((text) => text === 'a message shared by many findings')).toHaveLength(1);
+  });
+
+  it('decodes a flat list of findings with the part of the list each comes from', () => {
+    const packer = new Packer();
+    // Two templates: with and without a resource (one varying field fewer).
+    const packed = packer.pack([finding(1), finding(2, { resource: undefined }), finding(3)]);
+    const tables = packer.tables();
+    const decoded = unpackFindingList(tables, packed)!;
+    expect(decoded.findings).toEqual(unpacker(tables)(packed));
+    expect(decoded.starts).toHaveLength(4);
+    // The parts, put together in another order, decode to the findings in that order.
+    const part = (index: number): unknown[] => decoded.flat.slice(decoded.starts[index], decoded.starts[index + 1]);
+    const reordered = [-4, ...part(2), ...part(0), ...part(1)];
+    expect(unpacker(tables)(reordered)).toEqual([decoded.findings[2], decoded.findings[0], decoded.findings[1]]);
+    expect(unpackFindingList(tables, [-1, 1, 2])).toBeNull();
   });
 
   it('appends to stored tables, keeping the packed form of decoded findings', () => {
