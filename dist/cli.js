@@ -64668,6 +64668,28 @@ function findingList(packed) {
   }
   return flat;
 }
+function unpackFindingList(tables2, value2) {
+  if (!Array.isArray(value2) || value2[0] !== -4) return null;
+  const unpack = unpacker(tables2);
+  const findings = unpack(value2);
+  const starts = [];
+  const { shapes: shapes2, templates } = tables2;
+  const varying = /* @__PURE__ */ new Map();
+  let at4 = 1;
+  while (at4 < value2.length) {
+    starts.push(at4);
+    const template = value2[at4];
+    let count2 = varying.get(template);
+    if (count2 === void 0) {
+      const keys = shapes2[templates[template][0]];
+      count2 = keys.filter((key3) => VARYING.has(key3)).length;
+      varying.set(template, count2);
+    }
+    at4 += 1 + count2;
+  }
+  starts.push(at4);
+  return { findings, flat: value2, starts };
+}
 function unpacker({ strings: strings6, shapes: shapes2, objects: objects2, templates }, packed) {
   const decodedObjects = new Array(objects2.length);
   const decodedTemplates = [];
@@ -64855,6 +64877,8 @@ var ScanCache = class {
   #parsed = /* @__PURE__ */ new Map();
   /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
   #packedFindings = /* @__PURE__ */ new WeakMap();
+  /** The findings of the stored report, decoded with the parts of the stored list each comes from (`plan().previous`). */
+  #previousFindings = null;
   constructor(options2, file, warnings) {
     this.#options = options2;
     this.file = file;
@@ -64945,6 +64969,7 @@ var ScanCache = class {
   #unusable(error) {
     this.#header = null;
     this.#parsed.clear();
+    this.#previousFindings = null;
     this.#warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error instanceof Error ? error.message : String(error)}); it is rewritten`);
   }
   /** `appendable`: decoded findings are remembered with their packed form, for `save` to append to the tables. */
@@ -64971,6 +64996,26 @@ var ScanCache = class {
     } catch (error) {
       this.#unusable(error);
       out.clear();
+    }
+    return out;
+  }
+  /**
+   * `findings` packed as one flat list, each finding of the stored report (`previous`) written as its part of the stored
+   * list; null when a finding cannot be an item of such a list (the caller packs them all then).
+   */
+  #packFindingList(packer, findings, previous) {
+    const stored = /* @__PURE__ */ new Map();
+    previous.findings.forEach((finding, index) => stored.set(finding, index));
+    const out = [-4];
+    for (const finding of findings) {
+      const index = stored.get(finding);
+      if (index !== void 0) {
+        for (let at4 = previous.starts[index]; at4 < previous.starts[index + 1]; at4++) out.push(previous.flat[at4]);
+        continue;
+      }
+      const packed = packer.pack([finding]);
+      if (!Array.isArray(packed) || packed[0] !== -4) return null;
+      for (let at4 = 1; at4 < packed.length; at4++) out.push(packed[at4]);
     }
     return out;
   }
@@ -65104,7 +65149,9 @@ var ScanCache = class {
         try {
           const stored = this.#line(REPORT);
           if (stored.reportFiles !== null) return null;
-          const report = { ...unpack(stored.report), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) };
+          const list5 = unpackFindingList(this.#line(TABLES), stored.findings);
+          const findings = list5?.findings ?? unpack(stored.findings);
+          const report = { ...unpack(stored.report), findings, suppressedFindings: unpack(stored.suppressedFindings) };
           const state2 = unpack(stored.state);
           const replaced = /* @__PURE__ */ new Map();
           for (const [key3, old] of storedUnits) if (!reused.has(key3)) replaced.set(key3, unpack(old.result));
@@ -65114,6 +65161,7 @@ var ScanCache = class {
           for (const file of files) if (before.get(file) !== this.hash(file)) changed.add(file);
           const now2 = new Set(files);
           for (const file of before.keys()) if (!now2.has(file)) changed.add(file);
+          this.#previousFindings = list5;
           return { assembly: { report, fixes: unpack(stored.fixes) }, problems: state2.problems, replaced, located: located3, changed };
         } catch (error) {
           this.#unusable(error);
@@ -65153,7 +65201,7 @@ var ScanCache = class {
       state: packer.pack(rest),
       unitCount: unitKeys.length,
       reportFiles: this.#options.reportFiles ?? null,
-      findings: packer.pack(findings),
+      findings: (appending && this.#previousFindings !== null ? this.#packFindingList(packer, findings, this.#previousFindings) : null) ?? packer.pack(findings),
       suppressedFindings: packer.pack(suppressedFindings ?? []),
       report: packer.pack(summary2),
       fixes: packer.pack(assembled.fixes)

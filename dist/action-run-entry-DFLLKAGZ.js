@@ -25,7 +25,7 @@ import {
   sarif,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-Q2XMSE6G.js";
+} from "./action-chunk-JETXFIVI.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
@@ -3509,7 +3509,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-JBHNPICS.js");
+    const { openBase } = await import("./action-base-tree-HFSU2K23.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

@@ -1025,6 +1025,28 @@ function findingList(packed) {
   }
   return flat;
 }
+function unpackFindingList(tables, value) {
+  if (!Array.isArray(value) || value[0] !== -4) return null;
+  const unpack = unpacker(tables);
+  const findings = unpack(value);
+  const starts = [];
+  const { shapes, templates } = tables;
+  const varying = /* @__PURE__ */ new Map();
+  let at = 1;
+  while (at < value.length) {
+    starts.push(at);
+    const template = value[at];
+    let count = varying.get(template);
+    if (count === void 0) {
+      const keys = shapes[templates[template][0]];
+      count = keys.filter((key) => VARYING.has(key)).length;
+      varying.set(template, count);
+    }
+    at += 1 + count;
+  }
+  starts.push(at);
+  return { findings, flat: value, starts };
+}
 function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
   const decodedObjects = new Array(objects.length);
   const decodedTemplates = [];
@@ -1209,6 +1231,8 @@ var ScanCache = class {
   #parsed = /* @__PURE__ */ new Map();
   /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
   #packedFindings = /* @__PURE__ */ new WeakMap();
+  /** The findings of the stored report, decoded with the parts of the stored list each comes from (`plan().previous`). */
+  #previousFindings = null;
   constructor(options, file, warnings) {
     this.#options = options;
     this.file = file;
@@ -1299,6 +1323,7 @@ var ScanCache = class {
   #unusable(error) {
     this.#header = null;
     this.#parsed.clear();
+    this.#previousFindings = null;
     this.#warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error instanceof Error ? error.message : String(error)}); it is rewritten`);
   }
   /** `appendable`: decoded findings are remembered with their packed form, for `save` to append to the tables. */
@@ -1325,6 +1350,26 @@ var ScanCache = class {
     } catch (error) {
       this.#unusable(error);
       out.clear();
+    }
+    return out;
+  }
+  /**
+   * `findings` packed as one flat list, each finding of the stored report (`previous`) written as its part of the stored
+   * list; null when a finding cannot be an item of such a list (the caller packs them all then).
+   */
+  #packFindingList(packer, findings, previous) {
+    const stored = /* @__PURE__ */ new Map();
+    previous.findings.forEach((finding, index) => stored.set(finding, index));
+    const out = [-4];
+    for (const finding of findings) {
+      const index = stored.get(finding);
+      if (index !== void 0) {
+        for (let at = previous.starts[index]; at < previous.starts[index + 1]; at++) out.push(previous.flat[at]);
+        continue;
+      }
+      const packed = packer.pack([finding]);
+      if (!Array.isArray(packed) || packed[0] !== -4) return null;
+      for (let at = 1; at < packed.length; at++) out.push(packed[at]);
     }
     return out;
   }
@@ -1458,7 +1503,9 @@ var ScanCache = class {
         try {
           const stored = this.#line(REPORT);
           if (stored.reportFiles !== null) return null;
-          const report = { ...unpack(stored.report), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) };
+          const list2 = unpackFindingList(this.#line(TABLES), stored.findings);
+          const findings = list2?.findings ?? unpack(stored.findings);
+          const report = { ...unpack(stored.report), findings, suppressedFindings: unpack(stored.suppressedFindings) };
           const state = unpack(stored.state);
           const replaced = /* @__PURE__ */ new Map();
           for (const [key, old] of storedUnits) if (!reused.has(key)) replaced.set(key, unpack(old.result));
@@ -1468,6 +1515,7 @@ var ScanCache = class {
           for (const file of files) if (before.get(file) !== this.hash(file)) changed.add(file);
           const now = new Set(files);
           for (const file of before.keys()) if (!now.has(file)) changed.add(file);
+          this.#previousFindings = list2;
           return { assembly: { report, fixes: unpack(stored.fixes) }, problems: state.problems, replaced, located, changed };
         } catch (error) {
           this.#unusable(error);
@@ -1507,7 +1555,7 @@ var ScanCache = class {
       state: packer.pack(rest),
       unitCount: unitKeys.length,
       reportFiles: this.#options.reportFiles ?? null,
-      findings: packer.pack(findings),
+      findings: (appending && this.#previousFindings !== null ? this.#packFindingList(packer, findings, this.#previousFindings) : null) ?? packer.pack(findings),
       suppressedFindings: packer.pack(suppressedFindings ?? []),
       report: packer.pack(summary),
       fixes: packer.pack(assembled.fixes)
