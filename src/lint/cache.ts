@@ -20,7 +20,7 @@ import type { ConfigProblem } from '../config/load.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
 import type { Finding, LintReport } from '../report/types.js';
 import type { FileFix } from './fixes.js';
-import { parseDocuments, stripByteOrderMark } from '../source/index.js';
+import { DEFAULT_MAX_FILE_SIZE, parseDocuments, stripByteOrderMark } from '../source/index.js';
 import { readsSee, type ChangedObject, type UnitReads } from './cache-reads.js';
 import type { LintOptions } from './options.js';
 import type { ScanUnit } from './units.js';
@@ -312,12 +312,16 @@ export class ScanCache {
     if (hash === undefined) {
       let bytes: Buffer | null = null;
       try {
-        bytes = readFileSync(file);
+        const stats = statSync(file);
+        // A file over the size limit is not read (the scan reports it, or reads the head of a `.json` file): its size
+        // and modification time stand for its content.
+        if (stats.size > (this.#options.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) hash = `large:${stats.size}:${stats.mtimeMs}`;
+        else bytes = readFileSync(file);
       } catch {
         bytes = null;
       }
       this.#bytes.set(file, bytes);
-      hash = bytes === null ? '-' : sha(bytes);
+      hash ??= bytes === null ? '-' : sha(bytes);
       this.#hashes.set(file, hash);
     }
     return hash;

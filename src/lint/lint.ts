@@ -62,8 +62,9 @@ export interface LintResult {
   base: BaseOutcome | null;
   /**
    * What the results cache did (`LintOptions.cache`): the units of the scan, how many were reused from the cache and
-   * how many evaluated, the keys of those evaluated (units.ts), and how many files were not parsed (their manifests
-   * came from the cache; with nothing changed, no file is parsed).
+   * how many evaluated, the keys of those evaluated (units.ts), and how many files were read without being parsed for
+   * their manifests (these came from the cache; a file's text is still parsed if a position in it is needed). With
+   * nothing changed: every file read last time.
    */
   cache?: {
     units: number;
@@ -853,9 +854,9 @@ function mergeSorted(a: readonly Finding[], b: readonly Finding[]): Finding[] {
  * assembled anew, the rest kept, and the statuses and counts adjusted. Each of these is local to its file (a
  * directive suppresses findings of its own file); the registry-bound errors are one per rule and message in the scan,
  * and stay when the units replaced had the same ones. Null, for an assembly from every unit, when a change could
- * reach past those files: a Kustomize build replaced, a file read or discovered that changed without a unit of its
- * own, a finding of a kept unit in one of the files, other registry-bound errors, other problems elsewhere, directive
- * findings left out by the configuration, or more than half of the units replaced.
+ * reach past those files: a Kustomize build replaced, one of them holding policies, a file read or discovered that
+ * changed without a unit of its own, a finding of a kept unit in one of the files, other registry-bound errors, other
+ * problems elsewhere, directive findings left out by the configuration, or more than half of the units replaced.
  */
 async function reassemble(
   options: LintOptions,
