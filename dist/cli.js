@@ -64892,12 +64892,14 @@ var ScanCache = class {
     if (hash === void 0) {
       let bytes2 = null;
       try {
-        bytes2 = readFileSync2(file);
+        const stats = statSync5(file);
+        if (stats.size > (this.#options.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) hash = `large:${stats.size}:${stats.mtimeMs}`;
+        else bytes2 = readFileSync2(file);
       } catch {
         bytes2 = null;
       }
       this.#bytes.set(file, bytes2);
-      hash = bytes2 === null ? "-" : sha(bytes2);
+      hash ??= bytes2 === null ? "-" : sha(bytes2);
       this.#hashes.set(file, hash);
     }
     return hash;

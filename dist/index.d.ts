@@ -1039,8 +1039,9 @@ export interface LintResult {
 	base: BaseOutcome | null;
 	/**
 	 * What the results cache did (`LintOptions.cache`): the units of the scan, how many were reused from the cache and
-	 * how many evaluated, the keys of those evaluated (units.ts), and how many files were not parsed (their manifests
-	 * came from the cache; with nothing changed, no file is parsed).
+	 * how many evaluated, the keys of those evaluated (units.ts), and how many files were read without being parsed for
+	 * their manifests (these came from the cache; a file's text is still parsed if a position in it is needed). With
+	 * nothing changed: every file read last time.
 	 */
 	cache?: {
 		units: number;

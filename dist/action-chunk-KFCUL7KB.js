@@ -1246,12 +1246,14 @@ var ScanCache = class {
     if (hash === void 0) {
       let bytes = null;
       try {
-        bytes = readFileSync(file);
+        const stats = statSync(file);
+        if (stats.size > (this.#options.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE)) hash = `large:${stats.size}:${stats.mtimeMs}`;
+        else bytes = readFileSync(file);
       } catch {
         bytes = null;
       }
       this.#bytes.set(file, bytes);
-      hash = bytes === null ? "-" : sha(bytes);
+      hash ??= bytes === null ? "-" : sha(bytes);
       this.#hashes.set(file, hash);
     }
     return hash;
