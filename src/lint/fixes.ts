@@ -10,6 +10,7 @@ import { parseDocuments } from '../source/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
 import { builtSourceTarget } from './built-fixes.js';
+import { byCodeUnits } from '../discovery/find-files.js';
 
 /** A file as read: its path and text (without a byte order mark). */
 interface TextFile {
@@ -129,6 +130,11 @@ export interface FileFix {
   before: string;
   after: string;
   edits: LineEdit[];
+}
+
+/** Fixes in the order of their files (the order a single thread, the workers and the cache all report them in). */
+export function byFixFile(a: FileFix, b: FileFix): number {
+  return byCodeUnits(a.file, b.file);
 }
 
 /** Groups the edits by file and applies them; `problems` lists the files whose edits overlap. */

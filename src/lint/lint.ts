@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type PolicyRule } from '../evaluate/processor.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
-import { fileFixes, mutatedResources, type FileFix } from './fixes.js';
+import { byFixFile, fileFixes, mutatedResources, type FileFix } from './fixes.js';
 import { scanUnits, type ScanUnit } from './units.js';
 import type { UnitEdits, UnitMutation, UnitResult } from './unit-results.js';
 import { openScanCache, type PreviousScan } from './cache.js';
@@ -776,7 +776,7 @@ async function assemble(options: LintOptions, input: AssemblyInput): Promise<{ r
     }
   }
   // By file, so that the fixes of shards and workers merge into this order.
-  const fixes = options.fixes === true ? fileFixes(applied, input.files).fixes.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) : [];
+  const fixes = options.fixes === true ? fileFixes(applied, input.files).fixes.sort(byFixFile) : [];
 
   if (options.exchange !== undefined) {
     // The workers of one run: the directives other workers used are used, and a registry-bound error another
@@ -909,7 +909,7 @@ async function reassemble(
   const suppressed = report.counts.suppressed - (report.suppressedFindings ?? []).length - before + after;
   const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + suppressedFindings.length };
   for (const finding of findings) counts[finding.severity]++;
-  const fixes = [...previous.assembly.fixes.filter((fix) => !files.has(display(fix.file))), ...local.fixes.filter((fix) => files.has(display(fix.file)))].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const fixes = [...previous.assembly.fixes.filter((fix) => !files.has(display(fix.file))), ...local.fixes.filter((fix) => files.has(display(fix.file)))].sort(byFixFile);
   return { report: { findings, suppressedFindings, counts, statuses, cwd }, fixes };
 }
 

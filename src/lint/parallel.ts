@@ -16,6 +16,7 @@ import { lint, type LintResult } from './lint.js';
 import type { LintOptions } from './options.js';
 import { compareFindings, type ShardExchange, type ShardExchangeReply } from './shard.js';
 import { Packer, unpacker, type PackTables } from './pack.js';
+import { byFixFile } from './fixes.js';
 import { findFiles } from '../discovery/find-files.js';
 import { globBase } from '../config/load.js';
 import type { Finding, LintReport } from '../report/types.js';
@@ -258,7 +259,7 @@ export function mergeResults(results: readonly LintResult[], options: LintOption
   for (const result of results) subjects += result.shard?.subjects ?? 0;
   const report: LintReport = { ...first.report, findings, suppressedFindings, counts, statuses, manifests, durationMs };
   // A file's fixes come from one worker (its unit's); a single thread lists them in the order of the scan's files.
-  const fixes = results.flatMap((result) => result.fixes).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const fixes = results.flatMap((result) => result.fixes).sort(byFixFile);
   // Each worker's outcome is its part's: the run's sums them.
   const units = results.reduce((sum, result) => sum + (result.shard?.units ?? 0), 0);
   const shard = options.shard === undefined || first.shard === null ? null : { ...first.shard, index: options.shard.index, count: options.shard.count, units, subjects };
