@@ -11811,6 +11811,2894 @@ var init_source = __esm({
   }
 });
 
+// node_modules/ignore/index.js
+var require_ignore = __commonJS({
+  "node_modules/ignore/index.js"(exports, module) {
+    function makeArray(subject2) {
+      return Array.isArray(subject2) ? subject2 : [subject2];
+    }
+    var UNDEFINED = void 0;
+    var EMPTY3 = "";
+    var SPACE = " ";
+    var ESCAPE = "\\";
+    var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
+    var BOM = "\uFEFF";
+    var REGEX_ANCHORED_GLOBSTAR = /^\/\*{2,}$/;
+    var REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION = /^\\!/;
+    var REGEX_REPLACE_LEADING_EXCAPED_HASH = /^\\#/;
+    var REGEX_SPLITALL_CRLF = /\r?\n/g;
+    var DOUBLE_SLASH = "//";
+    var SLASH_CODE = 47;
+    var DOT_CODE = 46;
+    var SLASH = "/";
+    var TMP_KEY_IGNORE = "node-ignore";
+    if (typeof Symbol !== "undefined") {
+      TMP_KEY_IGNORE = /* @__PURE__ */ Symbol.for("node-ignore");
+    }
+    var KEY_IGNORE = TMP_KEY_IGNORE;
+    var define3 = (object2, key3, value2) => {
+      Object.defineProperty(object2, key3, { value: value2 });
+      return value2;
+    };
+    var RETURN_FALSE = () => false;
+    var POSIX_CLASSES2 = {
+      alnum: "0-9A-Za-z",
+      alpha: "A-Za-z",
+      blank: " \\t",
+      cntrl: "\\x00-\\x1f\\x7f",
+      digit: "0-9",
+      graph: "!-.0-~",
+      lower: "a-z",
+      print: " -.0-~",
+      punct: "!-.:-@\\[-`{-~",
+      // git's `sane-ctype.h` classifies \v and \f as control, not space,
+      //   unlike C's `isspace`
+      space: " \\t\\n\\r",
+      upper: "A-Z",
+      xdigit: "0-9A-Fa-f"
+    };
+    var CLASS_MEMBERS_TO_ESCAPE = "\\]^-[";
+    var escapeMember = (char) => CLASS_MEMBERS_TO_ESCAPE.indexOf(char) < 0 ? char : ESCAPE + char;
+    var NON_SLASH = "(?!\\/)";
+    var classSource = (negated, body) => {
+      if (negated) {
+        return `[^\\/${body}]`;
+      }
+      const source = `[${body}]`;
+      return new RegExp(source).test("/") ? NON_SLASH + source : source;
+    };
+    var scanBracket = (pattern2, start) => {
+      const { length } = pattern2;
+      let index = start + 1;
+      let negated = EMPTY3;
+      const lead = pattern2[index];
+      if (lead === "!" || lead === "^") {
+        negated = "^";
+        index++;
+      }
+      let body = EMPTY3;
+      let prev = EMPTY3;
+      for (; ; ) {
+        const char = pattern2[index];
+        if (char === UNDEFINED) {
+          return null;
+        }
+        if (char === ESCAPE) {
+          const escaped = pattern2[++index];
+          body += escapeMember(escaped);
+          prev = escaped;
+        } else if (char === "-" && prev && index + 1 < length && pattern2[index + 1] !== "]") {
+          index++;
+          let to = pattern2[index];
+          if (to === ESCAPE) {
+            to = pattern2[index += 1];
+          }
+          if (prev <= to) {
+            body += `-${escapeMember(to)}`;
+          }
+          prev = EMPTY3;
+        } else if (char === "[" && pattern2[index + 1] === ":") {
+          const nameStart = index + 2;
+          let end = nameStart;
+          while (end < length && pattern2[end] !== "]") {
+            end++;
+          }
+          if (end === length) {
+            return null;
+          }
+          if (end > nameStart && pattern2[end - 1] === ":") {
+            const name = pattern2.slice(nameStart, end - 1);
+            if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES2, name)) {
+              return null;
+            }
+            body += POSIX_CLASSES2[name];
+            prev = EMPTY3;
+            index = end;
+          } else {
+            body += escapeMember("[");
+            prev = "[";
+            index = nameStart - 2;
+          }
+        } else {
+          body += escapeMember(char);
+          prev = char;
+        }
+        index++;
+        if (pattern2[index] === "]") {
+          return {
+            end: index,
+            source: classSource(negated, body)
+          };
+        }
+      }
+    };
+    var NEVER_MATCH = "[]";
+    var PLACEHOLDER = "\0";
+    var REGEX_RESTORE_PLACEHOLDER = new RegExp(
+      `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`,
+      "g"
+    );
+    var TRAILING_WILDCARD = "\uE000";
+    var TRAILING_DOUBLESTAR = "\uE001";
+    var isReserved = (char) => char === PLACEHOLDER || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
+    var extractBrackets = (pattern2) => {
+      const sources = [];
+      const hold = (source) => `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`;
+      const { length } = pattern2;
+      let out = EMPTY3;
+      let index = 0;
+      while (index < length) {
+        const char = pattern2[index];
+        if (char === ESCAPE) {
+          const escaped = pattern2[index + 1];
+          if (escaped === SLASH && index + 2 === length) {
+            out += hold(NEVER_MATCH);
+          } else if (escaped === "*" || escaped === "[" || escaped === SPACE) {
+            out += pattern2.slice(index, index + 2);
+          } else {
+            out += hold(
+              REGEX_LITERAL_SPECIAL.test(escaped) ? ESCAPE + escaped : isReserved(escaped) ? `[${escaped}]` : escaped
+            );
+          }
+          index += 2;
+        } else if (isReserved(char)) {
+          out += hold(`[${char}]`);
+          index++;
+        } else if (char === "[") {
+          const scanned = scanBracket(pattern2, index);
+          if (scanned === null) {
+            out += hold(NEVER_MATCH);
+            index = length;
+          } else {
+            out += hold(scanned.source);
+            index = scanned.end + 1;
+          }
+        } else {
+          out += char;
+          index++;
+        }
+      }
+      return {
+        source: out,
+        sources
+      };
+    };
+    var DIRECT = null;
+    var REGEX_INNER_SLASH = /\/(?!$)/;
+    var WILDCARD = "[^\\/]*";
+    var REPLACERS = [
+      // Replace (\ ) with ' '
+      // Only a space: an escaped tab or other whitespace is already a literal by
+      //   the time it reaches here, and a bare tab must be left as one, not turned
+      //   into a space.
+      // (\ ) -> ' '
+      // (\\ ) -> '\\ '
+      // (\\\ ) -> '\\ '
+      [
+        // A run of backslashes is taken whole, from its first one, so no match
+        //   ever starts again inside it -- `(\\+?) ` did, which made a long run
+        //   quadratic.
+        /(\\+)( ?)/g,
+        (_, run2, space) => space ? run2.slice(0, run2.length - run2.length % 2) + SPACE : run2,
+        ESCAPE + SPACE
+      ],
+      // git's wildmatch() reads a run of two or more asterisks as one globstar
+      //   whenever the run fills a path segment: it starts the pattern or follows
+      //   a `/`, and it ends the pattern or comes before a `/`. A run of two is
+      //   already `**`; a longer one is folded into `**` here, so the steps
+      //   below only ever have to know `**`.
+      // `***/foo` -> `**/foo`, `a/***/b` -> `a/**/b`, `a/***` -> `a/**`
+      // git also takes a run beside a literal prefix (`a***/b`) or beside an
+      //   escaped slash (`***\/b`) as a globstar, and this does not; the README
+      //   lists both, under "A run of asterisks".
+      [
+        /(^|\/)\*{3,}(?=\/|$)/g,
+        (_, start) => `${start}**`,
+        "*"
+      ],
+      // Escape metacharacters
+      // which is written down by users but means special for regular expressions.
+      // > There are 12 characters with special meanings:
+      // > - the backslash \,
+      // > - the caret ^,
+      // > - the dollar sign $,
+      // > - the period or dot .,
+      // > - the vertical bar or pipe symbol |,
+      // > - the question mark ?,
+      // > - the asterisk or star *,
+      // > - the plus sign +,
+      // > - the opening parenthesis (,
+      // > - the closing parenthesis ),
+      // > - and the opening square bracket [,
+      // > - the opening curly brace {,
+      // > These special characters are often called "metacharacters".
+      [
+        /[\\$.|*+(){^]/g,
+        (match) => `\\${match}`
+      ],
+      [
+        // > a question mark (?) matches a single character
+        /(?!\\)\?/g,
+        () => "[^/]",
+        "?"
+      ],
+      // leading slash
+      [
+        // > A leading slash matches the beginning of the pathname.
+        // > For example, "/*.c" matches "cat-file.c" but not "mozilla-sha1/sha1.c".
+        // A leading slash matches the beginning of the pathname
+        /^\//,
+        () => "^",
+        SLASH
+      ],
+      // replace special metacharacter slash after the leading slash
+      [
+        /\//g,
+        () => "\\/",
+        SLASH
+      ],
+      [
+        // > A leading "**" followed by a slash means match in all directories.
+        // > For example, "**/foo" matches file or directory "foo" anywhere,
+        // > the same as pattern "foo".
+        // > "**/foo/bar" matches file or directory "bar" anywhere that is directly
+        // >   under directory "foo".
+        // Notice that the '*'s have been replaced as '\\*'
+        /^\^*(?:\\\*\\\*\\\/)+/,
+        // '**/foo' <-> 'foo'
+        () => "(?:^|\\/)",
+        "*"
+      ],
+      // starting
+      [
+        // there will be no leading '/'
+        //   (which has been replaced by section "leading slash")
+        // If starts with '**', adding a '^' to the regular expression also works
+        DIRECT,
+        (source, pattern2) => {
+          if (!source || source[0] === "^" || source[0] === "(") {
+            return source;
+          }
+          const anchor = !REGEX_INNER_SLASH.test(pattern2) ? "(?:^|\\/)" : "^";
+          return anchor + source;
+        }
+      ],
+      // two globstars
+      [
+        // Use lookahead assertions so that we could match more than one `'/**'`
+        /\\\/\\\*\\\*(?=\\\/|$)/g,
+        // Zero, one or several directories
+        // should not use '*', or it will be replaced by the next replacer
+        // Check if it is not the last `'/**'`
+        (_, index, str4) => index + 6 < str4.length ? str4.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
+        "*"
+      ],
+      // normal intermediate wildcards
+      [
+        // Never replace escaped '*'
+        // ignore rule '\*' will match the path '*'
+        // 'abc.*/' -> go
+        // 'abc.*'  -> skip this rule,
+        //    coz trailing single wildcard will be handed by [trailing wildcard]
+        /(^|[^\\])(?:\\\*)+(?!$)/g,
+        // '*.js' matches '.js'
+        // '*.js' doesn't match 'abc'
+        // 1. An asterisk "*" matches anything except a slash.
+        // 2. Other consecutive asterisks are considered regular asterisks
+        //    and collapse into one non-slash wildcard run.
+        (_, p1) => p1 + WILDCARD,
+        "*"
+      ],
+      // trailing wildcard, held apart from a literal star
+      [
+        // The step above leaves a trailing `*` alone, so a single `\*` is all that
+        //   can be left at the end here, and what stands in front of it says which
+        //   kind it is. A wildcard arrives as the escaper wrote it, `\*` with
+        //   nothing before it; a literal arrives as the user's own escape, which
+        //   the escaper doubled, and then the star's own -- `\\` and then `\*`.
+        //   There is no third case: every backslash still reaching the chain is
+        //   one `\*`, `\[` or `\ ` carries itself, and each is followed by its
+        //   own character, so a longer run can never form. This runs while the
+        //   two are still distinct, before the unescape steps below collapse the
+        //   literal onto the very `\*` a wildcard leaves behind.
+        /(^|[^\\])((?:\\\\)*)\\\*$/,
+        (match, p1, p2) => p2 === EMPTY3 ? p1 + TRAILING_WILDCARD : match,
+        "*"
+      ],
+      [
+        // unescape, revert step 3 except for back slash
+        // For example, if a user escape a '\\*',
+        // after step 3, the result will be '\\\\\\*'
+        /\\\\\\(?=[$.|*+(){^])/g,
+        () => ESCAPE,
+        ESCAPE + ESCAPE
+      ],
+      [
+        // '\\\\' -> '\\'
+        /\\\\/g,
+        () => ESCAPE,
+        ESCAPE + ESCAPE
+      ],
+      [
+        // Every real bracket expression -- POSIX classes included -- has already
+        //   been held aside by `extractBrackets`, so the only `[` left in the
+        //   pattern is an escaped, literal one.
+        // A backslash could only stand at the end of the range if it quoted the
+        //   `]`, and `\]` is held aside long before this.
+        /\\\[([^\]/]*?)($|\])/g,
+        // '\\[bar]' -> '\\\\[bar]'
+        (match, range4, close) => `\\[${range4}${close}`,
+        "["
+      ],
+      // ending
+      [
+        // 'js' will not match 'js.'
+        // 'ab' will not match 'abc'
+        DIRECT,
+        // WTF!
+        // https://git-scm.com/docs/gitignore
+        // changes in [2.22.1](https://git-scm.com/docs/gitignore/2.22.1)
+        // which re-fixes #24, #38
+        // > If there is a separator at the end of the pattern then the pattern
+        // > will only match directories, otherwise the pattern can match both
+        // > files and directories.
+        // 'js*' will not match 'a.js'
+        // 'js/' will not match 'a.js'
+        // 'js' will match 'a.js' and 'a.js/'
+        (source) => {
+          const last = source[source.length - 1];
+          if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
+            return source;
+          }
+          return last === SLASH ? `${source}$` : `${source}(?=$|\\/$)`;
+        }
+      ]
+    ];
+    var REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/;
+    var MODE_IGNORE = "regex";
+    var MODE_CHECK_IGNORE = "checkRegex";
+    var UNDERSCORE = "_";
+    var replaceTrailingWildcard = (_, p1) => {
+      const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
+      return `${prefix}(?=$|\\/$)`;
+    };
+    var REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/;
+    var replaceTrailingDoublestar = () => "[\\s\\S]";
+    var separatorAfter = (run2, at3) => {
+      let separator = EMPTY3;
+      for (let index = at3 + 1; index < run2.length && !run2[index].wildcard; index++) {
+        separator += run2[index].single;
+      }
+      return separator;
+    };
+    var pinWildcards = (source) => {
+      if (source.indexOf(WILDCARD) < 0) {
+        return source;
+      }
+      const tokens = [];
+      const { length } = source;
+      let index = 0;
+      while (index < length) {
+        const char = source[index];
+        if (source.startsWith(WILDCARD, index)) {
+          tokens.push({ wildcard: true });
+          index += WILDCARD.length;
+        } else if (char === "[") {
+          let end = index + 1;
+          if (source[end] === "^") {
+            end++;
+          }
+          if (source[end] === "]") {
+            end++;
+          }
+          while (end < length && source[end] !== "]") {
+            end += source[end] === ESCAPE ? 2 : 1;
+          }
+          end++;
+          tokens.push({ single: source.slice(index, end) });
+          index = end;
+        } else if (char === ESCAPE) {
+          tokens.push({ single: source.slice(index, index + 2) });
+          index += 2;
+        } else if (char === "(") {
+          let depth = 0;
+          let end = index;
+          do {
+            if (source[end] === ESCAPE) {
+              end++;
+            } else if (source[end] === "(") {
+              depth++;
+            } else if (source[end] === ")") {
+              depth--;
+            }
+            end++;
+          } while (end < length && depth > 0);
+          if ("*+?".indexOf(source[end]) >= 0) {
+            end++;
+          }
+          tokens.push({ boundary: source.slice(index, end) });
+          index = end;
+        } else if (char === "^" || char === "$") {
+          tokens.push({ boundary: char });
+          index++;
+        } else {
+          tokens.push({ single: char });
+          index++;
+        }
+      }
+      let out = EMPTY3;
+      let run2 = [];
+      const flush = () => {
+        let lastWildcard;
+        run2.forEach((token, at3) => {
+          if (token.wildcard) {
+            lastWildcard = at3;
+          }
+        });
+        run2.forEach((token, at3) => {
+          if (!token.wildcard) {
+            out += token.single;
+            return;
+          }
+          out += at3 === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run2, at3)})[^\\/])*`;
+        });
+        run2 = [];
+      };
+      tokens.forEach((token) => {
+        if (token.boundary === void 0) {
+          run2.push(token);
+          return;
+        }
+        flush();
+        out += token.boundary;
+      });
+      flush();
+      return out;
+    };
+    var makeRegexPrefix = (pattern2) => {
+      if (REGEX_ANCHORED_GLOBSTAR.test(pattern2)) {
+        pattern2 = "**";
+      }
+      const { source, sources } = extractBrackets(pattern2);
+      const replaced = REPLACERS.reduce(
+        // A pass whose matcher finds nothing hands back the very string it was
+        //   given, so asking first costs a search and saves a rewrite. Ten of the
+        //   fifteen passes never fire for a typical .gitignore line, and between
+        //   them they were 45% of this chain.
+        (prev, [matcher, replacer, required3]) => {
+          if (matcher === DIRECT) {
+            return replacer(prev, pattern2);
+          }
+          if (required3 !== UNDEFINED && prev.indexOf(required3) < 0) {
+            return prev;
+          }
+          return matcher.test(prev) ? prev.replace(matcher, replacer.bind(pattern2)) : prev;
+        },
+        source
+      );
+      return sources.length ? replaced.replace(
+        REGEX_RESTORE_PLACEHOLDER,
+        (match, index) => sources[index]
+      ) : replaced;
+    };
+    var checkSourceOf = (body, prefix) => {
+      if (body[body.length - 1] === SLASH) {
+        prefix = makeRegexPrefix(body.slice(0, -1));
+      }
+      const head = prefix.slice(0, -1);
+      const last = prefix[prefix.length - 1];
+      return last === TRAILING_WILDCARD ? `${head}$` : last === TRAILING_DOUBLESTAR ? head : NEVER_MATCH;
+    };
+    var matchesBasename = (body) => {
+      const index = body.indexOf(SLASH);
+      return index < 0 || index === body.length - 1;
+    };
+    var basenameOf = (path13) => {
+      const end = path13.length - 1;
+      const index = path13.lastIndexOf(
+        SLASH,
+        path13[end] === SLASH ? end - 1 : end
+      );
+      return index < 0 ? path13 : path13.slice(index + 1);
+    };
+    var parentOf = (path13) => {
+      if (path13.charCodeAt(0) === SLASH_CODE || path13.indexOf(DOUBLE_SLASH) >= 0) {
+        const slices = path13.split(SLASH).filter(Boolean);
+        slices.pop();
+        return slices.length ? slices.join(SLASH) + SLASH : EMPTY3;
+      }
+      const end = path13.length - 1;
+      const cut = path13.lastIndexOf(
+        SLASH,
+        path13.charCodeAt(end) === SLASH_CODE ? end - 1 : end
+      );
+      return cut < 0 ? EMPTY3 : path13.slice(0, cut + 1);
+    };
+    var isString = (subject2) => typeof subject2 === "string";
+    var checkPattern = (pattern2) => pattern2 && isString(pattern2);
+    var splitPattern = (pattern2) => (pattern2[pattern2.length - 1] === "\r" ? pattern2.slice(0, -1) : pattern2).split(REGEX_SPLITALL_CRLF).filter(Boolean);
+    var IgnoreRule = class {
+      constructor(pattern2, mark, body, ignoreCase, negative, prefix) {
+        this.pattern = pattern2;
+        this.mark = mark;
+        this.negative = negative;
+        define3(this, "body", body);
+        define3(this, "ignoreCase", ignoreCase);
+        define3(this, "regexPrefix", prefix);
+      }
+      // Worked out on first use and kept behind an own property, the way `regex`
+      //   caches itself in `_regex`. Deciding it in the constructor instead would
+      //   add a fourth `defineProperty` to every rule ever built, which cost 4% of
+      //   every compile -- including the compiles of rules that are never matched
+      //   against anything.
+      get _basenameOnly() {
+        return define3(this, "_basenameOnly", matchesBasename(this.body));
+      }
+      get regex() {
+        const key3 = UNDERSCORE + MODE_IGNORE;
+        if (this[key3]) {
+          return this[key3];
+        }
+        return this._make(MODE_IGNORE, key3);
+      }
+      get checkRegex() {
+        const key3 = UNDERSCORE + MODE_CHECK_IGNORE;
+        if (this[key3]) {
+          return this[key3];
+        }
+        return this._make(MODE_CHECK_IGNORE, key3);
+      }
+      _make(mode, key3) {
+        const str4 = pinWildcards(
+          mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
+        );
+        const regex2 = this.ignoreCase ? new RegExp(str4, "i") : new RegExp(str4);
+        return define3(this, key3, regex2);
+      }
+    };
+    var hasTrailingBackslash = (str4) => {
+      let count2 = 0;
+      while (str4[str4.length - count2 - 1] === ESCAPE) {
+        count2++;
+      }
+      return count2 % 2 === 1;
+    };
+    var trimEnd2 = (body, stripLineEnd) => {
+      let lineEnd2 = body.length;
+      let end;
+      for (; ; ) {
+        if (stripLineEnd && body[lineEnd2 - 1] === "\r") {
+          lineEnd2--;
+        }
+        end = lineEnd2;
+        while (body[end - 1] === SPACE) {
+          end--;
+        }
+        if (!stripLineEnd || body[end - 1] !== "\n") {
+          break;
+        }
+        lineEnd2 = end - 1;
+      }
+      if (end === lineEnd2) {
+        return body.slice(0, lineEnd2);
+      }
+      let backslashes = 0;
+      while (body[end - backslashes - 1] === ESCAPE) {
+        backslashes++;
+      }
+      return backslashes % 2 ? body.slice(0, end - 1) + SPACE : body.slice(0, end);
+    };
+    var createRule = (pattern2, mark, ignoreCase, stripLineEnd, stripBOM) => {
+      let body = stripBOM && pattern2[0] === BOM ? pattern2.slice(1) : pattern2;
+      if (body[0] === "#") {
+        return;
+      }
+      let negative = false;
+      if (body[0] === "!") {
+        negative = true;
+        body = body.slice(1);
+      }
+      const last = body[body.length - 1];
+      if (last === SPACE || stripLineEnd && (last === "\r" || last === "\n")) {
+        body = trimEnd2(body, stripLineEnd);
+      }
+      if (!body || hasTrailingBackslash(body)) {
+        return;
+      }
+      body = body.replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, "!").replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, "#");
+      const regexPrefix = makeRegexPrefix(body);
+      return new IgnoreRule(
+        pattern2,
+        mark,
+        body,
+        ignoreCase,
+        negative,
+        regexPrefix
+      );
+    };
+    var RuleManager = class {
+      constructor(ignoreCase) {
+        this._ignoreCase = ignoreCase;
+        this._rules = [];
+        this._basenameCount = 0;
+      }
+      _add(pattern2, index) {
+        if (pattern2 && pattern2[KEY_IGNORE]) {
+          this._rules = this._rules.concat(pattern2._rules._rules);
+          this._basenameCount += pattern2._rules._basenameCount;
+          this._added = true;
+          return;
+        }
+        const isStr = isString(pattern2);
+        const raw = isStr ? pattern2 : pattern2.pattern;
+        const rule5 = checkPattern(raw) && createRule(
+          raw,
+          isStr ? UNDEFINED : pattern2.mark,
+          this._ignoreCase,
+          !this._split,
+          this._stripBOM && !index
+        );
+        if (rule5) {
+          this._added = true;
+          this._rules.push(rule5);
+          if (matchesBasename(rule5.body)) {
+            this._basenameCount++;
+          }
+        }
+      }
+      // @param {Array<string> | string | Ignore} pattern
+      add(pattern2) {
+        this._added = false;
+        this._split = isString(pattern2);
+        this._stripBOM = !this._split || pattern2[0] === BOM;
+        makeArray(
+          this._split ? splitPattern(pattern2) : pattern2
+        ).forEach(this._add, this);
+        if (this._added) {
+          this._literalRules = UNDEFINED;
+        }
+        return this._added;
+      }
+      // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
+      //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
+      //   are left out once, rather than tested or compiled for every path.
+      testLiteral(path13) {
+        const rules = this._literalRules || (this._literalRules = this._rules.filter(
+          ({ body }) => body[body.length - (body[body.length - 1] === SLASH ? 2 : 1)] === "*"
+        ));
+        let ignored = false;
+        let unignored = false;
+        let matchedRule;
+        for (let index = rules.length - 1; index >= 0; index--) {
+          const rule5 = rules[index];
+          if (rule5.checkRegex.test(path13)) {
+            ignored = !rule5.negative;
+            unignored = rule5.negative;
+            matchedRule = rule5.negative ? UNDEFINED : rule5;
+            break;
+          }
+        }
+        const ret = {
+          ignored,
+          unignored
+        };
+        if (matchedRule) {
+          ret.rule = matchedRule;
+        }
+        return ret;
+      }
+      // Test one single path without recursively checking parent directories
+      //
+      // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
+      // @returns {TestResult}
+      test(path13, mode) {
+        const rules = this._rules;
+        const { length } = rules;
+        const shortcut = this._basenameCount * 2 >= length;
+        const basename = shortcut ? basenameOf(path13) : path13;
+        for (let index = length - 1; index >= 0; index--) {
+          const rule5 = rules[index];
+          if (rule5[mode].test(
+            shortcut && rule5._basenameOnly ? basename : path13
+          )) {
+            const { negative } = rule5;
+            const ret = {
+              ignored: !negative,
+              unignored: negative
+            };
+            if (!negative) {
+              ret.rule = rule5;
+            }
+            return ret;
+          }
+        }
+        return {
+          ignored: false,
+          unignored: false
+        };
+      }
+    };
+    var throwError2 = (message2, Ctor) => {
+      throw new Ctor(message2);
+    };
+    var checkPath = (path13, originalPath, doThrow) => {
+      if (!isString(path13)) {
+        return doThrow(
+          `path must be a string, but got \`${originalPath}\``,
+          TypeError
+        );
+      }
+      if (!path13) {
+        return doThrow(`path must not be empty`, TypeError);
+      }
+      if (checkPath.isNotRelative(path13)) {
+        const r = "`path.relative()`d";
+        return doThrow(
+          `path should be a ${r} string, but got "${originalPath}"`,
+          RangeError
+        );
+      }
+      return true;
+    };
+    var isNotRelative = (path13) => {
+      const first = path13.charCodeAt(0);
+      if (first === SLASH_CODE) {
+        return true;
+      }
+      if (first !== DOT_CODE) {
+        return false;
+      }
+      if (path13.length === 1) {
+        return true;
+      }
+      const second = path13.charCodeAt(1);
+      if (second === SLASH_CODE) {
+        return true;
+      }
+      if (second !== DOT_CODE) {
+        return false;
+      }
+      return path13.length === 2 || path13.charCodeAt(2) === SLASH_CODE;
+    };
+    checkPath.isNotRelative = isNotRelative;
+    checkPath.convert = (p) => p;
+    var convertPath = (target2) => isString(target2) && checkPath.convert(target2);
+    var Ignore = class {
+      constructor({
+        ignorecase = true,
+        ignoreCase = ignorecase,
+        allowRelativePaths = false
+      } = {}) {
+        define3(this, KEY_IGNORE, true);
+        this._rules = new RuleManager(ignoreCase);
+        this._strictPathCheck = !allowRelativePaths;
+        this._initCache();
+      }
+      _initCache() {
+        this._ignoreCache = /* @__PURE__ */ Object.create(null);
+        this._testCache = /* @__PURE__ */ Object.create(null);
+      }
+      add(pattern2) {
+        if (this._rules.add(pattern2)) {
+          this._initCache();
+        }
+        return this;
+      }
+      // legacy
+      addPattern(pattern2) {
+        return this.add(pattern2);
+      }
+      // @returns {TestResult}
+      _test(originalPath, cache7, path13) {
+        checkPath(
+          path13,
+          originalPath,
+          this._strictPathCheck ? throwError2 : RETURN_FALSE
+        );
+        return path13 ? this._t(path13, cache7) : {
+          ignored: false,
+          unignored: false
+        };
+      }
+      checkIgnore(target2) {
+        const path13 = convertPath(target2);
+        if (!path13 || path13.charCodeAt(path13.length - 1) !== SLASH_CODE) {
+          return this._test(target2, this._testCache, path13);
+        }
+        const dir = this._t(path13, this._testCache);
+        if (dir.ignored) {
+          return dir;
+        }
+        const literal2 = this._rules.testLiteral(path13);
+        return literal2.ignored || literal2.unignored ? literal2 : dir;
+      }
+      _t(path13, cache7) {
+        if (path13 in cache7) {
+          return cache7[path13];
+        }
+        const parentPath = parentOf(path13);
+        const parent = parentPath ? this._t(parentPath, cache7) : UNDEFINED;
+        return cache7[path13] = parent && parent.ignored ? parent : this._rules.test(path13, MODE_IGNORE);
+      }
+      ignores(path13) {
+        return this._test(path13, this._ignoreCache, convertPath(path13)).ignored;
+      }
+      createFilter() {
+        return (path13) => !this.ignores(path13);
+      }
+      filter(paths) {
+        return makeArray(paths).filter(this.createFilter());
+      }
+      // @returns {TestResult}
+      test(path13) {
+        return this._test(path13, this._testCache, convertPath(path13));
+      }
+    };
+    var factory = (options2) => new Ignore(options2);
+    var isPathValid = (path13) => checkPath(convertPath(path13), path13, RETURN_FALSE);
+    var setupWindows = () => {
+      const makePosix = (str4) => /^\\\\\?\\/.test(str4) || /["<>|\u0000-\u001F]+/u.test(str4) ? str4 : str4.replace(/\\/g, "/");
+      checkPath.convert = makePosix;
+      const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
+      checkPath.isNotRelative = (path13) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path13) || isNotRelative(path13);
+    };
+    if (
+      // Detect `process` so that it can run in browsers.
+      typeof process !== "undefined" && process.platform === "win32"
+    ) {
+      setupWindows();
+    }
+    module.exports = factory;
+    factory.default = factory;
+    module.exports.isPathValid = isPathValid;
+    define3(module.exports, /* @__PURE__ */ Symbol.for("setupWindows"), setupWindows);
+  }
+});
+
+// src/discovery/gitignore.ts
+import { existsSync, readFileSync, statSync as statSync2 } from "node:fs";
+import path from "node:path";
+function readOptional(file) {
+  try {
+    const stats = statSync2(file);
+    if (!stats.isFile() || stats.size > PATTERN_MAX_FILE_SIZE) return null;
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+function toPosix(relative) {
+  return path.sep === "/" ? relative : relative.split(path.sep).join("/");
+}
+function findGitRoot(dir) {
+  let current4 = path.resolve(dir);
+  for (; ; ) {
+    if (existsSync(path.join(current4, ".git"))) return current4;
+    const parent = path.dirname(current4);
+    if (parent === current4) return null;
+    current4 = parent;
+  }
+}
+var import_ignore, PATTERN_MAX_FILE_SIZE, GitignoreStack;
+var init_gitignore = __esm({
+  "src/discovery/gitignore.ts"() {
+    "use strict";
+    import_ignore = __toESM(require_ignore(), 1);
+    PATTERN_MAX_FILE_SIZE = 100 * 1024 * 1024;
+    GitignoreStack = class _GitignoreStack {
+      constructor(layers) {
+        this.layers = layers;
+      }
+      layers;
+      /** The rules in force inside `top`: its `.gitignore`, and `.git/info/exclude` when it is a repository root. */
+      static at(top2) {
+        const root = path.resolve(top2);
+        const exclude = readOptional(path.join(root, ".git", "info", "exclude"));
+        const stack = new _GitignoreStack([]);
+        return (exclude === null ? stack : stack.with(root, exclude)).enter(root);
+      }
+      /**
+       * The rules in force inside `dir`, a folder named explicitly for a walk: those of `top` (`dir` or one of
+       * its ancestors) and of the `.gitignore` files of the folders from `top` down to `dir`, unless `dir` or a
+       * folder between `top` and `dir` is itself ignored. Then only `dir`'s own `.gitignore` applies: naming
+       * an ignored folder (say, a gitignored folder of rendered manifests) reads it.
+       */
+      static forWalk(top2, dir) {
+        const folders = [];
+        for (let current4 = path.resolve(dir); ; current4 = path.dirname(current4)) {
+          if (current4 === path.resolve(top2) || path.dirname(current4) === current4) break;
+          folders.unshift(current4);
+        }
+        let stack = _GitignoreStack.at(top2);
+        for (const folder of folders) {
+          if (stack.ignores(folder, true)) return new _GitignoreStack([]).enter(dir);
+          stack = stack.enter(folder);
+        }
+        return stack;
+      }
+      /** The rules in force inside `dir`, a child folder of the current one: adds its `.gitignore`, if any. */
+      enter(dir) {
+        const text5 = readOptional(path.join(dir, ".gitignore"));
+        return text5 === null ? this : this.with(dir, text5);
+      }
+      with(dir, text5) {
+        return new _GitignoreStack([...this.layers, { dir, rules: (0, import_ignore.default)().add(text5) }]);
+      }
+      /** Whether the entry `file` (absolute; `isDirectory` for folders) is ignored by the rules in force. */
+      ignores(file, isDirectory2) {
+        for (let index = this.layers.length - 1; index >= 0; index--) {
+          const layer = this.layers[index];
+          const relative = toPosix(path.relative(layer.dir, file));
+          if (relative === "" || relative.startsWith("../") || relative === ".." || path.isAbsolute(relative)) continue;
+          const result = layer.rules.test(isDirectory2 ? `${relative}/` : relative);
+          if (result.ignored) return true;
+          if (result.unignored) return false;
+        }
+        return false;
+      }
+    };
+  }
+});
+
+// node_modules/picomatch/lib/constants.js
+var require_constants = __commonJS({
+  "node_modules/picomatch/lib/constants.js"(exports, module) {
+    "use strict";
+    var WIN_SLASH = "\\\\/";
+    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+    var DOT_LITERAL = "\\.";
+    var PLUS_LITERAL = "\\+";
+    var QMARK_LITERAL = "\\?";
+    var SLASH_LITERAL = "\\/";
+    var ONE_CHAR = "(?=.)";
+    var QMARK = "[^/]";
+    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+    var NO_DOT = `(?!${DOT_LITERAL})`;
+    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+    var STAR2 = `${QMARK}*?`;
+    var SEP = "/";
+    var POSIX_CHARS = {
+      DOT_LITERAL,
+      PLUS_LITERAL,
+      QMARK_LITERAL,
+      SLASH_LITERAL,
+      ONE_CHAR,
+      QMARK,
+      END_ANCHOR,
+      DOTS_SLASH,
+      NO_DOT,
+      NO_DOTS,
+      NO_DOT_SLASH,
+      NO_DOTS_SLASH,
+      QMARK_NO_DOT,
+      STAR: STAR2,
+      START_ANCHOR,
+      SEP
+    };
+    var WINDOWS_CHARS = {
+      ...POSIX_CHARS,
+      SLASH_LITERAL: `[${WIN_SLASH}]`,
+      QMARK: WIN_NO_SLASH,
+      STAR: `${WIN_NO_SLASH}*?`,
+      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+      NO_DOT: `(?!${DOT_LITERAL})`,
+      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+      SEP: "\\"
+    };
+    var POSIX_REGEX_SOURCE = {
+      __proto__: null,
+      alnum: "a-zA-Z0-9",
+      alpha: "a-zA-Z",
+      ascii: "\\x00-\\x7F",
+      blank: " \\t",
+      cntrl: "\\x00-\\x1F\\x7F",
+      digit: "0-9",
+      graph: "\\x21-\\x7E",
+      lower: "a-z",
+      print: "\\x20-\\x7E ",
+      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
+      space: " \\t\\r\\n\\v\\f",
+      upper: "A-Z",
+      word: "A-Za-z0-9_",
+      xdigit: "A-Fa-f0-9"
+    };
+    module.exports = {
+      DEFAULT_MAX_EXTGLOB_RECURSION,
+      MAX_LENGTH: 1024 * 64,
+      POSIX_REGEX_SOURCE,
+      // regular expressions
+      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+      // Replace globs with equivalent patterns to reduce parsing time.
+      REPLACEMENTS: {
+        __proto__: null,
+        "***": "*",
+        "**/**": "**",
+        "**/**/**": "**"
+      },
+      // Digits
+      CHAR_0: 48,
+      /* 0 */
+      CHAR_9: 57,
+      /* 9 */
+      // Alphabet chars.
+      CHAR_UPPERCASE_A: 65,
+      /* A */
+      CHAR_LOWERCASE_A: 97,
+      /* a */
+      CHAR_UPPERCASE_Z: 90,
+      /* Z */
+      CHAR_LOWERCASE_Z: 122,
+      /* z */
+      CHAR_LEFT_PARENTHESES: 40,
+      /* ( */
+      CHAR_RIGHT_PARENTHESES: 41,
+      /* ) */
+      CHAR_ASTERISK: 42,
+      /* * */
+      // Non-alphabetic chars.
+      CHAR_AMPERSAND: 38,
+      /* & */
+      CHAR_AT: 64,
+      /* @ */
+      CHAR_BACKWARD_SLASH: 92,
+      /* \ */
+      CHAR_CARRIAGE_RETURN: 13,
+      /* \r */
+      CHAR_CIRCUMFLEX_ACCENT: 94,
+      /* ^ */
+      CHAR_COLON: 58,
+      /* : */
+      CHAR_COMMA: 44,
+      /* , */
+      CHAR_DOT: 46,
+      /* . */
+      CHAR_DOUBLE_QUOTE: 34,
+      /* " */
+      CHAR_EQUAL: 61,
+      /* = */
+      CHAR_EXCLAMATION_MARK: 33,
+      /* ! */
+      CHAR_FORM_FEED: 12,
+      /* \f */
+      CHAR_FORWARD_SLASH: 47,
+      /* / */
+      CHAR_GRAVE_ACCENT: 96,
+      /* ` */
+      CHAR_HASH: 35,
+      /* # */
+      CHAR_HYPHEN_MINUS: 45,
+      /* - */
+      CHAR_LEFT_ANGLE_BRACKET: 60,
+      /* < */
+      CHAR_LEFT_CURLY_BRACE: 123,
+      /* { */
+      CHAR_LEFT_SQUARE_BRACKET: 91,
+      /* [ */
+      CHAR_LINE_FEED: 10,
+      /* \n */
+      CHAR_NO_BREAK_SPACE: 160,
+      /* \u00A0 */
+      CHAR_PERCENT: 37,
+      /* % */
+      CHAR_PLUS: 43,
+      /* + */
+      CHAR_QUESTION_MARK: 63,
+      /* ? */
+      CHAR_RIGHT_ANGLE_BRACKET: 62,
+      /* > */
+      CHAR_RIGHT_CURLY_BRACE: 125,
+      /* } */
+      CHAR_RIGHT_SQUARE_BRACKET: 93,
+      /* ] */
+      CHAR_SEMICOLON: 59,
+      /* ; */
+      CHAR_SINGLE_QUOTE: 39,
+      /* ' */
+      CHAR_SPACE: 32,
+      /*   */
+      CHAR_TAB: 9,
+      /* \t */
+      CHAR_UNDERSCORE: 95,
+      /* _ */
+      CHAR_VERTICAL_LINE: 124,
+      /* | */
+      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
+      /* \uFEFF */
+      /**
+       * Create EXTGLOB_CHARS
+       */
+      extglobChars(chars) {
+        return {
+          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
+          "?": { type: "qmark", open: "(?:", close: ")?" },
+          "+": { type: "plus", open: "(?:", close: ")+" },
+          "*": { type: "star", open: "(?:", close: ")*" },
+          "@": { type: "at", open: "(?:", close: ")" }
+        };
+      },
+      /**
+       * Create GLOB_CHARS
+       */
+      globChars(win32) {
+        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+      }
+    };
+  }
+});
+
+// node_modules/picomatch/lib/utils.js
+var require_utils = __commonJS({
+  "node_modules/picomatch/lib/utils.js"(exports) {
+    "use strict";
+    var {
+      REGEX_BACKSLASH,
+      REGEX_REMOVE_BACKSLASH,
+      REGEX_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_GLOBAL
+    } = require_constants();
+    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
+    exports.hasRegexChars = (str4) => REGEX_SPECIAL_CHARS.test(str4);
+    exports.isRegexChar = (str4) => str4.length === 1 && exports.hasRegexChars(str4);
+    exports.escapeRegex = (str4) => str4.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
+    exports.toPosixSlashes = (str4) => str4.replace(REGEX_BACKSLASH, "/");
+    exports.isWindows = () => {
+      if (typeof navigator !== "undefined" && navigator.platform) {
+        const platform = navigator.platform.toLowerCase();
+        return platform === "win32" || platform === "windows";
+      }
+      if (typeof process !== "undefined" && process.platform) {
+        return process.platform === "win32";
+      }
+      return false;
+    };
+    exports.removeBackslashes = (str4) => {
+      return str4.replace(REGEX_REMOVE_BACKSLASH, (match) => {
+        return match === "\\" ? "" : match;
+      });
+    };
+    exports.escapeLast = (input, char, lastIdx) => {
+      const idx = input.lastIndexOf(char, lastIdx);
+      if (idx === -1) return input;
+      if (input[idx - 1] === "\\") return exports.escapeLast(input, char, idx - 1);
+      return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+    };
+    exports.removePrefix = (input, state2 = {}) => {
+      let output = input;
+      if (output.startsWith("./")) {
+        output = output.slice(2);
+        state2.prefix = "./";
+      }
+      return output;
+    };
+    exports.wrapOutput = (input, state2 = {}, options2 = {}) => {
+      const prepend = options2.contains ? "" : "^";
+      const append3 = options2.contains ? "" : "$";
+      let output = `${prepend}(?:${input})${append3}`;
+      if (state2.negated === true) {
+        output = `(?:^(?!${output}).*$)`;
+      }
+      return output;
+    };
+    exports.basename = (path13, { windows } = {}) => {
+      const segs = path13.split(windows ? /[\\/]/ : "/");
+      const last = segs[segs.length - 1];
+      if (last === "") {
+        return segs[segs.length - 2];
+      }
+      return last;
+    };
+  }
+});
+
+// node_modules/picomatch/lib/scan.js
+var require_scan = __commonJS({
+  "node_modules/picomatch/lib/scan.js"(exports, module) {
+    "use strict";
+    var utils = require_utils();
+    var {
+      CHAR_ASTERISK,
+      /* * */
+      CHAR_AT,
+      /* @ */
+      CHAR_BACKWARD_SLASH,
+      /* \ */
+      CHAR_COMMA,
+      /* , */
+      CHAR_DOT,
+      /* . */
+      CHAR_EXCLAMATION_MARK,
+      /* ! */
+      CHAR_FORWARD_SLASH,
+      /* / */
+      CHAR_LEFT_CURLY_BRACE,
+      /* { */
+      CHAR_LEFT_PARENTHESES,
+      /* ( */
+      CHAR_LEFT_SQUARE_BRACKET,
+      /* [ */
+      CHAR_PLUS,
+      /* + */
+      CHAR_QUESTION_MARK,
+      /* ? */
+      CHAR_RIGHT_CURLY_BRACE,
+      /* } */
+      CHAR_RIGHT_PARENTHESES,
+      /* ) */
+      CHAR_RIGHT_SQUARE_BRACKET
+      /* ] */
+    } = require_constants();
+    var isPathSeparator = (code) => {
+      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+    };
+    var depth = (token) => {
+      if (token.isPrefix !== true) {
+        token.depth = token.isGlobstar ? Infinity : 1;
+      }
+    };
+    var scan = (input, options2) => {
+      const opts = options2 || {};
+      const length = input.length - 1;
+      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+      const slashes = [];
+      const tokens = [];
+      const parts2 = [];
+      let str4 = input;
+      let index = -1;
+      let start = 0;
+      let lastIndex = 0;
+      let isBrace = false;
+      let isBracket = false;
+      let isGlob = false;
+      let isExtglob = false;
+      let isGlobstar = false;
+      let braceEscaped = false;
+      let backslashes = false;
+      let negated = false;
+      let negatedExtglob = false;
+      let finished = false;
+      let braces = 0;
+      let prev;
+      let code;
+      let token = { value: "", depth: 0, isGlob: false };
+      const eos = () => index >= length;
+      const peek = () => str4.charCodeAt(index + 1);
+      const advance = () => {
+        prev = code;
+        return str4.charCodeAt(++index);
+      };
+      while (index < length) {
+        code = advance();
+        let next;
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          code = advance();
+          if (code === CHAR_LEFT_CURLY_BRACE) {
+            braceEscaped = true;
+          }
+          continue;
+        }
+        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (code === CHAR_LEFT_CURLY_BRACE) {
+              braces++;
+              continue;
+            }
+            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (braceEscaped !== true && code === CHAR_COMMA) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (code === CHAR_RIGHT_CURLY_BRACE) {
+              braces--;
+              if (braces === 0) {
+                braceEscaped = false;
+                isBrace = token.isBrace = true;
+                finished = true;
+                break;
+              }
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_FORWARD_SLASH) {
+          slashes.push(index);
+          tokens.push(token);
+          token = { value: "", depth: 0, isGlob: false };
+          if (finished === true) continue;
+          if (prev === CHAR_DOT && index === start + 1) {
+            start += 2;
+            continue;
+          }
+          lastIndex = index + 1;
+          continue;
+        }
+        if (opts.noext !== true) {
+          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
+          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+            isGlob = token.isGlob = true;
+            isExtglob = token.isExtglob = true;
+            finished = true;
+            if (code === CHAR_EXCLAMATION_MARK && index === start) {
+              negatedExtglob = true;
+            }
+            if (scanToEnd === true) {
+              let parens = 0;
+              while (eos() !== true && (code = advance())) {
+                if (code === CHAR_BACKWARD_SLASH) {
+                  backslashes = token.backslashes = true;
+                  advance();
+                  continue;
+                }
+                if (code === CHAR_LEFT_PARENTHESES) {
+                  parens++;
+                  continue;
+                }
+                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                  finished = true;
+                  break;
+                }
+              }
+              continue;
+            }
+            break;
+          }
+        }
+        if (code === CHAR_ASTERISK) {
+          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_QUESTION_MARK) {
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_LEFT_SQUARE_BRACKET) {
+          while (eos() !== true && (next = advance())) {
+            if (next === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+              isBracket = token.isBracket = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              break;
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+          negated = token.negated = true;
+          start++;
+          continue;
+        }
+        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+          isGlob = token.isGlob = true;
+          if (scanToEnd === true) {
+            let parens = 1;
+            while (eos() !== true && (code = advance())) {
+              if (code === CHAR_BACKWARD_SLASH) {
+                backslashes = token.backslashes = true;
+                advance();
+                continue;
+              }
+              if (code === CHAR_LEFT_PARENTHESES) {
+                parens++;
+                continue;
+              }
+              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                finished = true;
+                break;
+              }
+            }
+            continue;
+          }
+          break;
+        }
+        if (isGlob === true) {
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+      }
+      if (opts.noext === true) {
+        isExtglob = false;
+        isGlob = false;
+      }
+      let base2 = str4;
+      let prefix = "";
+      let glob = "";
+      if (start > 0) {
+        prefix = str4.slice(0, start);
+        str4 = str4.slice(start);
+        lastIndex -= start;
+      }
+      if (base2 && isGlob === true && lastIndex > 0) {
+        base2 = str4.slice(0, lastIndex);
+        glob = str4.slice(lastIndex);
+      } else if (isGlob === true) {
+        base2 = "";
+        glob = str4;
+      } else {
+        base2 = str4;
+      }
+      if (base2 && base2 !== "" && base2 !== "/" && base2 !== str4) {
+        if (isPathSeparator(base2.charCodeAt(base2.length - 1))) {
+          base2 = base2.slice(0, -1);
+        }
+      }
+      if (opts.unescape === true) {
+        if (glob) glob = utils.removeBackslashes(glob);
+        if (base2 && backslashes === true) {
+          base2 = utils.removeBackslashes(base2);
+        }
+      }
+      const state2 = {
+        prefix,
+        input,
+        start,
+        base: base2,
+        glob,
+        isBrace,
+        isBracket,
+        isGlob,
+        isExtglob,
+        isGlobstar,
+        negated,
+        negatedExtglob
+      };
+      if (opts.tokens === true) {
+        state2.maxDepth = 0;
+        if (!isPathSeparator(code)) {
+          tokens.push(token);
+        }
+        state2.tokens = tokens;
+      }
+      if (opts.parts === true || opts.tokens === true) {
+        let prevIndex;
+        for (let idx = 0; idx < slashes.length; idx++) {
+          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
+          const i = slashes[idx];
+          const value3 = input.slice(n2, i);
+          if (opts.tokens) {
+            if (idx === 0 && start !== 0) {
+              tokens[idx].isPrefix = true;
+              tokens[idx].value = prefix;
+            } else {
+              tokens[idx].value = value3;
+            }
+            depth(tokens[idx]);
+            state2.maxDepth += tokens[idx].depth;
+          }
+          if (i >= start) {
+            parts2.push(value3);
+            prevIndex = i;
+          }
+        }
+        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
+        const value2 = input.slice(n);
+        parts2.push(value2);
+        if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+          tokens[tokens.length - 1].value = value2;
+          depth(tokens[tokens.length - 1]);
+          state2.maxDepth += tokens[tokens.length - 1].depth;
+        }
+        state2.slashes = slashes;
+        state2.parts = parts2;
+      }
+      return state2;
+    };
+    module.exports = scan;
+  }
+});
+
+// node_modules/picomatch/lib/parse.js
+var require_parse = __commonJS({
+  "node_modules/picomatch/lib/parse.js"(exports, module) {
+    "use strict";
+    var constants2 = require_constants();
+    var utils = require_utils();
+    var {
+      MAX_LENGTH,
+      POSIX_REGEX_SOURCE,
+      REGEX_NON_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_BACKREF,
+      REPLACEMENTS: REPLACEMENTS2
+    } = constants2;
+    var expandRange = (args, options2) => {
+      if (typeof options2.expandRange === "function") {
+        return options2.expandRange(...args, options2);
+      }
+      args.sort();
+      const value2 = `[${args.join("-")}]`;
+      try {
+        new RegExp(value2);
+      } catch (ex) {
+        return args.map((v) => utils.escapeRegex(v)).join("..");
+      }
+      return value2;
+    };
+    var syntaxError4 = (type, char) => {
+      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+    };
+    var splitTopLevel = (input) => {
+      const parts2 = [];
+      let bracket = 0;
+      let paren = 0;
+      let quote3 = 0;
+      let value2 = "";
+      let escaped = false;
+      for (const ch of input) {
+        if (escaped === true) {
+          value2 += ch;
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          value2 += ch;
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote3 = quote3 === 1 ? 0 : 1;
+          value2 += ch;
+          continue;
+        }
+        if (quote3 === 0) {
+          if (ch === "[") {
+            bracket++;
+          } else if (ch === "]" && bracket > 0) {
+            bracket--;
+          } else if (bracket === 0) {
+            if (ch === "(") {
+              paren++;
+            } else if (ch === ")" && paren > 0) {
+              paren--;
+            } else if (ch === "|" && paren === 0) {
+              parts2.push(value2);
+              value2 = "";
+              continue;
+            }
+          }
+        }
+        value2 += ch;
+      }
+      parts2.push(value2);
+      return parts2;
+    };
+    var isPlainBranch = (branch) => {
+      let escaped = false;
+      for (const ch of branch) {
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (/[?*+@!()[\]{}]/.test(ch)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var normalizeSimpleBranch = (branch) => {
+      let value2 = branch.trim();
+      let changed = true;
+      while (changed === true) {
+        changed = false;
+        if (/^@\([^\\()[\]{}|]+\)$/.test(value2)) {
+          value2 = value2.slice(2, -1);
+          changed = true;
+        }
+      }
+      if (!isPlainBranch(value2)) {
+        return;
+      }
+      return value2.replace(/\\(.)/g, "$1");
+    };
+    var hasRepeatedCharPrefixOverlap = (branches) => {
+      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+      for (let i = 0; i < values.length; i++) {
+        for (let j = i + 1; j < values.length; j++) {
+          const a = values[i];
+          const b = values[j];
+          const char = a[0];
+          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+            continue;
+          }
+          if (a === b || a.startsWith(b) || b.startsWith(a)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    };
+    var parseRepeatedExtglob = (pattern2, requireEnd = true) => {
+      if (pattern2[0] !== "+" && pattern2[0] !== "*" || pattern2[1] !== "(") {
+        return;
+      }
+      let bracket = 0;
+      let paren = 0;
+      let quote3 = 0;
+      let escaped = false;
+      for (let i = 1; i < pattern2.length; i++) {
+        const ch = pattern2[i];
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote3 = quote3 === 1 ? 0 : 1;
+          continue;
+        }
+        if (quote3 === 1) {
+          continue;
+        }
+        if (ch === "[") {
+          bracket++;
+          continue;
+        }
+        if (ch === "]" && bracket > 0) {
+          bracket--;
+          continue;
+        }
+        if (bracket > 0) {
+          continue;
+        }
+        if (ch === "(") {
+          paren++;
+          continue;
+        }
+        if (ch === ")") {
+          paren--;
+          if (paren === 0) {
+            if (requireEnd === true && i !== pattern2.length - 1) {
+              return;
+            }
+            return {
+              type: pattern2[0],
+              body: pattern2.slice(2, i),
+              end: i
+            };
+          }
+        }
+      }
+    };
+    var buildCharClassStar = (chars) => {
+      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
+      return `${source}*`;
+    };
+    var getStarExtglobSequenceChars = (pattern2) => {
+      let index = 0;
+      const chars = [];
+      while (index < pattern2.length) {
+        const match = parseRepeatedExtglob(pattern2.slice(index), false);
+        if (!match || match.type !== "*") {
+          return;
+        }
+        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
+        if (branches.length !== 1) {
+          return;
+        }
+        const branch = normalizeSimpleBranch(branches[0]);
+        if (!branch || branch.length !== 1) {
+          return;
+        }
+        chars.push(branch);
+        index += match.end + 1;
+      }
+      if (chars.length < 1) {
+        return;
+      }
+      return chars;
+    };
+    var repeatedExtglobRecursion = (pattern2) => {
+      let depth = 0;
+      let value2 = pattern2.trim();
+      let match = parseRepeatedExtglob(value2);
+      while (match) {
+        depth++;
+        value2 = match.body.trim();
+        match = parseRepeatedExtglob(value2);
+      }
+      return depth;
+    };
+    var analyzeRepeatedExtglob = (body, options2) => {
+      if (options2.maxExtglobRecursion === false) {
+        return { risky: false };
+      }
+      const max = typeof options2.maxExtglobRecursion === "number" ? options2.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const branches = splitTopLevel(body).map((branch) => branch.trim());
+      if (branches.length > 1) {
+        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
+          return { risky: true };
+        }
+      }
+      const safeChars = [];
+      let sawStarSequence = false;
+      let combinable = true;
+      for (const branch of branches) {
+        const chars = getStarExtglobSequenceChars(branch);
+        if (chars) {
+          sawStarSequence = true;
+          safeChars.push(...chars);
+          continue;
+        }
+        const literal2 = normalizeSimpleBranch(branch);
+        if (literal2 && literal2.length === 1) {
+          safeChars.push(literal2);
+          continue;
+        }
+        combinable = false;
+        if (repeatedExtglobRecursion(branch) > max) {
+          return { risky: true };
+        }
+      }
+      if (sawStarSequence) {
+        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
+      }
+      return { risky: false };
+    };
+    var parse7 = (input, options2) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected a string");
+      }
+      input = REPLACEMENTS2[input] || input;
+      const opts = { ...options2 };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      let len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      const bos = { type: "bos", value: "", output: opts.prepend || "" };
+      const tokens = [bos];
+      const capture = opts.capture ? "" : "?:";
+      const PLATFORM_CHARS = constants2.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
+      const {
+        DOT_LITERAL,
+        PLUS_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOT_SLASH,
+        NO_DOTS_SLASH,
+        QMARK,
+        QMARK_NO_DOT,
+        STAR: STAR2,
+        START_ANCHOR
+      } = PLATFORM_CHARS;
+      const globstar = (opts2) => {
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const nodot = opts.dot ? "" : NO_DOT;
+      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+      let star = opts.bash === true ? globstar(opts) : STAR2;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      if (typeof opts.noext === "boolean") {
+        opts.noextglob = opts.noext;
+      }
+      const state2 = {
+        input,
+        index: -1,
+        start: 0,
+        dot: opts.dot === true,
+        consumed: "",
+        output: "",
+        prefix: "",
+        backtrack: false,
+        negated: false,
+        brackets: 0,
+        braces: 0,
+        parens: 0,
+        quotes: 0,
+        globstar: false,
+        tokens
+      };
+      input = utils.removePrefix(input, state2);
+      len = input.length;
+      const extglobs = [];
+      const braces = [];
+      const stack = [];
+      let prev = bos;
+      let value2;
+      const eos = () => state2.index === len - 1;
+      const peek = state2.peek = (n = 1) => input[state2.index + n];
+      const advance = state2.advance = () => input[++state2.index] || "";
+      const remaining = () => input.slice(state2.index + 1);
+      const consume = (value3 = "", num = 0) => {
+        state2.consumed += value3;
+        state2.index += num;
+      };
+      const append3 = (token) => {
+        state2.output += token.output != null ? token.output : token.value;
+        consume(token.value);
+      };
+      const negate2 = () => {
+        let count2 = 1;
+        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
+          advance();
+          state2.start++;
+          count2++;
+        }
+        if (count2 % 2 === 0) {
+          return false;
+        }
+        state2.negated = true;
+        state2.start++;
+        return true;
+      };
+      const increment = (type) => {
+        state2[type]++;
+        stack.push(type);
+      };
+      const decrement = (type) => {
+        state2[type]--;
+        stack.pop();
+      };
+      const push2 = (tok) => {
+        if (prev.type === "globstar") {
+          const isBrace = state2.braces > 0 && (tok.type === "comma" || tok.type === "brace");
+          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
+          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
+            state2.output = state2.output.slice(0, -prev.output.length);
+            prev.type = "star";
+            prev.value = "*";
+            prev.output = star;
+            state2.output += prev.output;
+          }
+        }
+        if (extglobs.length && tok.type !== "paren") {
+          extglobs[extglobs.length - 1].inner += tok.value;
+        }
+        if (tok.value || tok.output) append3(tok);
+        if (prev && prev.type === "text" && tok.type === "text") {
+          prev.output = (prev.output || prev.value) + tok.value;
+          prev.value += tok.value;
+          return;
+        }
+        tok.prev = prev;
+        tokens.push(tok);
+        prev = tok;
+      };
+      const extglobOpen = (type, value3) => {
+        const token = { ...EXTGLOB_CHARS[value3], conditions: 1, inner: "" };
+        token.prev = prev;
+        token.parens = state2.parens;
+        token.output = state2.output;
+        token.startIndex = state2.index;
+        token.tokensIndex = tokens.length;
+        const output = (opts.capture ? "(" : "") + token.open;
+        increment("parens");
+        push2({ type, value: value3, output: state2.output ? "" : ONE_CHAR });
+        push2({ type: "paren", extglob: true, value: advance(), output });
+        extglobs.push(token);
+      };
+      const extglobClose = (token) => {
+        const literal2 = input.slice(token.startIndex, state2.index + 1);
+        const body = input.slice(token.startIndex + 2, state2.index);
+        const analysis = analyzeRepeatedExtglob(body, opts);
+        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
+          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
+          const open = tokens[token.tokensIndex];
+          open.type = "text";
+          open.value = literal2;
+          open.output = safeOutput || utils.escapeRegex(literal2);
+          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+            tokens[i].value = "";
+            tokens[i].output = "";
+            delete tokens[i].suffix;
+          }
+          state2.output = token.output + open.output;
+          state2.backtrack = true;
+          push2({ type: "paren", extglob: true, value: value2, output: "" });
+          decrement("parens");
+          return;
+        }
+        let output = token.close + (opts.capture ? ")" : "");
+        let rest;
+        if (token.type === "negate") {
+          let extglobStar = star;
+          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
+            extglobStar = globstar(opts);
+          }
+          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+            output = token.close = `)$))${extglobStar}`;
+          }
+          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+            const expression = parse7(rest, { ...options2, fastpaths: false }).output;
+            output = token.close = `)${expression})${extglobStar})`;
+          }
+          if (token.prev.type === "bos") {
+            state2.negatedExtglob = true;
+          }
+        }
+        push2({ type: "paren", extglob: true, value: value2, output });
+        decrement("parens");
+      };
+      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+        let backslashes = false;
+        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+          if (first === "\\") {
+            backslashes = true;
+            return m;
+          }
+          if (first === "?") {
+            if (esc) {
+              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            if (index === 0) {
+              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            return QMARK.repeat(chars.length);
+          }
+          if (first === ".") {
+            return DOT_LITERAL.repeat(chars.length);
+          }
+          if (first === "*") {
+            if (esc) {
+              return esc + first + (rest ? star : "");
+            }
+            return star;
+          }
+          return esc ? m : `\\${m}`;
+        });
+        if (backslashes === true) {
+          if (opts.unescape === true) {
+            output = output.replace(/\\/g, "");
+          } else {
+            output = output.replace(/\\+/g, (m) => {
+              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
+            });
+          }
+        }
+        if (output === input && opts.contains === true) {
+          state2.output = input;
+          return state2;
+        }
+        state2.output = utils.wrapOutput(output, state2, options2);
+        return state2;
+      }
+      while (!eos()) {
+        value2 = advance();
+        if (value2 === "\0") {
+          continue;
+        }
+        if (value2 === "\\") {
+          const next = peek();
+          if (next === "/" && opts.bash !== true) {
+            continue;
+          }
+          if (next === "." || next === ";") {
+            continue;
+          }
+          if (!next) {
+            value2 += "\\";
+            push2({ type: "text", value: value2 });
+            continue;
+          }
+          const match = /^\\+/.exec(remaining());
+          let slashes = 0;
+          if (match && match[0].length > 2) {
+            slashes = match[0].length;
+            state2.index += slashes;
+            if (slashes % 2 !== 0) {
+              value2 += "\\";
+            }
+          }
+          if (opts.unescape === true) {
+            value2 = advance();
+          } else {
+            value2 += advance();
+          }
+          if (state2.brackets === 0) {
+            push2({ type: "text", value: value2 });
+            continue;
+          }
+        }
+        if (state2.brackets > 0 && (value2 !== "]" || prev.value === "[" || prev.value === "[^")) {
+          if (opts.posix !== false && value2 === ":") {
+            const inner = prev.value.slice(1);
+            if (inner.includes("[")) {
+              prev.posix = true;
+              if (inner.includes(":")) {
+                const idx = prev.value.lastIndexOf("[");
+                const pre = prev.value.slice(0, idx);
+                const rest2 = prev.value.slice(idx + 2);
+                const posix2 = POSIX_REGEX_SOURCE[rest2];
+                if (posix2) {
+                  prev.value = pre + posix2;
+                  state2.backtrack = true;
+                  advance();
+                  if (!bos.output && tokens.indexOf(prev) === 1) {
+                    bos.output = ONE_CHAR;
+                  }
+                  continue;
+                }
+              }
+            }
+          }
+          if (value2 === "[" && peek() !== ":" || value2 === "-" && peek() === "]") {
+            value2 = `\\${value2}`;
+          }
+          if (value2 === "]" && (prev.value === "[" || prev.value === "[^")) {
+            value2 = `\\${value2}`;
+          }
+          if (opts.posix === true && value2 === "!" && prev.value === "[") {
+            value2 = "^";
+          }
+          prev.value += value2;
+          append3({ value: value2 });
+          continue;
+        }
+        if (state2.quotes === 1 && value2 !== '"') {
+          value2 = utils.escapeRegex(value2);
+          prev.value += value2;
+          append3({ value: value2 });
+          continue;
+        }
+        if (value2 === '"') {
+          state2.quotes = state2.quotes === 1 ? 0 : 1;
+          if (opts.keepQuotes === true) {
+            push2({ type: "text", value: value2 });
+          }
+          continue;
+        }
+        if (value2 === "(") {
+          increment("parens");
+          push2({ type: "paren", value: value2 });
+          continue;
+        }
+        if (value2 === ")") {
+          if (state2.parens === 0 && opts.strictBrackets === true) {
+            throw new SyntaxError(syntaxError4("opening", "("));
+          }
+          const extglob = extglobs[extglobs.length - 1];
+          if (extglob && state2.parens === extglob.parens + 1) {
+            extglobClose(extglobs.pop());
+            continue;
+          }
+          push2({ type: "paren", value: value2, output: state2.parens ? ")" : "\\)" });
+          decrement("parens");
+          continue;
+        }
+        if (value2 === "[") {
+          if (opts.nobracket === true || !remaining().includes("]")) {
+            if (opts.nobracket !== true && opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError4("closing", "]"));
+            }
+            value2 = `\\${value2}`;
+          } else {
+            increment("brackets");
+          }
+          push2({ type: "bracket", value: value2 });
+          continue;
+        }
+        if (value2 === "]") {
+          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
+            push2({ type: "text", value: value2, output: `\\${value2}` });
+            continue;
+          }
+          if (state2.brackets === 0) {
+            if (opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError4("opening", "["));
+            }
+            push2({ type: "text", value: value2, output: `\\${value2}` });
+            continue;
+          }
+          decrement("brackets");
+          const prevValue = prev.value.slice(1);
+          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
+            value2 = `/${value2}`;
+          }
+          prev.value += value2;
+          append3({ value: value2 });
+          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+            continue;
+          }
+          const escaped = utils.escapeRegex(prev.value);
+          state2.output = state2.output.slice(0, -prev.value.length);
+          if (opts.literalBrackets === true) {
+            state2.output += escaped;
+            prev.value = escaped;
+            continue;
+          }
+          prev.value = `(${capture}${escaped}|${prev.value})`;
+          state2.output += prev.value;
+          continue;
+        }
+        if (value2 === "{" && opts.nobrace !== true) {
+          increment("braces");
+          const open = {
+            type: "brace",
+            value: value2,
+            output: "(",
+            outputIndex: state2.output.length,
+            tokensIndex: state2.tokens.length
+          };
+          braces.push(open);
+          push2(open);
+          continue;
+        }
+        if (value2 === "}") {
+          const brace = braces[braces.length - 1];
+          if (opts.nobrace === true || !brace) {
+            push2({ type: "text", value: value2, output: value2 });
+            continue;
+          }
+          let output = ")";
+          if (brace.dots === true) {
+            const arr = tokens.slice();
+            const range4 = [];
+            for (let i = arr.length - 1; i >= 0; i--) {
+              tokens.pop();
+              if (arr[i].type === "brace") {
+                break;
+              }
+              if (arr[i].type !== "dots") {
+                range4.unshift(arr[i].value);
+              }
+            }
+            output = expandRange(range4, opts);
+            state2.backtrack = true;
+          }
+          if (brace.comma !== true && brace.dots !== true) {
+            const out = state2.output.slice(0, brace.outputIndex);
+            const toks = state2.tokens.slice(brace.tokensIndex);
+            brace.value = brace.output = "\\{";
+            value2 = output = "\\}";
+            state2.output = out;
+            for (const t of toks) {
+              state2.output += t.output || t.value;
+            }
+          }
+          push2({ type: "brace", value: value2, output });
+          decrement("braces");
+          braces.pop();
+          continue;
+        }
+        if (value2 === "|") {
+          if (extglobs.length > 0) {
+            extglobs[extglobs.length - 1].conditions++;
+          }
+          push2({ type: "text", value: value2 });
+          continue;
+        }
+        if (value2 === ",") {
+          let output = value2;
+          const brace = braces[braces.length - 1];
+          if (brace && stack[stack.length - 1] === "braces") {
+            brace.comma = true;
+            output = "|";
+          }
+          push2({ type: "comma", value: value2, output });
+          continue;
+        }
+        if (value2 === "/") {
+          if (prev.type === "dot" && state2.index === state2.start + 1) {
+            state2.start = state2.index + 1;
+            state2.consumed = "";
+            state2.output = "";
+            tokens.pop();
+            prev = bos;
+            continue;
+          }
+          push2({ type: "slash", value: value2, output: SLASH_LITERAL });
+          continue;
+        }
+        if (value2 === ".") {
+          if (state2.braces > 0 && prev.type === "dot") {
+            if (prev.value === ".") prev.output = DOT_LITERAL;
+            const brace = braces[braces.length - 1];
+            prev.type = "dots";
+            prev.output += value2;
+            prev.value += value2;
+            brace.dots = true;
+            continue;
+          }
+          if (state2.braces + state2.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
+            push2({ type: "text", value: value2, output: DOT_LITERAL });
+            continue;
+          }
+          push2({ type: "dot", value: value2, output: DOT_LITERAL });
+          continue;
+        }
+        if (value2 === "?") {
+          const isGroup = prev && prev.value === "(";
+          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("qmark", value2);
+            continue;
+          }
+          if (prev && prev.type === "paren") {
+            const next = peek();
+            let output = value2;
+            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
+              output = `\\${value2}`;
+            }
+            push2({ type: "text", value: value2, output });
+            continue;
+          }
+          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
+            push2({ type: "qmark", value: value2, output: QMARK_NO_DOT });
+            continue;
+          }
+          push2({ type: "qmark", value: value2, output: QMARK });
+          continue;
+        }
+        if (value2 === "!") {
+          if (opts.noextglob !== true && peek() === "(") {
+            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
+              extglobOpen("negate", value2);
+              continue;
+            }
+          }
+          if (opts.nonegate !== true && state2.index === 0) {
+            negate2();
+            continue;
+          }
+        }
+        if (value2 === "+") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("plus", value2);
+            continue;
+          }
+          if (prev && prev.value === "(" || opts.regex === false) {
+            push2({ type: "plus", value: value2, output: PLUS_LITERAL });
+            continue;
+          }
+          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state2.parens > 0) {
+            push2({ type: "plus", value: value2 });
+            continue;
+          }
+          push2({ type: "plus", value: PLUS_LITERAL });
+          continue;
+        }
+        if (value2 === "@") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            push2({ type: "at", extglob: true, value: value2, output: "" });
+            continue;
+          }
+          push2({ type: "text", value: value2 });
+          continue;
+        }
+        if (value2 !== "*") {
+          if (value2 === "$" || value2 === "^") {
+            value2 = `\\${value2}`;
+          }
+          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+          if (match) {
+            value2 += match[0];
+            state2.index += match[0].length;
+          }
+          push2({ type: "text", value: value2 });
+          continue;
+        }
+        if (prev && (prev.type === "globstar" || prev.star === true)) {
+          prev.type = "star";
+          prev.star = true;
+          prev.value += value2;
+          prev.output = star;
+          state2.backtrack = true;
+          state2.globstar = true;
+          consume(value2);
+          continue;
+        }
+        let rest = remaining();
+        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+          extglobOpen("star", value2);
+          continue;
+        }
+        if (prev.type === "star") {
+          if (opts.noglobstar === true) {
+            consume(value2);
+            continue;
+          }
+          const prior = prev.prev;
+          const before = prior.prev;
+          const isStart = prior.type === "slash" || prior.type === "bos";
+          const afterStar = before && (before.type === "star" || before.type === "globstar");
+          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
+            push2({ type: "star", value: value2, output: "" });
+            continue;
+          }
+          const isBrace = state2.braces > 0 && (prior.type === "comma" || prior.type === "brace");
+          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
+          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
+            push2({ type: "star", value: value2, output: "" });
+            continue;
+          }
+          while (rest.slice(0, 3) === "/**") {
+            const after = input[state2.index + 4];
+            if (after && after !== "/") {
+              break;
+            }
+            rest = rest.slice(3);
+            consume("/**", 3);
+          }
+          const isEnd = eos() || state2.parens > 0 && rest === ")".repeat(state2.parens) && !extglobs.some((extglob) => extglob.type === "negate");
+          if (prior.type === "bos" && eos()) {
+            prev.type = "globstar";
+            prev.value += value2;
+            prev.output = globstar(opts);
+            state2.output = prev.output;
+            state2.globstar = true;
+            consume(value2);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
+            state2.output = state2.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
+            prev.value += value2;
+            state2.globstar = true;
+            state2.output += prior.output + prev.output;
+            consume(value2);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
+            const end = rest[1] !== void 0 ? "|$" : "";
+            state2.output = state2.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+            prev.value += value2;
+            state2.output += prior.output + prev.output;
+            state2.globstar = true;
+            consume(value2 + advance());
+            push2({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          if (prior.type === "bos" && rest[0] === "/") {
+            prev.type = "globstar";
+            prev.value += value2;
+            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+            state2.output = prev.output;
+            state2.globstar = true;
+            consume(value2 + advance());
+            push2({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          state2.output = state2.output.slice(0, -prev.output.length);
+          prev.type = "globstar";
+          prev.output = globstar(opts);
+          prev.value += value2;
+          state2.output += prev.output;
+          state2.globstar = true;
+          consume(value2);
+          continue;
+        }
+        const token = { type: "star", value: value2, output: star };
+        if (opts.bash === true) {
+          token.output = ".*?";
+          if (prev.type === "bos" || prev.type === "slash") {
+            token.output = nodot + token.output;
+          }
+          push2(token);
+          continue;
+        }
+        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
+          token.output = value2;
+          push2(token);
+          continue;
+        }
+        if (state2.index === state2.start || prev.type === "slash" || prev.type === "dot") {
+          if (prev.type === "dot") {
+            state2.output += NO_DOT_SLASH;
+            prev.output += NO_DOT_SLASH;
+          } else if (opts.dot === true) {
+            state2.output += NO_DOTS_SLASH;
+            prev.output += NO_DOTS_SLASH;
+          } else {
+            state2.output += nodot;
+            prev.output += nodot;
+          }
+          if (peek() !== "*") {
+            state2.output += ONE_CHAR;
+            prev.output += ONE_CHAR;
+          }
+        }
+        push2(token);
+      }
+      while (state2.brackets > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError4("closing", "]"));
+        state2.output = utils.escapeLast(state2.output, "[");
+        decrement("brackets");
+      }
+      while (state2.parens > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError4("closing", ")"));
+        state2.output = utils.escapeLast(state2.output, "(");
+        decrement("parens");
+      }
+      while (state2.braces > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError4("closing", "}"));
+        state2.output = utils.escapeLast(state2.output, "{");
+        decrement("braces");
+      }
+      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
+        push2({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
+      }
+      if (state2.backtrack === true) {
+        state2.output = "";
+        for (const token of state2.tokens) {
+          state2.output += token.output != null ? token.output : token.value;
+          if (token.suffix) {
+            state2.output += token.suffix;
+          }
+        }
+      }
+      return state2;
+    };
+    parse7.fastpaths = (input, options2) => {
+      const opts = { ...options2 };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      const len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      input = REPLACEMENTS2[input] || input;
+      const {
+        DOT_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOTS,
+        NO_DOTS_SLASH,
+        STAR: STAR2,
+        START_ANCHOR
+      } = constants2.globChars(opts.windows);
+      const nodot = opts.dot ? NO_DOTS : NO_DOT;
+      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+      const capture = opts.capture ? "" : "?:";
+      const state2 = { negated: false, prefix: "" };
+      let star = opts.bash === true ? ".*?" : STAR2;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      const globstar = (opts2) => {
+        if (opts2.noglobstar === true) return star;
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const create = (str4) => {
+        switch (str4) {
+          case "*":
+            return `${nodot}${ONE_CHAR}${star}`;
+          case ".*":
+            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*.*":
+            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*/*":
+            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+          case "**":
+            return nodot + globstar(opts);
+          case "**/*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+          case "**/*.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "**/.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+          default: {
+            const match = /^(.*?)\.(\w+)$/.exec(str4);
+            if (!match) return;
+            const source2 = create(match[1]);
+            if (!source2) return;
+            return source2 + DOT_LITERAL + match[2];
+          }
+        }
+      };
+      const output = utils.removePrefix(input, state2);
+      let source = create(output);
+      if (source && opts.strictSlashes !== true) {
+        source += `${SLASH_LITERAL}?`;
+      }
+      return source;
+    };
+    module.exports = parse7;
+  }
+});
+
+// node_modules/picomatch/lib/picomatch.js
+var require_picomatch = __commonJS({
+  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+    "use strict";
+    var scan = require_scan();
+    var parse7 = require_parse();
+    var utils = require_utils();
+    var constants2 = require_constants();
+    var isObject4 = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var picomatch2 = (glob, options2, returnState = false) => {
+      if (Array.isArray(glob)) {
+        const fns = glob.map((input) => picomatch2(input, options2, returnState));
+        const arrayMatcher = (str4) => {
+          for (const isMatch of fns) {
+            const state3 = isMatch(str4);
+            if (state3) return state3;
+          }
+          return false;
+        };
+        return arrayMatcher;
+      }
+      const isState2 = isObject4(glob) && glob.tokens && glob.input;
+      if (glob === "" || typeof glob !== "string" && !isState2) {
+        throw new TypeError("Expected pattern to be a non-empty string");
+      }
+      const opts = options2 || {};
+      const posix2 = opts.windows;
+      const regex2 = isState2 ? picomatch2.compileRe(glob, options2) : picomatch2.makeRe(glob, options2, false, true);
+      const state2 = regex2.state;
+      delete regex2.state;
+      let isIgnored2 = () => false;
+      if (opts.ignore) {
+        const ignoreOpts = { ...options2, ignore: null, onMatch: null, onResult: null };
+        isIgnored2 = picomatch2(opts.ignore, ignoreOpts, returnState);
+      }
+      const matcher = (input, returnObject = false) => {
+        const { isMatch, match, output } = picomatch2.test(input, regex2, options2, { glob, posix: posix2 });
+        const result = { glob, state: state2, regex: regex2, posix: posix2, input, output, match, isMatch };
+        if (typeof opts.onResult === "function") {
+          opts.onResult(result);
+        }
+        if (isMatch === false) {
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (isIgnored2(input)) {
+          if (typeof opts.onIgnore === "function") {
+            opts.onIgnore(result);
+          }
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (typeof opts.onMatch === "function") {
+          opts.onMatch(result);
+        }
+        return returnObject ? result : true;
+      };
+      if (returnState) {
+        matcher.state = state2;
+      }
+      return matcher;
+    };
+    picomatch2.test = (input, regex2, options2, { glob, posix: posix2 } = {}) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected input to be a string");
+      }
+      if (input === "") {
+        return { isMatch: false, output: "" };
+      }
+      const opts = options2 || {};
+      const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
+      let match = input === glob;
+      let output = match && format ? format(input) : input;
+      if (match === false) {
+        output = format ? format(input) : input;
+        match = output === glob;
+      }
+      if (match === false || opts.capture === true) {
+        if (opts.matchBase === true || opts.basename === true) {
+          match = picomatch2.matchBase(input, regex2, options2, posix2);
+        } else {
+          match = regex2.exec(output);
+        }
+      }
+      return { isMatch: Boolean(match), match, output };
+    };
+    picomatch2.matchBase = (input, glob, options2, posix2 = options2 && options2.windows) => {
+      const regex2 = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options2);
+      return regex2.test(utils.basename(input, { windows: posix2 }));
+    };
+    picomatch2.isMatch = (str4, patterns, options2) => picomatch2(patterns, options2)(str4);
+    picomatch2.parse = (pattern2, options2) => {
+      if (Array.isArray(pattern2)) return pattern2.map((p) => picomatch2.parse(p, options2));
+      return parse7(pattern2, { ...options2, fastpaths: false });
+    };
+    picomatch2.scan = (input, options2) => scan(input, options2);
+    picomatch2.compileRe = (state2, options2, returnOutput = false, returnState = false) => {
+      if (returnOutput === true) {
+        return state2.output;
+      }
+      const opts = options2 || {};
+      const prepend = opts.contains ? "" : "^";
+      const append3 = opts.contains ? "" : "$";
+      let source = `${prepend}(?:${state2.output})${append3}`;
+      if (state2 && state2.negated === true) {
+        source = `^(?!${source}).*$`;
+      }
+      const regex2 = picomatch2.toRegex(source, options2);
+      if (returnState === true) {
+        regex2.state = state2;
+      }
+      return regex2;
+    };
+    picomatch2.makeRe = (input, options2 = {}, returnOutput = false, returnState = false) => {
+      if (!input || typeof input !== "string") {
+        throw new TypeError("Expected a non-empty string");
+      }
+      let parsed = { negated: false, fastpaths: true };
+      if (options2.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
+        parsed.output = parse7.fastpaths(input, options2);
+      }
+      if (!parsed.output) {
+        parsed = parse7(input, options2);
+      }
+      return picomatch2.compileRe(parsed, options2, returnOutput, returnState);
+    };
+    picomatch2.toRegex = (source, options2) => {
+      try {
+        const opts = options2 || {};
+        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
+      } catch (err) {
+        if (options2 && options2.debug === true) throw err;
+        return /$^/;
+      }
+    };
+    picomatch2.constants = constants2;
+    module.exports = picomatch2;
+  }
+});
+
+// node_modules/picomatch/index.js
+var require_picomatch2 = __commonJS({
+  "node_modules/picomatch/index.js"(exports, module) {
+    "use strict";
+    var pico = require_picomatch();
+    var utils = require_utils();
+    function picomatch2(glob, options2, returnState = false) {
+      if (options2 && (options2.windows === null || options2.windows === void 0)) {
+        options2 = { ...options2, windows: utils.isWindows() };
+      }
+      return pico(glob, options2, returnState);
+    }
+    Object.assign(picomatch2, pico);
+    module.exports = picomatch2;
+  }
+});
+
+// src/discovery/globs.ts
+import path2 from "node:path";
+function normalizeGlob(glob) {
+  let pattern2 = glob.trim();
+  while (pattern2.startsWith("./")) pattern2 = pattern2.slice(2);
+  if (pattern2.endsWith("/")) pattern2 += "**";
+  return pattern2;
+}
+function relativeTo(base2, file) {
+  const relative = path2.relative(base2, file);
+  if (relative === "" || relative === ".." || relative.startsWith(`..${path2.sep}`) || path2.isAbsolute(relative)) return null;
+  return path2.sep === "/" ? relative : relative.split(path2.sep).join("/");
+}
+function globSet(base2, globs) {
+  const patterns = globs.map(normalizeGlob).filter((pattern2) => pattern2 !== "");
+  const test = patterns.length === 0 ? () => false : (0, import_picomatch.default)(patterns);
+  return {
+    empty: patterns.length === 0,
+    matches(file) {
+      const relative = relativeTo(base2, file);
+      return relative !== null && test(relative);
+    }
+  };
+}
+function globRoots(base2, globs) {
+  const roots = /* @__PURE__ */ new Set();
+  for (const glob of globs) {
+    const pattern2 = normalizeGlob(glob);
+    if (pattern2 === "") continue;
+    const scanned = import_picomatch.default.scan(pattern2);
+    roots.add(scanned.negated ? base2 : path2.resolve(base2, scanned.base));
+  }
+  return [...roots];
+}
+var import_picomatch;
+var init_globs = __esm({
+  "src/discovery/globs.ts"() {
+    "use strict";
+    import_picomatch = __toESM(require_picomatch2(), 1);
+  }
+});
+
+// src/discovery/find-files.ts
+import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
+import path3 from "node:path";
+function errorMessage2(error) {
+  const code = error?.code;
+  if (code === "ENOENT") return "no such file or directory";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  return error instanceof Error ? error.message : String(error);
+}
+function isWanted(walk5, file) {
+  if (path3.basename(file) === KUSTOMIZATION) return walk5.include.empty || walk5.include.matches(file);
+  const extension2 = path3.extname(file);
+  if (walk5.include.empty) return DEFAULT_EXTENSIONS.has(extension2) || extension2 === JSON_EXTENSION && "ifKubernetes";
+  return INCLUDE_EXTENSIONS.has(extension2) && walk5.include.matches(file);
+}
+function entryKind(dir, entry2) {
+  if (entry2.isFile()) return "file";
+  if (entry2.isDirectory()) return "directory";
+  if (!entry2.isSymbolicLink()) return null;
+  let stats;
+  try {
+    stats = statSync3(path3.join(dir, entry2.name));
+  } catch {
+    return null;
+  }
+  if (stats.isFile()) return "file";
+  return stats.isDirectory() ? "link-to-directory" : null;
+}
+function walkFolder(walk5, root, rules) {
+  const pending = [{ dir: root, rules }];
+  while (pending.length > 0) {
+    const { dir, rules: inherited } = pending.pop();
+    if (walk5.entered.has(dir)) continue;
+    walk5.entered.add(dir);
+    let entries;
+    try {
+      entries = readdirSync2(dir, { withFileTypes: true });
+    } catch (error) {
+      walk5.problems.push({ path: dir, message: `cannot read folder: ${errorMessage2(error)}` });
+      continue;
+    }
+    const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
+    for (const entry2 of entries) {
+      if (entry2.name.startsWith(".") && !walk5.hiddenFolders.has(entry2.name)) continue;
+      const kind3 = entryKind(dir, entry2);
+      const file = path3.join(dir, entry2.name);
+      if (kind3 === "directory") {
+        if (SKIPPED_FOLDERS.has(entry2.name) || walk5.exclude.matches(file)) continue;
+        if (here !== null && here.ignores(file, true)) continue;
+        pending.push({ dir: file, rules: here });
+      } else if (kind3 === "file") {
+        const wanted = isWanted(walk5, file);
+        if (wanted === false || walk5.exclude.matches(file)) continue;
+        if (here !== null && here.ignores(file, false)) continue;
+        walk5.found.add(file);
+        if (wanted === "ifKubernetes") walk5.ifKubernetes.add(file);
+      }
+    }
+  }
+}
+function rootRules(cwd, root) {
+  const gitRoot = findGitRoot(root);
+  const top2 = gitRoot ?? (relativeTo(cwd, root) !== null ? cwd : root);
+  return GitignoreStack.forWalk(top2, root);
+}
+async function findFiles(options2) {
+  const cwd = path3.resolve(options2.cwd);
+  const base2 = path3.resolve(cwd, options2.base ?? cwd);
+  const walk5 = {
+    include: globSet(base2, options2.include),
+    exclude: globSet(base2, options2.exclude),
+    found: /* @__PURE__ */ new Set(),
+    ifKubernetes: /* @__PURE__ */ new Set(),
+    problems: [],
+    entered: /* @__PURE__ */ new Set(),
+    hiddenFolders: new Set(options2.hiddenFolders ?? [])
+  };
+  const excluded = /* @__PURE__ */ new Set();
+  const named2 = /* @__PURE__ */ new Set();
+  const given = options2.paths.length > 0 ? options2.paths : ["."];
+  for (const name of given) {
+    const absolute = path3.resolve(cwd, name);
+    let stats;
+    try {
+      stats = statSync3(absolute);
+    } catch (error) {
+      walk5.problems.push({ path: name, message: `${name}: ${errorMessage2(error)}` });
+      continue;
+    }
+    if (stats.isDirectory()) {
+      walkFolder(walk5, absolute, options2.gitignore ? rootRules(cwd, absolute) : null);
+    } else if (stats.isFile()) {
+      named2.add(absolute);
+      if (walk5.exclude.matches(absolute)) excluded.add(absolute);
+      else walk5.found.add(absolute);
+    } else {
+      walk5.problems.push({ path: name, message: `${name}: not a file or folder` });
+    }
+  }
+  return {
+    files: [...walk5.found].sort(byCodeUnits),
+    problems: walk5.problems,
+    excluded: [...excluded].sort(byCodeUnits),
+    ifKubernetes: new Set([...walk5.ifKubernetes].filter((file) => !named2.has(file)))
+  };
+}
+var DEFAULT_EXTENSIONS, INCLUDE_EXTENSIONS, JSON_EXTENSION, SKIPPED_FOLDERS, KUSTOMIZATION, byCodeUnits;
+var init_find_files = __esm({
+  "src/discovery/find-files.ts"() {
+    "use strict";
+    init_gitignore();
+    init_globs();
+    DEFAULT_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
+    INCLUDE_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml", ".json"]);
+    JSON_EXTENSION = ".json";
+    SKIPPED_FOLDERS = /* @__PURE__ */ new Set(["node_modules"]);
+    KUSTOMIZATION = "Kustomization";
+    byCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+  }
+});
+
 // src/cluster/api-path.ts
 function parseApiPath(urlPath) {
   const question = urlPath.indexOf("?");
@@ -58346,2894 +61234,6 @@ var init_resource3 = __esm({
   }
 });
 
-// node_modules/ignore/index.js
-var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports, module) {
-    function makeArray(subject2) {
-      return Array.isArray(subject2) ? subject2 : [subject2];
-    }
-    var UNDEFINED = void 0;
-    var EMPTY3 = "";
-    var SPACE = " ";
-    var ESCAPE = "\\";
-    var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
-    var BOM = "\uFEFF";
-    var REGEX_ANCHORED_GLOBSTAR = /^\/\*{2,}$/;
-    var REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION = /^\\!/;
-    var REGEX_REPLACE_LEADING_EXCAPED_HASH = /^\\#/;
-    var REGEX_SPLITALL_CRLF = /\r?\n/g;
-    var DOUBLE_SLASH = "//";
-    var SLASH_CODE = 47;
-    var DOT_CODE = 46;
-    var SLASH = "/";
-    var TMP_KEY_IGNORE = "node-ignore";
-    if (typeof Symbol !== "undefined") {
-      TMP_KEY_IGNORE = /* @__PURE__ */ Symbol.for("node-ignore");
-    }
-    var KEY_IGNORE = TMP_KEY_IGNORE;
-    var define3 = (object2, key3, value2) => {
-      Object.defineProperty(object2, key3, { value: value2 });
-      return value2;
-    };
-    var RETURN_FALSE = () => false;
-    var POSIX_CLASSES2 = {
-      alnum: "0-9A-Za-z",
-      alpha: "A-Za-z",
-      blank: " \\t",
-      cntrl: "\\x00-\\x1f\\x7f",
-      digit: "0-9",
-      graph: "!-.0-~",
-      lower: "a-z",
-      print: " -.0-~",
-      punct: "!-.:-@\\[-`{-~",
-      // git's `sane-ctype.h` classifies \v and \f as control, not space,
-      //   unlike C's `isspace`
-      space: " \\t\\n\\r",
-      upper: "A-Z",
-      xdigit: "0-9A-Fa-f"
-    };
-    var CLASS_MEMBERS_TO_ESCAPE = "\\]^-[";
-    var escapeMember = (char) => CLASS_MEMBERS_TO_ESCAPE.indexOf(char) < 0 ? char : ESCAPE + char;
-    var NON_SLASH = "(?!\\/)";
-    var classSource = (negated, body) => {
-      if (negated) {
-        return `[^\\/${body}]`;
-      }
-      const source = `[${body}]`;
-      return new RegExp(source).test("/") ? NON_SLASH + source : source;
-    };
-    var scanBracket = (pattern2, start) => {
-      const { length } = pattern2;
-      let index = start + 1;
-      let negated = EMPTY3;
-      const lead = pattern2[index];
-      if (lead === "!" || lead === "^") {
-        negated = "^";
-        index++;
-      }
-      let body = EMPTY3;
-      let prev = EMPTY3;
-      for (; ; ) {
-        const char = pattern2[index];
-        if (char === UNDEFINED) {
-          return null;
-        }
-        if (char === ESCAPE) {
-          const escaped = pattern2[++index];
-          body += escapeMember(escaped);
-          prev = escaped;
-        } else if (char === "-" && prev && index + 1 < length && pattern2[index + 1] !== "]") {
-          index++;
-          let to = pattern2[index];
-          if (to === ESCAPE) {
-            to = pattern2[index += 1];
-          }
-          if (prev <= to) {
-            body += `-${escapeMember(to)}`;
-          }
-          prev = EMPTY3;
-        } else if (char === "[" && pattern2[index + 1] === ":") {
-          const nameStart = index + 2;
-          let end = nameStart;
-          while (end < length && pattern2[end] !== "]") {
-            end++;
-          }
-          if (end === length) {
-            return null;
-          }
-          if (end > nameStart && pattern2[end - 1] === ":") {
-            const name = pattern2.slice(nameStart, end - 1);
-            if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES2, name)) {
-              return null;
-            }
-            body += POSIX_CLASSES2[name];
-            prev = EMPTY3;
-            index = end;
-          } else {
-            body += escapeMember("[");
-            prev = "[";
-            index = nameStart - 2;
-          }
-        } else {
-          body += escapeMember(char);
-          prev = char;
-        }
-        index++;
-        if (pattern2[index] === "]") {
-          return {
-            end: index,
-            source: classSource(negated, body)
-          };
-        }
-      }
-    };
-    var NEVER_MATCH = "[]";
-    var PLACEHOLDER = "\0";
-    var REGEX_RESTORE_PLACEHOLDER = new RegExp(
-      `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`,
-      "g"
-    );
-    var TRAILING_WILDCARD = "\uE000";
-    var TRAILING_DOUBLESTAR = "\uE001";
-    var isReserved = (char) => char === PLACEHOLDER || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
-    var extractBrackets = (pattern2) => {
-      const sources = [];
-      const hold = (source) => `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`;
-      const { length } = pattern2;
-      let out = EMPTY3;
-      let index = 0;
-      while (index < length) {
-        const char = pattern2[index];
-        if (char === ESCAPE) {
-          const escaped = pattern2[index + 1];
-          if (escaped === SLASH && index + 2 === length) {
-            out += hold(NEVER_MATCH);
-          } else if (escaped === "*" || escaped === "[" || escaped === SPACE) {
-            out += pattern2.slice(index, index + 2);
-          } else {
-            out += hold(
-              REGEX_LITERAL_SPECIAL.test(escaped) ? ESCAPE + escaped : isReserved(escaped) ? `[${escaped}]` : escaped
-            );
-          }
-          index += 2;
-        } else if (isReserved(char)) {
-          out += hold(`[${char}]`);
-          index++;
-        } else if (char === "[") {
-          const scanned = scanBracket(pattern2, index);
-          if (scanned === null) {
-            out += hold(NEVER_MATCH);
-            index = length;
-          } else {
-            out += hold(scanned.source);
-            index = scanned.end + 1;
-          }
-        } else {
-          out += char;
-          index++;
-        }
-      }
-      return {
-        source: out,
-        sources
-      };
-    };
-    var DIRECT = null;
-    var REGEX_INNER_SLASH = /\/(?!$)/;
-    var WILDCARD = "[^\\/]*";
-    var REPLACERS = [
-      // Replace (\ ) with ' '
-      // Only a space: an escaped tab or other whitespace is already a literal by
-      //   the time it reaches here, and a bare tab must be left as one, not turned
-      //   into a space.
-      // (\ ) -> ' '
-      // (\\ ) -> '\\ '
-      // (\\\ ) -> '\\ '
-      [
-        // A run of backslashes is taken whole, from its first one, so no match
-        //   ever starts again inside it -- `(\\+?) ` did, which made a long run
-        //   quadratic.
-        /(\\+)( ?)/g,
-        (_, run2, space) => space ? run2.slice(0, run2.length - run2.length % 2) + SPACE : run2,
-        ESCAPE + SPACE
-      ],
-      // git's wildmatch() reads a run of two or more asterisks as one globstar
-      //   whenever the run fills a path segment: it starts the pattern or follows
-      //   a `/`, and it ends the pattern or comes before a `/`. A run of two is
-      //   already `**`; a longer one is folded into `**` here, so the steps
-      //   below only ever have to know `**`.
-      // `***/foo` -> `**/foo`, `a/***/b` -> `a/**/b`, `a/***` -> `a/**`
-      // git also takes a run beside a literal prefix (`a***/b`) or beside an
-      //   escaped slash (`***\/b`) as a globstar, and this does not; the README
-      //   lists both, under "A run of asterisks".
-      [
-        /(^|\/)\*{3,}(?=\/|$)/g,
-        (_, start) => `${start}**`,
-        "*"
-      ],
-      // Escape metacharacters
-      // which is written down by users but means special for regular expressions.
-      // > There are 12 characters with special meanings:
-      // > - the backslash \,
-      // > - the caret ^,
-      // > - the dollar sign $,
-      // > - the period or dot .,
-      // > - the vertical bar or pipe symbol |,
-      // > - the question mark ?,
-      // > - the asterisk or star *,
-      // > - the plus sign +,
-      // > - the opening parenthesis (,
-      // > - the closing parenthesis ),
-      // > - and the opening square bracket [,
-      // > - the opening curly brace {,
-      // > These special characters are often called "metacharacters".
-      [
-        /[\\$.|*+(){^]/g,
-        (match) => `\\${match}`
-      ],
-      [
-        // > a question mark (?) matches a single character
-        /(?!\\)\?/g,
-        () => "[^/]",
-        "?"
-      ],
-      // leading slash
-      [
-        // > A leading slash matches the beginning of the pathname.
-        // > For example, "/*.c" matches "cat-file.c" but not "mozilla-sha1/sha1.c".
-        // A leading slash matches the beginning of the pathname
-        /^\//,
-        () => "^",
-        SLASH
-      ],
-      // replace special metacharacter slash after the leading slash
-      [
-        /\//g,
-        () => "\\/",
-        SLASH
-      ],
-      [
-        // > A leading "**" followed by a slash means match in all directories.
-        // > For example, "**/foo" matches file or directory "foo" anywhere,
-        // > the same as pattern "foo".
-        // > "**/foo/bar" matches file or directory "bar" anywhere that is directly
-        // >   under directory "foo".
-        // Notice that the '*'s have been replaced as '\\*'
-        /^\^*(?:\\\*\\\*\\\/)+/,
-        // '**/foo' <-> 'foo'
-        () => "(?:^|\\/)",
-        "*"
-      ],
-      // starting
-      [
-        // there will be no leading '/'
-        //   (which has been replaced by section "leading slash")
-        // If starts with '**', adding a '^' to the regular expression also works
-        DIRECT,
-        (source, pattern2) => {
-          if (!source || source[0] === "^" || source[0] === "(") {
-            return source;
-          }
-          const anchor = !REGEX_INNER_SLASH.test(pattern2) ? "(?:^|\\/)" : "^";
-          return anchor + source;
-        }
-      ],
-      // two globstars
-      [
-        // Use lookahead assertions so that we could match more than one `'/**'`
-        /\\\/\\\*\\\*(?=\\\/|$)/g,
-        // Zero, one or several directories
-        // should not use '*', or it will be replaced by the next replacer
-        // Check if it is not the last `'/**'`
-        (_, index, str4) => index + 6 < str4.length ? str4.slice(index + 6) === "\\/" ? "(?:\\/[^\\/]+)+" : "(?:\\/[^\\/]+)*" : `\\/${TRAILING_DOUBLESTAR}`,
-        "*"
-      ],
-      // normal intermediate wildcards
-      [
-        // Never replace escaped '*'
-        // ignore rule '\*' will match the path '*'
-        // 'abc.*/' -> go
-        // 'abc.*'  -> skip this rule,
-        //    coz trailing single wildcard will be handed by [trailing wildcard]
-        /(^|[^\\])(?:\\\*)+(?!$)/g,
-        // '*.js' matches '.js'
-        // '*.js' doesn't match 'abc'
-        // 1. An asterisk "*" matches anything except a slash.
-        // 2. Other consecutive asterisks are considered regular asterisks
-        //    and collapse into one non-slash wildcard run.
-        (_, p1) => p1 + WILDCARD,
-        "*"
-      ],
-      // trailing wildcard, held apart from a literal star
-      [
-        // The step above leaves a trailing `*` alone, so a single `\*` is all that
-        //   can be left at the end here, and what stands in front of it says which
-        //   kind it is. A wildcard arrives as the escaper wrote it, `\*` with
-        //   nothing before it; a literal arrives as the user's own escape, which
-        //   the escaper doubled, and then the star's own -- `\\` and then `\*`.
-        //   There is no third case: every backslash still reaching the chain is
-        //   one `\*`, `\[` or `\ ` carries itself, and each is followed by its
-        //   own character, so a longer run can never form. This runs while the
-        //   two are still distinct, before the unescape steps below collapse the
-        //   literal onto the very `\*` a wildcard leaves behind.
-        /(^|[^\\])((?:\\\\)*)\\\*$/,
-        (match, p1, p2) => p2 === EMPTY3 ? p1 + TRAILING_WILDCARD : match,
-        "*"
-      ],
-      [
-        // unescape, revert step 3 except for back slash
-        // For example, if a user escape a '\\*',
-        // after step 3, the result will be '\\\\\\*'
-        /\\\\\\(?=[$.|*+(){^])/g,
-        () => ESCAPE,
-        ESCAPE + ESCAPE
-      ],
-      [
-        // '\\\\' -> '\\'
-        /\\\\/g,
-        () => ESCAPE,
-        ESCAPE + ESCAPE
-      ],
-      [
-        // Every real bracket expression -- POSIX classes included -- has already
-        //   been held aside by `extractBrackets`, so the only `[` left in the
-        //   pattern is an escaped, literal one.
-        // A backslash could only stand at the end of the range if it quoted the
-        //   `]`, and `\]` is held aside long before this.
-        /\\\[([^\]/]*?)($|\])/g,
-        // '\\[bar]' -> '\\\\[bar]'
-        (match, range4, close) => `\\[${range4}${close}`,
-        "["
-      ],
-      // ending
-      [
-        // 'js' will not match 'js.'
-        // 'ab' will not match 'abc'
-        DIRECT,
-        // WTF!
-        // https://git-scm.com/docs/gitignore
-        // changes in [2.22.1](https://git-scm.com/docs/gitignore/2.22.1)
-        // which re-fixes #24, #38
-        // > If there is a separator at the end of the pattern then the pattern
-        // > will only match directories, otherwise the pattern can match both
-        // > files and directories.
-        // 'js*' will not match 'a.js'
-        // 'js/' will not match 'a.js'
-        // 'js' will match 'a.js' and 'a.js/'
-        (source) => {
-          const last = source[source.length - 1];
-          if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
-            return source;
-          }
-          return last === SLASH ? `${source}$` : `${source}(?=$|\\/$)`;
-        }
-      ]
-    ];
-    var REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/;
-    var MODE_IGNORE = "regex";
-    var MODE_CHECK_IGNORE = "checkRegex";
-    var UNDERSCORE = "_";
-    var replaceTrailingWildcard = (_, p1) => {
-      const prefix = p1 ? `${p1}[^/]+` : "[^/]*";
-      return `${prefix}(?=$|\\/$)`;
-    };
-    var REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/;
-    var replaceTrailingDoublestar = () => "[\\s\\S]";
-    var separatorAfter = (run2, at3) => {
-      let separator = EMPTY3;
-      for (let index = at3 + 1; index < run2.length && !run2[index].wildcard; index++) {
-        separator += run2[index].single;
-      }
-      return separator;
-    };
-    var pinWildcards = (source) => {
-      if (source.indexOf(WILDCARD) < 0) {
-        return source;
-      }
-      const tokens = [];
-      const { length } = source;
-      let index = 0;
-      while (index < length) {
-        const char = source[index];
-        if (source.startsWith(WILDCARD, index)) {
-          tokens.push({ wildcard: true });
-          index += WILDCARD.length;
-        } else if (char === "[") {
-          let end = index + 1;
-          if (source[end] === "^") {
-            end++;
-          }
-          if (source[end] === "]") {
-            end++;
-          }
-          while (end < length && source[end] !== "]") {
-            end += source[end] === ESCAPE ? 2 : 1;
-          }
-          end++;
-          tokens.push({ single: source.slice(index, end) });
-          index = end;
-        } else if (char === ESCAPE) {
-          tokens.push({ single: source.slice(index, index + 2) });
-          index += 2;
-        } else if (char === "(") {
-          let depth = 0;
-          let end = index;
-          do {
-            if (source[end] === ESCAPE) {
-              end++;
-            } else if (source[end] === "(") {
-              depth++;
-            } else if (source[end] === ")") {
-              depth--;
-            }
-            end++;
-          } while (end < length && depth > 0);
-          if ("*+?".indexOf(source[end]) >= 0) {
-            end++;
-          }
-          tokens.push({ boundary: source.slice(index, end) });
-          index = end;
-        } else if (char === "^" || char === "$") {
-          tokens.push({ boundary: char });
-          index++;
-        } else {
-          tokens.push({ single: char });
-          index++;
-        }
-      }
-      let out = EMPTY3;
-      let run2 = [];
-      const flush = () => {
-        let lastWildcard;
-        run2.forEach((token, at3) => {
-          if (token.wildcard) {
-            lastWildcard = at3;
-          }
-        });
-        run2.forEach((token, at3) => {
-          if (!token.wildcard) {
-            out += token.single;
-            return;
-          }
-          out += at3 === lastWildcard ? WILDCARD : `(?:(?!${separatorAfter(run2, at3)})[^\\/])*`;
-        });
-        run2 = [];
-      };
-      tokens.forEach((token) => {
-        if (token.boundary === void 0) {
-          run2.push(token);
-          return;
-        }
-        flush();
-        out += token.boundary;
-      });
-      flush();
-      return out;
-    };
-    var makeRegexPrefix = (pattern2) => {
-      if (REGEX_ANCHORED_GLOBSTAR.test(pattern2)) {
-        pattern2 = "**";
-      }
-      const { source, sources } = extractBrackets(pattern2);
-      const replaced = REPLACERS.reduce(
-        // A pass whose matcher finds nothing hands back the very string it was
-        //   given, so asking first costs a search and saves a rewrite. Ten of the
-        //   fifteen passes never fire for a typical .gitignore line, and between
-        //   them they were 45% of this chain.
-        (prev, [matcher, replacer, required3]) => {
-          if (matcher === DIRECT) {
-            return replacer(prev, pattern2);
-          }
-          if (required3 !== UNDEFINED && prev.indexOf(required3) < 0) {
-            return prev;
-          }
-          return matcher.test(prev) ? prev.replace(matcher, replacer.bind(pattern2)) : prev;
-        },
-        source
-      );
-      return sources.length ? replaced.replace(
-        REGEX_RESTORE_PLACEHOLDER,
-        (match, index) => sources[index]
-      ) : replaced;
-    };
-    var checkSourceOf = (body, prefix) => {
-      if (body[body.length - 1] === SLASH) {
-        prefix = makeRegexPrefix(body.slice(0, -1));
-      }
-      const head = prefix.slice(0, -1);
-      const last = prefix[prefix.length - 1];
-      return last === TRAILING_WILDCARD ? `${head}$` : last === TRAILING_DOUBLESTAR ? head : NEVER_MATCH;
-    };
-    var matchesBasename = (body) => {
-      const index = body.indexOf(SLASH);
-      return index < 0 || index === body.length - 1;
-    };
-    var basenameOf = (path13) => {
-      const end = path13.length - 1;
-      const index = path13.lastIndexOf(
-        SLASH,
-        path13[end] === SLASH ? end - 1 : end
-      );
-      return index < 0 ? path13 : path13.slice(index + 1);
-    };
-    var parentOf = (path13) => {
-      if (path13.charCodeAt(0) === SLASH_CODE || path13.indexOf(DOUBLE_SLASH) >= 0) {
-        const slices = path13.split(SLASH).filter(Boolean);
-        slices.pop();
-        return slices.length ? slices.join(SLASH) + SLASH : EMPTY3;
-      }
-      const end = path13.length - 1;
-      const cut = path13.lastIndexOf(
-        SLASH,
-        path13.charCodeAt(end) === SLASH_CODE ? end - 1 : end
-      );
-      return cut < 0 ? EMPTY3 : path13.slice(0, cut + 1);
-    };
-    var isString = (subject2) => typeof subject2 === "string";
-    var checkPattern = (pattern2) => pattern2 && isString(pattern2);
-    var splitPattern = (pattern2) => (pattern2[pattern2.length - 1] === "\r" ? pattern2.slice(0, -1) : pattern2).split(REGEX_SPLITALL_CRLF).filter(Boolean);
-    var IgnoreRule = class {
-      constructor(pattern2, mark, body, ignoreCase, negative, prefix) {
-        this.pattern = pattern2;
-        this.mark = mark;
-        this.negative = negative;
-        define3(this, "body", body);
-        define3(this, "ignoreCase", ignoreCase);
-        define3(this, "regexPrefix", prefix);
-      }
-      // Worked out on first use and kept behind an own property, the way `regex`
-      //   caches itself in `_regex`. Deciding it in the constructor instead would
-      //   add a fourth `defineProperty` to every rule ever built, which cost 4% of
-      //   every compile -- including the compiles of rules that are never matched
-      //   against anything.
-      get _basenameOnly() {
-        return define3(this, "_basenameOnly", matchesBasename(this.body));
-      }
-      get regex() {
-        const key3 = UNDERSCORE + MODE_IGNORE;
-        if (this[key3]) {
-          return this[key3];
-        }
-        return this._make(MODE_IGNORE, key3);
-      }
-      get checkRegex() {
-        const key3 = UNDERSCORE + MODE_CHECK_IGNORE;
-        if (this[key3]) {
-          return this[key3];
-        }
-        return this._make(MODE_CHECK_IGNORE, key3);
-      }
-      _make(mode, key3) {
-        const str4 = pinWildcards(
-          mode === MODE_IGNORE ? this.regexPrefix.replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard).replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar) : checkSourceOf(this.body, this.regexPrefix)
-        );
-        const regex2 = this.ignoreCase ? new RegExp(str4, "i") : new RegExp(str4);
-        return define3(this, key3, regex2);
-      }
-    };
-    var hasTrailingBackslash = (str4) => {
-      let count2 = 0;
-      while (str4[str4.length - count2 - 1] === ESCAPE) {
-        count2++;
-      }
-      return count2 % 2 === 1;
-    };
-    var trimEnd2 = (body, stripLineEnd) => {
-      let lineEnd2 = body.length;
-      let end;
-      for (; ; ) {
-        if (stripLineEnd && body[lineEnd2 - 1] === "\r") {
-          lineEnd2--;
-        }
-        end = lineEnd2;
-        while (body[end - 1] === SPACE) {
-          end--;
-        }
-        if (!stripLineEnd || body[end - 1] !== "\n") {
-          break;
-        }
-        lineEnd2 = end - 1;
-      }
-      if (end === lineEnd2) {
-        return body.slice(0, lineEnd2);
-      }
-      let backslashes = 0;
-      while (body[end - backslashes - 1] === ESCAPE) {
-        backslashes++;
-      }
-      return backslashes % 2 ? body.slice(0, end - 1) + SPACE : body.slice(0, end);
-    };
-    var createRule = (pattern2, mark, ignoreCase, stripLineEnd, stripBOM) => {
-      let body = stripBOM && pattern2[0] === BOM ? pattern2.slice(1) : pattern2;
-      if (body[0] === "#") {
-        return;
-      }
-      let negative = false;
-      if (body[0] === "!") {
-        negative = true;
-        body = body.slice(1);
-      }
-      const last = body[body.length - 1];
-      if (last === SPACE || stripLineEnd && (last === "\r" || last === "\n")) {
-        body = trimEnd2(body, stripLineEnd);
-      }
-      if (!body || hasTrailingBackslash(body)) {
-        return;
-      }
-      body = body.replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, "!").replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, "#");
-      const regexPrefix = makeRegexPrefix(body);
-      return new IgnoreRule(
-        pattern2,
-        mark,
-        body,
-        ignoreCase,
-        negative,
-        regexPrefix
-      );
-    };
-    var RuleManager = class {
-      constructor(ignoreCase) {
-        this._ignoreCase = ignoreCase;
-        this._rules = [];
-        this._basenameCount = 0;
-      }
-      _add(pattern2, index) {
-        if (pattern2 && pattern2[KEY_IGNORE]) {
-          this._rules = this._rules.concat(pattern2._rules._rules);
-          this._basenameCount += pattern2._rules._basenameCount;
-          this._added = true;
-          return;
-        }
-        const isStr = isString(pattern2);
-        const raw = isStr ? pattern2 : pattern2.pattern;
-        const rule5 = checkPattern(raw) && createRule(
-          raw,
-          isStr ? UNDEFINED : pattern2.mark,
-          this._ignoreCase,
-          !this._split,
-          this._stripBOM && !index
-        );
-        if (rule5) {
-          this._added = true;
-          this._rules.push(rule5);
-          if (matchesBasename(rule5.body)) {
-            this._basenameCount++;
-          }
-        }
-      }
-      // @param {Array<string> | string | Ignore} pattern
-      add(pattern2) {
-        this._added = false;
-        this._split = isString(pattern2);
-        this._stripBOM = !this._split || pattern2[0] === BOM;
-        makeArray(
-          this._split ? splitPattern(pattern2) : pattern2
-        ).forEach(this._add, this);
-        if (this._added) {
-          this._literalRules = UNDEFINED;
-        }
-        return this._added;
-      }
-      // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
-      //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
-      //   are left out once, rather than tested or compiled for every path.
-      testLiteral(path13) {
-        const rules = this._literalRules || (this._literalRules = this._rules.filter(
-          ({ body }) => body[body.length - (body[body.length - 1] === SLASH ? 2 : 1)] === "*"
-        ));
-        let ignored = false;
-        let unignored = false;
-        let matchedRule;
-        for (let index = rules.length - 1; index >= 0; index--) {
-          const rule5 = rules[index];
-          if (rule5.checkRegex.test(path13)) {
-            ignored = !rule5.negative;
-            unignored = rule5.negative;
-            matchedRule = rule5.negative ? UNDEFINED : rule5;
-            break;
-          }
-        }
-        const ret = {
-          ignored,
-          unignored
-        };
-        if (matchedRule) {
-          ret.rule = matchedRule;
-        }
-        return ret;
-      }
-      // Test one single path without recursively checking parent directories
-      //
-      // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
-      // @returns {TestResult}
-      test(path13, mode) {
-        const rules = this._rules;
-        const { length } = rules;
-        const shortcut = this._basenameCount * 2 >= length;
-        const basename = shortcut ? basenameOf(path13) : path13;
-        for (let index = length - 1; index >= 0; index--) {
-          const rule5 = rules[index];
-          if (rule5[mode].test(
-            shortcut && rule5._basenameOnly ? basename : path13
-          )) {
-            const { negative } = rule5;
-            const ret = {
-              ignored: !negative,
-              unignored: negative
-            };
-            if (!negative) {
-              ret.rule = rule5;
-            }
-            return ret;
-          }
-        }
-        return {
-          ignored: false,
-          unignored: false
-        };
-      }
-    };
-    var throwError2 = (message2, Ctor) => {
-      throw new Ctor(message2);
-    };
-    var checkPath = (path13, originalPath, doThrow) => {
-      if (!isString(path13)) {
-        return doThrow(
-          `path must be a string, but got \`${originalPath}\``,
-          TypeError
-        );
-      }
-      if (!path13) {
-        return doThrow(`path must not be empty`, TypeError);
-      }
-      if (checkPath.isNotRelative(path13)) {
-        const r = "`path.relative()`d";
-        return doThrow(
-          `path should be a ${r} string, but got "${originalPath}"`,
-          RangeError
-        );
-      }
-      return true;
-    };
-    var isNotRelative = (path13) => {
-      const first = path13.charCodeAt(0);
-      if (first === SLASH_CODE) {
-        return true;
-      }
-      if (first !== DOT_CODE) {
-        return false;
-      }
-      if (path13.length === 1) {
-        return true;
-      }
-      const second = path13.charCodeAt(1);
-      if (second === SLASH_CODE) {
-        return true;
-      }
-      if (second !== DOT_CODE) {
-        return false;
-      }
-      return path13.length === 2 || path13.charCodeAt(2) === SLASH_CODE;
-    };
-    checkPath.isNotRelative = isNotRelative;
-    checkPath.convert = (p) => p;
-    var convertPath = (target2) => isString(target2) && checkPath.convert(target2);
-    var Ignore = class {
-      constructor({
-        ignorecase = true,
-        ignoreCase = ignorecase,
-        allowRelativePaths = false
-      } = {}) {
-        define3(this, KEY_IGNORE, true);
-        this._rules = new RuleManager(ignoreCase);
-        this._strictPathCheck = !allowRelativePaths;
-        this._initCache();
-      }
-      _initCache() {
-        this._ignoreCache = /* @__PURE__ */ Object.create(null);
-        this._testCache = /* @__PURE__ */ Object.create(null);
-      }
-      add(pattern2) {
-        if (this._rules.add(pattern2)) {
-          this._initCache();
-        }
-        return this;
-      }
-      // legacy
-      addPattern(pattern2) {
-        return this.add(pattern2);
-      }
-      // @returns {TestResult}
-      _test(originalPath, cache7, path13) {
-        checkPath(
-          path13,
-          originalPath,
-          this._strictPathCheck ? throwError2 : RETURN_FALSE
-        );
-        return path13 ? this._t(path13, cache7) : {
-          ignored: false,
-          unignored: false
-        };
-      }
-      checkIgnore(target2) {
-        const path13 = convertPath(target2);
-        if (!path13 || path13.charCodeAt(path13.length - 1) !== SLASH_CODE) {
-          return this._test(target2, this._testCache, path13);
-        }
-        const dir = this._t(path13, this._testCache);
-        if (dir.ignored) {
-          return dir;
-        }
-        const literal2 = this._rules.testLiteral(path13);
-        return literal2.ignored || literal2.unignored ? literal2 : dir;
-      }
-      _t(path13, cache7) {
-        if (path13 in cache7) {
-          return cache7[path13];
-        }
-        const parentPath = parentOf(path13);
-        const parent = parentPath ? this._t(parentPath, cache7) : UNDEFINED;
-        return cache7[path13] = parent && parent.ignored ? parent : this._rules.test(path13, MODE_IGNORE);
-      }
-      ignores(path13) {
-        return this._test(path13, this._ignoreCache, convertPath(path13)).ignored;
-      }
-      createFilter() {
-        return (path13) => !this.ignores(path13);
-      }
-      filter(paths) {
-        return makeArray(paths).filter(this.createFilter());
-      }
-      // @returns {TestResult}
-      test(path13) {
-        return this._test(path13, this._testCache, convertPath(path13));
-      }
-    };
-    var factory = (options2) => new Ignore(options2);
-    var isPathValid = (path13) => checkPath(convertPath(path13), path13, RETURN_FALSE);
-    var setupWindows = () => {
-      const makePosix = (str4) => /^\\\\\?\\/.test(str4) || /["<>|\u0000-\u001F]+/u.test(str4) ? str4 : str4.replace(/\\/g, "/");
-      checkPath.convert = makePosix;
-      const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i;
-      checkPath.isNotRelative = (path13) => REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path13) || isNotRelative(path13);
-    };
-    if (
-      // Detect `process` so that it can run in browsers.
-      typeof process !== "undefined" && process.platform === "win32"
-    ) {
-      setupWindows();
-    }
-    module.exports = factory;
-    factory.default = factory;
-    module.exports.isPathValid = isPathValid;
-    define3(module.exports, /* @__PURE__ */ Symbol.for("setupWindows"), setupWindows);
-  }
-});
-
-// src/discovery/gitignore.ts
-import { existsSync, readFileSync, statSync as statSync2 } from "node:fs";
-import path from "node:path";
-function readOptional(file) {
-  try {
-    const stats = statSync2(file);
-    if (!stats.isFile() || stats.size > PATTERN_MAX_FILE_SIZE) return null;
-    return readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
-}
-function toPosix(relative) {
-  return path.sep === "/" ? relative : relative.split(path.sep).join("/");
-}
-function findGitRoot(dir) {
-  let current4 = path.resolve(dir);
-  for (; ; ) {
-    if (existsSync(path.join(current4, ".git"))) return current4;
-    const parent = path.dirname(current4);
-    if (parent === current4) return null;
-    current4 = parent;
-  }
-}
-var import_ignore, PATTERN_MAX_FILE_SIZE, GitignoreStack;
-var init_gitignore = __esm({
-  "src/discovery/gitignore.ts"() {
-    "use strict";
-    import_ignore = __toESM(require_ignore(), 1);
-    PATTERN_MAX_FILE_SIZE = 100 * 1024 * 1024;
-    GitignoreStack = class _GitignoreStack {
-      constructor(layers) {
-        this.layers = layers;
-      }
-      layers;
-      /** The rules in force inside `top`: its `.gitignore`, and `.git/info/exclude` when it is a repository root. */
-      static at(top2) {
-        const root = path.resolve(top2);
-        const exclude = readOptional(path.join(root, ".git", "info", "exclude"));
-        const stack = new _GitignoreStack([]);
-        return (exclude === null ? stack : stack.with(root, exclude)).enter(root);
-      }
-      /**
-       * The rules in force inside `dir`, a folder named explicitly for a walk: those of `top` (`dir` or one of
-       * its ancestors) and of the `.gitignore` files of the folders from `top` down to `dir`, unless `dir` or a
-       * folder between `top` and `dir` is itself ignored. Then only `dir`'s own `.gitignore` applies: naming
-       * an ignored folder (say, a gitignored folder of rendered manifests) reads it.
-       */
-      static forWalk(top2, dir) {
-        const folders = [];
-        for (let current4 = path.resolve(dir); ; current4 = path.dirname(current4)) {
-          if (current4 === path.resolve(top2) || path.dirname(current4) === current4) break;
-          folders.unshift(current4);
-        }
-        let stack = _GitignoreStack.at(top2);
-        for (const folder of folders) {
-          if (stack.ignores(folder, true)) return new _GitignoreStack([]).enter(dir);
-          stack = stack.enter(folder);
-        }
-        return stack;
-      }
-      /** The rules in force inside `dir`, a child folder of the current one: adds its `.gitignore`, if any. */
-      enter(dir) {
-        const text5 = readOptional(path.join(dir, ".gitignore"));
-        return text5 === null ? this : this.with(dir, text5);
-      }
-      with(dir, text5) {
-        return new _GitignoreStack([...this.layers, { dir, rules: (0, import_ignore.default)().add(text5) }]);
-      }
-      /** Whether the entry `file` (absolute; `isDirectory` for folders) is ignored by the rules in force. */
-      ignores(file, isDirectory2) {
-        for (let index = this.layers.length - 1; index >= 0; index--) {
-          const layer = this.layers[index];
-          const relative = toPosix(path.relative(layer.dir, file));
-          if (relative === "" || relative.startsWith("../") || relative === ".." || path.isAbsolute(relative)) continue;
-          const result = layer.rules.test(isDirectory2 ? `${relative}/` : relative);
-          if (result.ignored) return true;
-          if (result.unignored) return false;
-        }
-        return false;
-      }
-    };
-  }
-});
-
-// node_modules/picomatch/lib/constants.js
-var require_constants = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports, module) {
-    "use strict";
-    var WIN_SLASH = "\\\\/";
-    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
-    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
-    var DOT_LITERAL = "\\.";
-    var PLUS_LITERAL = "\\+";
-    var QMARK_LITERAL = "\\?";
-    var SLASH_LITERAL = "\\/";
-    var ONE_CHAR = "(?=.)";
-    var QMARK = "[^/]";
-    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
-    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
-    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
-    var NO_DOT = `(?!${DOT_LITERAL})`;
-    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
-    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
-    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
-    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
-    var STAR2 = `${QMARK}*?`;
-    var SEP = "/";
-    var POSIX_CHARS = {
-      DOT_LITERAL,
-      PLUS_LITERAL,
-      QMARK_LITERAL,
-      SLASH_LITERAL,
-      ONE_CHAR,
-      QMARK,
-      END_ANCHOR,
-      DOTS_SLASH,
-      NO_DOT,
-      NO_DOTS,
-      NO_DOT_SLASH,
-      NO_DOTS_SLASH,
-      QMARK_NO_DOT,
-      STAR: STAR2,
-      START_ANCHOR,
-      SEP
-    };
-    var WINDOWS_CHARS = {
-      ...POSIX_CHARS,
-      SLASH_LITERAL: `[${WIN_SLASH}]`,
-      QMARK: WIN_NO_SLASH,
-      STAR: `${WIN_NO_SLASH}*?`,
-      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
-      NO_DOT: `(?!${DOT_LITERAL})`,
-      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
-      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
-      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
-      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
-      SEP: "\\"
-    };
-    var POSIX_REGEX_SOURCE = {
-      __proto__: null,
-      alnum: "a-zA-Z0-9",
-      alpha: "a-zA-Z",
-      ascii: "\\x00-\\x7F",
-      blank: " \\t",
-      cntrl: "\\x00-\\x1F\\x7F",
-      digit: "0-9",
-      graph: "\\x21-\\x7E",
-      lower: "a-z",
-      print: "\\x20-\\x7E ",
-      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
-      space: " \\t\\r\\n\\v\\f",
-      upper: "A-Z",
-      word: "A-Za-z0-9_",
-      xdigit: "A-Fa-f0-9"
-    };
-    module.exports = {
-      DEFAULT_MAX_EXTGLOB_RECURSION,
-      MAX_LENGTH: 1024 * 64,
-      POSIX_REGEX_SOURCE,
-      // regular expressions
-      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
-      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
-      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
-      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
-      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
-      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
-      // Replace globs with equivalent patterns to reduce parsing time.
-      REPLACEMENTS: {
-        __proto__: null,
-        "***": "*",
-        "**/**": "**",
-        "**/**/**": "**"
-      },
-      // Digits
-      CHAR_0: 48,
-      /* 0 */
-      CHAR_9: 57,
-      /* 9 */
-      // Alphabet chars.
-      CHAR_UPPERCASE_A: 65,
-      /* A */
-      CHAR_LOWERCASE_A: 97,
-      /* a */
-      CHAR_UPPERCASE_Z: 90,
-      /* Z */
-      CHAR_LOWERCASE_Z: 122,
-      /* z */
-      CHAR_LEFT_PARENTHESES: 40,
-      /* ( */
-      CHAR_RIGHT_PARENTHESES: 41,
-      /* ) */
-      CHAR_ASTERISK: 42,
-      /* * */
-      // Non-alphabetic chars.
-      CHAR_AMPERSAND: 38,
-      /* & */
-      CHAR_AT: 64,
-      /* @ */
-      CHAR_BACKWARD_SLASH: 92,
-      /* \ */
-      CHAR_CARRIAGE_RETURN: 13,
-      /* \r */
-      CHAR_CIRCUMFLEX_ACCENT: 94,
-      /* ^ */
-      CHAR_COLON: 58,
-      /* : */
-      CHAR_COMMA: 44,
-      /* , */
-      CHAR_DOT: 46,
-      /* . */
-      CHAR_DOUBLE_QUOTE: 34,
-      /* " */
-      CHAR_EQUAL: 61,
-      /* = */
-      CHAR_EXCLAMATION_MARK: 33,
-      /* ! */
-      CHAR_FORM_FEED: 12,
-      /* \f */
-      CHAR_FORWARD_SLASH: 47,
-      /* / */
-      CHAR_GRAVE_ACCENT: 96,
-      /* ` */
-      CHAR_HASH: 35,
-      /* # */
-      CHAR_HYPHEN_MINUS: 45,
-      /* - */
-      CHAR_LEFT_ANGLE_BRACKET: 60,
-      /* < */
-      CHAR_LEFT_CURLY_BRACE: 123,
-      /* { */
-      CHAR_LEFT_SQUARE_BRACKET: 91,
-      /* [ */
-      CHAR_LINE_FEED: 10,
-      /* \n */
-      CHAR_NO_BREAK_SPACE: 160,
-      /* \u00A0 */
-      CHAR_PERCENT: 37,
-      /* % */
-      CHAR_PLUS: 43,
-      /* + */
-      CHAR_QUESTION_MARK: 63,
-      /* ? */
-      CHAR_RIGHT_ANGLE_BRACKET: 62,
-      /* > */
-      CHAR_RIGHT_CURLY_BRACE: 125,
-      /* } */
-      CHAR_RIGHT_SQUARE_BRACKET: 93,
-      /* ] */
-      CHAR_SEMICOLON: 59,
-      /* ; */
-      CHAR_SINGLE_QUOTE: 39,
-      /* ' */
-      CHAR_SPACE: 32,
-      /*   */
-      CHAR_TAB: 9,
-      /* \t */
-      CHAR_UNDERSCORE: 95,
-      /* _ */
-      CHAR_VERTICAL_LINE: 124,
-      /* | */
-      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
-      /* \uFEFF */
-      /**
-       * Create EXTGLOB_CHARS
-       */
-      extglobChars(chars) {
-        return {
-          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
-          "?": { type: "qmark", open: "(?:", close: ")?" },
-          "+": { type: "plus", open: "(?:", close: ")+" },
-          "*": { type: "star", open: "(?:", close: ")*" },
-          "@": { type: "at", open: "(?:", close: ")" }
-        };
-      },
-      /**
-       * Create GLOB_CHARS
-       */
-      globChars(win32) {
-        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
-      }
-    };
-  }
-});
-
-// node_modules/picomatch/lib/utils.js
-var require_utils = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports) {
-    "use strict";
-    var {
-      REGEX_BACKSLASH,
-      REGEX_REMOVE_BACKSLASH,
-      REGEX_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_GLOBAL
-    } = require_constants();
-    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
-    exports.hasRegexChars = (str4) => REGEX_SPECIAL_CHARS.test(str4);
-    exports.isRegexChar = (str4) => str4.length === 1 && exports.hasRegexChars(str4);
-    exports.escapeRegex = (str4) => str4.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
-    exports.toPosixSlashes = (str4) => str4.replace(REGEX_BACKSLASH, "/");
-    exports.isWindows = () => {
-      if (typeof navigator !== "undefined" && navigator.platform) {
-        const platform = navigator.platform.toLowerCase();
-        return platform === "win32" || platform === "windows";
-      }
-      if (typeof process !== "undefined" && process.platform) {
-        return process.platform === "win32";
-      }
-      return false;
-    };
-    exports.removeBackslashes = (str4) => {
-      return str4.replace(REGEX_REMOVE_BACKSLASH, (match) => {
-        return match === "\\" ? "" : match;
-      });
-    };
-    exports.escapeLast = (input, char, lastIdx) => {
-      const idx = input.lastIndexOf(char, lastIdx);
-      if (idx === -1) return input;
-      if (input[idx - 1] === "\\") return exports.escapeLast(input, char, idx - 1);
-      return `${input.slice(0, idx)}\\${input.slice(idx)}`;
-    };
-    exports.removePrefix = (input, state2 = {}) => {
-      let output = input;
-      if (output.startsWith("./")) {
-        output = output.slice(2);
-        state2.prefix = "./";
-      }
-      return output;
-    };
-    exports.wrapOutput = (input, state2 = {}, options2 = {}) => {
-      const prepend = options2.contains ? "" : "^";
-      const append3 = options2.contains ? "" : "$";
-      let output = `${prepend}(?:${input})${append3}`;
-      if (state2.negated === true) {
-        output = `(?:^(?!${output}).*$)`;
-      }
-      return output;
-    };
-    exports.basename = (path13, { windows } = {}) => {
-      const segs = path13.split(windows ? /[\\/]/ : "/");
-      const last = segs[segs.length - 1];
-      if (last === "") {
-        return segs[segs.length - 2];
-      }
-      return last;
-    };
-  }
-});
-
-// node_modules/picomatch/lib/scan.js
-var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports, module) {
-    "use strict";
-    var utils = require_utils();
-    var {
-      CHAR_ASTERISK,
-      /* * */
-      CHAR_AT,
-      /* @ */
-      CHAR_BACKWARD_SLASH,
-      /* \ */
-      CHAR_COMMA,
-      /* , */
-      CHAR_DOT,
-      /* . */
-      CHAR_EXCLAMATION_MARK,
-      /* ! */
-      CHAR_FORWARD_SLASH,
-      /* / */
-      CHAR_LEFT_CURLY_BRACE,
-      /* { */
-      CHAR_LEFT_PARENTHESES,
-      /* ( */
-      CHAR_LEFT_SQUARE_BRACKET,
-      /* [ */
-      CHAR_PLUS,
-      /* + */
-      CHAR_QUESTION_MARK,
-      /* ? */
-      CHAR_RIGHT_CURLY_BRACE,
-      /* } */
-      CHAR_RIGHT_PARENTHESES,
-      /* ) */
-      CHAR_RIGHT_SQUARE_BRACKET
-      /* ] */
-    } = require_constants();
-    var isPathSeparator = (code) => {
-      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
-    };
-    var depth = (token) => {
-      if (token.isPrefix !== true) {
-        token.depth = token.isGlobstar ? Infinity : 1;
-      }
-    };
-    var scan = (input, options2) => {
-      const opts = options2 || {};
-      const length = input.length - 1;
-      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
-      const slashes = [];
-      const tokens = [];
-      const parts2 = [];
-      let str4 = input;
-      let index = -1;
-      let start = 0;
-      let lastIndex = 0;
-      let isBrace = false;
-      let isBracket = false;
-      let isGlob = false;
-      let isExtglob = false;
-      let isGlobstar = false;
-      let braceEscaped = false;
-      let backslashes = false;
-      let negated = false;
-      let negatedExtglob = false;
-      let finished = false;
-      let braces = 0;
-      let prev;
-      let code;
-      let token = { value: "", depth: 0, isGlob: false };
-      const eos = () => index >= length;
-      const peek = () => str4.charCodeAt(index + 1);
-      const advance = () => {
-        prev = code;
-        return str4.charCodeAt(++index);
-      };
-      while (index < length) {
-        code = advance();
-        let next;
-        if (code === CHAR_BACKWARD_SLASH) {
-          backslashes = token.backslashes = true;
-          code = advance();
-          if (code === CHAR_LEFT_CURLY_BRACE) {
-            braceEscaped = true;
-          }
-          continue;
-        }
-        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
-          braces++;
-          while (eos() !== true && (code = advance())) {
-            if (code === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (code === CHAR_LEFT_CURLY_BRACE) {
-              braces++;
-              continue;
-            }
-            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (braceEscaped !== true && code === CHAR_COMMA) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (code === CHAR_RIGHT_CURLY_BRACE) {
-              braces--;
-              if (braces === 0) {
-                braceEscaped = false;
-                isBrace = token.isBrace = true;
-                finished = true;
-                break;
-              }
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_FORWARD_SLASH) {
-          slashes.push(index);
-          tokens.push(token);
-          token = { value: "", depth: 0, isGlob: false };
-          if (finished === true) continue;
-          if (prev === CHAR_DOT && index === start + 1) {
-            start += 2;
-            continue;
-          }
-          lastIndex = index + 1;
-          continue;
-        }
-        if (opts.noext !== true) {
-          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
-          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
-            isGlob = token.isGlob = true;
-            isExtglob = token.isExtglob = true;
-            finished = true;
-            if (code === CHAR_EXCLAMATION_MARK && index === start) {
-              negatedExtglob = true;
-            }
-            if (scanToEnd === true) {
-              let parens = 0;
-              while (eos() !== true && (code = advance())) {
-                if (code === CHAR_BACKWARD_SLASH) {
-                  backslashes = token.backslashes = true;
-                  advance();
-                  continue;
-                }
-                if (code === CHAR_LEFT_PARENTHESES) {
-                  parens++;
-                  continue;
-                }
-                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                  finished = true;
-                  break;
-                }
-              }
-              continue;
-            }
-            break;
-          }
-        }
-        if (code === CHAR_ASTERISK) {
-          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_QUESTION_MARK) {
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code === CHAR_LEFT_SQUARE_BRACKET) {
-          while (eos() !== true && (next = advance())) {
-            if (next === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
-              isBracket = token.isBracket = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              break;
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
-          negated = token.negated = true;
-          start++;
-          continue;
-        }
-        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
-          isGlob = token.isGlob = true;
-          if (scanToEnd === true) {
-            let parens = 1;
-            while (eos() !== true && (code = advance())) {
-              if (code === CHAR_BACKWARD_SLASH) {
-                backslashes = token.backslashes = true;
-                advance();
-                continue;
-              }
-              if (code === CHAR_LEFT_PARENTHESES) {
-                parens++;
-                continue;
-              }
-              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                finished = true;
-                break;
-              }
-            }
-            continue;
-          }
-          break;
-        }
-        if (isGlob === true) {
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-      }
-      if (opts.noext === true) {
-        isExtglob = false;
-        isGlob = false;
-      }
-      let base2 = str4;
-      let prefix = "";
-      let glob = "";
-      if (start > 0) {
-        prefix = str4.slice(0, start);
-        str4 = str4.slice(start);
-        lastIndex -= start;
-      }
-      if (base2 && isGlob === true && lastIndex > 0) {
-        base2 = str4.slice(0, lastIndex);
-        glob = str4.slice(lastIndex);
-      } else if (isGlob === true) {
-        base2 = "";
-        glob = str4;
-      } else {
-        base2 = str4;
-      }
-      if (base2 && base2 !== "" && base2 !== "/" && base2 !== str4) {
-        if (isPathSeparator(base2.charCodeAt(base2.length - 1))) {
-          base2 = base2.slice(0, -1);
-        }
-      }
-      if (opts.unescape === true) {
-        if (glob) glob = utils.removeBackslashes(glob);
-        if (base2 && backslashes === true) {
-          base2 = utils.removeBackslashes(base2);
-        }
-      }
-      const state2 = {
-        prefix,
-        input,
-        start,
-        base: base2,
-        glob,
-        isBrace,
-        isBracket,
-        isGlob,
-        isExtglob,
-        isGlobstar,
-        negated,
-        negatedExtglob
-      };
-      if (opts.tokens === true) {
-        state2.maxDepth = 0;
-        if (!isPathSeparator(code)) {
-          tokens.push(token);
-        }
-        state2.tokens = tokens;
-      }
-      if (opts.parts === true || opts.tokens === true) {
-        let prevIndex;
-        for (let idx = 0; idx < slashes.length; idx++) {
-          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
-          const i = slashes[idx];
-          const value3 = input.slice(n2, i);
-          if (opts.tokens) {
-            if (idx === 0 && start !== 0) {
-              tokens[idx].isPrefix = true;
-              tokens[idx].value = prefix;
-            } else {
-              tokens[idx].value = value3;
-            }
-            depth(tokens[idx]);
-            state2.maxDepth += tokens[idx].depth;
-          }
-          if (i >= start) {
-            parts2.push(value3);
-            prevIndex = i;
-          }
-        }
-        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
-        const value2 = input.slice(n);
-        parts2.push(value2);
-        if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
-          tokens[tokens.length - 1].value = value2;
-          depth(tokens[tokens.length - 1]);
-          state2.maxDepth += tokens[tokens.length - 1].depth;
-        }
-        state2.slashes = slashes;
-        state2.parts = parts2;
-      }
-      return state2;
-    };
-    module.exports = scan;
-  }
-});
-
-// node_modules/picomatch/lib/parse.js
-var require_parse = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports, module) {
-    "use strict";
-    var constants2 = require_constants();
-    var utils = require_utils();
-    var {
-      MAX_LENGTH,
-      POSIX_REGEX_SOURCE,
-      REGEX_NON_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_BACKREF,
-      REPLACEMENTS: REPLACEMENTS2
-    } = constants2;
-    var expandRange = (args, options2) => {
-      if (typeof options2.expandRange === "function") {
-        return options2.expandRange(...args, options2);
-      }
-      args.sort();
-      const value2 = `[${args.join("-")}]`;
-      try {
-        new RegExp(value2);
-      } catch (ex) {
-        return args.map((v) => utils.escapeRegex(v)).join("..");
-      }
-      return value2;
-    };
-    var syntaxError4 = (type, char) => {
-      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
-    };
-    var splitTopLevel = (input) => {
-      const parts2 = [];
-      let bracket = 0;
-      let paren = 0;
-      let quote3 = 0;
-      let value2 = "";
-      let escaped = false;
-      for (const ch of input) {
-        if (escaped === true) {
-          value2 += ch;
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          value2 += ch;
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote3 = quote3 === 1 ? 0 : 1;
-          value2 += ch;
-          continue;
-        }
-        if (quote3 === 0) {
-          if (ch === "[") {
-            bracket++;
-          } else if (ch === "]" && bracket > 0) {
-            bracket--;
-          } else if (bracket === 0) {
-            if (ch === "(") {
-              paren++;
-            } else if (ch === ")" && paren > 0) {
-              paren--;
-            } else if (ch === "|" && paren === 0) {
-              parts2.push(value2);
-              value2 = "";
-              continue;
-            }
-          }
-        }
-        value2 += ch;
-      }
-      parts2.push(value2);
-      return parts2;
-    };
-    var isPlainBranch = (branch) => {
-      let escaped = false;
-      for (const ch of branch) {
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (/[?*+@!()[\]{}]/.test(ch)) {
-          return false;
-        }
-      }
-      return true;
-    };
-    var normalizeSimpleBranch = (branch) => {
-      let value2 = branch.trim();
-      let changed = true;
-      while (changed === true) {
-        changed = false;
-        if (/^@\([^\\()[\]{}|]+\)$/.test(value2)) {
-          value2 = value2.slice(2, -1);
-          changed = true;
-        }
-      }
-      if (!isPlainBranch(value2)) {
-        return;
-      }
-      return value2.replace(/\\(.)/g, "$1");
-    };
-    var hasRepeatedCharPrefixOverlap = (branches) => {
-      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
-      for (let i = 0; i < values.length; i++) {
-        for (let j = i + 1; j < values.length; j++) {
-          const a = values[i];
-          const b = values[j];
-          const char = a[0];
-          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
-            continue;
-          }
-          if (a === b || a.startsWith(b) || b.startsWith(a)) {
-            return true;
-          }
-        }
-      }
-      return false;
-    };
-    var parseRepeatedExtglob = (pattern2, requireEnd = true) => {
-      if (pattern2[0] !== "+" && pattern2[0] !== "*" || pattern2[1] !== "(") {
-        return;
-      }
-      let bracket = 0;
-      let paren = 0;
-      let quote3 = 0;
-      let escaped = false;
-      for (let i = 1; i < pattern2.length; i++) {
-        const ch = pattern2[i];
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote3 = quote3 === 1 ? 0 : 1;
-          continue;
-        }
-        if (quote3 === 1) {
-          continue;
-        }
-        if (ch === "[") {
-          bracket++;
-          continue;
-        }
-        if (ch === "]" && bracket > 0) {
-          bracket--;
-          continue;
-        }
-        if (bracket > 0) {
-          continue;
-        }
-        if (ch === "(") {
-          paren++;
-          continue;
-        }
-        if (ch === ")") {
-          paren--;
-          if (paren === 0) {
-            if (requireEnd === true && i !== pattern2.length - 1) {
-              return;
-            }
-            return {
-              type: pattern2[0],
-              body: pattern2.slice(2, i),
-              end: i
-            };
-          }
-        }
-      }
-    };
-    var buildCharClassStar = (chars) => {
-      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
-      return `${source}*`;
-    };
-    var getStarExtglobSequenceChars = (pattern2) => {
-      let index = 0;
-      const chars = [];
-      while (index < pattern2.length) {
-        const match = parseRepeatedExtglob(pattern2.slice(index), false);
-        if (!match || match.type !== "*") {
-          return;
-        }
-        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
-        if (branches.length !== 1) {
-          return;
-        }
-        const branch = normalizeSimpleBranch(branches[0]);
-        if (!branch || branch.length !== 1) {
-          return;
-        }
-        chars.push(branch);
-        index += match.end + 1;
-      }
-      if (chars.length < 1) {
-        return;
-      }
-      return chars;
-    };
-    var repeatedExtglobRecursion = (pattern2) => {
-      let depth = 0;
-      let value2 = pattern2.trim();
-      let match = parseRepeatedExtglob(value2);
-      while (match) {
-        depth++;
-        value2 = match.body.trim();
-        match = parseRepeatedExtglob(value2);
-      }
-      return depth;
-    };
-    var analyzeRepeatedExtglob = (body, options2) => {
-      if (options2.maxExtglobRecursion === false) {
-        return { risky: false };
-      }
-      const max = typeof options2.maxExtglobRecursion === "number" ? options2.maxExtglobRecursion : constants2.DEFAULT_MAX_EXTGLOB_RECURSION;
-      const branches = splitTopLevel(body).map((branch) => branch.trim());
-      if (branches.length > 1) {
-        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
-          return { risky: true };
-        }
-      }
-      const safeChars = [];
-      let sawStarSequence = false;
-      let combinable = true;
-      for (const branch of branches) {
-        const chars = getStarExtglobSequenceChars(branch);
-        if (chars) {
-          sawStarSequence = true;
-          safeChars.push(...chars);
-          continue;
-        }
-        const literal2 = normalizeSimpleBranch(branch);
-        if (literal2 && literal2.length === 1) {
-          safeChars.push(literal2);
-          continue;
-        }
-        combinable = false;
-        if (repeatedExtglobRecursion(branch) > max) {
-          return { risky: true };
-        }
-      }
-      if (sawStarSequence) {
-        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
-      }
-      return { risky: false };
-    };
-    var parse7 = (input, options2) => {
-      if (typeof input !== "string") {
-        throw new TypeError("Expected a string");
-      }
-      input = REPLACEMENTS2[input] || input;
-      const opts = { ...options2 };
-      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      let len = input.length;
-      if (len > max) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-      }
-      const bos = { type: "bos", value: "", output: opts.prepend || "" };
-      const tokens = [bos];
-      const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants2.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants2.extglobChars(PLATFORM_CHARS);
-      const {
-        DOT_LITERAL,
-        PLUS_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOT_SLASH,
-        NO_DOTS_SLASH,
-        QMARK,
-        QMARK_NO_DOT,
-        STAR: STAR2,
-        START_ANCHOR
-      } = PLATFORM_CHARS;
-      const globstar = (opts2) => {
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const nodot = opts.dot ? "" : NO_DOT;
-      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
-      let star = opts.bash === true ? globstar(opts) : STAR2;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      if (typeof opts.noext === "boolean") {
-        opts.noextglob = opts.noext;
-      }
-      const state2 = {
-        input,
-        index: -1,
-        start: 0,
-        dot: opts.dot === true,
-        consumed: "",
-        output: "",
-        prefix: "",
-        backtrack: false,
-        negated: false,
-        brackets: 0,
-        braces: 0,
-        parens: 0,
-        quotes: 0,
-        globstar: false,
-        tokens
-      };
-      input = utils.removePrefix(input, state2);
-      len = input.length;
-      const extglobs = [];
-      const braces = [];
-      const stack = [];
-      let prev = bos;
-      let value2;
-      const eos = () => state2.index === len - 1;
-      const peek = state2.peek = (n = 1) => input[state2.index + n];
-      const advance = state2.advance = () => input[++state2.index] || "";
-      const remaining = () => input.slice(state2.index + 1);
-      const consume = (value3 = "", num = 0) => {
-        state2.consumed += value3;
-        state2.index += num;
-      };
-      const append3 = (token) => {
-        state2.output += token.output != null ? token.output : token.value;
-        consume(token.value);
-      };
-      const negate2 = () => {
-        let count2 = 1;
-        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
-          advance();
-          state2.start++;
-          count2++;
-        }
-        if (count2 % 2 === 0) {
-          return false;
-        }
-        state2.negated = true;
-        state2.start++;
-        return true;
-      };
-      const increment = (type) => {
-        state2[type]++;
-        stack.push(type);
-      };
-      const decrement = (type) => {
-        state2[type]--;
-        stack.pop();
-      };
-      const push2 = (tok) => {
-        if (prev.type === "globstar") {
-          const isBrace = state2.braces > 0 && (tok.type === "comma" || tok.type === "brace");
-          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
-          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
-            state2.output = state2.output.slice(0, -prev.output.length);
-            prev.type = "star";
-            prev.value = "*";
-            prev.output = star;
-            state2.output += prev.output;
-          }
-        }
-        if (extglobs.length && tok.type !== "paren") {
-          extglobs[extglobs.length - 1].inner += tok.value;
-        }
-        if (tok.value || tok.output) append3(tok);
-        if (prev && prev.type === "text" && tok.type === "text") {
-          prev.output = (prev.output || prev.value) + tok.value;
-          prev.value += tok.value;
-          return;
-        }
-        tok.prev = prev;
-        tokens.push(tok);
-        prev = tok;
-      };
-      const extglobOpen = (type, value3) => {
-        const token = { ...EXTGLOB_CHARS[value3], conditions: 1, inner: "" };
-        token.prev = prev;
-        token.parens = state2.parens;
-        token.output = state2.output;
-        token.startIndex = state2.index;
-        token.tokensIndex = tokens.length;
-        const output = (opts.capture ? "(" : "") + token.open;
-        increment("parens");
-        push2({ type, value: value3, output: state2.output ? "" : ONE_CHAR });
-        push2({ type: "paren", extglob: true, value: advance(), output });
-        extglobs.push(token);
-      };
-      const extglobClose = (token) => {
-        const literal2 = input.slice(token.startIndex, state2.index + 1);
-        const body = input.slice(token.startIndex + 2, state2.index);
-        const analysis = analyzeRepeatedExtglob(body, opts);
-        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
-          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open = tokens[token.tokensIndex];
-          open.type = "text";
-          open.value = literal2;
-          open.output = safeOutput || utils.escapeRegex(literal2);
-          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
-            tokens[i].value = "";
-            tokens[i].output = "";
-            delete tokens[i].suffix;
-          }
-          state2.output = token.output + open.output;
-          state2.backtrack = true;
-          push2({ type: "paren", extglob: true, value: value2, output: "" });
-          decrement("parens");
-          return;
-        }
-        let output = token.close + (opts.capture ? ")" : "");
-        let rest;
-        if (token.type === "negate") {
-          let extglobStar = star;
-          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
-            extglobStar = globstar(opts);
-          }
-          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
-            output = token.close = `)$))${extglobStar}`;
-          }
-          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse7(rest, { ...options2, fastpaths: false }).output;
-            output = token.close = `)${expression})${extglobStar})`;
-          }
-          if (token.prev.type === "bos") {
-            state2.negatedExtglob = true;
-          }
-        }
-        push2({ type: "paren", extglob: true, value: value2, output });
-        decrement("parens");
-      };
-      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
-        let backslashes = false;
-        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
-          if (first === "\\") {
-            backslashes = true;
-            return m;
-          }
-          if (first === "?") {
-            if (esc) {
-              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            if (index === 0) {
-              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            return QMARK.repeat(chars.length);
-          }
-          if (first === ".") {
-            return DOT_LITERAL.repeat(chars.length);
-          }
-          if (first === "*") {
-            if (esc) {
-              return esc + first + (rest ? star : "");
-            }
-            return star;
-          }
-          return esc ? m : `\\${m}`;
-        });
-        if (backslashes === true) {
-          if (opts.unescape === true) {
-            output = output.replace(/\\/g, "");
-          } else {
-            output = output.replace(/\\+/g, (m) => {
-              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
-            });
-          }
-        }
-        if (output === input && opts.contains === true) {
-          state2.output = input;
-          return state2;
-        }
-        state2.output = utils.wrapOutput(output, state2, options2);
-        return state2;
-      }
-      while (!eos()) {
-        value2 = advance();
-        if (value2 === "\0") {
-          continue;
-        }
-        if (value2 === "\\") {
-          const next = peek();
-          if (next === "/" && opts.bash !== true) {
-            continue;
-          }
-          if (next === "." || next === ";") {
-            continue;
-          }
-          if (!next) {
-            value2 += "\\";
-            push2({ type: "text", value: value2 });
-            continue;
-          }
-          const match = /^\\+/.exec(remaining());
-          let slashes = 0;
-          if (match && match[0].length > 2) {
-            slashes = match[0].length;
-            state2.index += slashes;
-            if (slashes % 2 !== 0) {
-              value2 += "\\";
-            }
-          }
-          if (opts.unescape === true) {
-            value2 = advance();
-          } else {
-            value2 += advance();
-          }
-          if (state2.brackets === 0) {
-            push2({ type: "text", value: value2 });
-            continue;
-          }
-        }
-        if (state2.brackets > 0 && (value2 !== "]" || prev.value === "[" || prev.value === "[^")) {
-          if (opts.posix !== false && value2 === ":") {
-            const inner = prev.value.slice(1);
-            if (inner.includes("[")) {
-              prev.posix = true;
-              if (inner.includes(":")) {
-                const idx = prev.value.lastIndexOf("[");
-                const pre = prev.value.slice(0, idx);
-                const rest2 = prev.value.slice(idx + 2);
-                const posix2 = POSIX_REGEX_SOURCE[rest2];
-                if (posix2) {
-                  prev.value = pre + posix2;
-                  state2.backtrack = true;
-                  advance();
-                  if (!bos.output && tokens.indexOf(prev) === 1) {
-                    bos.output = ONE_CHAR;
-                  }
-                  continue;
-                }
-              }
-            }
-          }
-          if (value2 === "[" && peek() !== ":" || value2 === "-" && peek() === "]") {
-            value2 = `\\${value2}`;
-          }
-          if (value2 === "]" && (prev.value === "[" || prev.value === "[^")) {
-            value2 = `\\${value2}`;
-          }
-          if (opts.posix === true && value2 === "!" && prev.value === "[") {
-            value2 = "^";
-          }
-          prev.value += value2;
-          append3({ value: value2 });
-          continue;
-        }
-        if (state2.quotes === 1 && value2 !== '"') {
-          value2 = utils.escapeRegex(value2);
-          prev.value += value2;
-          append3({ value: value2 });
-          continue;
-        }
-        if (value2 === '"') {
-          state2.quotes = state2.quotes === 1 ? 0 : 1;
-          if (opts.keepQuotes === true) {
-            push2({ type: "text", value: value2 });
-          }
-          continue;
-        }
-        if (value2 === "(") {
-          increment("parens");
-          push2({ type: "paren", value: value2 });
-          continue;
-        }
-        if (value2 === ")") {
-          if (state2.parens === 0 && opts.strictBrackets === true) {
-            throw new SyntaxError(syntaxError4("opening", "("));
-          }
-          const extglob = extglobs[extglobs.length - 1];
-          if (extglob && state2.parens === extglob.parens + 1) {
-            extglobClose(extglobs.pop());
-            continue;
-          }
-          push2({ type: "paren", value: value2, output: state2.parens ? ")" : "\\)" });
-          decrement("parens");
-          continue;
-        }
-        if (value2 === "[") {
-          if (opts.nobracket === true || !remaining().includes("]")) {
-            if (opts.nobracket !== true && opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError4("closing", "]"));
-            }
-            value2 = `\\${value2}`;
-          } else {
-            increment("brackets");
-          }
-          push2({ type: "bracket", value: value2 });
-          continue;
-        }
-        if (value2 === "]") {
-          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
-            push2({ type: "text", value: value2, output: `\\${value2}` });
-            continue;
-          }
-          if (state2.brackets === 0) {
-            if (opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError4("opening", "["));
-            }
-            push2({ type: "text", value: value2, output: `\\${value2}` });
-            continue;
-          }
-          decrement("brackets");
-          const prevValue = prev.value.slice(1);
-          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
-            value2 = `/${value2}`;
-          }
-          prev.value += value2;
-          append3({ value: value2 });
-          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
-            continue;
-          }
-          const escaped = utils.escapeRegex(prev.value);
-          state2.output = state2.output.slice(0, -prev.value.length);
-          if (opts.literalBrackets === true) {
-            state2.output += escaped;
-            prev.value = escaped;
-            continue;
-          }
-          prev.value = `(${capture}${escaped}|${prev.value})`;
-          state2.output += prev.value;
-          continue;
-        }
-        if (value2 === "{" && opts.nobrace !== true) {
-          increment("braces");
-          const open = {
-            type: "brace",
-            value: value2,
-            output: "(",
-            outputIndex: state2.output.length,
-            tokensIndex: state2.tokens.length
-          };
-          braces.push(open);
-          push2(open);
-          continue;
-        }
-        if (value2 === "}") {
-          const brace = braces[braces.length - 1];
-          if (opts.nobrace === true || !brace) {
-            push2({ type: "text", value: value2, output: value2 });
-            continue;
-          }
-          let output = ")";
-          if (brace.dots === true) {
-            const arr = tokens.slice();
-            const range4 = [];
-            for (let i = arr.length - 1; i >= 0; i--) {
-              tokens.pop();
-              if (arr[i].type === "brace") {
-                break;
-              }
-              if (arr[i].type !== "dots") {
-                range4.unshift(arr[i].value);
-              }
-            }
-            output = expandRange(range4, opts);
-            state2.backtrack = true;
-          }
-          if (brace.comma !== true && brace.dots !== true) {
-            const out = state2.output.slice(0, brace.outputIndex);
-            const toks = state2.tokens.slice(brace.tokensIndex);
-            brace.value = brace.output = "\\{";
-            value2 = output = "\\}";
-            state2.output = out;
-            for (const t of toks) {
-              state2.output += t.output || t.value;
-            }
-          }
-          push2({ type: "brace", value: value2, output });
-          decrement("braces");
-          braces.pop();
-          continue;
-        }
-        if (value2 === "|") {
-          if (extglobs.length > 0) {
-            extglobs[extglobs.length - 1].conditions++;
-          }
-          push2({ type: "text", value: value2 });
-          continue;
-        }
-        if (value2 === ",") {
-          let output = value2;
-          const brace = braces[braces.length - 1];
-          if (brace && stack[stack.length - 1] === "braces") {
-            brace.comma = true;
-            output = "|";
-          }
-          push2({ type: "comma", value: value2, output });
-          continue;
-        }
-        if (value2 === "/") {
-          if (prev.type === "dot" && state2.index === state2.start + 1) {
-            state2.start = state2.index + 1;
-            state2.consumed = "";
-            state2.output = "";
-            tokens.pop();
-            prev = bos;
-            continue;
-          }
-          push2({ type: "slash", value: value2, output: SLASH_LITERAL });
-          continue;
-        }
-        if (value2 === ".") {
-          if (state2.braces > 0 && prev.type === "dot") {
-            if (prev.value === ".") prev.output = DOT_LITERAL;
-            const brace = braces[braces.length - 1];
-            prev.type = "dots";
-            prev.output += value2;
-            prev.value += value2;
-            brace.dots = true;
-            continue;
-          }
-          if (state2.braces + state2.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
-            push2({ type: "text", value: value2, output: DOT_LITERAL });
-            continue;
-          }
-          push2({ type: "dot", value: value2, output: DOT_LITERAL });
-          continue;
-        }
-        if (value2 === "?") {
-          const isGroup = prev && prev.value === "(";
-          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("qmark", value2);
-            continue;
-          }
-          if (prev && prev.type === "paren") {
-            const next = peek();
-            let output = value2;
-            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
-              output = `\\${value2}`;
-            }
-            push2({ type: "text", value: value2, output });
-            continue;
-          }
-          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
-            push2({ type: "qmark", value: value2, output: QMARK_NO_DOT });
-            continue;
-          }
-          push2({ type: "qmark", value: value2, output: QMARK });
-          continue;
-        }
-        if (value2 === "!") {
-          if (opts.noextglob !== true && peek() === "(") {
-            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
-              extglobOpen("negate", value2);
-              continue;
-            }
-          }
-          if (opts.nonegate !== true && state2.index === 0) {
-            negate2();
-            continue;
-          }
-        }
-        if (value2 === "+") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("plus", value2);
-            continue;
-          }
-          if (prev && prev.value === "(" || opts.regex === false) {
-            push2({ type: "plus", value: value2, output: PLUS_LITERAL });
-            continue;
-          }
-          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state2.parens > 0) {
-            push2({ type: "plus", value: value2 });
-            continue;
-          }
-          push2({ type: "plus", value: PLUS_LITERAL });
-          continue;
-        }
-        if (value2 === "@") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            push2({ type: "at", extglob: true, value: value2, output: "" });
-            continue;
-          }
-          push2({ type: "text", value: value2 });
-          continue;
-        }
-        if (value2 !== "*") {
-          if (value2 === "$" || value2 === "^") {
-            value2 = `\\${value2}`;
-          }
-          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
-          if (match) {
-            value2 += match[0];
-            state2.index += match[0].length;
-          }
-          push2({ type: "text", value: value2 });
-          continue;
-        }
-        if (prev && (prev.type === "globstar" || prev.star === true)) {
-          prev.type = "star";
-          prev.star = true;
-          prev.value += value2;
-          prev.output = star;
-          state2.backtrack = true;
-          state2.globstar = true;
-          consume(value2);
-          continue;
-        }
-        let rest = remaining();
-        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
-          extglobOpen("star", value2);
-          continue;
-        }
-        if (prev.type === "star") {
-          if (opts.noglobstar === true) {
-            consume(value2);
-            continue;
-          }
-          const prior = prev.prev;
-          const before = prior.prev;
-          const isStart = prior.type === "slash" || prior.type === "bos";
-          const afterStar = before && (before.type === "star" || before.type === "globstar");
-          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
-            push2({ type: "star", value: value2, output: "" });
-            continue;
-          }
-          const isBrace = state2.braces > 0 && (prior.type === "comma" || prior.type === "brace");
-          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
-          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
-            push2({ type: "star", value: value2, output: "" });
-            continue;
-          }
-          while (rest.slice(0, 3) === "/**") {
-            const after = input[state2.index + 4];
-            if (after && after !== "/") {
-              break;
-            }
-            rest = rest.slice(3);
-            consume("/**", 3);
-          }
-          const isEnd = eos() || state2.parens > 0 && rest === ")".repeat(state2.parens) && !extglobs.some((extglob) => extglob.type === "negate");
-          if (prior.type === "bos" && eos()) {
-            prev.type = "globstar";
-            prev.value += value2;
-            prev.output = globstar(opts);
-            state2.output = prev.output;
-            state2.globstar = true;
-            consume(value2);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
-            state2.output = state2.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
-            prev.value += value2;
-            state2.globstar = true;
-            state2.output += prior.output + prev.output;
-            consume(value2);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
-            const end = rest[1] !== void 0 ? "|$" : "";
-            state2.output = state2.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
-            prev.value += value2;
-            state2.output += prior.output + prev.output;
-            state2.globstar = true;
-            consume(value2 + advance());
-            push2({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          if (prior.type === "bos" && rest[0] === "/") {
-            prev.type = "globstar";
-            prev.value += value2;
-            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
-            state2.output = prev.output;
-            state2.globstar = true;
-            consume(value2 + advance());
-            push2({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          state2.output = state2.output.slice(0, -prev.output.length);
-          prev.type = "globstar";
-          prev.output = globstar(opts);
-          prev.value += value2;
-          state2.output += prev.output;
-          state2.globstar = true;
-          consume(value2);
-          continue;
-        }
-        const token = { type: "star", value: value2, output: star };
-        if (opts.bash === true) {
-          token.output = ".*?";
-          if (prev.type === "bos" || prev.type === "slash") {
-            token.output = nodot + token.output;
-          }
-          push2(token);
-          continue;
-        }
-        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
-          token.output = value2;
-          push2(token);
-          continue;
-        }
-        if (state2.index === state2.start || prev.type === "slash" || prev.type === "dot") {
-          if (prev.type === "dot") {
-            state2.output += NO_DOT_SLASH;
-            prev.output += NO_DOT_SLASH;
-          } else if (opts.dot === true) {
-            state2.output += NO_DOTS_SLASH;
-            prev.output += NO_DOTS_SLASH;
-          } else {
-            state2.output += nodot;
-            prev.output += nodot;
-          }
-          if (peek() !== "*") {
-            state2.output += ONE_CHAR;
-            prev.output += ONE_CHAR;
-          }
-        }
-        push2(token);
-      }
-      while (state2.brackets > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError4("closing", "]"));
-        state2.output = utils.escapeLast(state2.output, "[");
-        decrement("brackets");
-      }
-      while (state2.parens > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError4("closing", ")"));
-        state2.output = utils.escapeLast(state2.output, "(");
-        decrement("parens");
-      }
-      while (state2.braces > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError4("closing", "}"));
-        state2.output = utils.escapeLast(state2.output, "{");
-        decrement("braces");
-      }
-      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
-        push2({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
-      }
-      if (state2.backtrack === true) {
-        state2.output = "";
-        for (const token of state2.tokens) {
-          state2.output += token.output != null ? token.output : token.value;
-          if (token.suffix) {
-            state2.output += token.suffix;
-          }
-        }
-      }
-      return state2;
-    };
-    parse7.fastpaths = (input, options2) => {
-      const opts = { ...options2 };
-      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      const len = input.length;
-      if (len > max) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-      }
-      input = REPLACEMENTS2[input] || input;
-      const {
-        DOT_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOTS,
-        NO_DOTS_SLASH,
-        STAR: STAR2,
-        START_ANCHOR
-      } = constants2.globChars(opts.windows);
-      const nodot = opts.dot ? NO_DOTS : NO_DOT;
-      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
-      const capture = opts.capture ? "" : "?:";
-      const state2 = { negated: false, prefix: "" };
-      let star = opts.bash === true ? ".*?" : STAR2;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      const globstar = (opts2) => {
-        if (opts2.noglobstar === true) return star;
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const create = (str4) => {
-        switch (str4) {
-          case "*":
-            return `${nodot}${ONE_CHAR}${star}`;
-          case ".*":
-            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*.*":
-            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*/*":
-            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
-          case "**":
-            return nodot + globstar(opts);
-          case "**/*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
-          case "**/*.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "**/.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
-          default: {
-            const match = /^(.*?)\.(\w+)$/.exec(str4);
-            if (!match) return;
-            const source2 = create(match[1]);
-            if (!source2) return;
-            return source2 + DOT_LITERAL + match[2];
-          }
-        }
-      };
-      const output = utils.removePrefix(input, state2);
-      let source = create(output);
-      if (source && opts.strictSlashes !== true) {
-        source += `${SLASH_LITERAL}?`;
-      }
-      return source;
-    };
-    module.exports = parse7;
-  }
-});
-
-// node_modules/picomatch/lib/picomatch.js
-var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
-    "use strict";
-    var scan = require_scan();
-    var parse7 = require_parse();
-    var utils = require_utils();
-    var constants2 = require_constants();
-    var isObject4 = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options2, returnState = false) => {
-      if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch2(input, options2, returnState));
-        const arrayMatcher = (str4) => {
-          for (const isMatch of fns) {
-            const state3 = isMatch(str4);
-            if (state3) return state3;
-          }
-          return false;
-        };
-        return arrayMatcher;
-      }
-      const isState2 = isObject4(glob) && glob.tokens && glob.input;
-      if (glob === "" || typeof glob !== "string" && !isState2) {
-        throw new TypeError("Expected pattern to be a non-empty string");
-      }
-      const opts = options2 || {};
-      const posix2 = opts.windows;
-      const regex2 = isState2 ? picomatch2.compileRe(glob, options2) : picomatch2.makeRe(glob, options2, false, true);
-      const state2 = regex2.state;
-      delete regex2.state;
-      let isIgnored2 = () => false;
-      if (opts.ignore) {
-        const ignoreOpts = { ...options2, ignore: null, onMatch: null, onResult: null };
-        isIgnored2 = picomatch2(opts.ignore, ignoreOpts, returnState);
-      }
-      const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex2, options2, { glob, posix: posix2 });
-        const result = { glob, state: state2, regex: regex2, posix: posix2, input, output, match, isMatch };
-        if (typeof opts.onResult === "function") {
-          opts.onResult(result);
-        }
-        if (isMatch === false) {
-          result.isMatch = false;
-          return returnObject ? result : false;
-        }
-        if (isIgnored2(input)) {
-          if (typeof opts.onIgnore === "function") {
-            opts.onIgnore(result);
-          }
-          result.isMatch = false;
-          return returnObject ? result : false;
-        }
-        if (typeof opts.onMatch === "function") {
-          opts.onMatch(result);
-        }
-        return returnObject ? result : true;
-      };
-      if (returnState) {
-        matcher.state = state2;
-      }
-      return matcher;
-    };
-    picomatch2.test = (input, regex2, options2, { glob, posix: posix2 } = {}) => {
-      if (typeof input !== "string") {
-        throw new TypeError("Expected input to be a string");
-      }
-      if (input === "") {
-        return { isMatch: false, output: "" };
-      }
-      const opts = options2 || {};
-      const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
-      let match = input === glob;
-      let output = match && format ? format(input) : input;
-      if (match === false) {
-        output = format ? format(input) : input;
-        match = output === glob;
-      }
-      if (match === false || opts.capture === true) {
-        if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex2, options2, posix2);
-        } else {
-          match = regex2.exec(output);
-        }
-      }
-      return { isMatch: Boolean(match), match, output };
-    };
-    picomatch2.matchBase = (input, glob, options2, posix2 = options2 && options2.windows) => {
-      const regex2 = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options2);
-      return regex2.test(utils.basename(input, { windows: posix2 }));
-    };
-    picomatch2.isMatch = (str4, patterns, options2) => picomatch2(patterns, options2)(str4);
-    picomatch2.parse = (pattern2, options2) => {
-      if (Array.isArray(pattern2)) return pattern2.map((p) => picomatch2.parse(p, options2));
-      return parse7(pattern2, { ...options2, fastpaths: false });
-    };
-    picomatch2.scan = (input, options2) => scan(input, options2);
-    picomatch2.compileRe = (state2, options2, returnOutput = false, returnState = false) => {
-      if (returnOutput === true) {
-        return state2.output;
-      }
-      const opts = options2 || {};
-      const prepend = opts.contains ? "" : "^";
-      const append3 = opts.contains ? "" : "$";
-      let source = `${prepend}(?:${state2.output})${append3}`;
-      if (state2 && state2.negated === true) {
-        source = `^(?!${source}).*$`;
-      }
-      const regex2 = picomatch2.toRegex(source, options2);
-      if (returnState === true) {
-        regex2.state = state2;
-      }
-      return regex2;
-    };
-    picomatch2.makeRe = (input, options2 = {}, returnOutput = false, returnState = false) => {
-      if (!input || typeof input !== "string") {
-        throw new TypeError("Expected a non-empty string");
-      }
-      let parsed = { negated: false, fastpaths: true };
-      if (options2.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
-        parsed.output = parse7.fastpaths(input, options2);
-      }
-      if (!parsed.output) {
-        parsed = parse7(input, options2);
-      }
-      return picomatch2.compileRe(parsed, options2, returnOutput, returnState);
-    };
-    picomatch2.toRegex = (source, options2) => {
-      try {
-        const opts = options2 || {};
-        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
-      } catch (err) {
-        if (options2 && options2.debug === true) throw err;
-        return /$^/;
-      }
-    };
-    picomatch2.constants = constants2;
-    module.exports = picomatch2;
-  }
-});
-
-// node_modules/picomatch/index.js
-var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports, module) {
-    "use strict";
-    var pico = require_picomatch();
-    var utils = require_utils();
-    function picomatch2(glob, options2, returnState = false) {
-      if (options2 && (options2.windows === null || options2.windows === void 0)) {
-        options2 = { ...options2, windows: utils.isWindows() };
-      }
-      return pico(glob, options2, returnState);
-    }
-    Object.assign(picomatch2, pico);
-    module.exports = picomatch2;
-  }
-});
-
-// src/discovery/globs.ts
-import path2 from "node:path";
-function normalizeGlob(glob) {
-  let pattern2 = glob.trim();
-  while (pattern2.startsWith("./")) pattern2 = pattern2.slice(2);
-  if (pattern2.endsWith("/")) pattern2 += "**";
-  return pattern2;
-}
-function relativeTo(base2, file) {
-  const relative = path2.relative(base2, file);
-  if (relative === "" || relative === ".." || relative.startsWith(`..${path2.sep}`) || path2.isAbsolute(relative)) return null;
-  return path2.sep === "/" ? relative : relative.split(path2.sep).join("/");
-}
-function globSet(base2, globs) {
-  const patterns = globs.map(normalizeGlob).filter((pattern2) => pattern2 !== "");
-  const test = patterns.length === 0 ? () => false : (0, import_picomatch.default)(patterns);
-  return {
-    empty: patterns.length === 0,
-    matches(file) {
-      const relative = relativeTo(base2, file);
-      return relative !== null && test(relative);
-    }
-  };
-}
-function globRoots(base2, globs) {
-  const roots = /* @__PURE__ */ new Set();
-  for (const glob of globs) {
-    const pattern2 = normalizeGlob(glob);
-    if (pattern2 === "") continue;
-    const scanned = import_picomatch.default.scan(pattern2);
-    roots.add(scanned.negated ? base2 : path2.resolve(base2, scanned.base));
-  }
-  return [...roots];
-}
-var import_picomatch;
-var init_globs = __esm({
-  "src/discovery/globs.ts"() {
-    "use strict";
-    import_picomatch = __toESM(require_picomatch2(), 1);
-  }
-});
-
-// src/discovery/find-files.ts
-import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
-import path3 from "node:path";
-function errorMessage3(error) {
-  const code = error?.code;
-  if (code === "ENOENT") return "no such file or directory";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  return error instanceof Error ? error.message : String(error);
-}
-function isWanted(walk5, file) {
-  if (path3.basename(file) === KUSTOMIZATION) return walk5.include.empty || walk5.include.matches(file);
-  const extension2 = path3.extname(file);
-  if (walk5.include.empty) return DEFAULT_EXTENSIONS.has(extension2) || extension2 === JSON_EXTENSION && "ifKubernetes";
-  return INCLUDE_EXTENSIONS.has(extension2) && walk5.include.matches(file);
-}
-function entryKind(dir, entry2) {
-  if (entry2.isFile()) return "file";
-  if (entry2.isDirectory()) return "directory";
-  if (!entry2.isSymbolicLink()) return null;
-  let stats;
-  try {
-    stats = statSync3(path3.join(dir, entry2.name));
-  } catch {
-    return null;
-  }
-  if (stats.isFile()) return "file";
-  return stats.isDirectory() ? "link-to-directory" : null;
-}
-function walkFolder(walk5, root, rules) {
-  const pending = [{ dir: root, rules }];
-  while (pending.length > 0) {
-    const { dir, rules: inherited } = pending.pop();
-    if (walk5.entered.has(dir)) continue;
-    walk5.entered.add(dir);
-    let entries;
-    try {
-      entries = readdirSync2(dir, { withFileTypes: true });
-    } catch (error) {
-      walk5.problems.push({ path: dir, message: `cannot read folder: ${errorMessage3(error)}` });
-      continue;
-    }
-    const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
-    for (const entry2 of entries) {
-      if (entry2.name.startsWith(".") && !walk5.hiddenFolders.has(entry2.name)) continue;
-      const kind3 = entryKind(dir, entry2);
-      const file = path3.join(dir, entry2.name);
-      if (kind3 === "directory") {
-        if (SKIPPED_FOLDERS.has(entry2.name) || walk5.exclude.matches(file)) continue;
-        if (here !== null && here.ignores(file, true)) continue;
-        pending.push({ dir: file, rules: here });
-      } else if (kind3 === "file") {
-        const wanted = isWanted(walk5, file);
-        if (wanted === false || walk5.exclude.matches(file)) continue;
-        if (here !== null && here.ignores(file, false)) continue;
-        walk5.found.add(file);
-        if (wanted === "ifKubernetes") walk5.ifKubernetes.add(file);
-      }
-    }
-  }
-}
-function rootRules(cwd, root) {
-  const gitRoot = findGitRoot(root);
-  const top2 = gitRoot ?? (relativeTo(cwd, root) !== null ? cwd : root);
-  return GitignoreStack.forWalk(top2, root);
-}
-async function findFiles(options2) {
-  const cwd = path3.resolve(options2.cwd);
-  const base2 = path3.resolve(cwd, options2.base ?? cwd);
-  const walk5 = {
-    include: globSet(base2, options2.include),
-    exclude: globSet(base2, options2.exclude),
-    found: /* @__PURE__ */ new Set(),
-    ifKubernetes: /* @__PURE__ */ new Set(),
-    problems: [],
-    entered: /* @__PURE__ */ new Set(),
-    hiddenFolders: new Set(options2.hiddenFolders ?? [])
-  };
-  const excluded = /* @__PURE__ */ new Set();
-  const named2 = /* @__PURE__ */ new Set();
-  const given = options2.paths.length > 0 ? options2.paths : ["."];
-  for (const name of given) {
-    const absolute = path3.resolve(cwd, name);
-    let stats;
-    try {
-      stats = statSync3(absolute);
-    } catch (error) {
-      walk5.problems.push({ path: name, message: `${name}: ${errorMessage3(error)}` });
-      continue;
-    }
-    if (stats.isDirectory()) {
-      walkFolder(walk5, absolute, options2.gitignore ? rootRules(cwd, absolute) : null);
-    } else if (stats.isFile()) {
-      named2.add(absolute);
-      if (walk5.exclude.matches(absolute)) excluded.add(absolute);
-      else walk5.found.add(absolute);
-    } else {
-      walk5.problems.push({ path: name, message: `${name}: not a file or folder` });
-    }
-  }
-  return {
-    files: [...walk5.found].sort(byCodeUnits),
-    problems: walk5.problems,
-    excluded: [...excluded].sort(byCodeUnits),
-    ifKubernetes: new Set([...walk5.ifKubernetes].filter((file) => !named2.has(file)))
-  };
-}
-var DEFAULT_EXTENSIONS, INCLUDE_EXTENSIONS, JSON_EXTENSION, SKIPPED_FOLDERS, KUSTOMIZATION, byCodeUnits;
-var init_find_files = __esm({
-  "src/discovery/find-files.ts"() {
-    "use strict";
-    init_gitignore();
-    init_globs();
-    DEFAULT_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
-    INCLUDE_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml", ".json"]);
-    JSON_EXTENSION = ".json";
-    SKIPPED_FOLDERS = /* @__PURE__ */ new Set(["node_modules"]);
-    KUSTOMIZATION = "Kustomization";
-    byCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-  }
-});
-
 // src/source/template-lines.ts
 function scanActions(text5) {
   const actions = [];
@@ -63763,7 +63763,8 @@ function builtSourceTarget(origin, before, after, raw, display) {
 }
 
 // src/lint/fixes.ts
-function errorMessage2(error) {
+init_find_files();
+function errorMessage3(error) {
   return error instanceof Error ? error.message : String(error);
 }
 function rawDocuments(file) {
@@ -63796,7 +63797,7 @@ function mutatedResources(mutations3, files, display = (file) => file) {
         targets.set(edited2, built2.target);
         return edited2;
       } catch (error) {
-        return { ...placed, editError: errorMessage2(error) };
+        return { ...placed, editError: errorMessage3(error) };
       }
     }
     const file = files.get(resource.file);
@@ -63810,7 +63811,7 @@ function mutatedResources(mutations3, files, display = (file) => file) {
       targets.set(edited2, target2);
       return edited2;
     } catch (error) {
-      return { ...item, editError: errorMessage2(error) };
+      return { ...item, editError: errorMessage3(error) };
     }
   });
   const byFile = /* @__PURE__ */ new Map();
@@ -63828,6 +63829,9 @@ function mutatedResources(mutations3, files, display = (file) => file) {
     }
   }
   return items2;
+}
+function byFixFile(a, b) {
+  return byCodeUnits(a.file, b.file);
 }
 function fileFixes(mutated, files) {
   const byFile = /* @__PURE__ */ new Map();
@@ -68119,7 +68123,7 @@ async function assemble(options2, input) {
       if (reported2 && item !== null && !applied.some((other) => sameEdits(other, item))) applied.push(item);
     }
   }
-  const fixes = options2.fixes === true ? fileFixes(applied, input.files).fixes.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0) : [];
+  const fixes = options2.fixes === true ? fileFixes(applied, input.files).fixes.sort(byFixFile) : [];
   if (options2.exchange !== void 0) {
     const reply = await options2.exchange({ directives: suppressions.usage(), registry: [...firstRegistry.keys()] });
     suppressions.addUsage(reply.directives);
@@ -68207,7 +68211,7 @@ async function reassemble(options2, previous, input) {
   const suppressed = report.counts.suppressed - (report.suppressedFindings ?? []).length - before + after;
   const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + suppressedFindings.length };
   for (const finding of findings) counts[finding.severity]++;
-  const fixes = [...previous.assembly.fixes.filter((fix2) => !files.has(display(fix2.file))), ...local.fixes.filter((fix2) => files.has(display(fix2.file)))].sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  const fixes = [...previous.assembly.fixes.filter((fix2) => !files.has(display(fix2.file))), ...local.fixes.filter((fix2) => files.has(display(fix2.file)))].sort(byFixFile);
   return { report: { findings, suppressedFindings, counts, statuses, cwd }, fixes };
 }
 function isWritable(mutation2) {

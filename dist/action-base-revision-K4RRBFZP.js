@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-KGFCMTZC.js";
+} from "./action-chunk-LKZDA4LN.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

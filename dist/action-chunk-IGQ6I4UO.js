@@ -82,7 +82,7 @@ import {
   unsafeGuessPlural,
   unsettledRules,
   wildcardMatch
-} from "./action-chunk-KGFCMTZC.js";
+} from "./action-chunk-LKZDA4LN.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -680,6 +680,9 @@ function mutatedResources(mutations, files, display = (file) => file) {
     }
   }
   return items;
+}
+function byFixFile(a, b) {
+  return byCodeUnits(a.file, b.file);
 }
 function fileFixes(mutated, files) {
   const byFile = /* @__PURE__ */ new Map();
@@ -4590,7 +4593,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-QVA7SBGW.js");
+    const { compareWithBase } = await import("./action-base-revision-K4RRBFZP.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -4826,7 +4829,7 @@ async function assemble(options, input) {
       if (reported2 && item !== null && !applied.some((other) => sameEdits(other, item))) applied.push(item);
     }
   }
-  const fixes = options.fixes === true ? fileFixes(applied, input.files).fixes.sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0) : [];
+  const fixes = options.fixes === true ? fileFixes(applied, input.files).fixes.sort(byFixFile) : [];
   if (options.exchange !== void 0) {
     const reply = await options.exchange({ directives: suppressions.usage(), registry: [...firstRegistry.keys()] });
     suppressions.addUsage(reply.directives);
@@ -4914,7 +4917,7 @@ async function reassemble(options, previous, input) {
   const suppressed = report.counts.suppressed - (report.suppressedFindings ?? []).length - before + after;
   const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + suppressedFindings.length };
   for (const finding of findings) counts[finding.severity]++;
-  const fixes = [...previous.assembly.fixes.filter((fix2) => !files.has(display(fix2.file))), ...local.fixes.filter((fix2) => files.has(display(fix2.file)))].sort((a, b) => a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+  const fixes = [...previous.assembly.fixes.filter((fix2) => !files.has(display(fix2.file))), ...local.fixes.filter((fix2) => files.has(display(fix2.file)))].sort(byFixFile);
   return { report: { findings, suppressedFindings, counts, statuses, cwd }, fixes };
 }
 function isWritable(mutation) {
