@@ -38,9 +38,25 @@ export interface ClusterResponse {
   body: JsonObject;
 }
 
+/**
+ * How a context entry used the answer of a request: only through a JMESPath search of its body (of the body's JSON text
+ * when `text`), which gave `result` or failed with the message `error`.
+ */
+export interface AnswerSearch {
+  expression: string;
+  text: boolean;
+  result?: unknown;
+  error?: string;
+}
+
 /** A cluster answering API requests by URL path (the mocked cluster implements it). */
 export interface ClusterReader {
   request(method: string, urlPath: string): ClusterResponse;
+  /**
+   * Told, when given, how the successful answer of a request was used: `null` when whole (stored in the context as it
+   * is). What a unit read of the cluster is then what its searches gave (the results cache compares that).
+   */
+  used?(method: string, urlPath: string, use: AnswerSearch | null): void;
 }
 
 /** A Test's `apiCallResponses`: mocked answers by method and URL. */

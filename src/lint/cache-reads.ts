@@ -1,21 +1,30 @@
 /**
  * @file What the evaluation of a scan unit reads of the other manifests (the cluster state): the API paths of
  * `apiCall`/`configMap`/`globalReference` context entries and CEL `resource.Get`/`List` (through the mocked cluster),
- * the namespaces whose labels or Namespace object were read, the mutate-existing target specs as resolved, and
- * whether the admission `params` or every target object were read. The results cache keeps a unit's results while no
- * object it could see changed.
+ * or, for an answer used only through `jmesPath` searches, what the searches gave; the namespaces whose labels or
+ * Namespace object were read, the mutate-existing target specs as resolved, and whether the admission `params` or
+ * every target object were read. The results cache keeps a unit's results while no object it could see changed, or
+ * while the searches that could see it give what they gave.
  */
+import { createHash } from 'node:crypto';
 import { parseApiPath } from '../cluster/api-path.js';
 import { builtinResourceTypes, unsafeGuessPlural } from '../cluster/resource-types.js';
 import type { EvaluationOptions } from '../evaluate/processor.js';
-import type { ClusterReader } from '../evaluate/types.js';
-import type { JsonObject } from '../types.js';
+import type { AnswerSearch, ClusterReader } from '../evaluate/types.js';
+import { compileJmesPath } from '../lang/jmespath/index.js';
+import type { JsonObject, JsonValue } from '../types.js';
+import { stringifyJson } from '../util/json-value.js';
 import { wildcardMatch } from '../util/wildcard.js';
 
 /** The reads of one unit, as stored in the cache. */
 export interface UnitReads {
   /** API requests: the group, the resource (plural), the namespace (null: every namespace) and the name (null: a list). */
   cluster: [group: string, resource: string, namespace: string | null, name: string | null][];
+  /**
+   * Requests whose answer was used only through JMESPath searches (`apiCall` entries with a `jmesPath`): each search
+   * with a digest of what it gave.
+   */
+  searches: StoredSearch[];
   /** Namespaces whose labels or object were read. */
   namespaces: string[];
   /** Mutate-existing target specs: the plural, the namespace and name patterns ('' any), the API versions resolved. */
@@ -34,8 +43,13 @@ export interface ChangedObject {
   change: 'added' | 'removed' | 'modified';
 }
 
+/** A search of a request's answer: the request, the expression, whether of the answer's JSON text, the digest. */
+export type StoredSearch = [method: string, urlPath: string, expression: string, text: boolean, digest: string];
+
 interface Recording {
   cluster: Set<string>;
+  /** The requests made, by `[method, urlPath]`: whether an answer was used whole, and the searches of the others. */
+  requests: Map<string, { whole: boolean; searches: Set<string> }>;
   namespaces: Set<string>;
   targets: Set<string>;
   all: boolean;
@@ -56,9 +70,10 @@ export class ReadRecorder {
       if (cluster !== undefined) {
         const reader: ClusterReader = {
           request: (method, urlPath) => {
-            this.#cluster(urlPath);
+            this.#request(method, urlPath);
             return cluster.request(method, urlPath);
           },
+          used: (method, urlPath, use) => this.#used(method, urlPath, use),
         };
         wrapped.cluster = reader;
       }
@@ -94,17 +109,24 @@ export class ReadRecorder {
    * the engine derives from the list and keeps by its identity is then derived again, and seen.
    */
   start(): void {
-    this.#current = { cluster: new Set(), namespaces: new Set(), targets: new Set(), all: false };
+    this.#current = { cluster: new Set(), requests: new Map(), namespaces: new Set(), targets: new Set(), all: false };
     if (this.#params !== undefined && this.evaluation.external !== undefined) this.evaluation.external = { ...this.evaluation.external, params: this.#watched(this.#params) };
   }
 
   /** The reads since `start`. */
   stop(): UnitReads {
-    const current = this.#current ?? { cluster: new Set<string>(), namespaces: new Set<string>(), targets: new Set<string>(), all: true };
+    const current = this.#current ?? { cluster: new Set<string>(), requests: new Map(), namespaces: new Set<string>(), targets: new Set<string>(), all: true };
     this.#current = null;
+    const searches = new Set<string>();
+    for (const [request, { whole, searches: used }] of current.requests) {
+      const [method, urlPath] = JSON.parse(request) as [string, string];
+      // An answer used whole, or not used at all (a failed request, whose failure depends on the objects), is read whole.
+      if (whole || used.size === 0) this.#cluster(current, urlPath);
+      else for (const search of used) searches.add(JSON.stringify([method, urlPath, ...(JSON.parse(search) as [string, boolean, string])]));
+    }
     const cluster = [...current.cluster].sort().map((item) => JSON.parse(item) as UnitReads['cluster'][number]);
     const targets = [...current.targets].sort().map((item) => JSON.parse(item) as UnitReads['targets'][number]);
-    return { cluster, namespaces: [...current.namespaces].sort(), targets, all: current.all };
+    return { cluster, searches: [...searches].sort().map((item) => JSON.parse(item) as StoredSearch), namespaces: [...current.namespaces].sort(), targets, all: current.all };
   }
 
   /** Records that the labels or the object of `namespace` were read. */
@@ -112,9 +134,21 @@ export class ReadRecorder {
     this.#current?.namespaces.add(namespace);
   }
 
-  #cluster(urlPath: string): void {
+  #request(method: string, urlPath: string): void {
     const current = this.#current;
     if (current === null) return;
+    const key = JSON.stringify([method, urlPath]);
+    if (!current.requests.has(key)) current.requests.set(key, { whole: false, searches: new Set() });
+  }
+
+  #used(method: string, urlPath: string, use: AnswerSearch | null): void {
+    const request = this.#current?.requests.get(JSON.stringify([method, urlPath]));
+    if (request === undefined) return;
+    if (use === null) request.whole = true;
+    else request.searches.add(JSON.stringify([use.expression, use.text, searchDigest(use)]));
+  }
+
+  #cluster(current: Recording, urlPath: string): void {
     const path = parseApiPath(urlPath);
     if (path === null) {
       // The request is answered without any object (not found): but be safe.
@@ -150,20 +184,66 @@ function groupOf(apiVersion: string): string {
   return slash === -1 ? '' : apiVersion.slice(0, slash);
 }
 
-/** Whether a unit that read `reads` could see the change of `object`. */
-export function readsSee(reads: UnitReads, object: ChangedObject): boolean {
+/** The digest of what a search gave (a result, or the message of its failure), compared between runs. */
+function searchDigest(use: Pick<AnswerSearch, 'result' | 'error'>): string {
+  const text = use.error !== undefined ? `error:${use.error}` : `result:${valueJson(use.result)}`;
+  return createHash('sha256').update(text).digest('base64');
+}
+
+/**
+ * The digest of `search` made again against `cluster` (as api-call-loader.ts searches an answer); null when the request
+ * now fails (the entry then fails or takes its `default`).
+ */
+export function searchAgain(cluster: ClusterReader, [method, urlPath, expression, text]: StoredSearch): string | null {
+  const response = cluster.request(method, urlPath);
+  if (response.statusCode < 200 || response.statusCode >= 300) return null;
+  const data: JsonValue = text ? stringifyJson(response.body) : response.body;
+  try {
+    return searchDigest({ result: compileJmesPath(expression).search(data) });
+  } catch (error) {
+    return searchDigest({ error: (error as Error).message });
+  }
+}
+
+/**
+ * The JSON text of a value, compared between runs only. An integer beyond 2^53 is decoded as a `bigint`, which JSON
+ * cannot write: such a value is written with its bigints and strings tagged (so that `1n` and `"1"` differ), after a
+ * U+0001 that no JSON text starts with (so that it differs from every value without one).
+ */
+export function valueJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'undefined';
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return `\u0001${JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `n${item}` : typeof item === 'string' ? `s${item}` : item))}`;
+  }
+}
+
+/**
+ * Whether a unit that read `reads` could see the change of `object`. `searchedAgain` gives the digest of a search of
+ * the unit made again on the objects of this run (null when its request fails now).
+ */
+export function readsSee(reads: UnitReads, object: ChangedObject, searchedAgain: (search: StoredSearch) => string | null): boolean {
   if (reads.all) return true;
   if (object.kind === 'Namespace' && object.apiVersion === 'v1' && reads.namespaces.includes(object.name)) return true;
   // A CustomResourceDefinition changes which resources the cluster serves.
-  if (object.kind === 'CustomResourceDefinition' && reads.cluster.length > 0) return true;
+  if (object.kind === 'CustomResourceDefinition' && (reads.cluster.length > 0 || reads.searches.length > 0)) return true;
   if (reads.targets.some((read) => targetSees(read, object))) return true;
+  if (reads.cluster.some((read) => pathSees(read, object))) return true;
+  // A search that could see the object sees the change only when it gives something else now.
+  return reads.searches.some((search) => {
+    const path = parseApiPath(search[1]);
+    if (path === null || !pathSees([path.group, path.resource, path.namespace ?? null, path.name ?? null], object)) return path === null;
+    return searchedAgain(search) !== search[4];
+  });
+}
+
+/** Whether the answer to a request of `read` could hold `object`. */
+function pathSees([readGroup, resource, namespace, name]: UnitReads['cluster'][number], object: ChangedObject): boolean {
   const group = groupOf(object.apiVersion);
   // A kind the built-in types do not name is served under the plural its definition (or a guess) gives: any resource.
   const plural = builtinPlurals().get(`${group}/${object.kind}`);
-  return reads.cluster.some(
-    ([readGroup, resource, namespace, name]) =>
-      readGroup === group && (plural === undefined || resource === plural) && (namespace === null || namespace === object.namespace) && (name === null || name === object.name),
-  );
+  return readGroup === group && (plural === undefined || resource === plural) && (namespace === null || namespace === object.namespace) && (name === null || name === object.name);
 }
 
 /**

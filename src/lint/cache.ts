@@ -18,10 +18,11 @@ import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ConfigProblem } from '../config/load.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
+import type { ClusterReader } from '../evaluate/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import type { FileFix } from './fixes.js';
 import { DEFAULT_MAX_FILE_SIZE, parseDocuments, stripByteOrderMark } from '../source/index.js';
-import { readsSee, type ChangedObject, type UnitReads } from './cache-reads.js';
+import { readsSee, searchAgain, valueJson, type ChangedObject, type StoredSearch, type UnitReads } from './cache-reads.js';
 import type { LintOptions } from './options.js';
 import type { ScanUnit } from './units.js';
 import type { UnitResult } from './unit-results.js';
@@ -30,7 +31,7 @@ import { displayName, type SourceText, type StoredManifest, type Workspace } fro
 import { survivesJson } from '../util/json-value.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 
@@ -240,20 +241,6 @@ export function openScanCache(options: LintOptions, warnings: string[]): ScanCac
 
 function objectsJson(subjects: readonly ResourceDocument[]): string {
   return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, valueJson(subject.value)]));
-}
-
-/**
- * The JSON text of an object, compared between runs only. An integer beyond 2^53 is decoded as a `bigint`, which JSON
- * cannot write: such an object is written with its bigints and strings tagged (so that `1n` and `"1"` differ), after a
- * U+0001 that no JSON text starts with (so that it differs from every object without one).
- */
-function valueJson(value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    return `\u0001${JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `n${item}` : typeof item === 'string' ? `s${item}` : item))}`;
-  }
 }
 
 /** The objects added, removed or changed between two lists (as `objectsJson` writes them). */
@@ -516,7 +503,7 @@ export class ScanCache {
    * Which units' stored results this run uses: those whose files are unchanged and whose recorded reads see no object
    * added, removed or changed; none when the global key or a policy file changed.
    */
-  plan(input: { workspace: Workspace; units: readonly ScanUnit[]; subjects: readonly ResourceDocument[]; received: readonly ResourceDocument[]; policyFiles: readonly string[] }): CachePlan {
+  plan(input: { workspace: Workspace; units: readonly ScanUnit[]; subjects: readonly ResourceDocument[]; received: readonly ResourceDocument[]; policyFiles: readonly string[]; cluster: ClusterReader | undefined }): CachePlan {
     const { cwd } = this.#options;
     const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
     const entries: PlanState['entries'] = new Map();
@@ -560,10 +547,17 @@ export class ScanCache {
         }
         for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, '[]', changed);
         unpack = this.#unpacker(true);
+        // The searches of the stored units made again on this run's objects (once each: units share them).
+        const searched = new Map<string, string | null>();
+        const searchedAgain = (search: StoredSearch): string | null => {
+          const key = JSON.stringify(search.slice(0, 4));
+          if (!searched.has(key)) searched.set(key, input.cluster === undefined ? null : searchAgain(input.cluster, search));
+          return searched.get(key)!;
+        };
         for (const { key, old } of clean) {
           // The file is unchanged: its stored manifests still are what it holds.
           if (Array.isArray(old.source)) sources.set(key, old.source);
-          if (changed.some((object) => readsSee(old.reads, object))) continue;
+          if (changed.some((object) => readsSee(old.reads, object, searchedAgain))) continue;
           reused.add(key);
           const located = Array.isArray(old.located) && old.located.every((file) => typeof file === 'string') ? old.located : null;
           entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located, packed: old.result });

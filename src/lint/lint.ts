@@ -486,7 +486,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const shard = part === undefined ? null : planShard(units, subjects, display, options.shard ?? { index: 1, count: 1 }, options.part);
   const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]!));
   const policyFiles = cache === null ? [] : policyFilesOf(workspace);
-  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles }) ?? null;
+  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
   let done = 0;
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type LintConfig } from '../../src/config/types.js';
 import { lint, type LintResult } from '../../src/lint/lint.js';
@@ -556,5 +557,85 @@ spec:
     const fresh = await scan(undefined);
     expect(comparable(cached)).toEqual(comparable(fresh));
     if (targetChange === true) expect(fresh.report.statuses.skip).toBe(1);
+  });
+});
+
+describe('the results cache and apiCall searches', () => {
+  // `count`: a search of every Pod (what it gives is compared); `whole`: the same request, its answer used whole (by
+  // ConfigMap b, which makes both).
+  const SEARCH_POLICY = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: node-pods
+spec:
+  validationFailureAction: Enforce
+  rules:
+    - name: count
+      match:
+        any:
+          - resources:
+              kinds: [ConfigMap]
+      context:
+        - name: onNode
+          apiCall:
+            urlPath: /api/v1/pods
+            jmesPath: "items[?spec.nodeName=='n1'] | length(@)"
+      validate:
+        message: "{{ onNode }} Pods run on n1"
+        deny:
+          conditions:
+            any:
+              - key: "{{ onNode }}"
+                operator: GreaterThan
+                value: 0
+    - name: whole
+      match:
+        any:
+          - resources:
+              kinds: [ConfigMap]
+              names: [b]
+      context:
+        - name: pods
+          apiCall:
+            urlPath: /api/v1/pods
+      validate:
+        message: "the cluster runs {{ length(pods.items) }} Pods"
+        deny:
+          conditions:
+            any:
+              - key: "{{ length(pods.items) }}"
+                operator: GreaterThan
+                value: 1
+`;
+  const UNITS = [...ALL_UNITS];
+  const pod = (name: string, namespace: string): string => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  namespace: ${namespace}\nspec:\n  containers:\n    - name: c\n      image: nginx:1.27\n`;
+
+  // `statusChange`: the change decides the outcomes of the searching policy's rules.
+  const cases: { name: string; change: () => void; evaluated: string[]; statusChange?: boolean }[] = [
+    { name: 'a label of a Pod the search lists', change: () => edit('manifests/pod.yaml', 'tier: silver', 'tier: bronze'), evaluated: ['file:manifests/b.yaml', 'file:manifests/pod.yaml'] },
+    {
+      name: 'the node of a Pod the search counts',
+      change: () => edit('manifests/pod.yaml', 'spec:\n', 'spec:\n  nodeName: n1\n'),
+      evaluated: ['builds:kust/overlays/dev', 'file:manifests/a.yaml', 'file:manifests/b.yaml', 'file:manifests/pod.yaml', 'file:manifests/prod-cm.yaml', 'file:manifests/settings.yaml'],
+      statusChange: true,
+    },
+    { name: 'a new Pod', change: () => write('manifests/pod2.yaml', pod('other', 'default')), evaluated: ['file:manifests/b.yaml', 'file:manifests/pod2.yaml'], statusChange: true },
+    { name: 'a removed Pod', change: () => rmSync(path.join(dir, 'manifests/pod.yaml')), evaluated: ['file:manifests/b.yaml'] },
+    { name: 'an object no search lists', change: () => edit('manifests/a.yaml', 'key: value', 'key: other'), evaluated: ['file:manifests/a.yaml'] },
+  ];
+
+  it.each(cases)('re-evaluates exactly the units a change of $name affects', async ({ change, evaluated, statusChange }) => {
+    write('policies/node-pods.yaml', SEARCH_POLICY);
+    const location = path.join(dir, '.kyverno-lint-cache');
+    const first = await scan(location);
+    expect(sorted(first.cache!.evaluatedUnits)).toEqual(sorted(UNITS));
+    change();
+    const cached = await scan(location);
+    expect(sorted(cached.cache!.evaluatedUnits)).toEqual(sorted(evaluated));
+    const fresh = await scan(undefined);
+    expect(comparable(cached)).toEqual(comparable(fresh));
+    // The findings of the searching policy change only when what its rules read changes.
+    const ofPolicy = (result: LintResult): string[] => result.report.findings.filter((finding) => finding.policy === 'node-pods').map((finding) => `${finding.ruleId} ${finding.message}`);
+    expect(isDeepStrictEqual(ofPolicy(fresh), ofPolicy(first))).toBe(statusChange !== true);
   });
 });

@@ -58,6 +58,8 @@ function searchAnswer(compiled: CompiledJmesPath, data: JsonValue): unknown {
 export class ApiCallLoader implements ContextLoader {
   /** The fetched response; stays undefined when `default` replaced a failed call. */
   #fetched: JsonValue | undefined;
+  /** The request that answered, as the cluster was asked (told how its answer is used). */
+  #request: { method: string; urlPath: string; text: boolean } | undefined;
 
   constructor(
     private readonly entry: ContextEntry & { apiCall: JsonObject },
@@ -126,13 +128,17 @@ export class ApiCallLoader implements ContextLoader {
       const message = typeof response.body.message === 'string' ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message}`);
     }
-    return text(call.responseType) === 'Text' ? stringifyJson(response.body) : response.body;
+    const asText = text(call.responseType) === 'Text';
+    this.#request = { method: method || 'GET', urlPath, text: asText };
+    return asText ? stringifyJson(response.body) : response.body;
   }
 
   #store(data: JsonValue): void {
     const { name, apiCall } = this.entry;
     const jmesPath = text(apiCall.jmesPath);
+    const request = this.#request;
     if (jmesPath === '') {
+      if (request !== undefined) this.options.cluster.used?.(request.method, request.urlPath, null);
       this.#add(data, 'failed to add resource data to context entry');
       return;
     }
@@ -142,12 +148,15 @@ export class ApiCallLoader implements ContextLoader {
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${(err as Error).message}`);
     }
+    const expression = text(path);
     let result: unknown;
     try {
-      result = searchAnswer(compileJmesPath(text(path)), data);
+      result = searchAnswer(compileJmesPath(expression), data);
     } catch (err) {
-      throw new Error(`failed to apply JMESPath ${text(path)} for context entry ${name}: ${(err as Error).message}`);
+      if (request !== undefined) this.options.cluster.used?.(request.method, request.urlPath, { expression, text: request.text, error: (err as Error).message });
+      throw new Error(`failed to apply JMESPath ${expression} for context entry ${name}: ${(err as Error).message}`);
     }
+    if (request !== undefined) this.options.cluster.used?.(request.method, request.urlPath, { expression, text: request.text, result });
     this.#add(result, 'failed to add APICall results for context entry');
   }
 }
