@@ -13,7 +13,7 @@
  * appending outnumber half of them.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, type Stats, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, type Stats, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, writevSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ConfigProblem } from '../config/load.js';
@@ -109,7 +109,7 @@ interface CacheReport {
   fixes: unknown;
 }
 
-/** The lines of the file after the header (0: the tables, 1: the state and report, 2: the units). */
+/** The lines of the file after the header (0: the tables, 1: the state and report, 2 and after: one unit each). */
 const TABLES = 0;
 const REPORT = 1;
 const UNITS = 2;
@@ -157,6 +157,8 @@ interface PlanEntry {
   located: string[] | null;
   result?: UnitResult;
   packed?: unknown;
+  /** A reused unit's stored line and subjects: the line is written again as read while its subjects are the same. */
+  stored?: { line: Buffer; subjects: readonly number[] };
 }
 
 interface PlanState extends CachePlan {
@@ -172,6 +174,39 @@ function locatedFiles(result: UnitResult): string[] {
   for (const finding of result.findings) files.add(finding.location.file);
   for (const mutation of result.mutations) if (mutation.finding !== null) files.add(mutation.finding.location.file);
   return [...files].sort();
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/** Writes `lines`, each followed by a newline, to a new file (in batches of buffers: no copy of the whole text). */
+function writeLines(file: string, lines: readonly Buffer[]): void {
+  const buffers = lines.flatMap((line) => [line, NEWLINE]);
+  const fd = openSync(file, 'w');
+  try {
+    for (let at = 0; at < buffers.length; at += 512) {
+      const batch = buffers.slice(at, at + 512);
+      let expected = 0;
+      for (const buffer of batch) expected += buffer.length;
+      let written = writevSync(fd, batch);
+      // A short write: the rest of the batch one buffer at a time.
+      if (written < expected) {
+        for (const buffer of batch) {
+          if (written >= buffer.length) {
+            written -= buffer.length;
+            continue;
+          }
+          writeFileSync(fd, buffer.subarray(written));
+          written = 0;
+        }
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 function sha(data: string | Buffer): string {
@@ -280,6 +315,9 @@ export class ScanCache {
   /** The identity of the file whose header was read (size, inode, modification time). */
   #identity = '';
   readonly #parsed = new Map<number, unknown>();
+  /** The stored units once read, and the line of each. */
+  #storedUnits: StoredUnit[] | null = null;
+  readonly #unitLines = new WeakMap<StoredUnit, Buffer>();
   /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
   readonly #packedFindings = new WeakMap<object, unknown>();
   /** The findings of the stored report, decoded with the parts of the stored list each comes from (`plan().previous`). */
@@ -353,7 +391,7 @@ export class ScanCache {
       }
       const pairs = Array.isArray(header.files) && header.files.every((entry) => Array.isArray(entry) && entry.length === 2 && entry.every((item) => typeof item === 'string'));
       const lengths = lines.every((length) => Number.isSafeInteger(length) && length >= 0);
-      if (header.format !== CACHE_FORMAT || !pairs || !lengths || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error('not a cache file of this format');
+      if (header.format !== CACHE_FORMAT || !pairs || !lengths || lines.length < UNITS || start !== head.stats.size) throw new Error('not a cache file of this format');
       // Another version's cache: every result is computed again.
       if (header.version !== packageJson.version) return null;
       this.#identity = fileIdentity(head.stats);
@@ -368,23 +406,51 @@ export class ScanCache {
   #line(line: number): unknown {
     if (!this.#parsed.has(line)) {
       const [start, length] = this.#lines[line]!;
-      const fd = openSync(this.file, 'r');
-      try {
-        if (fileIdentity(fstatSync(fd)) !== this.#identity) throw new Error('the cache file changed while it was read');
-        const buffer = Buffer.allocUnsafe(length);
-        if (readSync(fd, buffer, 0, length, start) !== length) throw new Error('the cache file is shorter than its header says');
-        this.#parsed.set(line, JSON.parse(buffer.toString('utf8')) as unknown);
-      } finally {
-        closeSync(fd);
-      }
+      this.#parsed.set(line, JSON.parse(this.#bytesAt(start, length).toString('utf8')) as unknown);
     }
     return this.#parsed.get(line);
+  }
+
+  /** `length` bytes of the file from `start` (the file must still be the one whose header was read). */
+  #bytesAt(start: number, length: number): Buffer {
+    const fd = openSync(this.file, 'r');
+    try {
+      if (fileIdentity(fstatSync(fd)) !== this.#identity) throw new Error('the cache file changed while it was read');
+      const buffer = Buffer.allocUnsafe(length);
+      if (readSync(fd, buffer, 0, length, start) !== length) throw new Error('the cache file is shorter than its header says');
+      return buffer;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** The stored units (their lines read at once, each decoded), with the line each was read from. */
+  #units(): StoredUnit[] {
+    if (this.#storedUnits === null) {
+      const lines = this.#lines.slice(UNITS);
+      const units: StoredUnit[] = [];
+      if (lines.length > 0) {
+        const first = lines[0]![0];
+        const [lastStart, lastLength] = lines[lines.length - 1]!;
+        const bytes = this.#bytesAt(first, lastStart + lastLength - first);
+        for (const [start, length] of lines) {
+          const line = bytes.subarray(start - first, start - first + length);
+          const unit = JSON.parse(line.toString('utf8')) as StoredUnit;
+          if (unit === null || typeof unit !== 'object' || typeof unit.key !== 'string' || !Array.isArray(unit.subjects)) throw new Error('a stored unit is malformed');
+          this.#unitLines.set(unit, line);
+          units.push(unit);
+        }
+      }
+      this.#storedUnits = units;
+    }
+    return this.#storedUnits;
   }
 
   /** A stored line that cannot be decoded: the file is not used further (every unit is evaluated) and is rewritten. */
   #unusable(error: unknown): void {
     this.#header = null;
     this.#parsed.clear();
+    this.#storedUnits = null;
     this.#previousFindings = null;
     this.#warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error instanceof Error ? error.message : String(error)}); it is rewritten`);
   }
@@ -404,7 +470,7 @@ export class ScanCache {
     const header = this.#header;
     if (header === null || header.key !== this.#key) return out;
     try {
-      for (const unit of this.#line(UNITS) as StoredUnit[]) {
+      for (const unit of this.#units()) {
         if (!Array.isArray(unit.source)) continue;
         const [file, manifests] = unit.source;
         if (typeof file !== 'string' || typeof manifests !== 'string' || unit.inputs !== this.#inputs([file])) continue;
@@ -425,17 +491,37 @@ export class ScanCache {
   #packFindingList(packer: Packer, findings: readonly Finding[], previous: DecodedFindingList): unknown[] | null {
     const stored = new Map<object, number>();
     previous.findings.forEach((finding, index) => stored.set(finding, index));
-    const out: unknown[] = [-4];
+    // Runs of stored findings kept in their order are copied as slices of the stored list.
+    const parts: unknown[][] = [[-4]];
+    let run: [start: number, end: number] | null = null;
+    const flush = (): void => {
+      if (run !== null) parts.push(previous.flat.slice(run[0], run[1]));
+      run = null;
+    };
     for (const finding of findings) {
       const index = stored.get(finding);
       if (index !== undefined) {
-        for (let at = previous.starts[index]!; at < previous.starts[index + 1]!; at++) out.push(previous.flat[at]);
+        const start = previous.starts[index]!;
+        const end = previous.starts[index + 1]!;
+        if (run !== null && run[1] === start) run[1] = end;
+        else {
+          flush();
+          run = [start, end];
+        }
         continue;
       }
+      flush();
       const packed = packer.pack([finding]);
       if (!Array.isArray(packed) || packed[0] !== -4) return null;
-      for (let at = 1; at < packed.length; at++) out.push(packed[at]);
+      parts.push(packed.slice(1));
     }
+    flush();
+    // One list (`Array.prototype.flat` copies item by item, several times slower).
+    let length = 0;
+    for (const part of parts) length += part.length;
+    const out = new Array<unknown>(length);
+    let at = 0;
+    for (const part of parts) for (const item of part) out[at++] = item;
     return out;
   }
 
@@ -469,7 +555,7 @@ export class ScanCache {
         const report = { ...(unpack(stored.report) as object), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) } as StoredAssembly['report'];
         return { ...state, unitCount: stored.unitCount, assembled: { report, fixes: unpack(stored.fixes) as FileFix[] }, units: null };
       }
-      const units = (this.#line(UNITS) as StoredUnit[]).map((unit) => ({ result: unpack(unit.result) as UnitResult, subjects: unit.subjects }));
+      const units = this.#units().map((unit) => ({ result: unpack(unit.result) as UnitResult, subjects: unit.subjects }));
       return { ...state, unitCount: units.length, assembled: null, units };
     } catch (error) {
       this.#unusable(error);
@@ -532,7 +618,7 @@ export class ScanCache {
     const header = this.#header;
     if (header !== null && header.key === this.#key && header.policyKey === policyKey) {
       try {
-        storedUnits = new Map((this.#line(UNITS) as StoredUnit[]).map((unit) => [unit.key, unit]));
+        storedUnits = new Map(this.#units().map((unit) => [unit.key, unit]));
         const changed: ChangedObject[] = [];
         const clean: { key: string; old: StoredUnit }[] = [];
         for (const [key, known] of current) {
@@ -560,7 +646,8 @@ export class ScanCache {
           if (changed.some((object) => readsSee(old.reads, object, searchedAgain))) continue;
           reused.add(key);
           const located = Array.isArray(old.located) && old.located.every((file) => typeof file === 'string') ? old.located : null;
-          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located, packed: old.result });
+          const line = this.#unitLines.get(old);
+          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located, packed: old.result, ...(line !== undefined && located !== null ? { stored: { line, subjects: old.subjects } } : {}) });
         }
       } catch (error) {
         // Every unit is evaluated again.
@@ -634,11 +721,15 @@ export class ScanCache {
     }
     const files = this.#watched({ files: state.files, discovered, builds: state.builds });
     const { resultOf } = plan as PlanState;
-    const storedUnits: StoredUnit[] = unitKeys.map((key, index) => {
+    const unitLines: Buffer[] = unitKeys.map((key, index) => {
       const entry = entries.get(key)!;
+      const { subjects } = units[index]!;
+      // A reused unit whose results stay packed with the stored tables, at the same subjects: its line as read.
+      if (appending && entry.stored !== undefined && sameNumbers(entry.stored.subjects, subjects)) return entry.stored.line;
       const result = appending && entry.packed !== undefined ? entry.packed : packer.pack(resultOf(entry));
       const located = entry.located ?? locatedFiles(resultOf(entry));
-      return { key, subjects: [...units[index]!.subjects], located, inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
+      const unit: StoredUnit = { key, subjects: [...subjects], located, inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
+      return Buffer.from(JSON.stringify(unit));
     });
     // Packed after the units: the report's findings are mostly theirs, packed already.
     const { findings, suppressedFindings, ...summary } = assembled.report;
@@ -652,7 +743,7 @@ export class ScanCache {
       fixes: packer.pack(assembled.fixes),
     };
     // Encoded once: their byte lengths go into the header.
-    const lines = [packer.tables(), report, storedUnits].map((line) => Buffer.from(`${JSON.stringify(line)}\n`));
+    const lines = [...[packer.tables(), report].map((line) => Buffer.from(JSON.stringify(line))), ...unitLines];
     const header: CacheHeader = {
       format: CACHE_FORMAT,
       version: packageJson.version,
@@ -661,12 +752,12 @@ export class ScanCache {
       policyKey,
       files: [...files].map((file) => [file, this.hash(file)]),
       appended: appending ? appended : 0,
-      lines: lines.map((line) => line.length - 1),
+      lines: lines.map((line) => line.length),
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...lines]));
+      writeLines(temporary, [Buffer.from(JSON.stringify(header)), ...lines]);
       renameSync(temporary, this.file);
     } catch (error) {
       try {

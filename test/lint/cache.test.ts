@@ -433,7 +433,7 @@ spec:
   it.each([
     ['the tables', 1, false],
     ['the report (a run where nothing changed reads it)', 2, false],
-    ['the units (a run after a change reads them)', 3, true],
+    ['a unit (a run after a change reads every unit)', 3, true],
   ])('warns and evaluates everything again when %s cannot be decoded', async (_name, line, change) => {
     const location = path.join(dir, '.kyverno-lint-cache');
     await scan(location);
@@ -448,6 +448,28 @@ spec:
     const again = await scan(location);
     expect(again.warnings).toEqual([]);
     expect(again.cache!.evaluated).toBe(0);
+  });
+
+  it("stores each unit's subjects as this run numbers them, also for units reused after a document was added before them", async () => {
+    const location = path.join(dir, '.kyverno-lint-cache');
+    const subjects = (file: string): Record<string, number[]> =>
+      Object.fromEntries(
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .slice(3, -1)
+          .map((line) => JSON.parse(line) as { key: string; subjects: number[] })
+          .map((unit) => [unit.key, unit.subjects]),
+      );
+    await scan(location);
+    const before = subjects(location);
+    // a.yaml comes first: every other unit's subjects move by one.
+    write('manifests/a.yaml', `${configMap('a', 'default', {})}---\n${configMap('a2', 'default', {})}`);
+    const cached = await scan(location);
+    expect(cached.cache!.evaluatedUnits).toEqual(['file:manifests/a.yaml']);
+    const fresh = path.join(dir, 'fresh-cache');
+    await scan(fresh);
+    expect(subjects(location)).toEqual(subjects(fresh));
+    expect(subjects(location)['file:manifests/b.yaml']).toEqual(before['file:manifests/b.yaml']!.map((index) => index + 1));
   });
 
   it('warns and evaluates everything again when the cache file is shorter than its header says', async () => {
