@@ -194,7 +194,7 @@ export function unpackFindingList(tables: PackTables, value: unknown): DecodedFi
 /** Decodes packed values; `packed` is told the packed form of each finding decoded. */
 export function unpacker({ strings, shapes, objects, templates }: PackTables, packed?: WeakMap<object, unknown>): (value: unknown) => unknown {
   const decodedObjects = new Array<unknown>(objects.length);
-  const decodedTemplates: { keys: string[]; values: unknown[] }[] = [];
+  const decodedTemplates: { keys: string[]; values: unknown[]; varying: boolean[] }[] = [];
   const object = (index: number): unknown => {
     let decoded = decodedObjects[index];
     if (decoded === undefined) {
@@ -203,14 +203,15 @@ export function unpacker({ strings, shapes, objects, templates }: PackTables, pa
     }
     return decoded;
   };
-  const template = (index: number): { keys: string[]; values: unknown[] } => {
+  const template = (index: number): { keys: string[]; values: unknown[]; varying: boolean[] } => {
     let decoded = decodedTemplates[index];
     if (decoded === undefined) {
       const stored = templates[index] as unknown[] | undefined;
       if (stored === undefined) throw new Error('bad template index');
       const keys = shapes[stored[0] as number];
       if (keys === undefined) throw new Error('bad shape index');
-      decoded = { keys, values: keys.map((key, i) => (VARYING.has(key) ? undefined : unpack(stored[i + 1]))) };
+      const varying = keys.map((key) => VARYING.has(key));
+      decoded = { keys, values: keys.map((_key, i) => (varying[i] ? undefined : unpack(stored[i + 1]))), varying };
       decodedTemplates[index] = decoded;
     }
     return decoded;
@@ -249,9 +250,19 @@ export function unpacker({ strings, shapes, objects, templates }: PackTables, pa
     if (head === -4) {
       const out: unknown[] = [];
       let at = 1;
+      if (packed !== undefined) {
+        while (at < value.length) {
+          const start = at;
+          const item = finding(value[at++] as number, () => object(value[at++] as number), () => new FlatFinding(value.slice(start, at)));
+          out.push(item);
+        }
+        return out;
+      }
+      // As `finding` does, without a function made for each finding (a stored report holds many).
       while (at < value.length) {
-        const start = at;
-        const item = finding(value[at++] as number, () => object(value[at++] as number), () => new FlatFinding(value.slice(start, at)));
+        const { keys, values, varying } = template(value[at++] as number);
+        const item: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i++) item[keys[i]!] = varying[i] ? object(value[at++] as number) : values[i];
         out.push(item);
       }
       return out;
