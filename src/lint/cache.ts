@@ -70,7 +70,7 @@ interface StoredUnit {
   /** Content hashes of the unit's files. */
   inputs: string;
   reads: UnitReads;
-  /** JSON of the unit's objects as evaluated: [apiVersion, kind, namespace, name, JSON][]. */
+  /** The unit's objects as evaluated, by `objectsJson`: [apiVersion, kind, namespace, name, digest of its JSON][]. */
   objects: string;
   /**
    * A plain file's unit: the file and the JSON of its manifests as read (`StoredManifest[]`), which a run reads instead
@@ -274,8 +274,9 @@ export function openScanCache(options: LintOptions, warnings: string[]): ScanCac
   return new ScanCache(options, cacheFile(location, options.cwd), warnings);
 }
 
+/** The objects of a unit as compared between runs: [apiVersion, kind, namespace, name, digest of the object's JSON][]. */
 function objectsJson(subjects: readonly ResourceDocument[]): string {
-  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, valueJson(subject.value)]));
+  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, sha(valueJson(subject.value))]));
 }
 
 /** The objects added, removed or changed between two lists (as `objectsJson` writes them). */
