@@ -51,10 +51,15 @@ export interface AnswerSearch {
 
 /** A cluster answering API requests by URL path (the mocked cluster implements it). */
 export interface ClusterReader {
-  request(method: string, urlPath: string): ClusterResponse;
   /**
-   * Told, when given, how the successful answer of a request was used: `null` when whole (stored in the context as it
-   * is). What a unit read of the cluster is then what its searches gave (the results cache compares that).
+   * `reportsUse`: the caller tells `used` how it uses a successful answer (an `apiCall` context entry); any other
+   * request's answer counts as read whole.
+   */
+  request(method: string, urlPath: string, reportsUse?: boolean): ClusterResponse;
+  /**
+   * Told, when given, how the successful answer of a request made with `reportsUse` was used: `null` when whole (stored
+   * in the context as it is). What a unit read of the cluster is then what its searches gave (the results cache
+   * compares that).
    */
   used?(method: string, urlPath: string, use: AnswerSearch | null): void;
 }

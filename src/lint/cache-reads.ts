@@ -48,7 +48,10 @@ export type StoredSearch = [method: string, urlPath: string, expression: string,
 
 interface Recording {
   cluster: Set<string>;
-  /** The requests made, by `[method, urlPath]`: whether an answer was used whole, and the searches of the others. */
+  /**
+   * The requests made, by `[method, urlPath]`: whether an answer was used whole (or by a caller that does not report
+   * its uses), and the searches of the others.
+   */
   requests: Map<string, { whole: boolean; searches: Set<string> }>;
   namespaces: Set<string>;
   targets: Set<string>;
@@ -69,8 +72,8 @@ export class ReadRecorder {
       const cluster = external.cluster;
       if (cluster !== undefined) {
         const reader: ClusterReader = {
-          request: (method, urlPath) => {
-            this.#request(method, urlPath);
+          request: (method, urlPath, reportsUse) => {
+            this.#request(method, urlPath, reportsUse === true);
             return cluster.request(method, urlPath);
           },
           used: (method, urlPath, use) => this.#used(method, urlPath, use),
@@ -134,11 +137,14 @@ export class ReadRecorder {
     this.#current?.namespaces.add(namespace);
   }
 
-  #request(method: string, urlPath: string): void {
+  #request(method: string, urlPath: string, reportsUse: boolean): void {
     const current = this.#current;
     if (current === null) return;
     const key = JSON.stringify([method, urlPath]);
-    if (!current.requests.has(key)) current.requests.set(key, { whole: false, searches: new Set() });
+    const request = current.requests.get(key) ?? { whole: false, searches: new Set<string>() };
+    // A `configMap` entry, CEL `resource.Get`/`List`, admission params: the answer is read whole.
+    if (!reportsUse) request.whole = true;
+    current.requests.set(key, request);
   }
 
   #used(method: string, urlPath: string, use: AnswerSearch | null): void {
@@ -205,18 +211,33 @@ export function searchAgain(cluster: ClusterReader, [method, urlPath, expression
   }
 }
 
+/** A number JSON cannot write as itself (it writes NaN and the infinities as `null`, -0 as `0`). */
+function isInexactNumber(item: unknown): item is number {
+  return typeof item === 'number' && (!Number.isFinite(item) || Object.is(item, -0));
+}
+
 /**
- * The JSON text of a value, compared between runs only. An integer beyond 2^53 is decoded as a `bigint`, which JSON
- * cannot write: such a value is written with its bigints and strings tagged (so that `1n` and `"1"` differ), after a
- * U+0001 that no JSON text starts with (so that it differs from every value without one).
+ * The JSON text of a value, compared between runs only: different values give different texts. JSON cannot write an
+ * integer beyond 2^53 (decoded as a `bigint`), NaN, the infinities or -0 (which Kyverno's `to_number` gives): a value
+ * holding one is written with its bigints, such numbers and strings tagged (so that `1n`, `NaN` and the strings `"1"`,
+ * `"NaN"` differ), after a U+0001 that no JSON text starts with (so that it differs from every value without one).
  */
 export function valueJson(value: unknown): string {
+  let exact = true;
+  let text: string | undefined;
   try {
-    return JSON.stringify(value) ?? 'undefined';
+    text = JSON.stringify(value, (_key, item: unknown) => {
+      if (isInexactNumber(item)) exact = false;
+      return item;
+    });
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
-    return `\u0001${JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `n${item}` : typeof item === 'string' ? `s${item}` : item))}`;
+    exact = false;
   }
+  if (exact) return text ?? 'undefined';
+  const tagged = (_key: string, item: unknown): unknown =>
+    typeof item === 'bigint' ? `n${item}` : isInexactNumber(item) ? `f${Object.is(item, -0) ? '-0' : String(item)}` : typeof item === 'string' ? `s${item}` : item;
+  return `\u0001${JSON.stringify(value, tagged)}`;
 }
 
 /**

@@ -629,7 +629,74 @@ spec:
                 operator: GreaterThan
                 value: 1
 `;
-  const UNITS = [...ALL_UNITS];
+  // Searches of ConfigMaps: by a Pod that also reads the same ConfigMap whole (the `tier` policy's configMap entry),
+  // and of a number that JSON would write alike for other values (NaN, -0).
+  const SETTINGS_POLICY = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: settings-search
+spec:
+  validationFailureAction: Enforce
+  rules:
+    - name: name
+      match:
+        any:
+          - resources:
+              kinds: [Pod]
+      context:
+        - name: settingsName
+          apiCall:
+            urlPath: /api/v1/namespaces/apps/configmaps/settings
+            jmesPath: metadata.name
+      validate:
+        message: "settings are {{ settingsName }}"
+        deny:
+          conditions:
+            any:
+              - key: "{{ settingsName }}"
+                operator: Equals
+                value: other
+    - name: level
+      match:
+        any:
+          - resources:
+              kinds: [ConfigMap]
+              names: [a]
+      context:
+        - name: level
+          apiCall:
+            urlPath: /api/v1/namespaces/apps/configmaps/limits
+            jmesPath: "to_number(data.max)"
+      validate:
+        message: "the maximum is {{ level }}"
+        deny:
+          conditions:
+            any:
+              - key: "{{ level }}"
+                operator: NotEquals
+                value: none
+    - name: floor
+      match:
+        any:
+          - resources:
+              kinds: [ConfigMap]
+              names: [a]
+      context:
+        - name: floor
+          apiCall:
+            urlPath: /api/v1/namespaces/apps/configmaps/limits
+            jmesPath: "to_number(data.min)"
+      validate:
+        message: "the minimum is {{ floor }}"
+        deny:
+          conditions:
+            any:
+              - key: "{{ floor }}"
+                operator: NotEquals
+                value: none
+`;
+  const LIMITS = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: limits\n  namespace: apps\ndata:\n  max: "0"\n  min: none\n';
+  const UNITS = [...ALL_UNITS, 'file:manifests/limits.yaml'];
   const pod = (name: string, namespace: string): string => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  namespace: ${namespace}\nspec:\n  containers:\n    - name: c\n      image: nginx:1.27\n`;
 
   // `statusChange`: the change decides the outcomes of the searching policy's rules.
@@ -638,16 +705,23 @@ spec:
     {
       name: 'the node of a Pod the search counts',
       change: () => edit('manifests/pod.yaml', 'spec:\n', 'spec:\n  nodeName: n1\n'),
-      evaluated: ['builds:kust/overlays/dev', 'file:manifests/a.yaml', 'file:manifests/b.yaml', 'file:manifests/pod.yaml', 'file:manifests/prod-cm.yaml', 'file:manifests/settings.yaml'],
+      evaluated: ['builds:kust/overlays/dev', 'file:manifests/a.yaml', 'file:manifests/b.yaml', 'file:manifests/limits.yaml', 'file:manifests/pod.yaml', 'file:manifests/prod-cm.yaml', 'file:manifests/settings.yaml'],
       statusChange: true,
     },
     { name: 'a new Pod', change: () => write('manifests/pod2.yaml', pod('other', 'default')), evaluated: ['file:manifests/b.yaml', 'file:manifests/pod2.yaml'], statusChange: true },
     { name: 'a removed Pod', change: () => rmSync(path.join(dir, 'manifests/pod.yaml')), evaluated: ['file:manifests/b.yaml'] },
     { name: 'an object no search lists', change: () => edit('manifests/a.yaml', 'key: value', 'key: other'), evaluated: ['file:manifests/a.yaml'] },
+    // The Pod's unit reads the settings whole through its configMap entry, whatever its search of them gives.
+    { name: 'a ConfigMap read whole and searched by one unit', change: () => edit('manifests/settings.yaml', 'tier: gold', 'tier: silver'), evaluated: ['file:manifests/pod.yaml', 'file:manifests/settings.yaml'] },
+    // to_number gives null for "none", NaN for "NaN": both written `null` in JSON.
+    { name: 'a searched null that becomes NaN', change: () => edit('manifests/limits.yaml', 'min: none', 'min: "NaN"'), evaluated: ['file:manifests/a.yaml', 'file:manifests/limits.yaml'] },
+    { name: 'a searched number that becomes -0', change: () => edit('manifests/limits.yaml', 'max: "0"', 'max: "-0"'), evaluated: ['file:manifests/a.yaml', 'file:manifests/limits.yaml'] },
   ];
 
   it.each(cases)('re-evaluates exactly the units a change of $name affects', async ({ change, evaluated, statusChange }) => {
     write('policies/node-pods.yaml', SEARCH_POLICY);
+    write('policies/settings-search.yaml', SETTINGS_POLICY);
+    write('manifests/limits.yaml', LIMITS);
     const location = path.join(dir, '.kyverno-lint-cache');
     const first = await scan(location);
     expect(sorted(first.cache!.evaluatedUnits)).toEqual(sorted(UNITS));

@@ -123,7 +123,8 @@ export class ApiCallLoader implements ContextLoader {
     if (policyNamespace !== undefined && !urlPath.includes(`/namespaces/${policyNamespace}/`)) {
       throw new Error(`path ${urlPath} is outside the namespace ${policyNamespace} of the policy`);
     }
-    const response = this.options.cluster.request(method || 'GET', urlPath);
+    // Every use of the answer is told to the cluster reader (`used`).
+    const response = this.options.cluster.request(method || 'GET', urlPath, true);
     if (response.statusCode < 200 || response.statusCode >= 300) {
       const message = typeof response.body.message === 'string' ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message}`);
