@@ -31,7 +31,7 @@ import { displayName, type SourceText, type StoredManifest, type Workspace } fro
 import { survivesJson } from '../util/json-value.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 8;
+export const CACHE_FORMAT = 9;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 
@@ -93,6 +93,8 @@ interface CacheHeader {
   appended: number;
   /** The byte length of each line after the header (read only when needed). */
   lines: number[];
+  /** The SHA-256 of each line after the header: a line damaged in place (its length kept) is not used. */
+  digests: string[];
 }
 
 /**
@@ -157,8 +159,8 @@ interface PlanEntry {
   located: string[] | null;
   result?: UnitResult;
   packed?: unknown;
-  /** A reused unit's stored line and subjects: the line is written again as read while its subjects are the same. */
-  stored?: { line: Buffer; subjects: readonly number[] };
+  /** A reused unit's stored line (and its digest) and subjects: the line is written again as read while its subjects are the same. */
+  stored?: { line: Buffer; digest: string; subjects: readonly number[] };
 }
 
 interface PlanState extends CachePlan {
@@ -318,7 +320,7 @@ export class ScanCache {
   readonly #parsed = new Map<number, unknown>();
   /** The stored units once read, and the line of each. */
   #storedUnits: StoredUnit[] | null = null;
-  readonly #unitLines = new WeakMap<StoredUnit, Buffer>();
+  readonly #unitLines = new WeakMap<StoredUnit, { line: Buffer; digest: string }>();
   /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
   readonly #packedFindings = new WeakMap<object, unknown>();
   /** The findings of the stored report, decoded with the parts of the stored list each comes from (`plan().previous`). */
@@ -392,7 +394,8 @@ export class ScanCache {
       }
       const pairs = Array.isArray(header.files) && header.files.every((entry) => Array.isArray(entry) && entry.length === 2 && entry.every((item) => typeof item === 'string'));
       const lengths = lines.every((length) => Number.isSafeInteger(length) && length >= 0);
-      if (header.format !== CACHE_FORMAT || !pairs || !lengths || lines.length < UNITS || start !== head.stats.size) throw new Error('not a cache file of this format');
+      const digests = Array.isArray(header.digests) && header.digests.length === lines.length && header.digests.every((digest) => typeof digest === 'string');
+      if (header.format !== CACHE_FORMAT || !pairs || !lengths || !digests || lines.length < UNITS || start !== head.stats.size) throw new Error('not a cache file of this format');
       // Another version's cache: every result is computed again.
       if (header.version !== packageJson.version) return null;
       this.#identity = fileIdentity(head.stats);
@@ -407,7 +410,7 @@ export class ScanCache {
   #line(line: number): unknown {
     if (!this.#parsed.has(line)) {
       const [start, length] = this.#lines[line]!;
-      this.#parsed.set(line, JSON.parse(this.#bytesAt(start, length).toString('utf8')) as unknown);
+      this.#parsed.set(line, JSON.parse(this.#checked(line, this.#bytesAt(start, length)).toString('utf8')) as unknown);
     }
     return this.#parsed.get(line);
   }
@@ -425,7 +428,13 @@ export class ScanCache {
     }
   }
 
-  /** The stored units (their lines read at once, each decoded), with the line each was read from. */
+  /** `bytes`, line `line` after the header, when they are what was written (else an error). */
+  #checked(line: number, bytes: Buffer): Buffer {
+    if (sha(bytes) !== this.#header?.digests[line]) throw new Error('a line of it is damaged');
+    return bytes;
+  }
+
+  /** The stored units (their lines read at once, each checked and decoded), with the line each was read from. */
   #units(): StoredUnit[] {
     if (this.#storedUnits === null) {
       const lines = this.#lines.slice(UNITS);
@@ -434,11 +443,11 @@ export class ScanCache {
         const first = lines[0]![0];
         const [lastStart, lastLength] = lines[lines.length - 1]!;
         const bytes = this.#bytesAt(first, lastStart + lastLength - first);
-        for (const [start, length] of lines) {
-          const line = bytes.subarray(start - first, start - first + length);
+        for (const [index, [start, length]] of lines.entries()) {
+          const line = this.#checked(UNITS + index, bytes.subarray(start - first, start - first + length));
           const unit = JSON.parse(line.toString('utf8')) as StoredUnit;
           if (unit === null || typeof unit !== 'object' || typeof unit.key !== 'string' || !Array.isArray(unit.subjects)) throw new Error('a stored unit is malformed');
-          this.#unitLines.set(unit, line);
+          this.#unitLines.set(unit, { line, digest: this.#header!.digests[UNITS + index]! });
           units.push(unit);
         }
       }
@@ -648,7 +657,7 @@ export class ScanCache {
           reused.add(key);
           const located = Array.isArray(old.located) && old.located.every((file) => typeof file === 'string') ? old.located : null;
           const line = this.#unitLines.get(old);
-          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located, packed: old.result, ...(line !== undefined && located !== null ? { stored: { line, subjects: old.subjects } } : {}) });
+          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located, packed: old.result, ...(line !== undefined && located !== null ? { stored: { ...line, subjects: old.subjects } } : {}) });
         }
       } catch (error) {
         // Every unit is evaluated again.
@@ -722,11 +731,11 @@ export class ScanCache {
     }
     const files = this.#watched({ files: state.files, discovered, builds: state.builds });
     const { resultOf } = plan as PlanState;
-    const unitLines: Buffer[] = unitKeys.map((key, index) => {
+    const unitLines: (Buffer | { line: Buffer; digest: string })[] = unitKeys.map((key, index) => {
       const entry = entries.get(key)!;
       const { subjects } = units[index]!;
       // A reused unit whose results stay packed with the stored tables, at the same subjects: its line as read.
-      if (appending && entry.stored !== undefined && sameNumbers(entry.stored.subjects, subjects)) return entry.stored.line;
+      if (appending && entry.stored !== undefined && sameNumbers(entry.stored.subjects, subjects)) return entry.stored;
       const result = appending && entry.packed !== undefined ? entry.packed : packer.pack(resultOf(entry));
       const located = entry.located ?? locatedFiles(resultOf(entry));
       const unit: StoredUnit = { key, subjects: [...subjects], located, inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
@@ -744,7 +753,9 @@ export class ScanCache {
       fixes: packer.pack(assembled.fixes),
     };
     // Encoded once: their byte lengths go into the header.
-    const lines = [...[packer.tables(), report].map((line) => Buffer.from(JSON.stringify(line))), ...unitLines];
+    const lines = [...[packer.tables(), report].map((line) => Buffer.from(JSON.stringify(line))), ...unitLines].map((line) =>
+      Buffer.isBuffer(line) ? { line, digest: sha(line) } : line,
+    );
     const header: CacheHeader = {
       format: CACHE_FORMAT,
       version: packageJson.version,
@@ -753,12 +764,13 @@ export class ScanCache {
       policyKey,
       files: [...files].map((file) => [file, this.hash(file)]),
       appended: appending ? appended : 0,
-      lines: lines.map((line) => line.length),
+      lines: lines.map(({ line }) => line.length),
+      digests: lines.map(({ digest }) => digest),
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeLines(temporary, [Buffer.from(JSON.stringify(header)), ...lines]);
+      writeLines(temporary, [Buffer.from(JSON.stringify(header)), ...lines.map(({ line }) => line)]);
       renameSync(temporary, this.file);
     } catch (error) {
       try {

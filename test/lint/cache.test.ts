@@ -450,6 +450,30 @@ spec:
     expect(again.cache!.evaluated).toBe(0);
   });
 
+  // Damaged in place and still JSON: a message of the tables (read by a run where nothing changed), the stored
+  // manifests of a unit (the cluster state of the units evaluated again).
+  it.each([
+    ['a message in the tables', (line: string) => line.includes('a team label is required'), 'a team label is required', 'a team label is requirex', false],
+    ['the stored manifests of a unit', (line: string) => line.startsWith('{"key":"file:manifests/settings.yaml"'), 'gold', 'bold', true],
+  ])('warns and evaluates everything again when %s is damaged and still decodes', async (_name, which, from, to, change) => {
+    const location = path.join(dir, '.kyverno-lint-cache');
+    await scan(location);
+    const lines = readFileSync(location, 'utf8').split('\n');
+    const at = lines.findIndex((line, index) => index > 0 && which(line));
+    expect(lines[at]).toContain(from);
+    lines[at] = lines[at]!.replace(from, to);
+    writeFileSync(location, lines.join('\n'));
+    // The Pod reads the settings ConfigMap (its tier).
+    if (change) edit('manifests/pod.yaml', 'tier: silver', 'tier: bronze');
+    const result = await scan(location);
+    expect(result.warnings).toEqual([expect.stringMatching(/is not usable \(a line of it is damaged\); it is rewritten/)]);
+    expect(result.cache!.evaluated).toBe(ALL_UNITS.length);
+    expect(comparable({ ...result, warnings: [] })).toEqual(comparable(await scan(undefined)));
+    const again = await scan(location);
+    expect(again.warnings).toEqual([]);
+    expect(again.cache!.evaluated).toBe(0);
+  });
+
   it("stores each unit's subjects as this run numbers them, also for units reused after a document was added before them", async () => {
     const location = path.join(dir, '.kyverno-lint-cache');
     const subjects = (file: string): Record<string, number[]> =>
