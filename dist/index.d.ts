@@ -498,9 +498,25 @@ export interface ClusterResponse {
 	statusCode: number;
 	body: JsonObject;
 }
+interface AnswerSearch {
+	expression: string;
+	text: boolean;
+	result?: unknown;
+	error?: string;
+}
 /** A cluster answering API requests by URL path (the mocked cluster implements it). */
 export interface ClusterReader {
-	request(method: string, urlPath: string): ClusterResponse;
+	/**
+	 * `reportsUse`: the caller tells `used` how it uses a successful answer (an `apiCall` context entry); any other
+	 * request's answer counts as read whole.
+	 */
+	request(method: string, urlPath: string, reportsUse?: boolean): ClusterResponse;
+	/**
+	 * Told, when given, how the successful answer of a request made with `reportsUse` was used: `null` when whole (stored
+	 * in the context as it is). What a unit read of the cluster is then what its searches gave (the results cache
+	 * compares that).
+	 */
+	used?(method: string, urlPath: string, use: AnswerSearch | null): void;
 }
 /** A Test's `apiCallResponses`: mocked answers by method and URL. */
 export interface ApiCallResponses {

@@ -10071,6 +10071,18 @@ function survivesJson(value2) {
   }
 }
 
+// src/util/stack-traces.ts
+function withoutStackTraces(fn, a, b, c, d) {
+  const limit = Error.stackTraceLimit;
+  if (limit === 0) return fn(a, b, c, d);
+  Error.stackTraceLimit = 0;
+  try {
+    return fn(a, b, c, d);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 // src/evaluate/processor.ts
 var NO_OBJECTS = Object.freeze([]);
 function request(policy, resource, value2, options2) {
@@ -10110,6 +10122,9 @@ function request(policy, resource, value2, options2) {
   return result;
 }
 function evaluateResource(policies, resource, given) {
+  return withoutStackTraces(evaluateWithoutTraces, policies, resource, given);
+}
+function evaluateWithoutTraces(policies, resource, given) {
   const out = [];
   const options2 = given.oldResource !== void 0 && given.numberMode === "float64" ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
   const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
@@ -51476,6 +51491,8 @@ var ApiCallLoader = class {
   options;
   /** The fetched response; stays undefined when `default` replaced a failed call. */
   #fetched;
+  /** The request that answered, as the cluster was asked (told how its answer is used). */
+  #request;
   hasLoaded() {
     return this.#fetched !== void 0;
   }
@@ -51529,17 +51546,21 @@ var ApiCallLoader = class {
     if (policyNamespace !== void 0 && !urlPath.includes(`/namespaces/${policyNamespace}/`)) {
       throw new Error(`path ${urlPath} is outside the namespace ${policyNamespace} of the policy`);
     }
-    const response = this.options.cluster.request(method || "GET", urlPath);
+    const response = this.options.cluster.request(method || "GET", urlPath, true);
     if (response.statusCode < 200 || response.statusCode >= 300) {
       const message2 = typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message2}`);
     }
-    return text(call4.responseType) === "Text" ? stringifyJson(response.body) : response.body;
+    const asText = text(call4.responseType) === "Text";
+    this.#request = { method: method || "GET", urlPath, text: asText };
+    return asText ? stringifyJson(response.body) : response.body;
   }
   #store(data) {
     const { name, apiCall } = this.entry;
     const jmesPath = text(apiCall.jmesPath);
+    const request2 = this.#request;
     if (jmesPath === "") {
+      if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, null);
       this.#add(data, "failed to add resource data to context entry");
       return;
     }
@@ -51549,12 +51570,15 @@ var ApiCallLoader = class {
     } catch (err) {
       throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
     }
+    const expression = text(path7);
     let result;
     try {
-      result = searchAnswer(compileJmesPath(text(path7)), data);
+      result = searchAnswer(compileJmesPath(expression), data);
     } catch (err) {
-      throw new Error(`failed to apply JMESPath ${text(path7)} for context entry ${name}: ${err.message}`);
+      if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, { expression, text: request2.text, error: err.message });
+      throw new Error(`failed to apply JMESPath ${expression} for context entry ${name}: ${err.message}`);
     }
+    if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, { expression, text: request2.text, result });
     this.#add(result, "failed to add APICall results for context entry");
   }
 };
@@ -53111,18 +53135,6 @@ function prepareTrigger(request2) {
     group: slash >= 0 ? apiVersion.slice(0, slash) : "",
     version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion
   };
-}
-
-// src/util/stack-traces.ts
-function withoutStackTraces(fn, a, b, c, d) {
-  const limit = Error.stackTraceLimit;
-  if (limit === 0) return fn(a, b, c, d);
-  Error.stackTraceLimit = 0;
-  try {
-    return fn(a, b, c, d);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
 }
 
 // src/families/kyverno/engine/generate/generator.ts
@@ -59573,16 +59585,17 @@ export {
   builtinResourceTypes,
   unsafeGuessPlural,
   isCustomResourceDefinition,
+  goJsonStringify,
   wildcardMatch,
+  compileRe2,
+  compileJmesPath,
   parseLabelSelector,
   mockedCluster,
   ResourceScopes,
-  goJsonStringify,
   DEFAULT_KUBERNETES_VERSION,
   parseKubernetesVersion,
   applyApiDefaults,
   classifyWithKind,
-  compileRe2,
   STRING2 as STRING,
   BOOL3 as BOOL,
   ANY,

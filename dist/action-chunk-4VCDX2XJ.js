@@ -29,6 +29,7 @@ import {
   classifyWithKind,
   cloneJson,
   closest,
+  compileJmesPath,
   compileRe2,
   configuredSeverity,
   decodeKustomization,
@@ -82,7 +83,7 @@ import {
   unsafeGuessPlural,
   unsettledRules,
   wildcardMatch
-} from "./action-chunk-LKZDA4LN.js";
+} from "./action-chunk-4LWH2OFT.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -785,11 +786,12 @@ function assignShards(units, count) {
 }
 
 // src/lint/cache.ts
-import { createHash } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { createHash as createHash2 } from "node:crypto";
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, writevSync } from "node:fs";
 import path from "node:path";
 
 // src/lint/cache-reads.ts
+import { createHash } from "node:crypto";
 var ReadRecorder = class {
   evaluation;
   #current = null;
@@ -802,10 +804,11 @@ var ReadRecorder = class {
       const cluster = external.cluster;
       if (cluster !== void 0) {
         const reader = {
-          request: (method, urlPath) => {
-            this.#cluster(urlPath);
+          request: (method, urlPath, reportsUse) => {
+            this.#request(method, urlPath, reportsUse === true);
             return cluster.request(method, urlPath);
-          }
+          },
+          used: (method, urlPath, use) => this.#used(method, urlPath, use)
         };
         wrapped.cluster = reader;
       }
@@ -840,24 +843,42 @@ var ReadRecorder = class {
    * the engine derives from the list and keeps by its identity is then derived again, and seen.
    */
   start() {
-    this.#current = { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), targets: /* @__PURE__ */ new Set(), all: false };
+    this.#current = { cluster: /* @__PURE__ */ new Set(), requests: /* @__PURE__ */ new Map(), namespaces: /* @__PURE__ */ new Set(), targets: /* @__PURE__ */ new Set(), all: false };
     if (this.#params !== void 0 && this.evaluation.external !== void 0) this.evaluation.external = { ...this.evaluation.external, params: this.#watched(this.#params) };
   }
   /** The reads since `start`. */
   stop() {
-    const current = this.#current ?? { cluster: /* @__PURE__ */ new Set(), namespaces: /* @__PURE__ */ new Set(), targets: /* @__PURE__ */ new Set(), all: true };
+    const current = this.#current ?? { cluster: /* @__PURE__ */ new Set(), requests: /* @__PURE__ */ new Map(), namespaces: /* @__PURE__ */ new Set(), targets: /* @__PURE__ */ new Set(), all: true };
     this.#current = null;
+    const searches = /* @__PURE__ */ new Set();
+    for (const [request, { whole, searches: used }] of current.requests) {
+      const [method, urlPath] = JSON.parse(request);
+      if (whole || used.size === 0) this.#cluster(current, urlPath);
+      else for (const search of used) searches.add(JSON.stringify([method, urlPath, ...JSON.parse(search)]));
+    }
     const cluster = [...current.cluster].sort().map((item) => JSON.parse(item));
     const targets = [...current.targets].sort().map((item) => JSON.parse(item));
-    return { cluster, namespaces: [...current.namespaces].sort(), targets, all: current.all };
+    return { cluster, searches: [...searches].sort().map((item) => JSON.parse(item)), namespaces: [...current.namespaces].sort(), targets, all: current.all };
   }
   /** Records that the labels or the object of `namespace` were read. */
   namespace(namespace) {
     this.#current?.namespaces.add(namespace);
   }
-  #cluster(urlPath) {
+  #request(method, urlPath, reportsUse) {
     const current = this.#current;
     if (current === null) return;
+    const key = JSON.stringify([method, urlPath]);
+    const request = current.requests.get(key) ?? { whole: false, searches: /* @__PURE__ */ new Set() };
+    if (!reportsUse) request.whole = true;
+    current.requests.set(key, request);
+  }
+  #used(method, urlPath, use) {
+    const request = this.#current?.requests.get(JSON.stringify([method, urlPath]));
+    if (request === void 0) return;
+    if (use === null) request.whole = true;
+    else request.searches.add(JSON.stringify([use.expression, use.text, searchDigest(use)]));
+  }
+  #cluster(current, urlPath) {
     const path6 = parseApiPath(urlPath);
     if (path6 === null) {
       current.all = true;
@@ -887,16 +908,55 @@ function groupOf(apiVersion) {
   const slash = apiVersion.indexOf("/");
   return slash === -1 ? "" : apiVersion.slice(0, slash);
 }
-function readsSee(reads, object) {
+function searchDigest(use) {
+  const text = use.error !== void 0 ? `error:${use.error}` : `result:${valueJson(use.result)}`;
+  return createHash("sha256").update(text).digest("base64");
+}
+function searchAgain(cluster, [method, urlPath, expression, text]) {
+  const response = cluster.request(method, urlPath);
+  if (response.statusCode < 200 || response.statusCode >= 300) return null;
+  const data = text ? stringifyJson(response.body) : response.body;
+  try {
+    return searchDigest({ result: compileJmesPath(expression).search(data) });
+  } catch (error) {
+    return searchDigest({ error: error.message });
+  }
+}
+function isInexactNumber(item) {
+  return typeof item === "number" && (!Number.isFinite(item) || Object.is(item, -0));
+}
+function valueJson(value) {
+  let exact = true;
+  let text;
+  try {
+    text = JSON.stringify(value, (_key, item) => {
+      if (isInexactNumber(item)) exact = false;
+      return item;
+    });
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    exact = false;
+  }
+  if (exact) return text ?? "undefined";
+  const tagged = (_key, item) => typeof item === "bigint" ? `n${item}` : isInexactNumber(item) ? `f${Object.is(item, -0) ? "-0" : String(item)}` : typeof item === "string" ? `s${item}` : item;
+  return `${JSON.stringify(value, tagged)}`;
+}
+function readsSee(reads, object, searchedAgain) {
   if (reads.all) return true;
   if (object.kind === "Namespace" && object.apiVersion === "v1" && reads.namespaces.includes(object.name)) return true;
-  if (object.kind === "CustomResourceDefinition" && reads.cluster.length > 0) return true;
+  if (object.kind === "CustomResourceDefinition" && (reads.cluster.length > 0 || reads.searches.length > 0)) return true;
   if (reads.targets.some((read) => targetSees(read, object))) return true;
+  if (reads.cluster.some((read) => pathSees(read, object))) return true;
+  return reads.searches.some((search) => {
+    const path6 = parseApiPath(search[1]);
+    if (path6 === null || !pathSees([path6.group, path6.resource, path6.namespace ?? null, path6.name ?? null], object)) return path6 === null;
+    return searchedAgain(search) !== search[4];
+  });
+}
+function pathSees([readGroup, resource, namespace, name], object) {
   const group = groupOf(object.apiVersion);
   const plural2 = builtinPlurals().get(`${group}/${object.kind}`);
-  return reads.cluster.some(
-    ([readGroup, resource, namespace, name]) => readGroup === group && (plural2 === void 0 || resource === plural2) && (namespace === null || namespace === object.namespace) && (name === null || name === object.name)
-  );
+  return readGroup === group && (plural2 === void 0 || resource === plural2) && (namespace === null || namespace === object.namespace) && (name === null || name === object.name);
 }
 function targetSees([plural2, namespace, name, versions], object) {
   if (unsafeGuessPlural(object.kind) !== plural2) return false;
@@ -1068,7 +1128,8 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
       if (stored === void 0) throw new Error("bad template index");
       const keys = shapes[stored[0]];
       if (keys === void 0) throw new Error("bad shape index");
-      decoded = { keys, values: keys.map((key, i) => VARYING.has(key) ? void 0 : unpack(stored[i + 1])) };
+      const varying = keys.map((key) => VARYING.has(key));
+      decoded = { keys, values: keys.map((_key, i) => varying[i] ? void 0 : unpack(stored[i + 1])), varying };
       decodedTemplates[index] = decoded;
     }
     return decoded;
@@ -1106,9 +1167,18 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
     if (head === -4) {
       const out2 = [];
       let at = 1;
+      if (packed !== void 0) {
+        while (at < value.length) {
+          const start = at;
+          const item = finding(value[at++], () => object(value[at++]), () => new FlatFinding(value.slice(start, at)));
+          out2.push(item);
+        }
+        return out2;
+      }
       while (at < value.length) {
-        const start = at;
-        const item = finding(value[at++], () => object(value[at++]), () => new FlatFinding(value.slice(start, at)));
+        const { keys: keys2, values, varying } = template(value[at++]);
+        const item = {};
+        for (let i = 0; i < keys2.length; i++) item[keys2[i]] = varying[i] ? object(value[at++]) : values[i];
         out2.push(item);
       }
       return out2;
@@ -1123,7 +1193,7 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
 }
 
 // src/lint/cache.ts
-var CACHE_FORMAT = 7;
+var CACHE_FORMAT = 9;
 var TABLES = 0;
 var REPORT = 1;
 var UNITS = 2;
@@ -1133,8 +1203,36 @@ function locatedFiles(result) {
   for (const mutation of result.mutations) if (mutation.finding !== null) files.add(mutation.finding.location.file);
   return [...files].sort();
 }
+var NEWLINE = Buffer.from("\n");
+function writeLines(file, lines) {
+  const buffers = lines.flatMap((line) => [line, NEWLINE]);
+  const fd = openSync(file, "w");
+  try {
+    for (let at = 0; at < buffers.length; at += 512) {
+      const batch = buffers.slice(at, at + 512);
+      let expected = 0;
+      for (const buffer of batch) expected += buffer.length;
+      let written = writevSync(fd, batch);
+      if (written < expected) {
+        for (const buffer of batch) {
+          if (written >= buffer.length) {
+            written -= buffer.length;
+            continue;
+          }
+          writeFileSync(fd, buffer.subarray(written));
+          written = 0;
+        }
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+function sameNumbers(a, b) {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
 function sha(data) {
-  return createHash("sha256").update(data).digest("base64url");
+  return createHash2("sha256").update(data).digest("base64url");
 }
 function fileIdentity(stats) {
   return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
@@ -1187,15 +1285,7 @@ function openScanCache(options, warnings) {
   return new ScanCache(options, cacheFile(location2, options.cwd), warnings);
 }
 function objectsJson(subjects) {
-  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, valueJson(subject.value)]));
-}
-function valueJson(value) {
-  try {
-    return JSON.stringify(value);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    return `${JSON.stringify(value, (_key, item) => typeof item === "bigint" ? `n${item}` : typeof item === "string" ? `s${item}` : item)}`;
-  }
+  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, sha(valueJson(subject.value))]));
 }
 function changedObjects(before, after, out) {
   const group = (json2) => {
@@ -1232,6 +1322,9 @@ var ScanCache = class {
   /** The identity of the file whose header was read (size, inode, modification time). */
   #identity = "";
   #parsed = /* @__PURE__ */ new Map();
+  /** The stored units once read, and the line of each. */
+  #storedUnits = null;
+  #unitLines = /* @__PURE__ */ new WeakMap();
   /** The decoded findings of the stored tables, with their packed form (to append to the tables). */
   #packedFindings = /* @__PURE__ */ new WeakMap();
   /** The findings of the stored report, decoded with the parts of the stored list each comes from (`plan().previous`). */
@@ -1299,7 +1392,8 @@ var ScanCache = class {
       }
       const pairs = Array.isArray(header.files) && header.files.every((entry) => Array.isArray(entry) && entry.length === 2 && entry.every((item) => typeof item === "string"));
       const lengths = lines.every((length) => Number.isSafeInteger(length) && length >= 0);
-      if (header.format !== CACHE_FORMAT || !pairs || !lengths || lines.length !== UNITS + 1 || start !== head.stats.size) throw new Error("not a cache file of this format");
+      const digests = Array.isArray(header.digests) && header.digests.length === lines.length && header.digests.every((digest2) => typeof digest2 === "string");
+      if (header.format !== CACHE_FORMAT || !pairs || !lengths || !digests || lines.length < UNITS || start !== head.stats.size) throw new Error("not a cache file of this format");
       if (header.version !== package_default.version) return null;
       this.#identity = fileIdentity(head.stats);
       return header;
@@ -1312,22 +1406,53 @@ var ScanCache = class {
   #line(line) {
     if (!this.#parsed.has(line)) {
       const [start, length] = this.#lines[line];
-      const fd = openSync(this.file, "r");
-      try {
-        if (fileIdentity(fstatSync(fd)) !== this.#identity) throw new Error("the cache file changed while it was read");
-        const buffer = Buffer.allocUnsafe(length);
-        if (readSync(fd, buffer, 0, length, start) !== length) throw new Error("the cache file is shorter than its header says");
-        this.#parsed.set(line, JSON.parse(buffer.toString("utf8")));
-      } finally {
-        closeSync(fd);
-      }
+      this.#parsed.set(line, JSON.parse(this.#checked(line, this.#bytesAt(start, length)).toString("utf8")));
     }
     return this.#parsed.get(line);
+  }
+  /** `length` bytes of the file from `start` (the file must still be the one whose header was read). */
+  #bytesAt(start, length) {
+    const fd = openSync(this.file, "r");
+    try {
+      if (fileIdentity(fstatSync(fd)) !== this.#identity) throw new Error("the cache file changed while it was read");
+      const buffer = Buffer.allocUnsafe(length);
+      if (readSync(fd, buffer, 0, length, start) !== length) throw new Error("the cache file is shorter than its header says");
+      return buffer;
+    } finally {
+      closeSync(fd);
+    }
+  }
+  /** `bytes`, line `line` after the header, when they are what was written (else an error). */
+  #checked(line, bytes) {
+    if (sha(bytes) !== this.#header?.digests[line]) throw new Error("a line of it is damaged");
+    return bytes;
+  }
+  /** The stored units (their lines read at once, each checked and decoded), with the line each was read from. */
+  #units() {
+    if (this.#storedUnits === null) {
+      const lines = this.#lines.slice(UNITS);
+      const units = [];
+      if (lines.length > 0) {
+        const first = lines[0][0];
+        const [lastStart, lastLength] = lines[lines.length - 1];
+        const bytes = this.#bytesAt(first, lastStart + lastLength - first);
+        for (const [index, [start, length]] of lines.entries()) {
+          const line = this.#checked(UNITS + index, bytes.subarray(start - first, start - first + length));
+          const unit = JSON.parse(line.toString("utf8"));
+          if (unit === null || typeof unit !== "object" || typeof unit.key !== "string" || !Array.isArray(unit.subjects)) throw new Error("a stored unit is malformed");
+          this.#unitLines.set(unit, { line, digest: this.#header.digests[UNITS + index] });
+          units.push(unit);
+        }
+      }
+      this.#storedUnits = units;
+    }
+    return this.#storedUnits;
   }
   /** A stored line that cannot be decoded: the file is not used further (every unit is evaluated) and is rewritten. */
   #unusable(error) {
     this.#header = null;
     this.#parsed.clear();
+    this.#storedUnits = null;
     this.#previousFindings = null;
     this.#warnings.push(`the cache ${displayName(this.#options.cwd, this.file)} is not usable (${error instanceof Error ? error.message : String(error)}); it is rewritten`);
   }
@@ -1345,7 +1470,7 @@ var ScanCache = class {
     const header = this.#header;
     if (header === null || header.key !== this.#key) return out;
     try {
-      for (const unit of this.#line(UNITS)) {
+      for (const unit of this.#units()) {
         if (!Array.isArray(unit.source)) continue;
         const [file, manifests] = unit.source;
         if (typeof file !== "string" || typeof manifests !== "string" || unit.inputs !== this.#inputs([file])) continue;
@@ -1365,17 +1490,35 @@ var ScanCache = class {
   #packFindingList(packer, findings, previous) {
     const stored = /* @__PURE__ */ new Map();
     previous.findings.forEach((finding, index) => stored.set(finding, index));
-    const out = [-4];
+    const parts = [[-4]];
+    let run = null;
+    const flush = () => {
+      if (run !== null) parts.push(previous.flat.slice(run[0], run[1]));
+      run = null;
+    };
     for (const finding of findings) {
       const index = stored.get(finding);
       if (index !== void 0) {
-        for (let at = previous.starts[index]; at < previous.starts[index + 1]; at++) out.push(previous.flat[at]);
+        const start = previous.starts[index];
+        const end = previous.starts[index + 1];
+        if (run !== null && run[1] === start) run[1] = end;
+        else {
+          flush();
+          run = [start, end];
+        }
         continue;
       }
+      flush();
       const packed = packer.pack([finding]);
       if (!Array.isArray(packed) || packed[0] !== -4) return null;
-      for (let at = 1; at < packed.length; at++) out.push(packed[at]);
+      parts.push(packed.slice(1));
     }
+    flush();
+    let length = 0;
+    for (const part of parts) length += part.length;
+    const out = new Array(length);
+    let at = 0;
+    for (const part of parts) for (const item of part) out[at++] = item;
     return out;
   }
   /** The files whose content the header records (absolute paths). */
@@ -1405,7 +1548,7 @@ var ScanCache = class {
         const report = { ...unpack(stored.report), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) };
         return { ...state, unitCount: stored.unitCount, assembled: { report, fixes: unpack(stored.fixes) }, units: null };
       }
-      const units = this.#line(UNITS).map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
+      const units = this.#units().map((unit) => ({ result: unpack(unit.result), subjects: unit.subjects }));
       return { ...state, unitCount: units.length, assembled: null, units };
     } catch (error) {
       this.#unusable(error);
@@ -1461,7 +1604,7 @@ var ScanCache = class {
     const header = this.#header;
     if (header !== null && header.key === this.#key && header.policyKey === policyKey) {
       try {
-        storedUnits = new Map(this.#line(UNITS).map((unit) => [unit.key, unit]));
+        storedUnits = new Map(this.#units().map((unit) => [unit.key, unit]));
         const changed = [];
         const clean = [];
         for (const [key, known] of current) {
@@ -1475,12 +1618,19 @@ var ScanCache = class {
         }
         for (const [key, old] of storedUnits) if (!current.has(key)) changedObjects(old.objects, "[]", changed);
         unpack = this.#unpacker(true);
+        const searched = /* @__PURE__ */ new Map();
+        const searchedAgain = (search) => {
+          const key = JSON.stringify(search.slice(0, 4));
+          if (!searched.has(key)) searched.set(key, input.cluster === void 0 ? null : searchAgain(input.cluster, search));
+          return searched.get(key);
+        };
         for (const { key, old } of clean) {
           if (Array.isArray(old.source)) sources.set(key, old.source);
-          if (changed.some((object) => readsSee(old.reads, object))) continue;
+          if (changed.some((object) => readsSee(old.reads, object, searchedAgain))) continue;
           reused.add(key);
           const located = Array.isArray(old.located) && old.located.every((file) => typeof file === "string") ? old.located : null;
-          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located, packed: old.result });
+          const line = this.#unitLines.get(old);
+          entries.set(key, { reads: old.reads, objects: old.objects, source: old.source, inputs: old.inputs, located, packed: old.result, ...line !== void 0 && located !== null ? { stored: { ...line, subjects: old.subjects } } : {} });
         }
       } catch (error) {
         this.#unusable(error);
@@ -1549,11 +1699,14 @@ var ScanCache = class {
     }
     const files = this.#watched({ files: state.files, discovered, builds: state.builds });
     const { resultOf } = plan;
-    const storedUnits = unitKeys.map((key, index) => {
+    const unitLines = unitKeys.map((key, index) => {
       const entry = entries.get(key);
+      const { subjects } = units[index];
+      if (appending && entry.stored !== void 0 && sameNumbers(entry.stored.subjects, subjects)) return entry.stored;
       const result = appending && entry.packed !== void 0 ? entry.packed : packer.pack(resultOf(entry));
       const located = entry.located ?? locatedFiles(resultOf(entry));
-      return { key, subjects: [...units[index].subjects], located, inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
+      const unit = { key, subjects: [...subjects], located, inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
+      return Buffer.from(JSON.stringify(unit));
     });
     const { findings, suppressedFindings, ...summary } = assembled.report;
     const report = {
@@ -1565,8 +1718,9 @@ var ScanCache = class {
       report: packer.pack(summary),
       fixes: packer.pack(assembled.fixes)
     };
-    const lines = [packer.tables(), report, storedUnits].map((line) => Buffer.from(`${JSON.stringify(line)}
-`));
+    const lines = [...[packer.tables(), report].map((line) => Buffer.from(JSON.stringify(line))), ...unitLines].map(
+      (line) => Buffer.isBuffer(line) ? { line, digest: sha(line) } : line
+    );
     const header = {
       format: CACHE_FORMAT,
       version: package_default.version,
@@ -1575,13 +1729,13 @@ var ScanCache = class {
       policyKey,
       files: [...files].map((file) => [file, this.hash(file)]),
       appended: appending ? appended : 0,
-      lines: lines.map((line) => line.length - 1)
+      lines: lines.map(({ line }) => line.length),
+      digests: lines.map(({ digest: digest2 }) => digest2)
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}
-`), ...lines]));
+      writeLines(temporary, [Buffer.from(JSON.stringify(header)), ...lines.map(({ line }) => line)]);
       renameSync(temporary, this.file);
     } catch (error) {
       try {
@@ -2712,7 +2866,7 @@ var History = class _History {
 };
 
 // src/build/kustomize/generators.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 function parseLiteral(literal) {
   const equals = literal.indexOf("=");
   if (equals <= 0) return null;
@@ -2793,7 +2947,7 @@ function nameHash(object) {
     if (isObject(object.binaryData)) map2.binaryData = object.binaryData;
     encoded = goJsonStringify(map2);
   }
-  return encode(createHash2("sha256").update(encoded).digest("hex"));
+  return encode(createHash3("sha256").update(encoded).digest("hex"));
 }
 
 // src/build/kustomize/field-specs.ts
@@ -4593,7 +4747,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-K4RRBFZP.js");
+    const { compareWithBase } = await import("./action-base-revision-Y2OYB5MX.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -4608,7 +4762,7 @@ async function lint(options) {
   const shard = part === void 0 ? null : planShard(units, subjects, display, options.shard ?? { index: 1, count: 1 }, options.part);
   const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
   const policyFiles = cache === null ? [] : policyFilesOf(workspace);
-  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles }) ?? null;
+  const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
   let done = 0;
   const evaluateUnit = (unit) => {
@@ -4963,13 +5117,13 @@ function mergeBuiltFindings(findings, builtBy) {
 }
 
 // src/report/groups.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 function reasonOf(finding) {
   if (finding.status !== "error") return void 0;
   return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
 }
 function digest(reason) {
-  return createHash3("sha256").update(reason).digest("hex").slice(0, 16);
+  return createHash4("sha256").update(reason).digest("hex").slice(0, 16);
 }
 function sameReasonGroups(findings) {
   const byReason = /* @__PURE__ */ new Map();

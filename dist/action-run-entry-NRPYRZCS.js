@@ -25,11 +25,11 @@ import {
   sarif,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-IGQ6I4UO.js";
+} from "./action-chunk-4VCDX2XJ.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-LKZDA4LN.js";
+import "./action-chunk-4LWH2OFT.js";
 import {
   require_tunnel,
   require_undici
@@ -3509,7 +3509,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-JLONBOY6.js");
+    const { openBase } = await import("./action-base-tree-YDLGNGGD.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

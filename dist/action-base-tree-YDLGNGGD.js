@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-IGQ6I4UO.js";
+} from "./action-chunk-4VCDX2XJ.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-LKZDA4LN.js";
+} from "./action-chunk-4LWH2OFT.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts
