@@ -63,6 +63,7 @@ export class ReadRecorder {
   readonly evaluation: EvaluationOptions;
   #current: Recording | null = null;
   readonly #params: readonly JsonObject[] | undefined;
+  readonly #digests = new WeakMap<object, string>();
 
   constructor(plain: EvaluationOptions) {
     const evaluation: EvaluationOptions = { ...plain };
@@ -151,7 +152,22 @@ export class ReadRecorder {
     const request = this.#current?.requests.get(JSON.stringify([method, urlPath]));
     if (request === undefined) return;
     if (use === null) request.whole = true;
-    else request.searches.add(JSON.stringify([use.expression, use.text, searchDigest(use)]));
+    else request.searches.add(JSON.stringify([use.expression, use.text, this.#digest(use)]));
+  }
+
+  /**
+   * {@link searchDigest}, once per result object: the loader keeps the result of a deterministic search per answer and
+   * hands the same, read-only, object to every evaluation (a list of every Pod's names, say).
+   */
+  #digest(use: AnswerSearch): string {
+    const { result } = use;
+    if (use.error !== undefined || result === null || typeof result !== 'object') return searchDigest(use);
+    let digest = this.#digests.get(result);
+    if (digest === undefined) {
+      digest = searchDigest(use);
+      this.#digests.set(result, digest);
+    }
+    return digest;
   }
 
   #cluster(current: Recording, urlPath: string): void {
