@@ -64454,6 +64454,7 @@ var ReadRecorder = class {
   evaluation;
   #current = null;
   #params;
+  #digests = /* @__PURE__ */ new WeakMap();
   constructor(plain) {
     const evaluation = { ...plain };
     const external = plain.external;
@@ -64534,7 +64535,21 @@ var ReadRecorder = class {
     const request2 = this.#current?.requests.get(JSON.stringify([method, urlPath]));
     if (request2 === void 0) return;
     if (use === null) request2.whole = true;
-    else request2.searches.add(JSON.stringify([use.expression, use.text, searchDigest(use)]));
+    else request2.searches.add(JSON.stringify([use.expression, use.text, this.#digest(use)]));
+  }
+  /**
+   * {@link searchDigest}, once per result object: the loader keeps the result of a deterministic search per answer and
+   * hands the same, read-only, object to every evaluation (a list of every Pod's names, say).
+   */
+  #digest(use) {
+    const { result } = use;
+    if (use.error !== void 0 || result === null || typeof result !== "object") return searchDigest(use);
+    let digest4 = this.#digests.get(result);
+    if (digest4 === void 0) {
+      digest4 = searchDigest(use);
+      this.#digests.set(result, digest4);
+    }
+    return digest4;
   }
   #cluster(current4, urlPath) {
     const path27 = parseApiPath(urlPath);

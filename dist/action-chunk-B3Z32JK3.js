@@ -796,6 +796,7 @@ var ReadRecorder = class {
   evaluation;
   #current = null;
   #params;
+  #digests = /* @__PURE__ */ new WeakMap();
   constructor(plain) {
     const evaluation = { ...plain };
     const external = plain.external;
@@ -876,7 +877,21 @@ var ReadRecorder = class {
     const request = this.#current?.requests.get(JSON.stringify([method, urlPath]));
     if (request === void 0) return;
     if (use === null) request.whole = true;
-    else request.searches.add(JSON.stringify([use.expression, use.text, searchDigest(use)]));
+    else request.searches.add(JSON.stringify([use.expression, use.text, this.#digest(use)]));
+  }
+  /**
+   * {@link searchDigest}, once per result object: the loader keeps the result of a deterministic search per answer and
+   * hands the same, read-only, object to every evaluation (a list of every Pod's names, say).
+   */
+  #digest(use) {
+    const { result } = use;
+    if (use.error !== void 0 || result === null || typeof result !== "object") return searchDigest(use);
+    let digest2 = this.#digests.get(result);
+    if (digest2 === void 0) {
+      digest2 = searchDigest(use);
+      this.#digests.set(result, digest2);
+    }
+    return digest2;
   }
   #cluster(current, urlPath) {
     const path6 = parseApiPath(urlPath);

@@ -3,7 +3,7 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-4VCDX2XJ.js";
+} from "./action-chunk-B3Z32JK3.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
