@@ -8,7 +8,6 @@
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
 import { jsonEqual, toFloat64Numbers } from '../util/json-value.js';
-import { withoutStackTraces } from '../util/stack-traces.js';
 import type { ResourceDocument } from './resource.js';
 import type { CompiledBinding, CompiledException, CompiledPolicy, EvaluationRequest, ExternalData, InjectedValues, PolicyResponse, RequestUserInfo, TargetReads } from './types.js';
 import type { ValuesFile } from './values.js';
@@ -115,13 +114,9 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
 /**
  * All responses for one resource, in Kyverno's processing order: every mutate policy (each sees the
  * resource as the previous one left it), image verification, then validate and generate policies on the
- * mutated resource. Errors are values here (a CEL error becomes a rule's `error` response): no stack traces are taken.
+ * mutated resource.
  */
 export function evaluateResource(policies: readonly CompiledPolicy[], resource: ResourceDocument, given: EvaluationOptions): ResourceResponse[] {
-  return withoutStackTraces(evaluateWithoutTraces, policies, resource, given);
-}
-
-function evaluateWithoutTraces(policies: readonly CompiledPolicy[], resource: ResourceDocument, given: EvaluationOptions): ResourceResponse[] {
   const out: ResourceResponse[] = [];
   // The old object takes the resource's number semantics, once for every policy (their requests then share it).
   const options = given.oldResource !== undefined && given.numberMode === 'float64' ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
