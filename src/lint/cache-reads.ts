@@ -11,9 +11,9 @@ import { parseApiPath } from '../cluster/api-path.js';
 import { builtinResourceTypes, unsafeGuessPlural } from '../cluster/resource-types.js';
 import type { EvaluationOptions } from '../evaluate/processor.js';
 import type { AnswerSearch, ClusterReader } from '../evaluate/types.js';
+import { answerData, searchAnswer } from '../families/kyverno/engine/context/external/api-call-loader.js';
 import { compileJmesPath } from '../lang/jmespath/index.js';
-import type { JsonObject, JsonValue } from '../types.js';
-import { stringifyJson } from '../util/json-value.js';
+import type { JsonObject } from '../types.js';
 import { wildcardMatch } from '../util/wildcard.js';
 
 /** The reads of one unit, as stored in the cache. */
@@ -73,8 +73,8 @@ export class ReadRecorder {
       const cluster = external.cluster;
       if (cluster !== undefined) {
         const reader: ClusterReader = {
-          request: (method, urlPath, reportsUse) => {
-            this.#request(method, urlPath, reportsUse === true);
+          request: (method, urlPath, options) => {
+            this.#request(method, urlPath, options?.reportsUse === true);
             return cluster.request(method, urlPath);
           },
           used: (method, urlPath, use) => this.#used(method, urlPath, use),
@@ -160,8 +160,9 @@ export class ReadRecorder {
    * hands the same, read-only, object to every evaluation (a list of every Pod's names, say).
    */
   #digest(use: AnswerSearch): string {
+    if ('error' in use) return searchDigest(use);
     const { result } = use;
-    if (use.error !== undefined || result === null || typeof result !== 'object') return searchDigest(use);
+    if (result === null || typeof result !== 'object') return searchDigest(use);
     let digest = this.#digests.get(result);
     if (digest === undefined) {
       digest = searchDigest(use);
@@ -207,21 +208,20 @@ function groupOf(apiVersion: string): string {
 }
 
 /** The digest of what a search gave (a result, or the message of its failure), compared between runs. */
-function searchDigest(use: Pick<AnswerSearch, 'result' | 'error'>): string {
-  const text = use.error !== undefined ? `error:${use.error}` : `result:${valueJson(use.result)}`;
+function searchDigest(use: { result: unknown } | { error: string }): string {
+  const text = 'error' in use ? `error:${use.error}` : `result:${valueJson(use.result)}`;
   return createHash('sha256').update(text).digest('base64');
 }
 
 /**
- * The digest of `search` made again against `cluster` (as api-call-loader.ts searches an answer); null when the request
- * now fails (the entry then fails or takes its `default`).
+ * The digest of `search` made again against `cluster`, as the `apiCall` loader searches an answer; null when the
+ * request now fails (the entry then fails or takes its `default`).
  */
 export function searchAgain(cluster: ClusterReader, [method, urlPath, expression, text]: StoredSearch): string | null {
   const response = cluster.request(method, urlPath);
   if (response.statusCode < 200 || response.statusCode >= 300) return null;
-  const data: JsonValue = text ? stringifyJson(response.body) : response.body;
   try {
-    return searchDigest({ result: compileJmesPath(expression).search(data) });
+    return searchDigest({ result: searchAnswer(compileJmesPath(expression), answerData(response.body, text)) });
   } catch (error) {
     return searchDigest({ error: (error as Error).message });
   }

@@ -7,13 +7,13 @@
  * again. A change of the global key (tool version, configuration, options, settings files, policy files) drops every
  * unit.
  *
- * The file is four lines of JSON, each read only when needed: the header (format, keys, file hashes), the tables of
- * the packed values, the state and the report, the units. A run that evaluates a few units appends to the stored
- * tables and keeps the other units' packed results as they are; the file is packed afresh once the units packed by
- * appending outnumber half of them.
+ * The file is lines of JSON, each read only when needed: the header (format, keys, file hashes, each later line's
+ * byte length and SHA-256), the tables of the packed values, the state and the report, then one line per unit. A run
+ * that evaluates a few units appends to the stored tables and writes the other units' lines back as it read them; the
+ * file is packed afresh once the units packed by appending outnumber half of them.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, type Stats, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, fstatSync, type Stats, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writevSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ConfigProblem } from '../config/load.js';
@@ -182,25 +182,16 @@ const NEWLINE = Buffer.from('\n');
 
 /** Writes `lines`, each followed by a newline, to a new file (in batches of buffers: no copy of the whole text). */
 function writeLines(file: string, lines: readonly Buffer[]): void {
-  const buffers = lines.flatMap((line) => [line, NEWLINE]);
+  let pending = lines.flatMap((line) => [line, NEWLINE]);
   const fd = openSync(file, 'w');
   try {
-    for (let at = 0; at < buffers.length; at += 512) {
-      const batch = buffers.slice(at, at + 512);
-      let expected = 0;
-      for (const buffer of batch) expected += buffer.length;
-      let written = writevSync(fd, batch);
-      // A short write: the rest of the batch one buffer at a time.
-      if (written < expected) {
-        for (const buffer of batch) {
-          if (written >= buffer.length) {
-            written -= buffer.length;
-            continue;
-          }
-          writeFileSync(fd, buffer.subarray(written));
-          written = 0;
-        }
-      }
+    while (pending.length > 0) {
+      let written = writevSync(fd, pending.slice(0, 512));
+      // Past what was written (a short write stops inside a buffer), then again.
+      let next = 0;
+      while (next < pending.length && written >= pending[next]!.length) written -= pending[next++]!.length;
+      pending = pending.slice(next);
+      if (written > 0) pending[0] = pending[0]!.subarray(written);
     }
   } finally {
     closeSync(fd);

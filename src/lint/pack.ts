@@ -218,12 +218,9 @@ export function unpacker({ strings, shapes, objects, templates }: PackTables, pa
   };
   /** A finding of template `index`, its varying fields read in turn (`next`); `form`: its packed form. */
   const finding = (index: number, next: () => unknown, form: () => unknown): Record<string, unknown> => {
-    const { keys, values } = template(index);
+    const { keys, values, varying } = template(index);
     const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      out[key] = VARYING.has(key) ? next() : values[i];
-    }
+    for (let i = 0; i < keys.length; i++) out[keys[i]!] = varying[i] ? next() : values[i];
     packed?.set(out, form());
     return out;
   };

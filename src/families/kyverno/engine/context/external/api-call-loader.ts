@@ -40,8 +40,13 @@ const searchResults = new WeakMap<JsonObject, Map<string, unknown>>();
 /** The most results kept per answer; past it they start over (expressions may embed resource data). */
 const MAX_SEARCHES_PER_ANSWER = 256;
 
+/** What an `apiCall` searches: the answer's body, or its JSON text with `responseType: Text`. */
+export function answerData(body: JsonObject, text: boolean): JsonValue {
+  return text ? stringifyJson(body) : body;
+}
+
 /** `compiled.search(data)`, kept per answer object for deterministic expressions. */
-function searchAnswer(compiled: CompiledJmesPath, data: JsonValue): unknown {
+export function searchAnswer(compiled: CompiledJmesPath, data: JsonValue): unknown {
   if (!isObject(data) || !compiled.deterministic) return compiled.search(data);
   let results = searchResults.get(data);
   if (results === undefined) {
@@ -124,14 +129,14 @@ export class ApiCallLoader implements ContextLoader {
       throw new Error(`path ${urlPath} is outside the namespace ${policyNamespace} of the policy`);
     }
     // Every use of the answer is told to the cluster reader (`used`).
-    const response = this.options.cluster.request(method || 'GET', urlPath, true);
+    const response = this.options.cluster.request(method || 'GET', urlPath, { reportsUse: true });
     if (response.statusCode < 200 || response.statusCode >= 300) {
       const message = typeof response.body.message === 'string' ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message}`);
     }
     const asText = text(call.responseType) === 'Text';
     this.#request = { method: method || 'GET', urlPath, text: asText };
-    return asText ? stringifyJson(response.body) : response.body;
+    return answerData(response.body, asText);
   }
 
   #store(data: JsonValue): void {
