@@ -498,23 +498,26 @@ export interface ClusterResponse {
 	statusCode: number;
 	body: JsonObject;
 }
-interface AnswerSearch {
+type AnswerSearch = {
 	expression: string;
 	text: boolean;
-	result?: unknown;
-	error?: string;
-}
+} & ({
+	result: unknown;
+} | {
+	error: string;
+});
 /** A cluster answering API requests by URL path (the mocked cluster implements it). */
 export interface ClusterReader {
 	/**
-	 * `reportsUse`: the caller tells `used` how it uses a successful answer (an `apiCall` context entry); any other
-	 * request's answer counts as read whole.
+	 * `reportsUse`: the caller tells `used` each use of a successful answer (an `apiCall` context entry). The answer of
+	 * any other request, or of one whose use is not told (a failed request, a failed substitution), is read whole.
 	 */
-	request(method: string, urlPath: string, reportsUse?: boolean): ClusterResponse;
+	request(method: string, urlPath: string, options?: {
+		reportsUse?: boolean;
+	}): ClusterResponse;
 	/**
 	 * Told, when given, how the successful answer of a request made with `reportsUse` was used: `null` when whole (stored
-	 * in the context as it is). What a unit read of the cluster is then what its searches gave (the results cache
-	 * compares that).
+	 * in the context as it is), else the search that read it.
 	 */
 	used?(method: string, urlPath: string, use: AnswerSearch | null): void;
 }

@@ -148,23 +148,6 @@ var init_json_value = __esm({
   }
 });
 
-// src/util/stack-traces.ts
-function withoutStackTraces(fn, a, b, c, d) {
-  const limit = Error.stackTraceLimit;
-  if (limit === 0) return fn(a, b, c, d);
-  Error.stackTraceLimit = 0;
-  try {
-    return fn(a, b, c, d);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-var init_stack_traces = __esm({
-  "src/util/stack-traces.ts"() {
-    "use strict";
-  }
-});
-
 // src/evaluate/processor.ts
 function request(policy, resource, value2, options2) {
   const result = { resource: value2, numberMode: options2.numberMode };
@@ -203,9 +186,6 @@ function request(policy, resource, value2, options2) {
   return result;
 }
 function evaluateResource(policies, resource, given) {
-  return withoutStackTraces(evaluateWithoutTraces, policies, resource, given);
-}
-function evaluateWithoutTraces(policies, resource, given) {
   const out = [];
   const options2 = given.oldResource !== void 0 && given.numberMode === "float64" ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
   const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
@@ -316,7 +296,6 @@ var init_processor = __esm({
   "src/evaluate/processor.ts"() {
     "use strict";
     init_json_value();
-    init_stack_traces();
     NO_OBJECTS = Object.freeze([]);
   }
 });
@@ -28506,6 +28485,1289 @@ var init_jmespath = __esm({
   }
 });
 
+// src/families/kyverno/engine/variables/errors.ts
+var SubstitutionError, SubstitutionFailure;
+var init_errors3 = __esm({
+  "src/families/kyverno/engine/variables/errors.ts"() {
+    "use strict";
+    SubstitutionError = class extends Error {
+      name = "SubstitutionError";
+    };
+    SubstitutionFailure = class {
+      constructor(message2) {
+        this.message = message2;
+      }
+      message;
+    };
+  }
+});
+
+// src/util/go-path.ts
+function goCleanPath(p) {
+  if (p === "") return ".";
+  const rooted = p.startsWith("/");
+  const parts2 = [];
+  for (const segment of p.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") {
+      if (parts2.length > 0 && parts2[parts2.length - 1] !== "..") parts2.pop();
+      else if (!rooted) parts2.push("..");
+    } else {
+      parts2.push(segment);
+    }
+  }
+  const cleaned = (rooted ? "/" : "") + parts2.join("/");
+  return cleaned === "" ? "." : cleaned;
+}
+var init_go_path = __esm({
+  "src/util/go-path.ts"() {
+    "use strict";
+  }
+});
+
+// src/families/kyverno/engine/variables/patterns.ts
+function findAll(pattern2, text5) {
+  const matches = [];
+  for (const m of text5.matchAll(pattern2)) matches.push({ text: m[0], index: m.index });
+  return matches;
+}
+function dropPrefix(match, source) {
+  const code = match.text.charCodeAt(0);
+  const rest = match.text.slice(1);
+  if (code < 128) return rest;
+  let utf8Length2;
+  if (code >= 56320 && code <= 57343 && match.index > 0) {
+    const high = source.charCodeAt(match.index - 1);
+    utf8Length2 = high >= 55296 && high <= 56319 ? 4 : 3;
+  } else {
+    utf8Length2 = code < 2048 ? 2 : 3;
+  }
+  return "\uFFFD".repeat(utf8Length2 - 1) + rest;
+}
+var VARIABLES, VARIABLE_AT_START;
+var init_patterns = __esm({
+  "src/families/kyverno/engine/variables/patterns.ts"() {
+    "use strict";
+    VARIABLES = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
+    VARIABLE_AT_START = /^\{\{(\{[^{}]*\}|[^{}])*\}\}/;
+  }
+});
+
+// src/families/kyverno/engine/variables/traverse.ts
+function walk(value2, path13, action) {
+  if (typeof value2 === "object" && value2 !== null && action.unchanged?.(value2)) return value2;
+  if (Array.isArray(value2)) {
+    const out = new Array(value2.length);
+    for (let i = 0; i < value2.length; i++) {
+      const item = traverse(value2[i], `${path13}/${i}`, action);
+      if (item instanceof SubstitutionFailure) return item;
+      out[i] = item;
+    }
+    return out;
+  }
+  if (isMap3(value2)) {
+    const out = {};
+    for (const key3 of Object.keys(value2)) {
+      let newKey = action.leaf(key3, path13, true);
+      if (newKey instanceof SubstitutionFailure) return newKey;
+      if (typeof newKey === "object" && newKey !== null) {
+        const walked = walk(newKey, path13, action);
+        if (walked instanceof SubstitutionFailure) return walked;
+        throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
+      }
+      if (newKey === null || newKey === void 0) newKey = key3;
+      if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
+      const item = traverse(value2[key3], childPath(path13, key3), action);
+      if (item instanceof SubstitutionFailure) return item;
+      setOwnProperty(out, newKey, item);
+    }
+    return out;
+  }
+  return value2;
+}
+function traverse(document, path13, action) {
+  if (Array.isArray(document) || isMap3(document)) return walk(document, path13, action);
+  const leaf = action.leaf(document, path13, false);
+  if (leaf instanceof SubstitutionFailure) return leaf;
+  return walk(leaf, path13, action);
+}
+function visitLeavesAndKeys(document, visit, path13 = "") {
+  if (Array.isArray(document)) {
+    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path13}/${i}`);
+  } else if (isMap3(document)) {
+    for (const key3 of Object.keys(document)) {
+      visit(key3, path13);
+      visitLeavesAndKeys(document[key3], visit, childPath(path13, key3));
+    }
+  } else {
+    visit(document, path13);
+  }
+}
+var isMap3, childPath;
+var init_traverse = __esm({
+  "src/families/kyverno/engine/variables/traverse.ts"() {
+    "use strict";
+    init_go_json();
+    init_errors3();
+    isMap3 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+    childPath = (path13, key3) => `${path13}/${key3.replaceAll("/", "\\/")}`;
+  }
+});
+
+// src/families/kyverno/engine/variables/references.ts
+function operatorPrefix(pattern2) {
+  if (pattern2.length < 2) return "";
+  for (const op of [">=", "<=", ">", "<", "!"]) if (pattern2.startsWith(op)) return op;
+  if (NOT_IN_RANGE.test(pattern2)) return "!-";
+  if (IN_RANGE.test(pattern2)) return "-";
+  return "";
+}
+function joinPath(...elements2) {
+  const joined = elements2.filter((e) => e !== "").join("/");
+  return joined === "" ? "" : goCleanPath(joined);
+}
+function removeAnchorsFromPath(path13) {
+  let components = path13.split("/");
+  if (components[0] === "") components = components.slice(1);
+  const keys = components.map((component) => ANCHOR.exec(component.trim())?.[2] ?? component);
+  const joined = joinPath(...keys);
+  return path13.startsWith("/") ? `/${joined}` : joined;
+}
+function valueAtReference(document, path13) {
+  let found;
+  visitLeavesAndKeys(document, (value2, leafPath) => {
+    if (removeAnchorsFromPath(leafPath) === path13) found = value2;
+  });
+  return found;
+}
+function formatFixed6(value2) {
+  if (Number.isNaN(value2)) return "NaN";
+  if (!Number.isFinite(value2)) return value2 > 0 ? "+Inf" : "-Inf";
+  if (Math.abs(value2) < 1e21) return value2.toFixed(6);
+  return `${BigInt(value2).toString()}.000000`;
+}
+function resolveReference(document, reference2, absolutePath) {
+  let path13 = reference2.replace(/^[$()]+|[$()]+$/g, "");
+  const operator = operatorPrefix(path13);
+  path13 = path13.slice(operator.length);
+  if (path13.length === 0) throw new Error("expected path, found empty reference");
+  path13 = path13.startsWith("/") ? path13 : joinPath(absolutePath, path13);
+  const value2 = valueAtReference(document, path13);
+  if (operator === "") return value2;
+  if (typeof value2 === "string") return operator + value2;
+  if (typeof value2 === "bigint") return operator + value2.toString();
+  if (typeof value2 === "number") return operator + formatFixed6(value2);
+  throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue(value2)}`);
+}
+function substituteReferencesInString(value2, path13, document) {
+  const source = value2;
+  for (const found of findAll(REFERENCES, source)) {
+    const match = found.text;
+    const initial = match.startsWith("$(");
+    const reference2 = initial ? match : dropPrefix(found, source);
+    let resolved;
+    try {
+      resolved = resolveReference(document, reference2, path13);
+    } catch (err) {
+      throw new SubstitutionError(`failed to resolve ${reference2} at path ${path13}: ${err.message}`);
+    }
+    if (resolved === null || resolved === void 0) {
+      throw new SubstitutionError(`got nil resolved variable ${reference2} at path ${path13}: <nil>`);
+    }
+    if (typeof resolved !== "string") {
+      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference2} not resolved at path ${path13}`);
+    }
+    const replacement = (initial ? "" : match[0]) + resolved;
+    const at3 = value2.indexOf(match);
+    if (at3 >= 0) value2 = value2.slice(0, at3) + replacement + value2.slice(at3 + match.length);
+  }
+  for (const escaped of value2.match(ESCAPED_REFERENCES) ?? []) value2 = value2.split(escaped).join(escaped.slice(1));
+  return value2;
+}
+function substituteReferences(document) {
+  return traverse(document, "", new ReferenceSubstituter(document));
+}
+var REFERENCES, ESCAPED_REFERENCES, NOT_IN_RANGE, IN_RANGE, ANCHOR, ReferenceSubstituter;
+var init_references = __esm({
+  "src/families/kyverno/engine/variables/references.ts"() {
+    "use strict";
+    init_jmespath();
+    init_go_path();
+    init_errors3();
+    init_patterns();
+    init_traverse();
+    REFERENCES = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
+    ESCAPED_REFERENCES = /\\\$\([^\n][^ )]*\)/g;
+    NOT_IN_RANGE = /^(\d+(\.\d+)?)([^-]*)!-(\d+(\.\d+)?)([^-]*)$/;
+    IN_RANGE = /^(\d+(\.\d+)?)([^-]*)-(\d+(\.\d+)?)([^-]*)$/;
+    ANCHOR = /^([+<=X^])?\((.+)\)$/;
+    ReferenceSubstituter = class {
+      constructor(document) {
+        this.document = document;
+      }
+      document;
+      leaf(value2, path13) {
+        return typeof value2 === "string" && value2.includes("$(") ? substituteReferencesInString(value2, path13, this.document) : value2;
+      }
+    };
+  }
+});
+
+// src/families/kyverno/engine/evaluation-mode.ts
+function referenceEvaluation() {
+  return reference;
+}
+function inEvaluationMode(useReference, evaluate6) {
+  const previous = reference;
+  reference = useReference === true;
+  try {
+    return evaluate6();
+  } finally {
+    reference = previous;
+  }
+}
+var reference;
+var init_evaluation_mode = __esm({
+  "src/families/kyverno/engine/evaluation-mode.ts"() {
+    "use strict";
+    reference = false;
+  }
+});
+
+// src/families/kyverno/engine/context/deferred.ts
+function loaderMatcher(name) {
+  let matcher = matchers.get(name);
+  if (matcher === void 0) {
+    const re = RE2JS.compile(`(?:\\A|\\z|\\s|[^.0-9A-Za-z])${name}\\b`);
+    matcher = /^[A-Za-z0-9_-]+$/.test(name) ? new LiteralNameMatcher(name) : { test: (query) => re.test(query) };
+    matchers.set(name, matcher);
+  }
+  return matcher;
+}
+function isWordCode(code) {
+  return code >= 48 && code <= 57 || code >= 65 && code <= 90 || code >= 97 && code <= 122 || code === 95;
+}
+function isNameJoinCode(code) {
+  return code === 46 || code >= 48 && code <= 57 || code >= 65 && code <= 90 || code >= 97 && code <= 122;
+}
+var matchers, LiteralNameMatcher, DeferredLoaders;
+var init_deferred = __esm({
+  "src/families/kyverno/engine/context/deferred.ts"() {
+    "use strict";
+    init_build();
+    matchers = /* @__PURE__ */ new Map();
+    LiteralNameMatcher = class {
+      constructor(name) {
+        this.name = name;
+        this.#lastIsWord = isWordCode(name.charCodeAt(name.length - 1));
+      }
+      name;
+      #lastIsWord;
+      test(query) {
+        const name = this.name;
+        for (let at3 = query.indexOf(name); at3 >= 0; at3 = query.indexOf(name, at3 + 1)) {
+          if (at3 > 0 && isNameJoinCode(query.charCodeAt(at3 - 1))) continue;
+          const end = at3 + name.length;
+          const nextIsWord = end < query.length && isWordCode(query.charCodeAt(end));
+          if (nextIsWord !== this.#lastIsWord) return true;
+        }
+        return false;
+      }
+    };
+    DeferredLoaders = class {
+      level = -1;
+      index = -1;
+      loaders = [];
+      add(matcher, loader, level) {
+        const entry2 = { level, matched: false, matcher, loader };
+        if (this.loaders.length === 0) this.loaders = [entry2];
+        else this.loaders.push(entry2);
+      }
+      /** Runs every not yet loaded loader that `query` mentions, in declaration order. */
+      loadMatching(query, level) {
+        if (this.level >= 0) level = this.level;
+        const index = this.index >= 0 ? this.index : this.loaders.length;
+        for (let found = this.match(query, level, index); found !== null; found = this.match(query, level, index)) {
+          if (!this.loadData(found.loader, found.index)) return;
+        }
+      }
+      /**
+       * After the context went back to a checkpoint (`restore`: popped; otherwise reset in place) at
+       * `level`: drops loaders declared above it, reloads loaded ones still relevant, drops the ones
+       * declared at the level itself.
+       */
+      reset(restore3, level) {
+        for (const loader of this.loaders) loader.matched = false;
+        for (let i = 0; i < this.loaders.length; i++) {
+          const l = this.loaders[i];
+          if (l.level > level) {
+            this.loaders.splice(i--, 1);
+          } else if (l.loader.hasLoaded()) {
+            if (restore3 || l.level < level) this.loadData(l, i);
+            if (l.level === level) this.loaders.splice(i--, 1);
+          } else if (!restore3 && l.level === level) {
+            this.loaders.splice(i--, 1);
+          }
+        }
+      }
+      match(query, level, index) {
+        const end = Math.min(index, this.loaders.length);
+        for (let i = 0; i < end; i++) {
+          const l = this.loaders[i];
+          if (l.matched || l.loader.hasLoaded()) continue;
+          if (l.matcher.test(query) && l.level <= level) {
+            l.matched = true;
+            return { loader: l, index: i };
+          }
+        }
+        return null;
+      }
+      /** Runs one loader with the level/index restriction in force; false when it failed. */
+      loadData(l, index) {
+        this.level = l.level;
+        this.index = index;
+        try {
+          l.loader.loadData();
+          return true;
+        } catch (err) {
+          if (err instanceof TypeError || err instanceof ReferenceError) throw err;
+          return false;
+        } finally {
+          this.level = -1;
+          this.index = -1;
+        }
+      }
+    };
+  }
+});
+
+// src/families/kyverno/engine/context/dotted-key.ts
+function parseError3(line, index, message2) {
+  const column = Buffer.byteLength(line.slice(0, index), "utf8") + 1;
+  return new Error(`parse error on line 1, column ${column}: ${message2}`);
+}
+function splitDottedKey(key3) {
+  const line = key3.replace(/^(?:\r?\n)+/, "");
+  if (line === "") throw new Error("EOF");
+  const fields2 = [];
+  let pos = 0;
+  for (; ; ) {
+    if (line[pos] !== '"') {
+      let end = pos;
+      while (end < line.length && line[end] !== "." && line[end] !== "\n") end++;
+      let field3 = line.slice(pos, end);
+      if (line[end] === "\n" && field3.endsWith("\r")) field3 = field3.slice(0, -1);
+      const quote3 = field3.indexOf('"');
+      if (quote3 >= 0) throw parseError3(line, pos + quote3, ERR_BARE_QUOTE);
+      fields2.push(field3);
+      if (line[end] !== ".") return fields2;
+      pos = end + 1;
+      continue;
+    }
+    let field2 = "";
+    let from = pos + 1;
+    for (; ; ) {
+      const close = line.indexOf('"', from);
+      if (close < 0) throw parseError3(line, line.length, ERR_QUOTE);
+      field2 += line.slice(from, close);
+      const next = line[close + 1];
+      if (next === '"') {
+        field2 += '"';
+        from = close + 2;
+        continue;
+      }
+      if (next === ".") {
+        fields2.push(field2);
+        pos = close + 2;
+        break;
+      }
+      if (next === void 0 || next === "\n" || next === "\r" && line[close + 2] === "\n") {
+        fields2.push(field2);
+        return fields2;
+      }
+      throw parseError3(line, close, ERR_QUOTE);
+    }
+  }
+}
+var ERR_BARE_QUOTE, ERR_QUOTE;
+var init_dotted_key = __esm({
+  "src/families/kyverno/engine/context/dotted-key.ts"() {
+    "use strict";
+    ERR_BARE_QUOTE = 'bare " in non-quoted-field';
+    ERR_QUOTE = 'extraneous or missing " in quoted-field';
+  }
+});
+
+// src/families/kyverno/engine/context/json-context.ts
+function prepareQuery(expression) {
+  const query = goTrimSpace(expression);
+  if (query === "") return new PreparedQuery(expression, new QueryFailure("syntax", "invalid query (nil)"));
+  try {
+    return new PreparedQuery(expression, compileJmesPath(query));
+  } catch (err) {
+    if (err instanceof JmesPathError) return new PreparedQuery(expression, new QueryFailure("syntax", `incorrect query ${query}: ${err.message}`));
+    throw err;
+  }
+}
+function notFoundFailure(result) {
+  let failure2 = notFoundFailures.get(result);
+  if (failure2 === void 0) {
+    failure2 = new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result.key)}`);
+    notFoundFailures.set(result, failure2);
+  }
+  return failure2;
+}
+function encodeContextEntry(value2, json2 = goJsonStringify(value2)) {
+  return { json: json2, bytes: Buffer.byteLength(json2, "utf8"), decoded: decodesToItself(value2) ? value2 : JSON.parse(json2) };
+}
+function decodesToItself(value2) {
+  switch (typeof value2) {
+    case "number":
+    case "boolean":
+      return true;
+    case "string":
+      return !SURROGATE.test(value2);
+    default:
+      return value2 === null;
+  }
+}
+function encodeSharedEntry(value2) {
+  if (typeof value2 !== "object" || value2 === null) return encodeContextEntry(value2);
+  let encoded = sharedEncodings.get(value2);
+  if (encoded === void 0) {
+    encoded = encodeContextEntry(value2);
+    sharedEncodings.set(value2, encoded);
+  }
+  return encoded;
+}
+function mergeMaps(src, dest, overwriteMaps) {
+  const out = { ...dest };
+  for (const key3 of Object.keys(src)) {
+    const value2 = src[key3];
+    if (!overwriteMaps && isMap4(value2)) {
+      const existing = Object.prototype.hasOwnProperty.call(out, key3) ? out[key3] : void 0;
+      setOwnProperty(out, key3, isMap4(existing) ? mergeMaps(value2, existing, false) : value2);
+    } else {
+      setOwnProperty(out, key3, value2);
+    }
+  }
+  return out;
+}
+function push(value2, tags2) {
+  let data = value2;
+  for (let i = tags2.length - 1; i >= 0; i--) {
+    const wrapper = {};
+    setOwnProperty(wrapper, tags2[i], data);
+    data = wrapper;
+  }
+  return data;
+}
+function replaceIn(node2, tags2, depth, value2) {
+  const out = { ...node2 };
+  const key3 = tags2[depth];
+  if (depth === tags2.length - 1) {
+    setOwnProperty(out, key3, value2);
+  } else {
+    const child = Object.prototype.hasOwnProperty.call(node2, key3) ? node2[key3] : void 0;
+    setOwnProperty(out, key3, isMap4(child) ? replaceIn(child, tags2, depth + 1, value2) : push(value2, tags2.slice(depth + 1)));
+  }
+  return out;
+}
+var MAX_CONTEXT_SIZE, ContextQueryError, QueryFailure, PreparedQuery, notFoundFailures, ContextSizeLimitError, SURROGATE, sharedEncodings, isMap4, JsonContext;
+var init_json_context = __esm({
+  "src/families/kyverno/engine/context/json-context.ts"() {
+    "use strict";
+    init_go_json();
+    init_json_value();
+    init_jmespath();
+    init_evaluation_mode();
+    init_deferred();
+    init_dotted_key();
+    init_go_strings();
+    MAX_CONTEXT_SIZE = 2 * 1024 * 1024;
+    ContextQueryError = class extends Error {
+      constructor(kind3, message2) {
+        super(message2);
+        this.kind = kind3;
+      }
+      kind;
+      name = "ContextQueryError";
+    };
+    QueryFailure = class {
+      constructor(kind3, message2) {
+        this.kind = kind3;
+        this.message = message2;
+      }
+      kind;
+      message;
+    };
+    PreparedQuery = class {
+      constructor(expression, compiled4) {
+        this.expression = expression;
+        this.compiled = compiled4;
+      }
+      expression;
+      compiled;
+    };
+    notFoundFailures = /* @__PURE__ */ new WeakMap();
+    ContextSizeLimitError = class extends Error {
+      name = "ContextSizeLimitError";
+    };
+    SURROGATE = /[\ud800-\udfff]/;
+    sharedEncodings = /* @__PURE__ */ new WeakMap();
+    isMap4 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+    JsonContext = class {
+      #data;
+      /** The checkpoint stack, as a list from its top (contexts are many and their stacks shallow). */
+      #checkpoints = null;
+      #depth = 0;
+      #deferred = new DeferredLoaders();
+      #size = 0;
+      /** `initial` is adopted as the context object (it is never mutated). */
+      constructor(initial = {}) {
+        this.#data = initial;
+      }
+      /**
+       * Evaluates a JMESPath query against the context (Kyverno `Query`): deferred loaders the query
+       * mentions run first; the result is decoded JSON (Go integers become numbers, exact `bigint`s
+       * beyond 2^53). Throws `ContextQueryError`.
+       */
+      query(expression) {
+        return toPlainJson(this.search(expression), true);
+      }
+      /**
+       * As `query`, but returns the raw JMESPath value, Go integers (`bigint`) and typed slices
+       * included, as variable substitution needs it.
+       */
+      search(expression) {
+        const result = this.trySearch(expression);
+        if (result instanceof QueryFailure) throw new ContextQueryError(result.kind, result.message);
+        return result;
+      }
+      /**
+       * As `search`, but a failed query comes back as a `QueryFailure` (with the message `search` would
+       * throw) instead of an error, for callers that only wrap it into their own.
+       */
+      trySearch(expression) {
+        this.#deferred.loadMatching(expression, this.#depth);
+        const query = goTrimSpace(expression);
+        if (query === "") return new QueryFailure("syntax", "invalid query (nil)");
+        let compiled4;
+        try {
+          compiled4 = compileJmesPath(query);
+        } catch (err) {
+          if (err instanceof JmesPathError) return new QueryFailure("syntax", `incorrect query ${query}: ${err.message}`);
+          throw err;
+        }
+        let result;
+        try {
+          result = referenceEvaluation() ? compiled4.interpret(this.#data) : compiled4.evaluate(this.#data);
+        } catch (err) {
+          if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
+          throw err;
+        }
+        if (result instanceof NotFound) return new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result.key)}`);
+        return result;
+      }
+      /**
+       * As `trySearch(query.expression)`, with the query compiled already (`prepareQuery`): the compiled
+       * evaluation, which the reference interpreter stands in for when in force.
+       */
+      trySearchPrepared(query) {
+        if (referenceEvaluation()) return this.trySearch(query.expression);
+        this.#deferred.loadMatching(query.expression, this.#depth);
+        const compiled4 = query.compiled;
+        if (compiled4 instanceof QueryFailure) return compiled4;
+        let result;
+        try {
+          result = compiled4.evaluate(this.#data);
+        } catch (err) {
+          if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
+          throw err;
+        }
+        return result instanceof NotFound ? notFoundFailure(result) : result;
+      }
+      /** Merges `data` into the context root (Kyverno `addJSON`); `overwriteMaps` replaces nested maps. */
+      merge(data, overwriteMaps = false) {
+        this.#data = mergeMaps(data, this.#data, overwriteMaps);
+      }
+      /**
+       * Kyverno `AddVariable`: the key is split on `.` (CSV quoting: `"a.b".c`) and the value merged
+       * in at that path (JSON-decoded values: integers beyond 2^53 are rounded to float64). Throws Go's
+       * csv error for a malformed key.
+       */
+      addAtPath(dottedKey, value2) {
+        this.merge(push(toFloat64Numbers(value2), splitDottedKey(dottedKey)));
+      }
+      /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
+      addContextEntry(name, value2) {
+        this.addEncodedEntry(name, encodeContextEntry(value2));
+      }
+      /** As `addContextEntry`, with the value encoded already (`encodeContextEntry`). */
+      addEncodedEntry(name, entry2) {
+        this.#count(entry2);
+        this.merge(push(entry2.decoded, [name]));
+      }
+      /**
+       * Kyverno `ReplaceContextEntry`: stores the JSON form of `value` under `name`, replacing it.
+       * `json` is `goJsonStringify(value)`, when the caller has it already.
+       */
+      replaceContextEntry(name, value2, json2) {
+        this.replaceEncodedEntry(name, encodeContextEntry(value2, json2));
+      }
+      /** As `replaceContextEntry`, with the value encoded already (`encodeContextEntry`). */
+      replaceEncodedEntry(name, entry2) {
+        this.#count(entry2);
+        const out = { ...this.#data };
+        setOwnProperty(out, name, entry2.decoded);
+        this.#data = out;
+      }
+      /**
+       * Kyverno `AddElement`: `element`, `element<N>`, `elementIndex`, `elementIndex<N>` (Go integers)
+       * at the root, replacing previous elements.
+       */
+      addElement(element, index, nesting) {
+        const data = {};
+        setOwnProperty(data, "element", element);
+        setOwnProperty(data, `element${nesting}`, element);
+        setOwnProperty(data, "elementIndex", BigInt(index));
+        setOwnProperty(data, `elementIndex${nesting}`, BigInt(index));
+        this.merge(data, true);
+      }
+      /**
+       * Kyverno `AddResource`: `request.object` is replaced by `resource`, as it is (integers beyond 2^53
+       * stay Go int64 values, `bigint`s, as in the map the CLI hands to `AddResource`).
+       */
+      setResource(resource) {
+        this.#replaceAt(["request", "object"], resource);
+      }
+      /** Kyverno `AddOldResource`: `request.oldObject` is replaced by `resource`. */
+      setOldResource(resource) {
+        this.#replaceAt(["request", "oldObject"], resource);
+      }
+      /** Kyverno `SetTargetResource`: `target` is replaced by `resource`. */
+      setTargetResource(resource) {
+        this.#replaceAt(["target"], resource);
+      }
+      /**
+       * Registers a deferred loader at the current checkpoint level: it runs when a query mentions
+       * `name` as a top-level identifier. Throws when `name` does not make a valid matcher pattern.
+       */
+      registerDeferred(name, loader) {
+        this.#deferred.add(loaderMatcher(name), loader, this.#depth);
+      }
+      /** The current data: shared, never mutated by the context; treat it as read-only. */
+      snapshot() {
+        return this.#data;
+      }
+      /** Pushes the current state on the checkpoint stack. */
+      checkpoint() {
+        this.#checkpoints = { data: this.#data, below: this.#checkpoints };
+        this.#depth++;
+      }
+      /** Returns to the last checkpoint and removes it (no-op without checkpoint). */
+      restore() {
+        const top2 = this.#checkpoints;
+        if (top2 === null) return;
+        this.#checkpoints = top2.below;
+        this.#depth--;
+        this.#data = top2.data;
+        this.#deferred.reset(true, this.#depth);
+      }
+      /** Returns to the last checkpoint and keeps it (no-op without checkpoint). */
+      reset() {
+        const top2 = this.#checkpoints;
+        if (top2 === null) return;
+        this.#data = top2.data;
+        this.#deferred.reset(false, this.#depth);
+      }
+      /** Enforces the cumulative size limit of context entries with one more entry. */
+      #count(entry2) {
+        const size = this.#size + entry2.bytes;
+        if (size > MAX_CONTEXT_SIZE) {
+          throw new ContextSizeLimitError(
+            `context size limit exceeded: ${size} bytes exceeds limit of ${MAX_CONTEXT_SIZE} bytes`
+          );
+        }
+        this.#size = size;
+      }
+      /** Kyverno's `clearLeafValue` followed by a merge at `tags`: the leaf is replaced. */
+      #replaceAt(tags2, value2) {
+        this.#data = replaceIn(this.#data, tags2, 0, value2);
+      }
+    };
+  }
+});
+
+// src/families/kyverno/engine/variables/json-pointer.ts
+function parsePath(rawPath) {
+  const pointer = [];
+  let current4 = "";
+  let escaped = false;
+  let quoted2 = false;
+  const flush = () => {
+    if (current4 !== "") pointer.push(current4);
+    current4 = "";
+  };
+  for (const ch of rawPath) {
+    if (escaped) {
+      current4 += ch;
+      escaped = false;
+    } else if (ch === "\\") {
+      escaped = true;
+    } else if (ch === '"') {
+      quoted2 = !quoted2;
+    } else if (ch === "/" && !quoted2) {
+      flush();
+    } else {
+      current4 += ch;
+    }
+  }
+  if (escaped) current4 += "\uFFFD";
+  flush();
+  return pointer;
+}
+function pointerToJmesPath(pointer) {
+  let out = "";
+  for (const component of pointer) {
+    if (isIndex(component)) {
+      out += `[${component}]`;
+      continue;
+    }
+    if (out.length > 0) out += ".";
+    if (isUnquotedFirst(component[0] ?? "") && UNQUOTED_REST.test(component)) {
+      out += component;
+      continue;
+    }
+    out += '"';
+    for (const ch of component) {
+      const code = ch.codePointAt(0);
+      if (code >= 32 && code !== 34 && code !== 92) out += ch;
+      else out += ESCAPES[ch] ?? `\\u${code.toString(16).padStart(4, "0")}`;
+    }
+    out += '"';
+  }
+  return out;
+}
+function atVariablePath(path13, prefix) {
+  let pointer = parsePath(path13);
+  pointer = pointer.slice(pointer.indexOf("foreach") + 1);
+  pointer = 2 > pointer.length - 1 ? [] : pointer.slice(2);
+  return pointerToJmesPath([...prefix.split("."), ...pointer]);
+}
+var MAX_UINT64, isIndex, isUnquotedFirst, UNQUOTED_REST, ESCAPES;
+var init_json_pointer = __esm({
+  "src/families/kyverno/engine/variables/json-pointer.ts"() {
+    "use strict";
+    MAX_UINT64 = 18446744073709551615n;
+    isIndex = (s) => /^\d+$/.test(s) && BigInt(s) <= MAX_UINT64;
+    isUnquotedFirst = (c) => /[(A-Za-z_]/.test(c);
+    UNQUOTED_REST = /^[)0-9A-Za-z_]*$/;
+    ESCAPES = {
+      '"': '\\"',
+      "\\": "\\\\",
+      "\b": "\\b",
+      "\f": "\\f",
+      "\n": "\\n",
+      "\r": "\\r",
+      "	": "\\t"
+    };
+  }
+});
+
+// src/families/kyverno/engine/variables/substitute.ts
+function variableText(v) {
+  return goTrimSpace(v.replaceAll("{{", "").replaceAll("}}", ""));
+}
+function replaceFirst(text5, search, replacement) {
+  const at3 = text5.indexOf(search);
+  return at3 < 0 ? text5 : text5.slice(0, at3) + replacement + text5.slice(at3 + search.length);
+}
+function scanVariables(text5) {
+  if (!text5.includes("{{")) return NO_VARIABLES;
+  let scanned = scans.get(text5);
+  if (scanned === void 0) {
+    const found = [];
+    for (const match of findAll(VARIABLES, text5)) {
+      const initial = VARIABLE_AT_START.test(match.text);
+      const v = initial ? match.text : dropPrefix(match, text5);
+      let variable = variableText(v);
+      const shallow = variable.startsWith("-");
+      if (shallow) variable = goTrimSpace(variable.slice(1));
+      let query = null;
+      let deleteQuery = null;
+      if (variable !== "@") {
+        query = prepareQuery(variable);
+        deleteQuery = variable.includes("request.object") ? prepareQuery(variable.replaceAll("request.object", "request.oldObject")) : query;
+      }
+      found.push({ v, prefix: initial ? "" : match.text[0], variable, shallow, query, deleteQuery });
+    }
+    scanned = found.length === 0 ? NO_VARIABLES : found;
+    if (scans.size >= MAX_SCANS) scans.clear();
+    scans.set(text5, scanned);
+  }
+  return scanned;
+}
+function trySubstituteVariables(document, context2, options2 = {}) {
+  const substituter = new VariableSubstituter(context2, options2.operation);
+  return traverse(document, "", substituter);
+}
+function substituteAll(document, context2, options2 = {}) {
+  return orThrow(trySubstituteAll(document, context2, options2));
+}
+function trySubstituteAll(document, context2, options2 = {}) {
+  if (!referenceEvaluation()) {
+    if (typeof document === "string") {
+      if (!document.includes("{{")) {
+        if (!document.includes("$(")) return document;
+      } else if (!document.includes("$(")) {
+        return traverse(document, "", new VariableSubstituter(context2, options2.operation));
+      }
+    } else if (typeof document === "object" && document !== null) {
+      const compiled4 = compiledRoot(document);
+      if (compiled4 !== null) {
+        if ((compiled4.marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
+        if ((compiled4.marks & HAS_REFERENCES) === 0) {
+          return compiled4.plan.run(new VariableSubstituter(context2, options2.operation));
+        }
+      }
+    } else {
+      return document;
+    }
+  }
+  return interpretSubstituteAll(document, context2, options2);
+}
+function interpretSubstituteAll(document, context2, options2) {
+  const marks = variableMarks(document);
+  if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
+  if ((marks & HAS_REFERENCES) !== 0) {
+    const referenced = substituteReferences(document);
+    return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context2, options2) : referenced;
+  }
+  return trySubstituteVariables(document, context2, options2);
+}
+function compiledRoot(document) {
+  if (!compiledObjects.has(document) && !documentMarks.has(document)) return null;
+  return compiledValue(document, "");
+}
+function compiledValue(value2, path13) {
+  if (typeof value2 === "string") {
+    const marks = stringMarks(value2);
+    return marks === 0 ? KEPT : { plan: (marks & HAS_VARIABLES) !== 0 ? new LeafPlan(value2, path13) : null, marks };
+  }
+  if (typeof value2 === "bigint") return { plan: new LeafPlan(value2, path13), marks: HAS_INTEGERS };
+  if (typeof value2 !== "object" || value2 === null) return KEPT;
+  let byPath = compiledObjects.get(value2);
+  let compiled4 = byPath?.get(path13);
+  if (compiled4 === void 0) {
+    compiled4 = compileObject(value2, path13);
+    if (byPath === void 0) {
+      byPath = /* @__PURE__ */ new Map();
+      compiledObjects.set(value2, byPath);
+    }
+    byPath.set(path13, compiled4);
+  }
+  return compiled4;
+}
+function compileObject(value2, path13) {
+  let marks = 0;
+  if (Array.isArray(value2)) {
+    const plans = [];
+    let changes2 = false;
+    for (let i = 0; i < value2.length; i++) {
+      const item = compiledValue(value2[i], `${path13}/${i}`);
+      marks |= item.marks;
+      if (item.plan !== null) changes2 = true;
+      plans.push(item.plan);
+    }
+    return changes2 ? { plan: new ListPlan(value2, plans), marks } : marks === 0 ? KEPT : { plan: null, marks };
+  }
+  const object2 = value2;
+  const members = [];
+  let changes = false;
+  for (const key3 of Object.keys(object2)) {
+    const item = object2[key3];
+    const compiled4 = compiledValue(item, `${path13}/${key3.replaceAll("/", "\\/")}`);
+    const keyMarks = stringMarks(key3);
+    marks |= keyMarks | compiled4.marks;
+    const substituteKey = (keyMarks & HAS_VARIABLES) !== 0;
+    if (compiled4.plan !== null || substituteKey) changes = true;
+    members.push({ key: key3, substituteKey, value: item, plan: compiled4.plan });
+  }
+  return changes ? { plan: new MapPlan(members, path13), marks } : marks === 0 ? KEPT : { plan: null, marks };
+}
+function orThrow(result) {
+  if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
+  return result;
+}
+function stringMarks(text5) {
+  return (text5.includes("$(") ? HAS_REFERENCES : 0) | (text5.includes("{{") ? HAS_VARIABLES : 0);
+}
+function textMarks(document) {
+  if (typeof document === "string") return stringMarks(document);
+  if (typeof document === "bigint") return HAS_INTEGERS;
+  if (document === null || typeof document !== "object") return 0;
+  let marks = 0;
+  if (Array.isArray(document)) {
+    for (let i = 0; i < document.length && marks !== ALL_MARKS; i++) marks |= textMarks(document[i]);
+  } else {
+    for (const key3 in document) {
+      if (!Object.prototype.hasOwnProperty.call(document, key3)) continue;
+      marks |= stringMarks(key3) | textMarks(document[key3]);
+      if (marks === ALL_MARKS) break;
+    }
+  }
+  return marks;
+}
+function variableMarks(document) {
+  if (document === null || typeof document !== "object") return textMarks(document);
+  let marks = documentMarks.get(document);
+  if (marks === void 0) {
+    marks = textMarks(document);
+    documentMarks.set(document, marks);
+  }
+  return marks;
+}
+function hasVariables(document) {
+  return (variableMarks(document) & (HAS_REFERENCES | HAS_VARIABLES)) !== 0;
+}
+var NO_VARIABLES, scans, MAX_SCANS, VariableSubstituter, LeafPlan, MapPlan, ListPlan, KEPT, compiledObjects, HAS_REFERENCES, HAS_VARIABLES, HAS_INTEGERS, ALL_MARKS, documentMarks;
+var init_substitute = __esm({
+  "src/families/kyverno/engine/variables/substitute.ts"() {
+    "use strict";
+    init_go_json();
+    init_go_int64();
+    init_json_context();
+    init_evaluation_mode();
+    init_go_strings();
+    init_jmespath();
+    init_errors3();
+    init_json_pointer();
+    init_references();
+    init_patterns();
+    init_traverse();
+    NO_VARIABLES = [];
+    scans = /* @__PURE__ */ new Map();
+    MAX_SCANS = 4096;
+    VariableSubstituter = class {
+      constructor(context2, operation) {
+        this.context = context2;
+        this.operation = operation;
+      }
+      context;
+      operation;
+      isDelete;
+      /** Maps and lists without `{{` in a string or key, and without Go integers, come out as they are. */
+      unchanged(value2) {
+        return (variableMarks(value2) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
+      }
+      /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
+      leaf(value2, path13, _isKey) {
+        if (typeof value2 === "string") return this.substituteString(value2, path13);
+        return typeof value2 === "bigint" ? int64Json(value2) : value2;
+      }
+      deleteRequest() {
+        if (this.isDelete === void 0) {
+          if (this.operation !== void 0) {
+            this.isDelete = this.operation === "DELETE";
+          } else {
+            try {
+              this.isDelete = this.context.search("request.operation") === "DELETE";
+            } catch (err) {
+              if (!(err instanceof ContextQueryError)) throw err;
+              this.isDelete = false;
+            }
+          }
+        }
+        return this.isDelete;
+      }
+      /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
+      atPath(path13) {
+        let prefix = "target";
+        try {
+          this.context.search("target");
+        } catch (err) {
+          if (!(err instanceof ContextQueryError)) throw err;
+          prefix = "request.object";
+        }
+        return atVariablePath(path13, prefix);
+      }
+      substituteString(input, path13) {
+        let matches = scanVariables(input);
+        if (matches.length === 0) return input.includes("{{") ? input.replaceAll("\\{{", "{{") : input;
+        let value2 = input;
+        while (matches.length > 0) {
+          const originalPattern = value2;
+          let lastShallow = false;
+          for (const match of matches) {
+            const { v, shallow } = match;
+            let variable = match.variable;
+            let result;
+            if (variable !== "@" && !referenceEvaluation()) {
+              const isDelete = this.deleteRequest();
+              const query = isDelete ? match.deleteQuery : match.query;
+              if (isDelete) variable = query.expression;
+              result = this.context.trySearchPrepared(query);
+            } else {
+              if (variable === "@") variable = this.atPath(path13);
+              if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
+              result = this.context.trySearch(variable);
+            }
+            if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path13}: ${result.message}`);
+            if (originalPattern === v) return typeof result === "bigint" ? int64Json(result) : result;
+            let text5;
+            if (typeof result === "string") {
+              text5 = result;
+            } else {
+              try {
+                text5 = goJsonStringify(result);
+              } catch (err) {
+                if (!(err instanceof GoJsonError)) throw err;
+                throw new SubstitutionError(
+                  `failed to resolve ${variable} at path ${path13}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
+                );
+              }
+            }
+            if (shallow && result !== null) {
+              if (typeof result !== "string") {
+                throw new SubstitutionError(
+                  `failed to resolve ${variable} at path ${path13}: interface conversion: interface {} is ${goTypeName(result)}, not string`
+                );
+              }
+              text5 = text5.replaceAll("{{", "\\{{");
+            }
+            value2 = replaceFirst(value2, match.prefix + v, match.prefix + text5);
+            lastShallow = shallow;
+          }
+          if (lastShallow) break;
+          matches = scanVariables(value2);
+        }
+        return value2.replaceAll("\\{{", "{{");
+      }
+    };
+    LeafPlan = class {
+      constructor(value2, path13) {
+        this.value = value2;
+        this.path = path13;
+      }
+      value;
+      path;
+      run(substituter) {
+        return traverse(this.value, this.path, substituter);
+      }
+    };
+    MapPlan = class {
+      constructor(members, path13) {
+        this.members = members;
+        this.path = path13;
+      }
+      members;
+      path;
+      /** As traverse.ts `walk` on a map. */
+      run(substituter) {
+        const out = {};
+        for (const member of this.members) {
+          let key3 = member.key;
+          if (member.substituteKey) {
+            const newKey = substituter.leaf(key3, this.path);
+            if (newKey instanceof SubstitutionFailure) return newKey;
+            if (typeof newKey === "object" && newKey !== null) {
+              const walked = traverse(newKey, this.path, substituter);
+              if (walked instanceof SubstitutionFailure) return walked;
+              throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
+            }
+            if (newKey !== null && newKey !== void 0) {
+              if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
+              key3 = newKey;
+            }
+          }
+          let item = member.value;
+          if (member.plan !== null) {
+            item = member.plan.run(substituter);
+            if (item instanceof SubstitutionFailure) return item;
+          }
+          setOwnProperty(out, key3, item);
+        }
+        return out;
+      }
+    };
+    ListPlan = class {
+      constructor(items2, plans) {
+        this.items = items2;
+        this.plans = plans;
+      }
+      items;
+      plans;
+      /** As traverse.ts `walk` on a list. */
+      run(substituter) {
+        const items2 = this.items;
+        const out = new Array(items2.length);
+        for (let i = 0; i < items2.length; i++) {
+          const plan = this.plans[i];
+          if (plan === null) {
+            out[i] = items2[i];
+            continue;
+          }
+          const item = plan.run(substituter);
+          if (item instanceof SubstitutionFailure) return item;
+          out[i] = item;
+        }
+        return out;
+      }
+    };
+    KEPT = { plan: null, marks: 0 };
+    compiledObjects = /* @__PURE__ */ new WeakMap();
+    HAS_REFERENCES = 1;
+    HAS_VARIABLES = 2;
+    HAS_INTEGERS = 4;
+    ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES | HAS_INTEGERS;
+    documentMarks = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/families/kyverno/engine/variables/index.ts
+var init_variables = __esm({
+  "src/families/kyverno/engine/variables/index.ts"() {
+    "use strict";
+    init_errors3();
+    init_references();
+    init_substitute();
+  }
+});
+
+// src/families/kyverno/engine/context/external/api-call-loader.ts
+function answerData(body, text5) {
+  return text5 ? stringifyJson(body) : body;
+}
+function searchAnswer(compiled4, data) {
+  if (!isObject(data) || !compiled4.deterministic) return compiled4.search(data);
+  let results = searchResults.get(data);
+  if (results === void 0) {
+    results = /* @__PURE__ */ new Map();
+    searchResults.set(data, results);
+  }
+  if (results.has(compiled4.expression)) return results.get(compiled4.expression);
+  const result = compiled4.search(data);
+  if (results.size >= MAX_SEARCHES_PER_ANSWER) results.clear();
+  results.set(compiled4.expression, result);
+  return result;
+}
+var text, searchResults, MAX_SEARCHES_PER_ANSWER, ApiCallLoader;
+var init_api_call_loader = __esm({
+  "src/families/kyverno/engine/context/external/api-call-loader.ts"() {
+    "use strict";
+    init_json_value();
+    init_jmespath();
+    init_variables();
+    init_json_context();
+    text = (value2) => typeof value2 === "string" ? value2 : "";
+    searchResults = /* @__PURE__ */ new WeakMap();
+    MAX_SEARCHES_PER_ANSWER = 256;
+    ApiCallLoader = class {
+      constructor(entry2, context2, options2) {
+        this.entry = entry2;
+        this.context = context2;
+        this.options = options2;
+      }
+      entry;
+      context;
+      options;
+      /** The fetched response; stays undefined when `default` replaced a failed call. */
+      #fetched;
+      /** The request that answered, as the cluster was asked (told how its answer is used). */
+      #request;
+      hasLoaded() {
+        return this.#fetched !== void 0;
+      }
+      loadData() {
+        try {
+          let data = this.#fetched;
+          if (data === void 0) {
+            try {
+              data = this.#fetch();
+              this.#fetched = data;
+            } catch (err) {
+              const fallback = this.entry.apiCall.default;
+              if (fallback === void 0 || fallback === null) throw new Error(`failed to fetch data for APICall: ${err.message}`);
+              this.#add(fallback, "failed to add resource data to context entry");
+              this.options.onLoaded?.();
+              return;
+            }
+          }
+          this.#store(data);
+        } catch (err) {
+          this.options.onFailed?.(err.message);
+          throw err;
+        }
+        this.options.onLoaded?.();
+      }
+      #add(value2, failure2) {
+        try {
+          this.context.addEncodedEntry(this.entry.name, encodeSharedEntry(value2));
+        } catch (err) {
+          throw new Error(`${failure2} ${this.entry.name}: ${err.message}`);
+        }
+      }
+      #fetch() {
+        const { name, apiCall } = this.entry;
+        let substituted;
+        try {
+          substituted = substituteAll(apiCall, this.context, { operation: this.options.operation });
+        } catch (err) {
+          throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
+        }
+        const call4 = isObject(substituted) ? substituted : {};
+        const urlPath = text(call4.urlPath);
+        const method = text(call4.method);
+        if (urlPath === "") {
+          if (!isObject(call4.service)) throw new Error(`missing service for APICall ${name}`);
+          throw new Error(
+            `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call4.service.url)} is not requested offline`
+          );
+        }
+        const policyNamespace = this.options.policyNamespace;
+        if (policyNamespace !== void 0 && !urlPath.includes(`/namespaces/${policyNamespace}/`)) {
+          throw new Error(`path ${urlPath} is outside the namespace ${policyNamespace} of the policy`);
+        }
+        const response = this.options.cluster.request(method || "GET", urlPath, { reportsUse: true });
+        if (response.statusCode < 200 || response.statusCode >= 300) {
+          const message2 = typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`;
+          throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message2}`);
+        }
+        const asText = text(call4.responseType) === "Text";
+        this.#request = { method: method || "GET", urlPath, text: asText };
+        return answerData(response.body, asText);
+      }
+      #store(data) {
+        const { name, apiCall } = this.entry;
+        const jmesPath = text(apiCall.jmesPath);
+        const request2 = this.#request;
+        if (jmesPath === "") {
+          if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, null);
+          this.#add(data, "failed to add resource data to context entry");
+          return;
+        }
+        let path13;
+        try {
+          path13 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
+        } catch (err) {
+          throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
+        }
+        const expression = text(path13);
+        let result;
+        try {
+          result = searchAnswer(compileJmesPath(expression), data);
+        } catch (err) {
+          if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, { expression, text: request2.text, error: err.message });
+          throw new Error(`failed to apply JMESPath ${expression} for context entry ${name}: ${err.message}`);
+        }
+        if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, { expression, text: request2.text, result });
+        this.#add(result, "failed to add APICall results for context entry");
+      }
+    };
+  }
+});
+
 // src/cluster/label-selector.ts
 function tokenize2(text5) {
   const tokens = [];
@@ -30298,7 +31560,7 @@ function normalizeArgs(name, defaultCode, message2, node2, cause) {
     range: opts.range
   };
 }
-function parseError3(code, message2, node2) {
+function parseError4(code, message2, node2) {
   if (typeof code === "object") return new ParseError(code);
   return new ParseError({ code, message: message2, node: node2 });
 }
@@ -30348,7 +31610,7 @@ function attachErrorAst(error, node2) {
   return error;
 }
 var CelError, ParseError, EvaluationError, TypeError2;
-var init_errors3 = __esm({
+var init_errors4 = __esm({
   "node_modules/@marcbachmann/cel-js/lib/errors.js"() {
     CelError = class extends Error {
       #node;
@@ -30507,7 +31769,7 @@ function register(registry) {
 var Optional, OPTIONAL_NONE, OptionalNamespace, optionalNamespace;
 var init_optional = __esm({
   "node_modules/@marcbachmann/cel-js/lib/optional.js"() {
-    init_errors3();
+    init_errors4();
     Optional = class _Optional {
       #value;
       constructor(value2) {
@@ -30944,7 +32206,7 @@ function stringSize(str4) {
 var UnsignedInt, billion, billionBigInt, UNIT_NANOSECONDS, Duration;
 var init_functions2 = __esm({
   "node_modules/@marcbachmann/cel-js/lib/functions.js"() {
-    init_errors3();
+    init_errors4();
     init_registry2();
     init_optional();
     init_globals();
@@ -31171,7 +32433,7 @@ function protobufjsTypeToCelType(protoType, resolvedType) {
 var Type, TYPES, optionalType, valueTypeMatchers, TypeDeclaration, macroEvaluateErr, macroTypeCheckErr, VariableDeclaration, FunctionDeclaration, OperatorDeclaration, dynType, astType, listType, mapType, celTypes, Candidates, objTypesDecls, objTypes, objTypesCtor, invalidVar, invalidType, fallbackDynEqualityMatchers, Registry, isRelational, RootContext, OverlayContext;
 var init_registry2 = __esm({
   "node_modules/@marcbachmann/cel-js/lib/registry.js"() {
-    init_errors3();
+    init_errors4();
     init_functions2();
     init_optional();
     init_globals();
@@ -32687,7 +33949,7 @@ var init_operators = __esm({
   "node_modules/@marcbachmann/cel-js/lib/operators.js"() {
     init_registry2();
     init_globals();
-    init_errors3();
+    init_errors4();
     dynType2 = celTypes.dyn;
     Base = class {
       dynType = celTypes.dyn;
@@ -33033,7 +34295,7 @@ var init_operators = __esm({
 // node_modules/@marcbachmann/cel-js/lib/macros.js
 function assertIdentifier(node2, message2) {
   if (node2.op === "id") return node2.args;
-  throw parseError3("invalid_macro_argument", message2, node2);
+  throw parseError4("invalid_macro_argument", message2, node2);
 }
 function createMapExpander(hasFilter) {
   const functionDesc = hasFilter ? "map(var, filter, transform)" : "map(var, transform)";
@@ -33236,7 +34498,7 @@ function registerMacros(registry) {
 var identity2;
 var init_macros = __esm({
   "node_modules/@marcbachmann/cel-js/lib/macros.js"() {
-    init_errors3();
+    init_errors4();
     init_operators();
     identity2 = (x) => x;
   }
@@ -33430,7 +34692,7 @@ function isEqual(a, b, ast, ev) {
 var init_overloads = __esm({
   "node_modules/@marcbachmann/cel-js/lib/overloads.js"() {
     init_functions2();
-    init_errors3();
+    init_errors4();
     init_globals();
   }
 });
@@ -33439,7 +34701,7 @@ var init_overloads = __esm({
 var toDynTypeBinding, TypeChecker;
 var init_type_checker = __esm({
   "node_modules/@marcbachmann/cel-js/lib/type-checker.js"() {
-    init_errors3();
+    init_errors4();
     init_operators();
     toDynTypeBinding = (/* @__PURE__ */ new Map()).set("A", "dyn").set("T", "dyn").set("K", "dyn").set("V", "dyn");
     TypeChecker = class extends Base {
@@ -33508,7 +34770,7 @@ var TOKEN, OP_FOR_TOKEN, TOKEN_BY_NUMBER, HEX_CODES, ESCAPE_ERRORS, STRING_ESCAP
 var init_parser2 = __esm({
   "node_modules/@marcbachmann/cel-js/lib/parser.js"() {
     init_functions2();
-    init_errors3();
+    init_errors4();
     init_operators();
     init_globals();
     TOKEN = {
@@ -33801,7 +35063,7 @@ var init_parser2 = __esm({
               if (this._isIdentifierCharCode(code)) return this.readIdentifier();
             }
           }
-          throw parseError3("unexpected_character", `Unexpected character: ${ch}`, {
+          throw parseError4("unexpected_character", `Unexpected character: ${ch}`, {
             pos,
             start: pos,
             end: pos + 1,
@@ -33817,7 +35079,7 @@ var init_parser2 = __esm({
       _parseAsDouble(start, end) {
         const value2 = Number(this.input.substring(start, end));
         if (Number.isFinite(value2)) return this.token(start, TOKEN.NUMBER, value2);
-        throw parseError3("invalid_number", `Invalid number: ${value2}`, {
+        throw parseError4("invalid_number", `Invalid number: ${value2}`, {
           pos: start,
           start,
           end,
@@ -33838,7 +35100,7 @@ var init_parser2 = __esm({
           } catch (_err) {
           }
         }
-        throw parseError3(
+        throw parseError4(
           isHex3 ? "invalid_hex_integer" : "invalid_integer",
           isHex3 ? `Invalid hex integer: ${string}` : `Invalid integer: ${string}`,
           { pos: start, start, end: this.pos, input: this.input }
@@ -33856,7 +35118,7 @@ var init_parser2 = __esm({
           const start = pos;
           pos = this._readDigits(input, length, pos);
           if (start === pos)
-            throw parseError3("invalid_exponent", "Invalid exponent", {
+            throw parseError4("invalid_exponent", "Invalid exponent", {
               pos,
               start: pos,
               end: Math.min(pos + 1, input.length),
@@ -33921,7 +35183,7 @@ var init_parser2 = __esm({
               return this._closeQuotedString(rawStart, rawValue, prefix, start);
             case "\n":
             case "\r":
-              throw parseError3("newline_in_string", "Newlines not allowed in single-quoted strings", {
+              throw parseError4("newline_in_string", "Newlines not allowed in single-quoted strings", {
                 pos,
                 start: pos,
                 end: pos + 1,
@@ -33932,7 +35194,7 @@ var init_parser2 = __esm({
           }
           pos++;
         }
-        throw parseError3("unterminated_string", "Unterminated string", {
+        throw parseError4("unterminated_string", "Unterminated string", {
           pos: start,
           start,
           end: input.length,
@@ -33958,7 +35220,7 @@ var init_parser2 = __esm({
           }
           pos++;
         }
-        throw parseError3("unterminated_triple_quoted_string", "Unterminated triple-quoted string", {
+        throw parseError4("unterminated_triple_quoted_string", "Unterminated triple-quoted string", {
           pos: start,
           start,
           end: input.length,
@@ -33967,7 +35229,7 @@ var init_parser2 = __esm({
       }
       #escapeErr(code, offset, len, i, chars, extra) {
         const start = offset + i;
-        return parseError3(code, ESCAPE_ERRORS[code](extra), {
+        return parseError4(code, ESCAPE_ERRORS[code](extra), {
           input: this.input,
           pos: start,
           start,
@@ -34050,7 +35312,7 @@ var init_parser2 = __esm({
         this.registry = registry;
       }
       #limitExceeded(limitKey, pos = this.pos) {
-        throw parseError3("limit_exceeded", `Exceeded ${limitKey} (${this.limits[limitKey]})`, {
+        throw parseError4("limit_exceeded", `Exceeded ${limitKey} (${this.limits[limitKey]})`, {
           pos,
           start: pos,
           end: pos,
@@ -34091,7 +35353,7 @@ var init_parser2 = __esm({
       }
       consume(expectedType) {
         if (this.type === expectedType) return this.#advanceToken();
-        throw parseError3(
+        throw parseError4(
           "expected_token",
           `Expected ${TOKEN_BY_NUMBER[expectedType]}, got ${TOKEN_BY_NUMBER[this.type]}`,
           { pos: this.pos, start: this.pos, end: this.lexer.pos, input: this.input }
@@ -34103,7 +35365,7 @@ var init_parser2 = __esm({
       // Parse entry point
       parse(input) {
         if (typeof input !== "string") {
-          throw parseError3("expression_must_be_string", "Expression must be a string");
+          throw parseError4("expression_must_be_string", "Expression must be a string");
         }
         this.input = this.lexer.reset(input);
         this.#advanceToken();
@@ -34111,7 +35373,7 @@ var init_parser2 = __esm({
         this.astNodesRemaining = this.limits.maxAstNodes;
         const result = this.parseExpression();
         if (this.match(TOKEN.EOF)) return result;
-        throw parseError3(
+        throw parseError4(
           "unexpected_character",
           `Unexpected character: '${this.input[this.lexer.pos - 1]}'`,
           {
@@ -34269,7 +35531,7 @@ var init_parser2 = __esm({
           case TOKEN.LBRACE:
             return this.parseMap();
         }
-        throw parseError3("unexpected_token", `Unexpected token: ${TOKEN_BY_NUMBER[this.type]}`, {
+        throw parseError4("unexpected_token", `Unexpected token: ${TOKEN_BY_NUMBER[this.type]}`, {
           pos: this.pos,
           start: this.pos,
           end: this.lexer.pos,
@@ -34284,7 +35546,7 @@ var init_parser2 = __esm({
         const end = this.lexer.pos;
         const start = this.consume(TOKEN.IDENTIFIER);
         if (RESERVED.has(value2)) {
-          throw parseError3("reserved_identifier", `Reserved identifier: ${value2}`, {
+          throw parseError4("reserved_identifier", `Reserved identifier: ${value2}`, {
             pos: start,
             start,
             end,
@@ -34415,7 +35677,7 @@ var globalRegistry, Environment, Evaluator, globalEnvironment;
 var init_evaluator = __esm({
   "node_modules/@marcbachmann/cel-js/lib/evaluator.js"() {
     init_registry2();
-    init_errors3();
+    init_errors4();
     init_functions2();
     init_macros();
     init_overloads();
@@ -34573,7 +35835,7 @@ var init_serialize = __esm({
 // node_modules/@marcbachmann/cel-js/lib/index.js
 var init_lib = __esm({
   "node_modules/@marcbachmann/cel-js/lib/index.js"() {
-    init_errors3();
+    init_errors4();
     init_evaluator();
     init_serialize();
     init_optional();
@@ -34592,7 +35854,7 @@ function macroError(message2, node2) {
 function isNode(value2) {
   return typeof value2 === "object" && value2 !== null && typeof value2.op === "string" && "meta" in value2;
 }
-function walk(root, visit) {
+function walk2(root, visit) {
   const seen = /* @__PURE__ */ new Set();
   const stack = [[root, 0]];
   while (stack.length > 0) {
@@ -36388,7 +37650,7 @@ function claim(markers, claimed, from, to) {
 }
 function attachOptionalEntries(root, markers) {
   const claimed = /* @__PURE__ */ new Set();
-  walk(root, (node2) => {
+  walk2(root, (node2) => {
     if (node2.op === "list") {
       const elements2 = node2.args;
       const optional = /* @__PURE__ */ new Set();
@@ -36675,7 +37937,7 @@ function attachStructLiterals(root, sites, optionalMarkers) {
   const byBrace = new Map(sites.map((site) => [site.brace, site]));
   let error = null;
   const found = /* @__PURE__ */ new Set();
-  walk(root, (node2) => {
+  walk2(root, (node2) => {
     if (node2.op !== "map" || error !== null) return;
     const site = byBrace.get(node2.start);
     if (site === void 0) return;
@@ -36895,7 +38157,7 @@ function patchDurationCall(node2, arg) {
   });
 }
 function exemptFromHomogeneity(call4) {
-  walk(call4, (node2) => {
+  walk2(call4, (node2) => {
     if (node2.op === "list" || node2.op === "map") node2.setMeta("homogeneityExempt", true);
     if (node2.op === "list") {
       node2.setMeta("check", (checker, self, ctx) => {
@@ -37020,7 +38282,7 @@ function createCelEnvironment(options2 = {}) {
 function patch(root, validateRegexLiterals, objectVariables, twoVariableComprehensions, orValueCompat) {
   let error = null;
   const membershipRanges = [];
-  walk(root, (node2, depth) => {
+  walk2(root, (node2, depth) => {
     if (node2.op === "in") membershipRanges.push(node2.args[1]);
     if (depth > MAX_AST_DEPTH && error === null) {
       error = { message: `expression nested too deeply (more than ${MAX_AST_DEPTH} levels)`, start: node2.start, end: node2.end };
@@ -37101,7 +38363,7 @@ function stringProblem(node2) {
 }
 function validateFormatCalls(root) {
   let error = null;
-  walk(root, (node2) => {
+  walk2(root, (node2) => {
     if (error !== null || node2.op !== "rcall") return;
     const [name, receiver, args] = node2.args;
     if (name !== "format" || args.length !== 1 || args[0].op !== "list") return;
@@ -38381,7 +39643,7 @@ function add(acc, next) {
   if (typeof acc === "number" && typeof next === "number") return acc + next;
   if (acc instanceof UnsignedInt && next instanceof UnsignedInt) {
     const s = acc.valueOf() + next.valueOf();
-    if (s > MAX_UINT64) throw celError("unsigned integer overflow");
+    if (s > MAX_UINT642) throw celError("unsigned integer overflow");
     return new UnsignedInt(s);
   }
   if (acc instanceof Duration && next instanceof Duration) return acc.addDuration(next);
@@ -38419,7 +39681,7 @@ function extreme2(list5, op) {
   if (!found) throw celError(`${op} called on empty list`);
   return result;
 }
-var MAX_INT644, MIN_INT642, MAX_UINT64, TIMESTAMP3, DURATION, COMPARABLE_TYPES2, SUMMABLE_TYPES, listsLibrary;
+var MAX_INT644, MIN_INT642, MAX_UINT642, TIMESTAMP3, DURATION, COMPARABLE_TYPES2, SUMMABLE_TYPES, listsLibrary;
 var init_lists2 = __esm({
   "src/lang/cel/kubernetes/lists.ts"() {
     "use strict";
@@ -38428,7 +39690,7 @@ var init_lists2 = __esm({
     init_common();
     MAX_INT644 = (1n << 63n) - 1n;
     MIN_INT642 = -(1n << 63n);
-    MAX_UINT64 = (1n << 64n) - 1n;
+    MAX_UINT642 = (1n << 64n) - 1n;
     TIMESTAMP3 = "google.protobuf.Timestamp";
     DURATION = "google.protobuf.Duration";
     COMPARABLE_TYPES2 = ["int", "uint", "double", "bool", DURATION, TIMESTAMP3, "string", "bytes"];
@@ -38709,7 +39971,7 @@ var init_quantity2 = __esm({
 });
 
 // src/lang/cel/kubernetes/regex.ts
-function findAll(re, s, n) {
+function findAll2(re, s, n) {
   const out = [];
   if (n === 0) return out;
   const matcher = re.matcher(s);
@@ -38779,7 +40041,7 @@ function regexMacro(name, arity) {
       if (typeof re === "string") throw celErrorAt(`Illegal regex: ${re}`, ast);
       if (name === "find") return find(re, s);
       const n = limit < 0n ? -1 : limit > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(limit);
-      return findAll(re, s, n);
+      return findAll2(re, s, n);
     }
   });
 }
@@ -40105,7 +41367,7 @@ function compiledLazyVariables(variables, activation) {
   return object2;
 }
 var STATE, descriptorsCache, RESERVED2, prototypes;
-var init_variables = __esm({
+var init_variables2 = __esm({
   "src/families/cel/variables.ts"() {
     "use strict";
     STATE = /* @__PURE__ */ Symbol("variables");
@@ -40205,7 +41467,7 @@ var init_policy = __esm({
     "use strict";
     init_authz();
     init_compile();
-    init_variables();
+    init_variables2();
     init_policy_identity();
     Failure2 = class extends Error {
       constructor(failure2) {
@@ -40688,7 +41950,7 @@ function trace(program, activation, options2, depth, variableTraces) {
   if (ast === void 0) return null;
   const tracer = new Tracer(activation, options2, depth, variableTraces);
   const nodes = [];
-  walk(ast, (node2) => nodes.push(node2));
+  walk2(ast, (node2) => nodes.push(node2));
   const saved = nodes.map((node2) => Object.getOwnPropertyDescriptor(node2, "evaluate"));
   let result;
   try {
@@ -44282,7 +45544,7 @@ var init_evaluate = __esm({
     "use strict";
     init_cel();
     init_environment2();
-    init_variables();
+    init_variables2();
     init_exceptions();
     VALIDATION_INDEX = "cel.validationIndex";
     StepError = class extends Error {
@@ -44916,7 +46178,7 @@ var init_openapi = __esm({
 });
 
 // src/families/cel/mutate/structured-merge/value.ts
-function isMap3(v) {
+function isMap5(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 function isList(v) {
@@ -45018,14 +46280,14 @@ function validateScalar(t, v, prefix) {
 function listItemToPathElement(lookup2, list5, child) {
   if (list5.elementRelationship !== "associative") return { error: "invalid indexing of non-associative list" };
   if (list5.keys !== void 0 && list5.keys.length > 0) return keyedItemToPathElement(lookup2, list5, list5.keys, child);
-  if (isMap3(child)) return { error: "associative list without keys has an element that's a map type" };
+  if (isMap5(child)) return { error: "associative list without keys has an element that's a map type" };
   if (isList(child)) return { error: "not supported: associative list with lists as elements" };
   if (child === null) return { error: "associative list without keys has an element that's an explicit null" };
   return `[=${toString(child)}]`;
 }
 function keyedItemToPathElement(lookup2, list5, keys, child) {
   if (child === null) return { error: "associative list with keys may not have a null element" };
-  if (!isMap3(child)) return { error: "associative list with keys may not have non-map elements" };
+  if (!isMap5(child)) return { error: "associative list with keys may not have non-map elements" };
   const fields2 = [];
   for (const name of keys) {
     if (Object.prototype.hasOwnProperty.call(child, name)) {
@@ -45058,7 +46320,7 @@ function validateValue(lookup2, ref, v, path13, allowDuplicates, errors) {
   const atom = deduceAtom(resolved, v);
   if (atom.map !== void 0) {
     if (v === null) return;
-    if (!isMap3(v)) {
+    if (!isMap5(v)) {
       errors.push({ path: path13, message: `expected map, got ${formatValueV(v)}` });
       return;
     }
@@ -45239,8 +46501,8 @@ function visitListItems(lookup2, t, lhs, rhs, path13, errors) {
   return out.length > 0 ? out : void 0;
 }
 function doMap(lookup2, t, lhsValue, rhsValue, path13, errors) {
-  const lhs = isMap3(lhsValue) ? lhsValue : void 0;
-  const rhs = isMap3(rhsValue) ? rhsValue : void 0;
+  const lhs = isMap5(lhsValue) ? lhsValue : void 0;
+  const rhs = isMap5(rhsValue) ? rhsValue : void 0;
   const emptyPromoteToLeaf = (lhs === void 0 || isEmpty(lhs)) && (rhs === void 0 || isEmpty(rhs));
   if (t.elementRelationship === "atomic" || emptyPromoteToLeaf) return keepRHS(lhsValue, rhsValue);
   if (lhs === void 0 && rhs === void 0) return void 0;
@@ -45275,7 +46537,7 @@ function findAtomics(lookup2, ref, v, path13 = "") {
   const atomics = [];
   const a = resolve(lookup2, ref);
   if (a === void 0) return atomics;
-  if (isMap3(v) && a.map !== void 0) {
+  if (isMap5(v) && a.map !== void 0) {
     if (a.map.elementRelationship === "atomic") atomics.push(path13);
     for (const key3 of Object.keys(v)) {
       const field2 = a.map.fields.get(key3);
@@ -45963,7 +47225,7 @@ var init_policy3 = __esm({
     init_environment2();
     init_exceptions();
     init_match();
-    init_variables();
+    init_variables2();
     init_policy2();
     init_request();
     init_structured_merge();
@@ -46335,7 +47597,7 @@ var init_policy4 = __esm({
     init_exceptions();
     init_match();
     init_decode2();
-    init_variables();
+    init_variables2();
     init_request();
     init_compile();
     init_policy_identity();
@@ -46920,7 +48182,7 @@ var init_policy5 = __esm({
     init_exceptions();
     init_match();
     init_decode2();
-    init_variables();
+    init_variables2();
     init_request();
     init_compile();
     init_policy_identity();
@@ -47674,7 +48936,7 @@ var init_evaluate2 = __esm({
     init_registry_reference();
     init_environment2();
     init_exceptions();
-    init_variables();
+    init_variables2();
     EvaluationFailure = class extends Error {
       constructor(message2, at3, registry = false, compile2 = false) {
         super(message2);
@@ -49012,27 +50274,6 @@ var init_family = __esm({
   }
 });
 
-// src/families/kyverno/engine/evaluation-mode.ts
-function referenceEvaluation() {
-  return reference;
-}
-function inEvaluationMode(useReference, evaluate6) {
-  const previous = reference;
-  reference = useReference === true;
-  try {
-    return evaluate6();
-  } finally {
-    reference = previous;
-  }
-}
-var reference;
-var init_evaluation_mode = __esm({
-  "src/families/kyverno/engine/evaluation-mode.ts"() {
-    "use strict";
-    reference = false;
-  }
-});
-
 // src/families/kyverno/match/kind.ts
 function selector(group, version, kind3, subresource) {
   return { group, version, kind: kind3, subresource };
@@ -50252,7 +51493,7 @@ var init_exception = __esm({
 
 // src/families/kyverno/engine/conditions/errors.ts
 var ConditionError2;
-var init_errors4 = __esm({
+var init_errors5 = __esm({
   "src/families/kyverno/engine/conditions/errors.ts"() {
     "use strict";
     ConditionError2 = class extends Error {
@@ -50599,8 +51840,8 @@ function operatorOf(condition2) {
   for (const op of PREFIX_OPERATORS) {
     if (condition2.startsWith(op)) return op;
   }
-  if (NOT_IN_RANGE.test(condition2)) return "notInRange";
-  if (IN_RANGE.test(condition2)) return "inRange";
+  if (NOT_IN_RANGE2.test(condition2)) return "notInRange";
+  if (IN_RANGE2.test(condition2)) return "inRange";
   return "";
 }
 function comparison(operator, operandText) {
@@ -50616,7 +51857,7 @@ function comparison(operator, operandText) {
 function compileCondition(condition2) {
   const op = operatorOf(condition2);
   if (op === "inRange" || op === "notInRange") {
-    const match = (op === "inRange" ? IN_RANGE : NOT_IN_RANGE).exec(condition2);
+    const match = (op === "inRange" ? IN_RANGE2 : NOT_IN_RANGE2).exec(condition2);
     const [lowOp, highOp] = op === "inRange" ? [">=", "<="] : ["<", ">"];
     return { kind: op, low: comparison(lowOp, match[1]), high: comparison(highOp, match[2]) };
   }
@@ -50631,15 +51872,15 @@ function compileStringPattern(pattern2) {
   cache6.set(pattern2, compiled4);
   return compiled4;
 }
-var IN_RANGE, NOT_IN_RANGE, PREFIX_OPERATORS, cache6, CACHE_LIMIT2;
+var IN_RANGE2, NOT_IN_RANGE2, PREFIX_OPERATORS, cache6, CACHE_LIMIT2;
 var init_string_pattern = __esm({
   "src/families/kyverno/engine/pattern/string-pattern.ts"() {
     "use strict";
     init_go_duration();
     init_quantity();
     init_go_strings();
-    IN_RANGE = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
-    NOT_IN_RANGE = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
+    IN_RANGE2 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
+    NOT_IN_RANGE2 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
     PREFIX_OPERATORS = [">=", "<=", ">", "<", "!"];
     cache6 = /* @__PURE__ */ new Map();
     CACHE_LIMIT2 = 5e4;
@@ -51248,7 +52489,7 @@ function checkElements2(resource, count2, element, path13, ev) {
   }
   return applied === 0 && skips !== null ? packagedSkip(skips, path13) : null;
 }
-function compiledRoot(pattern2) {
+function compiledRoot2(pattern2) {
   let check2 = compiledPatterns.get(pattern2);
   if (check2 === void 0) {
     check2 = compileElement(pattern2, "/");
@@ -51258,7 +52499,7 @@ function compiledRoot(pattern2) {
 }
 function matchCompiledPattern(resource, pattern2, numberMode) {
   if (pattern2 === null || typeof pattern2 !== "object") return matchPattern(resource, pattern2, { numberMode });
-  const check2 = compiledRoot(pattern2);
+  const check2 = compiledRoot2(pattern2);
   state.numberMode = numberMode;
   state.anchorsSeen = null;
   state.metadataRewrites = null;
@@ -51305,17 +52546,17 @@ var init_pattern = __esm({
 
 // src/families/kyverno/engine/conditions/string-pattern.ts
 function isRangePattern(pattern2) {
-  return IN_RANGE2.test(pattern2);
+  return IN_RANGE3.test(pattern2);
 }
 function matchStringPattern(value2, pattern2) {
   return validateValue2(value2, pattern2, "float64");
 }
-var IN_RANGE2;
+var IN_RANGE3;
 var init_string_pattern2 = __esm({
   "src/families/kyverno/engine/conditions/string-pattern.ts"() {
     "use strict";
     init_pattern();
-    IN_RANGE2 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
+    IN_RANGE3 = /^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$/;
   }
 });
 
@@ -51729,7 +52970,7 @@ var init_in = __esm({
   "src/families/kyverno/engine/conditions/in.ts"() {
     "use strict";
     init_wildcard();
-    init_errors4();
+    init_errors5();
     init_go_sprint();
     init_string_list();
   }
@@ -51876,7 +53117,7 @@ var init_operators2 = __esm({
     init_any_not_in();
     init_duration();
     init_equal();
-    init_errors4();
+    init_errors5();
     init_in();
     init_not_equal();
     init_not_in();
@@ -52005,1135 +53246,6 @@ var init_compiled2 = __esm({
         "DurationLessThanOrEquals"
       ].map((name) => [name.toLowerCase(), name])
     );
-  }
-});
-
-// src/families/kyverno/engine/variables/errors.ts
-var SubstitutionError, SubstitutionFailure;
-var init_errors5 = __esm({
-  "src/families/kyverno/engine/variables/errors.ts"() {
-    "use strict";
-    SubstitutionError = class extends Error {
-      name = "SubstitutionError";
-    };
-    SubstitutionFailure = class {
-      constructor(message2) {
-        this.message = message2;
-      }
-      message;
-    };
-  }
-});
-
-// src/util/go-path.ts
-function goCleanPath(p) {
-  if (p === "") return ".";
-  const rooted = p.startsWith("/");
-  const parts2 = [];
-  for (const segment of p.split("/")) {
-    if (segment === "" || segment === ".") continue;
-    if (segment === "..") {
-      if (parts2.length > 0 && parts2[parts2.length - 1] !== "..") parts2.pop();
-      else if (!rooted) parts2.push("..");
-    } else {
-      parts2.push(segment);
-    }
-  }
-  const cleaned = (rooted ? "/" : "") + parts2.join("/");
-  return cleaned === "" ? "." : cleaned;
-}
-var init_go_path = __esm({
-  "src/util/go-path.ts"() {
-    "use strict";
-  }
-});
-
-// src/families/kyverno/engine/variables/patterns.ts
-function findAll2(pattern2, text5) {
-  const matches = [];
-  for (const m of text5.matchAll(pattern2)) matches.push({ text: m[0], index: m.index });
-  return matches;
-}
-function dropPrefix(match, source) {
-  const code = match.text.charCodeAt(0);
-  const rest = match.text.slice(1);
-  if (code < 128) return rest;
-  let utf8Length2;
-  if (code >= 56320 && code <= 57343 && match.index > 0) {
-    const high = source.charCodeAt(match.index - 1);
-    utf8Length2 = high >= 55296 && high <= 56319 ? 4 : 3;
-  } else {
-    utf8Length2 = code < 2048 ? 2 : 3;
-  }
-  return "\uFFFD".repeat(utf8Length2 - 1) + rest;
-}
-var VARIABLES, VARIABLE_AT_START;
-var init_patterns = __esm({
-  "src/families/kyverno/engine/variables/patterns.ts"() {
-    "use strict";
-    VARIABLES = /(^|[^\\])(\{\{(?:\{[^{}]*\}|[^{}])*\}\})/g;
-    VARIABLE_AT_START = /^\{\{(\{[^{}]*\}|[^{}])*\}\}/;
-  }
-});
-
-// src/families/kyverno/engine/variables/traverse.ts
-function walk2(value2, path13, action) {
-  if (typeof value2 === "object" && value2 !== null && action.unchanged?.(value2)) return value2;
-  if (Array.isArray(value2)) {
-    const out = new Array(value2.length);
-    for (let i = 0; i < value2.length; i++) {
-      const item = traverse(value2[i], `${path13}/${i}`, action);
-      if (item instanceof SubstitutionFailure) return item;
-      out[i] = item;
-    }
-    return out;
-  }
-  if (isMap5(value2)) {
-    const out = {};
-    for (const key3 of Object.keys(value2)) {
-      let newKey = action.leaf(key3, path13, true);
-      if (newKey instanceof SubstitutionFailure) return newKey;
-      if (typeof newKey === "object" && newKey !== null) {
-        const walked = walk2(newKey, path13, action);
-        if (walked instanceof SubstitutionFailure) return walked;
-        throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
-      }
-      if (newKey === null || newKey === void 0) newKey = key3;
-      if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
-      const item = traverse(value2[key3], childPath(path13, key3), action);
-      if (item instanceof SubstitutionFailure) return item;
-      setOwnProperty(out, newKey, item);
-    }
-    return out;
-  }
-  return value2;
-}
-function traverse(document, path13, action) {
-  if (Array.isArray(document) || isMap5(document)) return walk2(document, path13, action);
-  const leaf = action.leaf(document, path13, false);
-  if (leaf instanceof SubstitutionFailure) return leaf;
-  return walk2(leaf, path13, action);
-}
-function visitLeavesAndKeys(document, visit, path13 = "") {
-  if (Array.isArray(document)) {
-    for (let i = 0; i < document.length; i++) visitLeavesAndKeys(document[i], visit, `${path13}/${i}`);
-  } else if (isMap5(document)) {
-    for (const key3 of Object.keys(document)) {
-      visit(key3, path13);
-      visitLeavesAndKeys(document[key3], visit, childPath(path13, key3));
-    }
-  } else {
-    visit(document, path13);
-  }
-}
-var isMap5, childPath;
-var init_traverse = __esm({
-  "src/families/kyverno/engine/variables/traverse.ts"() {
-    "use strict";
-    init_go_json();
-    init_errors5();
-    isMap5 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-    childPath = (path13, key3) => `${path13}/${key3.replaceAll("/", "\\/")}`;
-  }
-});
-
-// src/families/kyverno/engine/variables/references.ts
-function operatorPrefix(pattern2) {
-  if (pattern2.length < 2) return "";
-  for (const op of [">=", "<=", ">", "<", "!"]) if (pattern2.startsWith(op)) return op;
-  if (NOT_IN_RANGE2.test(pattern2)) return "!-";
-  if (IN_RANGE3.test(pattern2)) return "-";
-  return "";
-}
-function joinPath(...elements2) {
-  const joined = elements2.filter((e) => e !== "").join("/");
-  return joined === "" ? "" : goCleanPath(joined);
-}
-function removeAnchorsFromPath(path13) {
-  let components = path13.split("/");
-  if (components[0] === "") components = components.slice(1);
-  const keys = components.map((component) => ANCHOR.exec(component.trim())?.[2] ?? component);
-  const joined = joinPath(...keys);
-  return path13.startsWith("/") ? `/${joined}` : joined;
-}
-function valueAtReference(document, path13) {
-  let found;
-  visitLeavesAndKeys(document, (value2, leafPath) => {
-    if (removeAnchorsFromPath(leafPath) === path13) found = value2;
-  });
-  return found;
-}
-function formatFixed6(value2) {
-  if (Number.isNaN(value2)) return "NaN";
-  if (!Number.isFinite(value2)) return value2 > 0 ? "+Inf" : "-Inf";
-  if (Math.abs(value2) < 1e21) return value2.toFixed(6);
-  return `${BigInt(value2).toString()}.000000`;
-}
-function resolveReference(document, reference2, absolutePath) {
-  let path13 = reference2.replace(/^[$()]+|[$()]+$/g, "");
-  const operator = operatorPrefix(path13);
-  path13 = path13.slice(operator.length);
-  if (path13.length === 0) throw new Error("expected path, found empty reference");
-  path13 = path13.startsWith("/") ? path13 : joinPath(absolutePath, path13);
-  const value2 = valueAtReference(document, path13);
-  if (operator === "") return value2;
-  if (typeof value2 === "string") return operator + value2;
-  if (typeof value2 === "bigint") return operator + value2.toString();
-  if (typeof value2 === "number") return operator + formatFixed6(value2);
-  throw new Error(`incorrect expression: operator ${operator} does not match with value ${formatGoValue(value2)}`);
-}
-function substituteReferencesInString(value2, path13, document) {
-  const source = value2;
-  for (const found of findAll2(REFERENCES, source)) {
-    const match = found.text;
-    const initial = match.startsWith("$(");
-    const reference2 = initial ? match : dropPrefix(found, source);
-    let resolved;
-    try {
-      resolved = resolveReference(document, reference2, path13);
-    } catch (err) {
-      throw new SubstitutionError(`failed to resolve ${reference2} at path ${path13}: ${err.message}`);
-    }
-    if (resolved === null || resolved === void 0) {
-      throw new SubstitutionError(`got nil resolved variable ${reference2} at path ${path13}: <nil>`);
-    }
-    if (typeof resolved !== "string") {
-      throw new SubstitutionError(`NotResolvedReferenceErr,reference ${reference2} not resolved at path ${path13}`);
-    }
-    const replacement = (initial ? "" : match[0]) + resolved;
-    const at3 = value2.indexOf(match);
-    if (at3 >= 0) value2 = value2.slice(0, at3) + replacement + value2.slice(at3 + match.length);
-  }
-  for (const escaped of value2.match(ESCAPED_REFERENCES) ?? []) value2 = value2.split(escaped).join(escaped.slice(1));
-  return value2;
-}
-function substituteReferences(document) {
-  return traverse(document, "", new ReferenceSubstituter(document));
-}
-var REFERENCES, ESCAPED_REFERENCES, NOT_IN_RANGE2, IN_RANGE3, ANCHOR, ReferenceSubstituter;
-var init_references = __esm({
-  "src/families/kyverno/engine/variables/references.ts"() {
-    "use strict";
-    init_jmespath();
-    init_go_path();
-    init_errors5();
-    init_patterns();
-    init_traverse();
-    REFERENCES = /^\$\([^\n][^ ]*\)|[^\\]\$\([^\n][^ ]*\)/g;
-    ESCAPED_REFERENCES = /\\\$\([^\n][^ )]*\)/g;
-    NOT_IN_RANGE2 = /^(\d+(\.\d+)?)([^-]*)!-(\d+(\.\d+)?)([^-]*)$/;
-    IN_RANGE3 = /^(\d+(\.\d+)?)([^-]*)-(\d+(\.\d+)?)([^-]*)$/;
-    ANCHOR = /^([+<=X^])?\((.+)\)$/;
-    ReferenceSubstituter = class {
-      constructor(document) {
-        this.document = document;
-      }
-      document;
-      leaf(value2, path13) {
-        return typeof value2 === "string" && value2.includes("$(") ? substituteReferencesInString(value2, path13, this.document) : value2;
-      }
-    };
-  }
-});
-
-// src/families/kyverno/engine/context/deferred.ts
-function loaderMatcher(name) {
-  let matcher = matchers.get(name);
-  if (matcher === void 0) {
-    const re = RE2JS.compile(`(?:\\A|\\z|\\s|[^.0-9A-Za-z])${name}\\b`);
-    matcher = /^[A-Za-z0-9_-]+$/.test(name) ? new LiteralNameMatcher(name) : { test: (query) => re.test(query) };
-    matchers.set(name, matcher);
-  }
-  return matcher;
-}
-function isWordCode(code) {
-  return code >= 48 && code <= 57 || code >= 65 && code <= 90 || code >= 97 && code <= 122 || code === 95;
-}
-function isNameJoinCode(code) {
-  return code === 46 || code >= 48 && code <= 57 || code >= 65 && code <= 90 || code >= 97 && code <= 122;
-}
-var matchers, LiteralNameMatcher, DeferredLoaders;
-var init_deferred = __esm({
-  "src/families/kyverno/engine/context/deferred.ts"() {
-    "use strict";
-    init_build();
-    matchers = /* @__PURE__ */ new Map();
-    LiteralNameMatcher = class {
-      constructor(name) {
-        this.name = name;
-        this.#lastIsWord = isWordCode(name.charCodeAt(name.length - 1));
-      }
-      name;
-      #lastIsWord;
-      test(query) {
-        const name = this.name;
-        for (let at3 = query.indexOf(name); at3 >= 0; at3 = query.indexOf(name, at3 + 1)) {
-          if (at3 > 0 && isNameJoinCode(query.charCodeAt(at3 - 1))) continue;
-          const end = at3 + name.length;
-          const nextIsWord = end < query.length && isWordCode(query.charCodeAt(end));
-          if (nextIsWord !== this.#lastIsWord) return true;
-        }
-        return false;
-      }
-    };
-    DeferredLoaders = class {
-      level = -1;
-      index = -1;
-      loaders = [];
-      add(matcher, loader, level) {
-        const entry2 = { level, matched: false, matcher, loader };
-        if (this.loaders.length === 0) this.loaders = [entry2];
-        else this.loaders.push(entry2);
-      }
-      /** Runs every not yet loaded loader that `query` mentions, in declaration order. */
-      loadMatching(query, level) {
-        if (this.level >= 0) level = this.level;
-        const index = this.index >= 0 ? this.index : this.loaders.length;
-        for (let found = this.match(query, level, index); found !== null; found = this.match(query, level, index)) {
-          if (!this.loadData(found.loader, found.index)) return;
-        }
-      }
-      /**
-       * After the context went back to a checkpoint (`restore`: popped; otherwise reset in place) at
-       * `level`: drops loaders declared above it, reloads loaded ones still relevant, drops the ones
-       * declared at the level itself.
-       */
-      reset(restore3, level) {
-        for (const loader of this.loaders) loader.matched = false;
-        for (let i = 0; i < this.loaders.length; i++) {
-          const l = this.loaders[i];
-          if (l.level > level) {
-            this.loaders.splice(i--, 1);
-          } else if (l.loader.hasLoaded()) {
-            if (restore3 || l.level < level) this.loadData(l, i);
-            if (l.level === level) this.loaders.splice(i--, 1);
-          } else if (!restore3 && l.level === level) {
-            this.loaders.splice(i--, 1);
-          }
-        }
-      }
-      match(query, level, index) {
-        const end = Math.min(index, this.loaders.length);
-        for (let i = 0; i < end; i++) {
-          const l = this.loaders[i];
-          if (l.matched || l.loader.hasLoaded()) continue;
-          if (l.matcher.test(query) && l.level <= level) {
-            l.matched = true;
-            return { loader: l, index: i };
-          }
-        }
-        return null;
-      }
-      /** Runs one loader with the level/index restriction in force; false when it failed. */
-      loadData(l, index) {
-        this.level = l.level;
-        this.index = index;
-        try {
-          l.loader.loadData();
-          return true;
-        } catch (err) {
-          if (err instanceof TypeError || err instanceof ReferenceError) throw err;
-          return false;
-        } finally {
-          this.level = -1;
-          this.index = -1;
-        }
-      }
-    };
-  }
-});
-
-// src/families/kyverno/engine/context/dotted-key.ts
-function parseError4(line, index, message2) {
-  const column = Buffer.byteLength(line.slice(0, index), "utf8") + 1;
-  return new Error(`parse error on line 1, column ${column}: ${message2}`);
-}
-function splitDottedKey(key3) {
-  const line = key3.replace(/^(?:\r?\n)+/, "");
-  if (line === "") throw new Error("EOF");
-  const fields2 = [];
-  let pos = 0;
-  for (; ; ) {
-    if (line[pos] !== '"') {
-      let end = pos;
-      while (end < line.length && line[end] !== "." && line[end] !== "\n") end++;
-      let field3 = line.slice(pos, end);
-      if (line[end] === "\n" && field3.endsWith("\r")) field3 = field3.slice(0, -1);
-      const quote3 = field3.indexOf('"');
-      if (quote3 >= 0) throw parseError4(line, pos + quote3, ERR_BARE_QUOTE);
-      fields2.push(field3);
-      if (line[end] !== ".") return fields2;
-      pos = end + 1;
-      continue;
-    }
-    let field2 = "";
-    let from = pos + 1;
-    for (; ; ) {
-      const close = line.indexOf('"', from);
-      if (close < 0) throw parseError4(line, line.length, ERR_QUOTE);
-      field2 += line.slice(from, close);
-      const next = line[close + 1];
-      if (next === '"') {
-        field2 += '"';
-        from = close + 2;
-        continue;
-      }
-      if (next === ".") {
-        fields2.push(field2);
-        pos = close + 2;
-        break;
-      }
-      if (next === void 0 || next === "\n" || next === "\r" && line[close + 2] === "\n") {
-        fields2.push(field2);
-        return fields2;
-      }
-      throw parseError4(line, close, ERR_QUOTE);
-    }
-  }
-}
-var ERR_BARE_QUOTE, ERR_QUOTE;
-var init_dotted_key = __esm({
-  "src/families/kyverno/engine/context/dotted-key.ts"() {
-    "use strict";
-    ERR_BARE_QUOTE = 'bare " in non-quoted-field';
-    ERR_QUOTE = 'extraneous or missing " in quoted-field';
-  }
-});
-
-// src/families/kyverno/engine/context/json-context.ts
-function prepareQuery(expression) {
-  const query = goTrimSpace(expression);
-  if (query === "") return new PreparedQuery(expression, new QueryFailure("syntax", "invalid query (nil)"));
-  try {
-    return new PreparedQuery(expression, compileJmesPath(query));
-  } catch (err) {
-    if (err instanceof JmesPathError) return new PreparedQuery(expression, new QueryFailure("syntax", `incorrect query ${query}: ${err.message}`));
-    throw err;
-  }
-}
-function notFoundFailure(result) {
-  let failure2 = notFoundFailures.get(result);
-  if (failure2 === void 0) {
-    failure2 = new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result.key)}`);
-    notFoundFailures.set(result, failure2);
-  }
-  return failure2;
-}
-function encodeContextEntry(value2, json2 = goJsonStringify(value2)) {
-  return { json: json2, bytes: Buffer.byteLength(json2, "utf8"), decoded: decodesToItself(value2) ? value2 : JSON.parse(json2) };
-}
-function decodesToItself(value2) {
-  switch (typeof value2) {
-    case "number":
-    case "boolean":
-      return true;
-    case "string":
-      return !SURROGATE.test(value2);
-    default:
-      return value2 === null;
-  }
-}
-function encodeSharedEntry(value2) {
-  if (typeof value2 !== "object" || value2 === null) return encodeContextEntry(value2);
-  let encoded = sharedEncodings.get(value2);
-  if (encoded === void 0) {
-    encoded = encodeContextEntry(value2);
-    sharedEncodings.set(value2, encoded);
-  }
-  return encoded;
-}
-function mergeMaps(src, dest, overwriteMaps) {
-  const out = { ...dest };
-  for (const key3 of Object.keys(src)) {
-    const value2 = src[key3];
-    if (!overwriteMaps && isMap6(value2)) {
-      const existing = Object.prototype.hasOwnProperty.call(out, key3) ? out[key3] : void 0;
-      setOwnProperty(out, key3, isMap6(existing) ? mergeMaps(value2, existing, false) : value2);
-    } else {
-      setOwnProperty(out, key3, value2);
-    }
-  }
-  return out;
-}
-function push(value2, tags2) {
-  let data = value2;
-  for (let i = tags2.length - 1; i >= 0; i--) {
-    const wrapper = {};
-    setOwnProperty(wrapper, tags2[i], data);
-    data = wrapper;
-  }
-  return data;
-}
-function replaceIn(node2, tags2, depth, value2) {
-  const out = { ...node2 };
-  const key3 = tags2[depth];
-  if (depth === tags2.length - 1) {
-    setOwnProperty(out, key3, value2);
-  } else {
-    const child = Object.prototype.hasOwnProperty.call(node2, key3) ? node2[key3] : void 0;
-    setOwnProperty(out, key3, isMap6(child) ? replaceIn(child, tags2, depth + 1, value2) : push(value2, tags2.slice(depth + 1)));
-  }
-  return out;
-}
-var MAX_CONTEXT_SIZE, ContextQueryError, QueryFailure, PreparedQuery, notFoundFailures, ContextSizeLimitError, SURROGATE, sharedEncodings, isMap6, JsonContext;
-var init_json_context = __esm({
-  "src/families/kyverno/engine/context/json-context.ts"() {
-    "use strict";
-    init_go_json();
-    init_json_value();
-    init_jmespath();
-    init_evaluation_mode();
-    init_deferred();
-    init_dotted_key();
-    init_go_strings();
-    MAX_CONTEXT_SIZE = 2 * 1024 * 1024;
-    ContextQueryError = class extends Error {
-      constructor(kind3, message2) {
-        super(message2);
-        this.kind = kind3;
-      }
-      kind;
-      name = "ContextQueryError";
-    };
-    QueryFailure = class {
-      constructor(kind3, message2) {
-        this.kind = kind3;
-        this.message = message2;
-      }
-      kind;
-      message;
-    };
-    PreparedQuery = class {
-      constructor(expression, compiled4) {
-        this.expression = expression;
-        this.compiled = compiled4;
-      }
-      expression;
-      compiled;
-    };
-    notFoundFailures = /* @__PURE__ */ new WeakMap();
-    ContextSizeLimitError = class extends Error {
-      name = "ContextSizeLimitError";
-    };
-    SURROGATE = /[\ud800-\udfff]/;
-    sharedEncodings = /* @__PURE__ */ new WeakMap();
-    isMap6 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-    JsonContext = class {
-      #data;
-      /** The checkpoint stack, as a list from its top (contexts are many and their stacks shallow). */
-      #checkpoints = null;
-      #depth = 0;
-      #deferred = new DeferredLoaders();
-      #size = 0;
-      /** `initial` is adopted as the context object (it is never mutated). */
-      constructor(initial = {}) {
-        this.#data = initial;
-      }
-      /**
-       * Evaluates a JMESPath query against the context (Kyverno `Query`): deferred loaders the query
-       * mentions run first; the result is decoded JSON (Go integers become numbers, exact `bigint`s
-       * beyond 2^53). Throws `ContextQueryError`.
-       */
-      query(expression) {
-        return toPlainJson(this.search(expression), true);
-      }
-      /**
-       * As `query`, but returns the raw JMESPath value, Go integers (`bigint`) and typed slices
-       * included, as variable substitution needs it.
-       */
-      search(expression) {
-        const result = this.trySearch(expression);
-        if (result instanceof QueryFailure) throw new ContextQueryError(result.kind, result.message);
-        return result;
-      }
-      /**
-       * As `search`, but a failed query comes back as a `QueryFailure` (with the message `search` would
-       * throw) instead of an error, for callers that only wrap it into their own.
-       */
-      trySearch(expression) {
-        this.#deferred.loadMatching(expression, this.#depth);
-        const query = goTrimSpace(expression);
-        if (query === "") return new QueryFailure("syntax", "invalid query (nil)");
-        let compiled4;
-        try {
-          compiled4 = compileJmesPath(query);
-        } catch (err) {
-          if (err instanceof JmesPathError) return new QueryFailure("syntax", `incorrect query ${query}: ${err.message}`);
-          throw err;
-        }
-        let result;
-        try {
-          result = referenceEvaluation() ? compiled4.interpret(this.#data) : compiled4.evaluate(this.#data);
-        } catch (err) {
-          if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
-          throw err;
-        }
-        if (result instanceof NotFound) return new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result.key)}`);
-        return result;
-      }
-      /**
-       * As `trySearch(query.expression)`, with the query compiled already (`prepareQuery`): the compiled
-       * evaluation, which the reference interpreter stands in for when in force.
-       */
-      trySearchPrepared(query) {
-        if (referenceEvaluation()) return this.trySearch(query.expression);
-        this.#deferred.loadMatching(query.expression, this.#depth);
-        const compiled4 = query.compiled;
-        if (compiled4 instanceof QueryFailure) return compiled4;
-        let result;
-        try {
-          result = compiled4.evaluate(this.#data);
-        } catch (err) {
-          if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
-          throw err;
-        }
-        return result instanceof NotFound ? notFoundFailure(result) : result;
-      }
-      /** Merges `data` into the context root (Kyverno `addJSON`); `overwriteMaps` replaces nested maps. */
-      merge(data, overwriteMaps = false) {
-        this.#data = mergeMaps(data, this.#data, overwriteMaps);
-      }
-      /**
-       * Kyverno `AddVariable`: the key is split on `.` (CSV quoting: `"a.b".c`) and the value merged
-       * in at that path (JSON-decoded values: integers beyond 2^53 are rounded to float64). Throws Go's
-       * csv error for a malformed key.
-       */
-      addAtPath(dottedKey, value2) {
-        this.merge(push(toFloat64Numbers(value2), splitDottedKey(dottedKey)));
-      }
-      /** Kyverno `AddContextEntry`: stores the JSON form of `value` under `name`, merging maps. */
-      addContextEntry(name, value2) {
-        this.addEncodedEntry(name, encodeContextEntry(value2));
-      }
-      /** As `addContextEntry`, with the value encoded already (`encodeContextEntry`). */
-      addEncodedEntry(name, entry2) {
-        this.#count(entry2);
-        this.merge(push(entry2.decoded, [name]));
-      }
-      /**
-       * Kyverno `ReplaceContextEntry`: stores the JSON form of `value` under `name`, replacing it.
-       * `json` is `goJsonStringify(value)`, when the caller has it already.
-       */
-      replaceContextEntry(name, value2, json2) {
-        this.replaceEncodedEntry(name, encodeContextEntry(value2, json2));
-      }
-      /** As `replaceContextEntry`, with the value encoded already (`encodeContextEntry`). */
-      replaceEncodedEntry(name, entry2) {
-        this.#count(entry2);
-        const out = { ...this.#data };
-        setOwnProperty(out, name, entry2.decoded);
-        this.#data = out;
-      }
-      /**
-       * Kyverno `AddElement`: `element`, `element<N>`, `elementIndex`, `elementIndex<N>` (Go integers)
-       * at the root, replacing previous elements.
-       */
-      addElement(element, index, nesting) {
-        const data = {};
-        setOwnProperty(data, "element", element);
-        setOwnProperty(data, `element${nesting}`, element);
-        setOwnProperty(data, "elementIndex", BigInt(index));
-        setOwnProperty(data, `elementIndex${nesting}`, BigInt(index));
-        this.merge(data, true);
-      }
-      /**
-       * Kyverno `AddResource`: `request.object` is replaced by `resource`, as it is (integers beyond 2^53
-       * stay Go int64 values, `bigint`s, as in the map the CLI hands to `AddResource`).
-       */
-      setResource(resource) {
-        this.#replaceAt(["request", "object"], resource);
-      }
-      /** Kyverno `AddOldResource`: `request.oldObject` is replaced by `resource`. */
-      setOldResource(resource) {
-        this.#replaceAt(["request", "oldObject"], resource);
-      }
-      /** Kyverno `SetTargetResource`: `target` is replaced by `resource`. */
-      setTargetResource(resource) {
-        this.#replaceAt(["target"], resource);
-      }
-      /**
-       * Registers a deferred loader at the current checkpoint level: it runs when a query mentions
-       * `name` as a top-level identifier. Throws when `name` does not make a valid matcher pattern.
-       */
-      registerDeferred(name, loader) {
-        this.#deferred.add(loaderMatcher(name), loader, this.#depth);
-      }
-      /** The current data: shared, never mutated by the context; treat it as read-only. */
-      snapshot() {
-        return this.#data;
-      }
-      /** Pushes the current state on the checkpoint stack. */
-      checkpoint() {
-        this.#checkpoints = { data: this.#data, below: this.#checkpoints };
-        this.#depth++;
-      }
-      /** Returns to the last checkpoint and removes it (no-op without checkpoint). */
-      restore() {
-        const top2 = this.#checkpoints;
-        if (top2 === null) return;
-        this.#checkpoints = top2.below;
-        this.#depth--;
-        this.#data = top2.data;
-        this.#deferred.reset(true, this.#depth);
-      }
-      /** Returns to the last checkpoint and keeps it (no-op without checkpoint). */
-      reset() {
-        const top2 = this.#checkpoints;
-        if (top2 === null) return;
-        this.#data = top2.data;
-        this.#deferred.reset(false, this.#depth);
-      }
-      /** Enforces the cumulative size limit of context entries with one more entry. */
-      #count(entry2) {
-        const size = this.#size + entry2.bytes;
-        if (size > MAX_CONTEXT_SIZE) {
-          throw new ContextSizeLimitError(
-            `context size limit exceeded: ${size} bytes exceeds limit of ${MAX_CONTEXT_SIZE} bytes`
-          );
-        }
-        this.#size = size;
-      }
-      /** Kyverno's `clearLeafValue` followed by a merge at `tags`: the leaf is replaced. */
-      #replaceAt(tags2, value2) {
-        this.#data = replaceIn(this.#data, tags2, 0, value2);
-      }
-    };
-  }
-});
-
-// src/families/kyverno/engine/variables/json-pointer.ts
-function parsePath(rawPath) {
-  const pointer = [];
-  let current4 = "";
-  let escaped = false;
-  let quoted2 = false;
-  const flush = () => {
-    if (current4 !== "") pointer.push(current4);
-    current4 = "";
-  };
-  for (const ch of rawPath) {
-    if (escaped) {
-      current4 += ch;
-      escaped = false;
-    } else if (ch === "\\") {
-      escaped = true;
-    } else if (ch === '"') {
-      quoted2 = !quoted2;
-    } else if (ch === "/" && !quoted2) {
-      flush();
-    } else {
-      current4 += ch;
-    }
-  }
-  if (escaped) current4 += "\uFFFD";
-  flush();
-  return pointer;
-}
-function pointerToJmesPath(pointer) {
-  let out = "";
-  for (const component of pointer) {
-    if (isIndex(component)) {
-      out += `[${component}]`;
-      continue;
-    }
-    if (out.length > 0) out += ".";
-    if (isUnquotedFirst(component[0] ?? "") && UNQUOTED_REST.test(component)) {
-      out += component;
-      continue;
-    }
-    out += '"';
-    for (const ch of component) {
-      const code = ch.codePointAt(0);
-      if (code >= 32 && code !== 34 && code !== 92) out += ch;
-      else out += ESCAPES[ch] ?? `\\u${code.toString(16).padStart(4, "0")}`;
-    }
-    out += '"';
-  }
-  return out;
-}
-function atVariablePath(path13, prefix) {
-  let pointer = parsePath(path13);
-  pointer = pointer.slice(pointer.indexOf("foreach") + 1);
-  pointer = 2 > pointer.length - 1 ? [] : pointer.slice(2);
-  return pointerToJmesPath([...prefix.split("."), ...pointer]);
-}
-var MAX_UINT642, isIndex, isUnquotedFirst, UNQUOTED_REST, ESCAPES;
-var init_json_pointer = __esm({
-  "src/families/kyverno/engine/variables/json-pointer.ts"() {
-    "use strict";
-    MAX_UINT642 = 18446744073709551615n;
-    isIndex = (s) => /^\d+$/.test(s) && BigInt(s) <= MAX_UINT642;
-    isUnquotedFirst = (c) => /[(A-Za-z_]/.test(c);
-    UNQUOTED_REST = /^[)0-9A-Za-z_]*$/;
-    ESCAPES = {
-      '"': '\\"',
-      "\\": "\\\\",
-      "\b": "\\b",
-      "\f": "\\f",
-      "\n": "\\n",
-      "\r": "\\r",
-      "	": "\\t"
-    };
-  }
-});
-
-// src/families/kyverno/engine/variables/substitute.ts
-function variableText(v) {
-  return goTrimSpace(v.replaceAll("{{", "").replaceAll("}}", ""));
-}
-function replaceFirst(text5, search, replacement) {
-  const at3 = text5.indexOf(search);
-  return at3 < 0 ? text5 : text5.slice(0, at3) + replacement + text5.slice(at3 + search.length);
-}
-function scanVariables(text5) {
-  if (!text5.includes("{{")) return NO_VARIABLES;
-  let scanned = scans.get(text5);
-  if (scanned === void 0) {
-    const found = [];
-    for (const match of findAll2(VARIABLES, text5)) {
-      const initial = VARIABLE_AT_START.test(match.text);
-      const v = initial ? match.text : dropPrefix(match, text5);
-      let variable = variableText(v);
-      const shallow = variable.startsWith("-");
-      if (shallow) variable = goTrimSpace(variable.slice(1));
-      let query = null;
-      let deleteQuery = null;
-      if (variable !== "@") {
-        query = prepareQuery(variable);
-        deleteQuery = variable.includes("request.object") ? prepareQuery(variable.replaceAll("request.object", "request.oldObject")) : query;
-      }
-      found.push({ v, prefix: initial ? "" : match.text[0], variable, shallow, query, deleteQuery });
-    }
-    scanned = found.length === 0 ? NO_VARIABLES : found;
-    if (scans.size >= MAX_SCANS) scans.clear();
-    scans.set(text5, scanned);
-  }
-  return scanned;
-}
-function trySubstituteVariables(document, context2, options2 = {}) {
-  const substituter = new VariableSubstituter(context2, options2.operation);
-  return traverse(document, "", substituter);
-}
-function substituteAll(document, context2, options2 = {}) {
-  return orThrow(trySubstituteAll(document, context2, options2));
-}
-function trySubstituteAll(document, context2, options2 = {}) {
-  if (!referenceEvaluation()) {
-    if (typeof document === "string") {
-      if (!document.includes("{{")) {
-        if (!document.includes("$(")) return document;
-      } else if (!document.includes("$(")) {
-        return traverse(document, "", new VariableSubstituter(context2, options2.operation));
-      }
-    } else if (typeof document === "object" && document !== null) {
-      const compiled4 = compiledRoot2(document);
-      if (compiled4 !== null) {
-        if ((compiled4.marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
-        if ((compiled4.marks & HAS_REFERENCES) === 0) {
-          return compiled4.plan.run(new VariableSubstituter(context2, options2.operation));
-        }
-      }
-    } else {
-      return document;
-    }
-  }
-  return interpretSubstituteAll(document, context2, options2);
-}
-function interpretSubstituteAll(document, context2, options2) {
-  const marks = variableMarks(document);
-  if ((marks & (HAS_REFERENCES | HAS_VARIABLES)) === 0) return document;
-  if ((marks & HAS_REFERENCES) !== 0) {
-    const referenced = substituteReferences(document);
-    return textMarks(referenced) & HAS_VARIABLES ? trySubstituteVariables(referenced, context2, options2) : referenced;
-  }
-  return trySubstituteVariables(document, context2, options2);
-}
-function compiledRoot2(document) {
-  if (!compiledObjects.has(document) && !documentMarks.has(document)) return null;
-  return compiledValue(document, "");
-}
-function compiledValue(value2, path13) {
-  if (typeof value2 === "string") {
-    const marks = stringMarks(value2);
-    return marks === 0 ? KEPT : { plan: (marks & HAS_VARIABLES) !== 0 ? new LeafPlan(value2, path13) : null, marks };
-  }
-  if (typeof value2 === "bigint") return { plan: new LeafPlan(value2, path13), marks: HAS_INTEGERS };
-  if (typeof value2 !== "object" || value2 === null) return KEPT;
-  let byPath = compiledObjects.get(value2);
-  let compiled4 = byPath?.get(path13);
-  if (compiled4 === void 0) {
-    compiled4 = compileObject(value2, path13);
-    if (byPath === void 0) {
-      byPath = /* @__PURE__ */ new Map();
-      compiledObjects.set(value2, byPath);
-    }
-    byPath.set(path13, compiled4);
-  }
-  return compiled4;
-}
-function compileObject(value2, path13) {
-  let marks = 0;
-  if (Array.isArray(value2)) {
-    const plans = [];
-    let changes2 = false;
-    for (let i = 0; i < value2.length; i++) {
-      const item = compiledValue(value2[i], `${path13}/${i}`);
-      marks |= item.marks;
-      if (item.plan !== null) changes2 = true;
-      plans.push(item.plan);
-    }
-    return changes2 ? { plan: new ListPlan(value2, plans), marks } : marks === 0 ? KEPT : { plan: null, marks };
-  }
-  const object2 = value2;
-  const members = [];
-  let changes = false;
-  for (const key3 of Object.keys(object2)) {
-    const item = object2[key3];
-    const compiled4 = compiledValue(item, `${path13}/${key3.replaceAll("/", "\\/")}`);
-    const keyMarks = stringMarks(key3);
-    marks |= keyMarks | compiled4.marks;
-    const substituteKey = (keyMarks & HAS_VARIABLES) !== 0;
-    if (compiled4.plan !== null || substituteKey) changes = true;
-    members.push({ key: key3, substituteKey, value: item, plan: compiled4.plan });
-  }
-  return changes ? { plan: new MapPlan(members, path13), marks } : marks === 0 ? KEPT : { plan: null, marks };
-}
-function orThrow(result) {
-  if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
-  return result;
-}
-function stringMarks(text5) {
-  return (text5.includes("$(") ? HAS_REFERENCES : 0) | (text5.includes("{{") ? HAS_VARIABLES : 0);
-}
-function textMarks(document) {
-  if (typeof document === "string") return stringMarks(document);
-  if (typeof document === "bigint") return HAS_INTEGERS;
-  if (document === null || typeof document !== "object") return 0;
-  let marks = 0;
-  if (Array.isArray(document)) {
-    for (let i = 0; i < document.length && marks !== ALL_MARKS; i++) marks |= textMarks(document[i]);
-  } else {
-    for (const key3 in document) {
-      if (!Object.prototype.hasOwnProperty.call(document, key3)) continue;
-      marks |= stringMarks(key3) | textMarks(document[key3]);
-      if (marks === ALL_MARKS) break;
-    }
-  }
-  return marks;
-}
-function variableMarks(document) {
-  if (document === null || typeof document !== "object") return textMarks(document);
-  let marks = documentMarks.get(document);
-  if (marks === void 0) {
-    marks = textMarks(document);
-    documentMarks.set(document, marks);
-  }
-  return marks;
-}
-function hasVariables(document) {
-  return (variableMarks(document) & (HAS_REFERENCES | HAS_VARIABLES)) !== 0;
-}
-var NO_VARIABLES, scans, MAX_SCANS, VariableSubstituter, LeafPlan, MapPlan, ListPlan, KEPT, compiledObjects, HAS_REFERENCES, HAS_VARIABLES, HAS_INTEGERS, ALL_MARKS, documentMarks;
-var init_substitute = __esm({
-  "src/families/kyverno/engine/variables/substitute.ts"() {
-    "use strict";
-    init_go_json();
-    init_go_int64();
-    init_json_context();
-    init_evaluation_mode();
-    init_go_strings();
-    init_jmespath();
-    init_errors5();
-    init_json_pointer();
-    init_references();
-    init_patterns();
-    init_traverse();
-    NO_VARIABLES = [];
-    scans = /* @__PURE__ */ new Map();
-    MAX_SCANS = 4096;
-    VariableSubstituter = class {
-      constructor(context2, operation) {
-        this.context = context2;
-        this.operation = operation;
-      }
-      context;
-      operation;
-      isDelete;
-      /** Maps and lists without `{{` in a string or key, and without Go integers, come out as they are. */
-      unchanged(value2) {
-        return (variableMarks(value2) & (HAS_VARIABLES | HAS_INTEGERS)) === 0;
-      }
-      /** The traversal action: strings are substituted, Go integers become numbers (exact `bigint`s beyond 2^53). */
-      leaf(value2, path13, _isKey) {
-        if (typeof value2 === "string") return this.substituteString(value2, path13);
-        return typeof value2 === "bigint" ? int64Json(value2) : value2;
-      }
-      deleteRequest() {
-        if (this.isDelete === void 0) {
-          if (this.operation !== void 0) {
-            this.isDelete = this.operation === "DELETE";
-          } else {
-            try {
-              this.isDelete = this.context.search("request.operation") === "DELETE";
-            } catch (err) {
-              if (!(err instanceof ContextQueryError)) throw err;
-              this.isDelete = false;
-            }
-          }
-        }
-        return this.isDelete;
-      }
-      /** `{{@}}`: the same field in the mutate target, or else in `request.object`. */
-      atPath(path13) {
-        let prefix = "target";
-        try {
-          this.context.search("target");
-        } catch (err) {
-          if (!(err instanceof ContextQueryError)) throw err;
-          prefix = "request.object";
-        }
-        return atVariablePath(path13, prefix);
-      }
-      substituteString(input, path13) {
-        let matches = scanVariables(input);
-        if (matches.length === 0) return input.includes("{{") ? input.replaceAll("\\{{", "{{") : input;
-        let value2 = input;
-        while (matches.length > 0) {
-          const originalPattern = value2;
-          let lastShallow = false;
-          for (const match of matches) {
-            const { v, shallow } = match;
-            let variable = match.variable;
-            let result;
-            if (variable !== "@" && !referenceEvaluation()) {
-              const isDelete = this.deleteRequest();
-              const query = isDelete ? match.deleteQuery : match.query;
-              if (isDelete) variable = query.expression;
-              result = this.context.trySearchPrepared(query);
-            } else {
-              if (variable === "@") variable = this.atPath(path13);
-              if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
-              result = this.context.trySearch(variable);
-            }
-            if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path13}: ${result.message}`);
-            if (originalPattern === v) return typeof result === "bigint" ? int64Json(result) : result;
-            let text5;
-            if (typeof result === "string") {
-              text5 = result;
-            } else {
-              try {
-                text5 = goJsonStringify(result);
-              } catch (err) {
-                if (!(err instanceof GoJsonError)) throw err;
-                throw new SubstitutionError(
-                  `failed to resolve ${variable} at path ${path13}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
-                );
-              }
-            }
-            if (shallow && result !== null) {
-              if (typeof result !== "string") {
-                throw new SubstitutionError(
-                  `failed to resolve ${variable} at path ${path13}: interface conversion: interface {} is ${goTypeName(result)}, not string`
-                );
-              }
-              text5 = text5.replaceAll("{{", "\\{{");
-            }
-            value2 = replaceFirst(value2, match.prefix + v, match.prefix + text5);
-            lastShallow = shallow;
-          }
-          if (lastShallow) break;
-          matches = scanVariables(value2);
-        }
-        return value2.replaceAll("\\{{", "{{");
-      }
-    };
-    LeafPlan = class {
-      constructor(value2, path13) {
-        this.value = value2;
-        this.path = path13;
-      }
-      value;
-      path;
-      run(substituter) {
-        return traverse(this.value, this.path, substituter);
-      }
-    };
-    MapPlan = class {
-      constructor(members, path13) {
-        this.members = members;
-        this.path = path13;
-      }
-      members;
-      path;
-      /** As traverse.ts `walk` on a map. */
-      run(substituter) {
-        const out = {};
-        for (const member of this.members) {
-          let key3 = member.key;
-          if (member.substituteKey) {
-            const newKey = substituter.leaf(key3, this.path);
-            if (newKey instanceof SubstitutionFailure) return newKey;
-            if (typeof newKey === "object" && newKey !== null) {
-              const walked = traverse(newKey, this.path, substituter);
-              if (walked instanceof SubstitutionFailure) return walked;
-              throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
-            }
-            if (newKey !== null && newKey !== void 0) {
-              if (typeof newKey !== "string") throw new SubstitutionError(`expected string after substituting variables in key "${key3}"`);
-              key3 = newKey;
-            }
-          }
-          let item = member.value;
-          if (member.plan !== null) {
-            item = member.plan.run(substituter);
-            if (item instanceof SubstitutionFailure) return item;
-          }
-          setOwnProperty(out, key3, item);
-        }
-        return out;
-      }
-    };
-    ListPlan = class {
-      constructor(items2, plans) {
-        this.items = items2;
-        this.plans = plans;
-      }
-      items;
-      plans;
-      /** As traverse.ts `walk` on a list. */
-      run(substituter) {
-        const items2 = this.items;
-        const out = new Array(items2.length);
-        for (let i = 0; i < items2.length; i++) {
-          const plan = this.plans[i];
-          if (plan === null) {
-            out[i] = items2[i];
-            continue;
-          }
-          const item = plan.run(substituter);
-          if (item instanceof SubstitutionFailure) return item;
-          out[i] = item;
-        }
-        return out;
-      }
-    };
-    KEPT = { plan: null, marks: 0 };
-    compiledObjects = /* @__PURE__ */ new WeakMap();
-    HAS_REFERENCES = 1;
-    HAS_VARIABLES = 2;
-    HAS_INTEGERS = 4;
-    ALL_MARKS = HAS_REFERENCES | HAS_VARIABLES | HAS_INTEGERS;
-    documentMarks = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// src/families/kyverno/engine/variables/index.ts
-var init_variables2 = __esm({
-  "src/families/kyverno/engine/variables/index.ts"() {
-    "use strict";
-    init_errors5();
-    init_references();
-    init_substitute();
   }
 });
 
@@ -53269,11 +53381,11 @@ var SubstituteFailure, ConditionFailure, NOT_A_MAP, conditionPlans;
 var init_evaluate3 = __esm({
   "src/families/kyverno/engine/conditions/evaluate.ts"() {
     "use strict";
-    init_errors4();
+    init_errors5();
     init_operators2();
     init_compiled2();
     init_evaluation_mode();
-    init_variables2();
+    init_variables();
     SubstituteFailure = class {
       constructor(reason) {
         this.reason = reason;
@@ -53351,7 +53463,7 @@ var init_api_call_mocks = __esm({
   "src/families/kyverno/engine/context/external/api-call-mocks.ts"() {
     "use strict";
     init_jmespath();
-    init_variables2();
+    init_variables();
     init_json_value();
   }
 });
@@ -53361,136 +53473,6 @@ var init_global_context2 = __esm({
   "src/families/kyverno/engine/context/external/global-context.ts"() {
     "use strict";
     init_jmespath();
-  }
-});
-
-// src/families/kyverno/engine/context/external/api-call-loader.ts
-function searchAnswer(compiled4, data) {
-  if (!isObject(data) || !compiled4.deterministic) return compiled4.search(data);
-  let results = searchResults.get(data);
-  if (results === void 0) {
-    results = /* @__PURE__ */ new Map();
-    searchResults.set(data, results);
-  }
-  if (results.has(compiled4.expression)) return results.get(compiled4.expression);
-  const result = compiled4.search(data);
-  if (results.size >= MAX_SEARCHES_PER_ANSWER) results.clear();
-  results.set(compiled4.expression, result);
-  return result;
-}
-var text, searchResults, MAX_SEARCHES_PER_ANSWER, ApiCallLoader;
-var init_api_call_loader = __esm({
-  "src/families/kyverno/engine/context/external/api-call-loader.ts"() {
-    "use strict";
-    init_json_value();
-    init_jmespath();
-    init_variables2();
-    init_json_context();
-    text = (value2) => typeof value2 === "string" ? value2 : "";
-    searchResults = /* @__PURE__ */ new WeakMap();
-    MAX_SEARCHES_PER_ANSWER = 256;
-    ApiCallLoader = class {
-      constructor(entry2, context2, options2) {
-        this.entry = entry2;
-        this.context = context2;
-        this.options = options2;
-      }
-      entry;
-      context;
-      options;
-      /** The fetched response; stays undefined when `default` replaced a failed call. */
-      #fetched;
-      /** The request that answered, as the cluster was asked (told how its answer is used). */
-      #request;
-      hasLoaded() {
-        return this.#fetched !== void 0;
-      }
-      loadData() {
-        try {
-          let data = this.#fetched;
-          if (data === void 0) {
-            try {
-              data = this.#fetch();
-              this.#fetched = data;
-            } catch (err) {
-              const fallback = this.entry.apiCall.default;
-              if (fallback === void 0 || fallback === null) throw new Error(`failed to fetch data for APICall: ${err.message}`);
-              this.#add(fallback, "failed to add resource data to context entry");
-              this.options.onLoaded?.();
-              return;
-            }
-          }
-          this.#store(data);
-        } catch (err) {
-          this.options.onFailed?.(err.message);
-          throw err;
-        }
-        this.options.onLoaded?.();
-      }
-      #add(value2, failure2) {
-        try {
-          this.context.addEncodedEntry(this.entry.name, encodeSharedEntry(value2));
-        } catch (err) {
-          throw new Error(`${failure2} ${this.entry.name}: ${err.message}`);
-        }
-      }
-      #fetch() {
-        const { name, apiCall } = this.entry;
-        let substituted;
-        try {
-          substituted = substituteAll(apiCall, this.context, { operation: this.options.operation });
-        } catch (err) {
-          throw new Error(`failed to substitute variables in context entry ${name} ${text(apiCall.urlPath)}: ${err.message}`);
-        }
-        const call4 = isObject(substituted) ? substituted : {};
-        const urlPath = text(call4.urlPath);
-        const method = text(call4.method);
-        if (urlPath === "") {
-          if (!isObject(call4.service)) throw new Error(`missing service for APICall ${name}`);
-          throw new Error(
-            `failed to execute HTTP request for APICall ${name}: ${method || "GET"} ${text(call4.service.url)} is not requested offline`
-          );
-        }
-        const policyNamespace = this.options.policyNamespace;
-        if (policyNamespace !== void 0 && !urlPath.includes(`/namespaces/${policyNamespace}/`)) {
-          throw new Error(`path ${urlPath} is outside the namespace ${policyNamespace} of the policy`);
-        }
-        const response = this.options.cluster.request(method || "GET", urlPath, true);
-        if (response.statusCode < 200 || response.statusCode >= 300) {
-          const message2 = typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`;
-          throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message2}`);
-        }
-        const asText = text(call4.responseType) === "Text";
-        this.#request = { method: method || "GET", urlPath, text: asText };
-        return asText ? stringifyJson(response.body) : response.body;
-      }
-      #store(data) {
-        const { name, apiCall } = this.entry;
-        const jmesPath = text(apiCall.jmesPath);
-        const request2 = this.#request;
-        if (jmesPath === "") {
-          if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, null);
-          this.#add(data, "failed to add resource data to context entry");
-          return;
-        }
-        let path13;
-        try {
-          path13 = substituteAll(jmesPath, this.context, { operation: this.options.operation });
-        } catch (err) {
-          throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
-        }
-        const expression = text(path13);
-        let result;
-        try {
-          result = searchAnswer(compileJmesPath(expression), data);
-        } catch (err) {
-          if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, { expression, text: request2.text, error: err.message });
-          throw new Error(`failed to apply JMESPath ${expression} for context entry ${name}: ${err.message}`);
-        }
-        if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, { expression, text: request2.text, result });
-        this.#add(result, "failed to add APICall results for context entry");
-      }
-    };
   }
 });
 
@@ -53531,7 +53513,7 @@ var init_config_map_loader = __esm({
   "src/families/kyverno/engine/context/external/config-map-loader.ts"() {
     "use strict";
     init_go_value();
-    init_variables2();
+    init_variables();
     init_json_context();
     init_json_value();
     OBJECT_META_FIELDS = [
@@ -53631,7 +53613,7 @@ var init_global_reference_loader = __esm({
   "src/families/kyverno/engine/context/external/global-reference-loader.ts"() {
     "use strict";
     init_jmespath();
-    init_variables2();
+    init_variables();
     init_json_value();
     GlobalReferenceLoader = class {
       constructor(entry2, context2, options2) {
@@ -53717,7 +53699,7 @@ var init_image_registry_loader = __esm({
     "use strict";
     init_image_data2();
     init_jmespath();
-    init_variables2();
+    init_variables();
     init_json_context();
     text2 = (value2) => typeof value2 === "string" ? value2 : "";
     ImageRegistryLoader = class {
@@ -54084,7 +54066,7 @@ var init_loaders = __esm({
     "use strict";
     init_go_json();
     init_jmespath();
-    init_variables2();
+    init_variables();
     init_json_context();
     EXTERNAL_TYPES = ["configMap", "apiCall", "globalReference", "imageRegistry"];
     VariableLoader = class {
@@ -54312,7 +54294,7 @@ var init_rule_environment = __esm({
     init_loaders();
     init_external();
     init_rule_plan();
-    init_variables2();
+    init_variables();
     ElementScopeFailure = class {
       constructor(message2) {
         this.message = message2;
@@ -55247,6 +55229,23 @@ var init_trigger = __esm({
   }
 });
 
+// src/util/stack-traces.ts
+function withoutStackTraces(fn, a, b, c, d) {
+  const limit = Error.stackTraceLimit;
+  if (limit === 0) return fn(a, b, c, d);
+  Error.stackTraceLimit = 0;
+  try {
+    return fn(a, b, c, d);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+var init_stack_traces = __esm({
+  "src/util/stack-traces.ts"() {
+    "use strict";
+  }
+});
+
 // src/families/kyverno/engine/generate/generator.ts
 function clonesFromCluster(generate4) {
   if (generate4 === void 0) return false;
@@ -55476,7 +55475,7 @@ function settlesByConstruction(policy) {
 var init_idempotent = __esm({
   "src/families/kyverno/engine/mutate/idempotent.ts"() {
     "use strict";
-    init_variables2();
+    init_variables();
   }
 });
 
@@ -56519,7 +56518,7 @@ var init_foreach = __esm({
     init_conditions();
     init_json_context();
     init_response();
-    init_variables2();
+    init_variables();
     init_patch2();
     init_json_value();
     entryPatches = /* @__PURE__ */ new WeakMap();
@@ -56689,7 +56688,7 @@ var init_targets2 = __esm({
     init_wildcard();
     init_conditions();
     init_response();
-    init_variables2();
+    init_variables();
     init_foreach();
     init_patch2();
     init_json_value();
@@ -56847,7 +56846,7 @@ var init_mutate = __esm({
     init_response();
     init_rule_environment();
     init_types();
-    init_variables2();
+    init_variables();
     init_foreach();
     init_patch2();
     init_targets2();
@@ -58637,7 +58636,7 @@ function messageText(value2) {
 var init_messages2 = __esm({
   "src/families/kyverno/engine/validate/messages.ts"() {
     "use strict";
-    init_variables2();
+    init_variables();
   }
 });
 
@@ -58826,7 +58825,7 @@ var init_validator2 = __esm({
     init_response();
     init_rule_environment();
     init_rule_plan();
-    init_variables2();
+    init_variables();
     init_messages2();
   }
 });
@@ -60381,7 +60380,7 @@ var init_validate_variables = __esm({
   "src/families/kyverno/policy/validate-variables.ts"() {
     "use strict";
     init_jmespath();
-    init_variables2();
+    init_variables();
     init_wildcard();
     init_json_patch2();
     init_json_value();
@@ -62881,7 +62880,7 @@ __export(base_revision_exports, {
   materialize: () => materialize,
   pairByIdentity: () => pairByIdentity
 });
-import { copyFileSync, constants, existsSync as existsSync5, linkSync, lstatSync, mkdirSync as mkdirSync2, mkdtempSync, readFileSync as readFileSync4, readlinkSync, rmSync, symlinkSync, truncateSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { copyFileSync, constants, existsSync as existsSync5, linkSync, lstatSync, mkdirSync as mkdirSync2, mkdtempSync, readFileSync as readFileSync4, readlinkSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path11 from "node:path";
 function outside(relative) {
@@ -62958,7 +62957,7 @@ async function materialize(revision, dir, maxFileSize, files = revision.files) {
         }
       }
     } else if (file.size !== void 0 && file.size > maxFileSize) {
-      writeFileSync2(target2, "");
+      writeFileSync(target2, "");
       truncateSync(target2, file.size);
       counts.written++;
       continue;
@@ -62979,7 +62978,7 @@ async function materialize(revision, dir, maxFileSize, files = revision.files) {
         continue;
       }
     } else {
-      writeFileSync2(target2, content);
+      writeFileSync(target2, content);
     }
     counts.written++;
   }
@@ -63948,7 +63947,7 @@ function assignShards(units, count2) {
 
 // src/lint/cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { closeSync as closeSync2, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readFileSync as readFileSync2, readSync as readSync2, renameSync, statSync as statSync5, unlinkSync, writeFileSync, writevSync } from "node:fs";
+import { closeSync as closeSync2, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readFileSync as readFileSync2, readSync as readSync2, renameSync, statSync as statSync5, unlinkSync, writevSync } from "node:fs";
 import path6 from "node:path";
 
 // package.json
@@ -64028,8 +64027,8 @@ init_source();
 // src/lint/cache-reads.ts
 init_api_path();
 init_resource_types();
+init_api_call_loader();
 init_jmespath();
-init_json_value();
 init_wildcard();
 import { createHash as createHash2 } from "node:crypto";
 var ReadRecorder = class {
@@ -64045,8 +64044,8 @@ var ReadRecorder = class {
       const cluster = external.cluster;
       if (cluster !== void 0) {
         const reader = {
-          request: (method, urlPath, reportsUse) => {
-            this.#request(method, urlPath, reportsUse === true);
+          request: (method, urlPath, options2) => {
+            this.#request(method, urlPath, options2?.reportsUse === true);
             return cluster.request(method, urlPath);
           },
           used: (method, urlPath, use) => this.#used(method, urlPath, use)
@@ -64124,8 +64123,9 @@ var ReadRecorder = class {
    * hands the same, read-only, object to every evaluation (a list of every Pod's names, say).
    */
   #digest(use) {
+    if ("error" in use) return searchDigest(use);
     const { result } = use;
-    if (use.error !== void 0 || result === null || typeof result !== "object") return searchDigest(use);
+    if (result === null || typeof result !== "object") return searchDigest(use);
     let digest4 = this.#digests.get(result);
     if (digest4 === void 0) {
       digest4 = searchDigest(use);
@@ -64164,15 +64164,14 @@ function groupOf(apiVersion) {
   return slash === -1 ? "" : apiVersion.slice(0, slash);
 }
 function searchDigest(use) {
-  const text5 = use.error !== void 0 ? `error:${use.error}` : `result:${valueJson(use.result)}`;
+  const text5 = "error" in use ? `error:${use.error}` : `result:${valueJson(use.result)}`;
   return createHash2("sha256").update(text5).digest("base64");
 }
 function searchAgain(cluster, [method, urlPath, expression, text5]) {
   const response = cluster.request(method, urlPath);
   if (response.statusCode < 200 || response.statusCode >= 300) return null;
-  const data = text5 ? stringifyJson(response.body) : response.body;
   try {
-    return searchDigest({ result: compileJmesPath(expression).search(data) });
+    return searchDigest({ result: searchAnswer(compileJmesPath(expression), answerData(response.body, text5)) });
   } catch (error) {
     return searchDigest({ error: error.message });
   }
@@ -64390,12 +64389,9 @@ function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templ
     return decoded;
   };
   const finding = (index, next, form) => {
-    const { keys, values } = template(index);
+    const { keys, values, varying } = template(index);
     const out = {};
-    for (let i = 0; i < keys.length; i++) {
-      const key3 = keys[i];
-      out[key3] = VARYING.has(key3) ? next() : values[i];
-    }
+    for (let i = 0; i < keys.length; i++) out[keys[i]] = varying[i] ? next() : values[i];
     packed?.set(out, form());
     return out;
   };
@@ -64462,24 +64458,15 @@ function locatedFiles(result) {
 }
 var NEWLINE2 = Buffer.from("\n");
 function writeLines(file, lines) {
-  const buffers = lines.flatMap((line) => [line, NEWLINE2]);
+  let pending = lines.flatMap((line) => [line, NEWLINE2]);
   const fd = openSync2(file, "w");
   try {
-    for (let at3 = 0; at3 < buffers.length; at3 += 512) {
-      const batch = buffers.slice(at3, at3 + 512);
-      let expected = 0;
-      for (const buffer of batch) expected += buffer.length;
-      let written = writevSync(fd, batch);
-      if (written < expected) {
-        for (const buffer of batch) {
-          if (written >= buffer.length) {
-            written -= buffer.length;
-            continue;
-          }
-          writeFileSync(fd, buffer.subarray(written));
-          written = 0;
-        }
-      }
+    while (pending.length > 0) {
+      let written = writevSync(fd, pending.slice(0, 512));
+      let next = 0;
+      while (next < pending.length && written >= pending[next].length) written -= pending[next++].length;
+      pending = pending.slice(next);
+      if (written > 0) pending[0] = pending[0].subarray(written);
     }
   } finally {
     closeSync2(fd);

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-4LWH2OFT.js";
+} from "./action-chunk-GERAVKUB.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

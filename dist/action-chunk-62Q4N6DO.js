@@ -21,6 +21,7 @@ import {
   WorkspaceLoader,
   YamlValueError,
   actionSeverity,
+  answerData,
   applyApiDefaults,
   applyJsonPatch,
   builtinResourceTypes,
@@ -73,6 +74,7 @@ import {
   resolveScalar,
   resourceDocument,
   ruleNames,
+  searchAnswer,
   shortTag,
   splitDocuments,
   stringifyJson,
@@ -83,7 +85,7 @@ import {
   unsafeGuessPlural,
   unsettledRules,
   wildcardMatch
-} from "./action-chunk-4LWH2OFT.js";
+} from "./action-chunk-GERAVKUB.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -787,7 +789,7 @@ function assignShards(units, count) {
 
 // src/lint/cache.ts
 import { createHash as createHash2 } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, writevSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writevSync } from "node:fs";
 import path from "node:path";
 
 // src/lint/cache-reads.ts
@@ -805,8 +807,8 @@ var ReadRecorder = class {
       const cluster = external.cluster;
       if (cluster !== void 0) {
         const reader = {
-          request: (method, urlPath, reportsUse) => {
-            this.#request(method, urlPath, reportsUse === true);
+          request: (method, urlPath, options) => {
+            this.#request(method, urlPath, options?.reportsUse === true);
             return cluster.request(method, urlPath);
           },
           used: (method, urlPath, use) => this.#used(method, urlPath, use)
@@ -884,8 +886,9 @@ var ReadRecorder = class {
    * hands the same, read-only, object to every evaluation (a list of every Pod's names, say).
    */
   #digest(use) {
+    if ("error" in use) return searchDigest(use);
     const { result } = use;
-    if (use.error !== void 0 || result === null || typeof result !== "object") return searchDigest(use);
+    if (result === null || typeof result !== "object") return searchDigest(use);
     let digest2 = this.#digests.get(result);
     if (digest2 === void 0) {
       digest2 = searchDigest(use);
@@ -924,15 +927,14 @@ function groupOf(apiVersion) {
   return slash === -1 ? "" : apiVersion.slice(0, slash);
 }
 function searchDigest(use) {
-  const text = use.error !== void 0 ? `error:${use.error}` : `result:${valueJson(use.result)}`;
+  const text = "error" in use ? `error:${use.error}` : `result:${valueJson(use.result)}`;
   return createHash("sha256").update(text).digest("base64");
 }
 function searchAgain(cluster, [method, urlPath, expression, text]) {
   const response = cluster.request(method, urlPath);
   if (response.statusCode < 200 || response.statusCode >= 300) return null;
-  const data = text ? stringifyJson(response.body) : response.body;
   try {
-    return searchDigest({ result: compileJmesPath(expression).search(data) });
+    return searchDigest({ result: searchAnswer(compileJmesPath(expression), answerData(response.body, text)) });
   } catch (error) {
     return searchDigest({ error: error.message });
   }
@@ -1150,12 +1152,9 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
     return decoded;
   };
   const finding = (index, next, form) => {
-    const { keys, values } = template(index);
+    const { keys, values, varying } = template(index);
     const out = {};
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i];
-      out[key] = VARYING.has(key) ? next() : values[i];
-    }
+    for (let i = 0; i < keys.length; i++) out[keys[i]] = varying[i] ? next() : values[i];
     packed?.set(out, form());
     return out;
   };
@@ -1220,24 +1219,15 @@ function locatedFiles(result) {
 }
 var NEWLINE = Buffer.from("\n");
 function writeLines(file, lines) {
-  const buffers = lines.flatMap((line) => [line, NEWLINE]);
+  let pending = lines.flatMap((line) => [line, NEWLINE]);
   const fd = openSync(file, "w");
   try {
-    for (let at = 0; at < buffers.length; at += 512) {
-      const batch = buffers.slice(at, at + 512);
-      let expected = 0;
-      for (const buffer of batch) expected += buffer.length;
-      let written = writevSync(fd, batch);
-      if (written < expected) {
-        for (const buffer of batch) {
-          if (written >= buffer.length) {
-            written -= buffer.length;
-            continue;
-          }
-          writeFileSync(fd, buffer.subarray(written));
-          written = 0;
-        }
-      }
+    while (pending.length > 0) {
+      let written = writevSync(fd, pending.slice(0, 512));
+      let next = 0;
+      while (next < pending.length && written >= pending[next].length) written -= pending[next++].length;
+      pending = pending.slice(next);
+      if (written > 0) pending[0] = pending[0].subarray(written);
     }
   } finally {
     closeSync(fd);
@@ -4762,7 +4752,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-Y2OYB5MX.js");
+    const { compareWithBase } = await import("./action-base-revision-VIQYB3JC.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);

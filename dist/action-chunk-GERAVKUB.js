@@ -10071,18 +10071,6 @@ function survivesJson(value2) {
   }
 }
 
-// src/util/stack-traces.ts
-function withoutStackTraces(fn, a, b, c, d) {
-  const limit = Error.stackTraceLimit;
-  if (limit === 0) return fn(a, b, c, d);
-  Error.stackTraceLimit = 0;
-  try {
-    return fn(a, b, c, d);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
 // src/evaluate/processor.ts
 var NO_OBJECTS = Object.freeze([]);
 function request(policy, resource, value2, options2) {
@@ -10122,9 +10110,6 @@ function request(policy, resource, value2, options2) {
   return result;
 }
 function evaluateResource(policies, resource, given) {
-  return withoutStackTraces(evaluateWithoutTraces, policies, resource, given);
-}
-function evaluateWithoutTraces(policies, resource, given) {
   const out = [];
   const options2 = given.oldResource !== void 0 && given.numberMode === "float64" ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
   const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
@@ -51467,6 +51452,9 @@ function resolveMockedApiCalls(entries, context2, mocks, operation) {
 var text = (value2) => typeof value2 === "string" ? value2 : "";
 var searchResults = /* @__PURE__ */ new WeakMap();
 var MAX_SEARCHES_PER_ANSWER = 256;
+function answerData(body, text5) {
+  return text5 ? stringifyJson(body) : body;
+}
 function searchAnswer(compiled4, data) {
   if (!isObject(data) || !compiled4.deterministic) return compiled4.search(data);
   let results = searchResults.get(data);
@@ -51546,14 +51534,14 @@ var ApiCallLoader = class {
     if (policyNamespace !== void 0 && !urlPath.includes(`/namespaces/${policyNamespace}/`)) {
       throw new Error(`path ${urlPath} is outside the namespace ${policyNamespace} of the policy`);
     }
-    const response = this.options.cluster.request(method || "GET", urlPath, true);
+    const response = this.options.cluster.request(method || "GET", urlPath, { reportsUse: true });
     if (response.statusCode < 200 || response.statusCode >= 300) {
       const message2 = typeof response.body.message === "string" ? response.body.message : `HTTP ${response.statusCode}`;
       throw new Error(`failed to ${method} resource with raw url: ${urlPath}: ${message2}`);
     }
     const asText = text(call4.responseType) === "Text";
     this.#request = { method: method || "GET", urlPath, text: asText };
-    return asText ? stringifyJson(response.body) : response.body;
+    return answerData(response.body, asText);
   }
   #store(data) {
     const { name, apiCall } = this.entry;
@@ -53135,6 +53123,18 @@ function prepareTrigger(request2) {
     group: slash >= 0 ? apiVersion.slice(0, slash) : "",
     version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion
   };
+}
+
+// src/util/stack-traces.ts
+function withoutStackTraces(fn, a, b, c, d) {
+  const limit = Error.stackTraceLimit;
+  if (limit === 0) return fn(a, b, c, d);
+  Error.stackTraceLimit = 0;
+  try {
+    return fn(a, b, c, d);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 // src/families/kyverno/engine/generate/generator.ts
@@ -59589,6 +59589,8 @@ export {
   wildcardMatch,
   compileRe2,
   compileJmesPath,
+  answerData,
+  searchAnswer,
   parseLabelSelector,
   mockedCluster,
   ResourceScopes,
