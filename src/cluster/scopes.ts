@@ -31,13 +31,21 @@ export class ResourceScopes implements ClusterScopes {
   /** The kinds of the cluster-scoped types, whatever their group. */
   readonly #clusterKinds = new Set<string>();
 
+  /** The types the definitions gave, in order (with the built-in types, which a version of the tool fixes, the scopes). */
+  readonly definedTypes: string;
+
   /** The built-in types, then those of `definitions` (a definition of a known group and kind replaces it). */
   constructor(definitions: Iterable<JsonObject> = []) {
     for (const type of builtinResourceTypes()) this.#register(type);
+    const defined: ResourceType[] = [];
     for (const definition of definitions) {
       const type = customResourceType(definition);
-      if (type !== null) this.#register(type);
+      if (type !== null) {
+        this.#register(type);
+        defined.push(type);
+      }
     }
+    this.definedTypes = JSON.stringify(defined);
     for (const [typeKey, namespaced] of this.#namespaced) if (!namespaced) this.#clusterKinds.add(typeKey.slice(typeKey.indexOf('\u0000') + 1));
   }
 

@@ -14,6 +14,7 @@ import type { AnswerSearch, ClusterReader } from '../evaluate/types.js';
 import { answerData, searchAnswer } from '../families/kyverno/engine/context/external/api-call-loader.js';
 import { compileJmesPath } from '../lang/jmespath/index.js';
 import type { JsonObject } from '../types.js';
+import { valueJson } from '../util/json-value.js';
 import { wildcardMatch } from '../util/wildcard.js';
 
 /** The reads of one unit, as stored in the cache. */
@@ -225,35 +226,6 @@ export function searchAgain(cluster: ClusterReader, [method, urlPath, expression
   } catch (error) {
     return searchDigest({ error: (error as Error).message });
   }
-}
-
-/** A number JSON cannot write as itself (it writes NaN and the infinities as `null`, -0 as `0`). */
-function isInexactNumber(item: unknown): item is number {
-  return typeof item === 'number' && (!Number.isFinite(item) || Object.is(item, -0));
-}
-
-/**
- * The JSON text of a value, compared between runs only: different values give different texts. JSON cannot write an
- * integer beyond 2^53 (decoded as a `bigint`), NaN, the infinities or -0 (which Kyverno's `to_number` gives): a value
- * holding one is written with its bigints, such numbers and strings tagged (so that `1n`, `NaN` and the strings `"1"`,
- * `"NaN"` differ), after a U+0001 that no JSON text starts with (so that it differs from every value without one).
- */
-export function valueJson(value: unknown): string {
-  let exact = true;
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value, (_key, item: unknown) => {
-      if (isInexactNumber(item)) exact = false;
-      return item;
-    });
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    exact = false;
-  }
-  if (exact) return text ?? 'undefined';
-  const tagged = (_key: string, item: unknown): unknown =>
-    typeof item === 'bigint' ? `n${item}` : isInexactNumber(item) ? `f${Object.is(item, -0) ? '-0' : String(item)}` : typeof item === 'string' ? `s${item}` : item;
-  return `\u0001${JSON.stringify(value, tagged)}`;
 }
 
 /**

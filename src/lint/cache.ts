@@ -22,16 +22,16 @@ import type { ClusterReader } from '../evaluate/types.js';
 import type { Finding, LintReport } from '../report/types.js';
 import type { FileFix } from './fixes.js';
 import { DEFAULT_MAX_FILE_SIZE, parseDocuments, stripByteOrderMark } from '../source/index.js';
-import { readsSee, searchAgain, valueJson, type ChangedObject, type StoredSearch, type UnitReads } from './cache-reads.js';
+import { readsSee, searchAgain, type ChangedObject, type StoredSearch, type UnitReads } from './cache-reads.js';
 import type { LintOptions } from './options.js';
 import type { ScanUnit } from './units.js';
 import type { UnitResult } from './unit-results.js';
 import { Packer, unpackFindingList, unpacker, type DecodedFindingList, type PackTables } from './pack.js';
 import { displayName, type SourceText, type StoredManifest, type Workspace } from './workspace.js';
-import { survivesJson } from '../util/json-value.js';
+import { survivesJson, valueJson } from '../util/json-value.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 9;
+export const CACHE_FORMAT = 10;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 
@@ -95,6 +95,8 @@ interface CacheHeader {
   lines: number[];
   /** The SHA-256 of each line after the header: a line damaged in place (its length kept) is not used. */
   digests: string[];
+  /** The policy documents accepted, with the scopes they were accepted under (workspace.ts `checkedPolicies`). */
+  checked: string[];
 }
 
 /**
@@ -466,6 +468,16 @@ export class ScanCache {
    * global key: the same tool and configuration read them the same way), with the text hashed (read once: the
    * manifests are those of that text). Empty when the cache cannot be used.
    */
+  /**
+   * The digests of the policy documents the last run accepted (under the same tool and configuration: its checks would
+   * accept them again); empty when the cache cannot be used.
+   */
+  checkedPolicies(): Set<string> {
+    const header = this.#header;
+    if (header === null || header.key !== this.#key || !Array.isArray(header.checked)) return new Set();
+    return new Set(header.checked.filter((digest) => typeof digest === 'string'));
+  }
+
   storedManifests(): Map<string, { manifests: string; text: string }> {
     const out = new Map<string, { manifests: string; text: string }>();
     const header = this.#header;
@@ -706,9 +718,13 @@ export class ScanCache {
    * Writes the cache (a temporary file renamed over it); a failure is a warning. The stored tables are appended to while
    * the units packed so stay under half of them; else (and when nothing was stored) everything is packed afresh.
    */
-  save(plan: CachePlan, state: StoredState & { units: readonly { subjects: readonly number[] }[]; unitKeys: readonly string[]; discovered: readonly string[]; assembled: StoredAssembly }, warnings: string[]): void {
+  save(
+    plan: CachePlan,
+    state: StoredState & { units: readonly { subjects: readonly number[] }[]; unitKeys: readonly string[]; discovered: readonly string[]; assembled: StoredAssembly; checked: string[] },
+    warnings: string[],
+  ): void {
     const { entries, policyKey } = plan as PlanState;
-    const { units, unitKeys, assembled, discovered, ...rest } = state;
+    const { units, unitKeys, assembled, discovered, checked: _checked, ...rest } = state;
     const packedNow = unitKeys.filter((key) => entries.get(key)!.packed === undefined).length;
     const appended = (this.#header?.appended ?? 0) + packedNow;
     let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== undefined) && appended * 2 <= unitKeys.length;
@@ -757,6 +773,7 @@ export class ScanCache {
       appended: appending ? appended : 0,
       lines: lines.map(({ line }) => line.length),
       digests: lines.map(({ digest }) => digest),
+      checked: state.checked,
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {

@@ -277,9 +277,14 @@ function discoveredRoles(options: LintOptions, discovery: Discovery): [string, s
  * Reads, parses and classifies the discovered files, builds the kustomizations, and compiles the policies. `stored`:
  * the manifests the results cache holds of unchanged files of manifests (cache.ts), used instead of parsing them.
  */
-function loadDiscovered(options: LintOptions, discovery: Discovery, stored: ReadonlyMap<string, { manifests: string; text: string }> | null = null): Workspace {
+function loadDiscovered(
+  options: LintOptions,
+  discovery: Discovery,
+  stored: ReadonlyMap<string, { manifests: string; text: string }> | null = null,
+  checkedPolicies: ReadonlySet<string> | null = null,
+): Workspace {
   const { files, scanned, extra, ifKubernetes, manifestsOnly } = discovery;
-  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
+  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize, checkedPolicies);
   const roles = roleMatchers(options);
   const { config } = options;
   // Kustomizations are checked as built: their inputs are not manifests of their own.
@@ -421,7 +426,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       return { report, errors, fixes: assembled.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [], filesFromCache: stored.files.length, report: stored.assembled !== null ? 'stored' : 'assembled' }, shard: null };
     }
   }
-  const workspace = loadDiscovered(options, discovery, cache?.storedManifests() ?? null);
+  const workspace = loadDiscovered(options, discovery, cache?.storedManifests() ?? null, cache?.checkedPolicies() ?? null);
   await resolveHelmInput(options, workspace, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => item.compiled);
@@ -585,6 +590,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   if (cache !== null && plan !== null) {
     cache.save(plan, {
       problems: workspace.problems,
+      checked: workspace.checkedPolicies,
       units: unitResults,
       unitKeys: units.map((unit) => unit.key),
       ruleIds,

@@ -5,6 +5,7 @@
  * them (the scopes of kinds from the built-in types and the CustomResourceDefinitions read) and compiled.
  * Every problem becomes a finding at its file and line; one bad file never stops the others.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCustomResourceDefinition, ResourceScopes } from '../cluster/index.js';
@@ -31,7 +32,7 @@ import {
 } from '../source/index.js';
 import { nameOf, namespaceOf, type KubernetesObject } from '../source/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
-import { isObject } from '../util/json-value.js';
+import { isObject, valueJson } from '../util/json-value.js';
 import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js';
 import { helmSources, type HelmSource } from './helm.js';
 import { lineStarts } from '../source/lines.js';
@@ -73,6 +74,11 @@ export interface Workspace {
    * or CustomResourceDefinition: the results cache may keep their manifests (cache.ts).
    */
   plainFiles: Set<string>;
+  /**
+   * With the results cache: a digest of each policy document accepted with the scopes it was accepted under, which a
+   * later run compiles without checking again (`checkedBefore` of the loader).
+   */
+  checkedPolicies: string[];
 }
 
 /** Files whose manifests came from the results cache: their documents are parsed when first asked for. */
@@ -186,12 +192,17 @@ export class WorkspaceLoader {
     problems: [],
     counts: { policies: 0, manifests: 0, other: 0 },
     plainFiles: new Set(),
+    checkedPolicies: [],
   };
 
-  /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
+  /**
+   * `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. `checkedBefore`
+   * (with the results cache): the digests of the policy documents an earlier run accepted; null without the cache.
+   */
   constructor(
     private readonly cwd: string,
     private readonly maxFileSize = DEFAULT_MAX_FILE_SIZE,
+    private readonly checkedBefore: ReadonlySet<string> | null = null,
   ) {}
 
   /** A problem with a whole file, at its start. */
@@ -368,9 +379,13 @@ export class WorkspaceLoader {
   complete(): Workspace {
     const scopes = new ResourceScopes(this.#definitions);
     for (const { value, kind, source, document } of this.#pending.splice(0)) {
-      const accepted = acceptPolicy(value, { scopes, source: { file: source.path, line: document.line, column: 1 } }, kind);
+      // The document and the types its kind's scope could depend on.
+      const digest = this.checkedBefore === null ? null : createHash('sha256').update(`${scopes.definedTypes}\u0000${valueJson(value)}`).digest('base64url');
+      const checked = digest !== null && this.checkedBefore!.has(digest);
+      const accepted = acceptPolicy(value, { scopes, source: { file: source.path, line: document.line, column: 1 }, checked }, kind);
       switch (accepted.status) {
         case 'accepted':
+          if (digest !== null) this.workspace.checkedPolicies.push(digest);
           this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
           if (kind.family === 'kyverno') this.reportLegacy(source, document, value);
           break;

@@ -16,10 +16,11 @@ import { validatePolicy } from './policy/validate.js';
 
 export const kyvernoFamily: PolicyFamily = {
   name: 'kyverno',
-  accept(document, { scopes, source }): Acceptance {
+  accept(document, { scopes, source, checked }): Acceptance {
     // Patterns, conditions and the other free-form fields hold float64 numbers, as Kyverno decodes
     // them (`FromJSON` in api/kyverno/v1/utils.go): integers beyond 2^53 are rounded.
     const value: JsonObject = toFloat64Numbers(document);
+    if (checked === true) return { status: 'accepted', policy: compilePolicy((source === undefined ? value : { ...value, source }) as unknown as Policy) };
     const problems = checkPolicy(value);
     if (problems.length > 0) return { status: 'malformed', problems };
     const policy = (source === undefined ? value : { ...value, source }) as unknown as Policy;
