@@ -894,6 +894,11 @@ export interface AcceptOptions {
 	scopes?: ClusterScopes;
 	/** Where the document starts, kept on the compiled policy. */
 	source?: SourceLocation;
+	/**
+	 * The same document was accepted under the same scopes by this version of the tool (the results cache knows it):
+	 * a family may compile it without checking it again.
+	 */
+	checked?: boolean;
 }
 /** A family of policy kinds, evaluated by one engine. */
 export interface PolicyFamily {

@@ -138,6 +138,25 @@ function survivesJson(value2) {
       return false;
   }
 }
+function isInexactNumber(item) {
+  return typeof item === "number" && (!Number.isFinite(item) || Object.is(item, -0));
+}
+function valueJson(value2) {
+  let exact = true;
+  let text5;
+  try {
+    text5 = JSON.stringify(value2, (_key, item) => {
+      if (isInexactNumber(item)) exact = false;
+      return item;
+    });
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    exact = false;
+  }
+  if (exact) return text5 ?? "undefined";
+  const tagged = (_key, item) => typeof item === "bigint" ? `n${item}` : isInexactNumber(item) ? `f${Object.is(item, -0) ? "-0" : String(item)}` : typeof item === "string" ? `s${item}` : item;
+  return `${JSON.stringify(value2, tagged)}`;
+}
 var float64Copies, BIGINT_MARKER, BIGINT_PLACEHOLDER;
 var init_json_value = __esm({
   "src/util/json-value.ts"() {
@@ -30209,13 +30228,20 @@ var init_scopes = __esm({
       #namespaced = /* @__PURE__ */ new Map();
       /** The kinds of the cluster-scoped types, whatever their group. */
       #clusterKinds = /* @__PURE__ */ new Set();
+      /** The types the definitions gave, in order (with the built-in types, which a version of the tool fixes, the scopes). */
+      definedTypes;
       /** The built-in types, then those of `definitions` (a definition of a known group and kind replaces it). */
       constructor(definitions = []) {
         for (const type of builtinResourceTypes()) this.#register(type);
+        const defined = [];
         for (const definition of definitions) {
           const type = customResourceType(definition);
-          if (type !== null) this.#register(type);
+          if (type !== null) {
+            this.#register(type);
+            defined.push(type);
+          }
         }
+        this.definedTypes = JSON.stringify(defined);
         for (const [typeKey2, namespaced] of this.#namespaced) if (!namespaced) this.#clusterKinds.add(typeKey2.slice(typeKey2.indexOf("\0") + 1));
       }
       /** Kyverno's `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
@@ -61163,8 +61189,9 @@ var init_family2 = __esm({
     init_validate2();
     kyvernoFamily = {
       name: "kyverno",
-      accept(document, { scopes: scopes2, source }) {
+      accept(document, { scopes: scopes2, source, checked }) {
         const value2 = toFloat64Numbers(document);
+        if (checked === true) return { status: "accepted", policy: compilePolicy(source === void 0 ? value2 : { ...value2, source }) };
         const problems = checkPolicy(value2);
         if (problems.length > 0) return { status: "malformed", problems };
         const policy = source === void 0 ? value2 : { ...value2, source };
@@ -61835,6 +61862,7 @@ var init_helm = __esm({
 });
 
 // src/lint/workspace.ts
+import { createHash as createHash4 } from "node:crypto";
 import { existsSync as existsSync2 } from "node:fs";
 import path5 from "node:path";
 function isStoredSource(source) {
@@ -61915,13 +61943,18 @@ var init_workspace = __esm({
     lineStartsByFile = /* @__PURE__ */ new WeakMap();
     JSON_HEAD_BYTES = 64 * 1024;
     WorkspaceLoader = class {
-      /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
-      constructor(cwd, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
+      /**
+       * `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. `checkedBefore`
+       * (with the results cache): the digests of the policy documents an earlier run accepted; null without the cache.
+       */
+      constructor(cwd, maxFileSize = DEFAULT_MAX_FILE_SIZE, checkedBefore = null) {
         this.cwd = cwd;
         this.maxFileSize = maxFileSize;
+        this.checkedBefore = checkedBefore;
       }
       cwd;
       maxFileSize;
+      checkedBefore;
       #pending = [];
       /** The files counted as holding neither policies nor manifests. */
       #counted = /* @__PURE__ */ new Map();
@@ -61936,7 +61969,8 @@ var init_workspace = __esm({
         builds: /* @__PURE__ */ new Map(),
         problems: [],
         counts: { policies: 0, manifests: 0, other: 0 },
-        plainFiles: /* @__PURE__ */ new Set()
+        plainFiles: /* @__PURE__ */ new Set(),
+        checkedPolicies: []
       };
       /** A problem with a whole file, at its start. */
       fileProblem(file, code, message2, severity = "error") {
@@ -62098,9 +62132,12 @@ var init_workspace = __esm({
       complete() {
         const scopes2 = new ResourceScopes(this.#definitions);
         for (const { value: value2, kind: kind3, source, document } of this.#pending.splice(0)) {
-          const accepted = acceptPolicy(value2, { scopes: scopes2, source: { file: source.path, line: document.line, column: 1 } }, kind3);
+          const digest4 = this.checkedBefore === null ? null : createHash4("sha256").update(`${scopes2.definedTypes}\0${valueJson(value2)}`).digest("base64url");
+          const checked = digest4 !== null && this.checkedBefore.has(digest4);
+          const accepted = acceptPolicy(value2, { scopes: scopes2, source: { file: source.path, line: document.line, column: 1 }, checked }, kind3);
           switch (accepted.status) {
             case "accepted":
+              if (digest4 !== null) this.workspace.checkedPolicies.push(digest4);
               this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
               if (kind3.family === "kyverno") this.reportLegacy(source, document, value2);
               break;
@@ -62737,10 +62774,10 @@ var init_kustomization = __esm({
 
 // src/discovery/revision.ts
 import { execFile, spawn } from "node:child_process";
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 import path10 from "node:path";
 function gitBlobSha(content) {
-  return createHash6("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
+  return createHash7("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
 }
 function git(cwd, args) {
   return new Promise((resolve2, reject) => {
@@ -63946,7 +63983,7 @@ function assignShards(units, count2) {
 }
 
 // src/lint/cache.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import { closeSync as closeSync2, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readFileSync as readFileSync2, readSync as readSync2, renameSync, statSync as statSync5, unlinkSync, writevSync } from "node:fs";
 import path6 from "node:path";
 
@@ -64029,6 +64066,7 @@ init_api_path();
 init_resource_types();
 init_api_call_loader();
 init_jmespath();
+init_json_value();
 init_wildcard();
 import { createHash as createHash2 } from "node:crypto";
 var ReadRecorder = class {
@@ -64175,25 +64213,6 @@ function searchAgain(cluster, [method, urlPath, expression, text5]) {
   } catch (error) {
     return searchDigest({ error: error.message });
   }
-}
-function isInexactNumber(item) {
-  return typeof item === "number" && (!Number.isFinite(item) || Object.is(item, -0));
-}
-function valueJson(value2) {
-  let exact = true;
-  let text5;
-  try {
-    text5 = JSON.stringify(value2, (_key, item) => {
-      if (isInexactNumber(item)) exact = false;
-      return item;
-    });
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    exact = false;
-  }
-  if (exact) return text5 ?? "undefined";
-  const tagged = (_key, item) => typeof item === "bigint" ? `n${item}` : isInexactNumber(item) ? `f${Object.is(item, -0) ? "-0" : String(item)}` : typeof item === "string" ? `s${item}` : item;
-  return `${JSON.stringify(value2, tagged)}`;
 }
 function readsSee(reads, object2, searchedAgain) {
   if (reads.all) return true;
@@ -64446,7 +64465,7 @@ function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templ
 // src/lint/cache.ts
 init_workspace();
 init_json_value();
-var CACHE_FORMAT = 9;
+var CACHE_FORMAT = 10;
 var TABLES = 0;
 var REPORT = 1;
 var UNITS3 = 2;
@@ -64476,7 +64495,7 @@ function sameNumbers(a, b) {
   return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 function sha(data) {
-  return createHash4("sha256").update(data).digest("base64url");
+  return createHash5("sha256").update(data).digest("base64url");
 }
 function fileIdentity(stats) {
   return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
@@ -64709,6 +64728,15 @@ var ScanCache = class {
    * global key: the same tool and configuration read them the same way), with the text hashed (read once: the
    * manifests are those of that text). Empty when the cache cannot be used.
    */
+  /**
+   * The digests of the policy documents the last run accepted (under the same tool and configuration: its checks would
+   * accept them again); empty when the cache cannot be used.
+   */
+  checkedPolicies() {
+    const header2 = this.#header;
+    if (header2 === null || header2.key !== this.#key || !Array.isArray(header2.checked)) return /* @__PURE__ */ new Set();
+    return new Set(header2.checked.filter((digest4) => typeof digest4 === "string"));
+  }
   storedManifests() {
     const out = /* @__PURE__ */ new Map();
     const header2 = this.#header;
@@ -64930,7 +64958,7 @@ var ScanCache = class {
    */
   save(plan, state2, warnings) {
     const { entries, policyKey } = plan;
-    const { units, unitKeys, assembled, discovered, ...rest } = state2;
+    const { units, unitKeys, assembled, discovered, checked: _checked, ...rest } = state2;
     const packedNow = unitKeys.filter((key3) => entries.get(key3).packed === void 0).length;
     const appended2 = (this.#header?.appended ?? 0) + packedNow;
     let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry2) => entry2.packed !== void 0) && appended2 * 2 <= unitKeys.length;
@@ -64974,7 +65002,8 @@ var ScanCache = class {
       files: [...files].map((file) => [file, this.hash(file)]),
       appended: appending ? appended2 : 0,
       lines: lines.map(({ line }) => line.length),
-      digests: lines.map(({ digest: digest4 }) => digest4)
+      digests: lines.map(({ digest: digest4 }) => digest4),
+      checked: state2.checked
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
@@ -66158,7 +66187,7 @@ init_kustomization();
 // src/build/kustomize/generators.ts
 init_go_json();
 init_json_value();
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 function parseLiteral(literal2) {
   const equals = literal2.indexOf("=");
   if (equals <= 0) return null;
@@ -66239,7 +66268,7 @@ function nameHash(object2) {
     if (isObject(object2.binaryData)) map2.binaryData = object2.binaryData;
     encoded = goJsonStringify(map2);
   }
-  return encode2(createHash5("sha256").update(encoded).digest("hex"));
+  return encode2(createHash6("sha256").update(encoded).digest("hex"));
 }
 
 // src/build/kustomize/transformers.ts
@@ -67907,9 +67936,9 @@ function discoveredRoles(options2, discovery) {
   ].join("");
   return discoveredFiles(discovery).map((file) => [file, role(file)]);
 }
-function loadDiscovered(options2, discovery, stored = null) {
+function loadDiscovered(options2, discovery, stored = null, checkedPolicies = null) {
   const { files, scanned, extra, ifKubernetes, manifestsOnly } = discovery;
-  const loader = new WorkspaceLoader(options2.cwd, options2.config.maxFileSize);
+  const loader = new WorkspaceLoader(options2.cwd, options2.config.maxFileSize, checkedPolicies);
   const roles = roleMatchers(options2);
   const { config } = options2;
   const settings = config.kustomize ?? { build: true, roots: [] };
@@ -68018,7 +68047,7 @@ async function lint(options2) {
       return { report: report2, errors, fixes: assembled2.fixes, warnings, empty: empty2, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [], filesFromCache: stored.files.length, report: stored.assembled !== null ? "stored" : "assembled" }, shard: null };
     }
   }
-  const workspace = loadDiscovered(options2, discovery, cache7?.storedManifests() ?? null);
+  const workspace = loadDiscovered(options2, discovery, cache7?.storedManifests() ?? null, cache7?.checkedPolicies() ?? null);
   await resolveHelmInput(options2, workspace, errors, warnings);
   const settings = loadSettings(options2, errors);
   const policies = workspace.policies.map((item) => item.compiled);
@@ -68154,6 +68183,7 @@ async function lint(options2) {
   if (cache7 !== null && plan !== null) {
     cache7.save(plan, {
       problems: workspace.problems,
+      checked: workspace.checkedPolicies,
       units: unitResults,
       unitKeys: units.map((unit) => unit.key),
       ruleIds,
@@ -68430,13 +68460,13 @@ function mergeBuiltFindings(findings, builtBy) {
 init_revision();
 
 // src/report/groups.ts
-import { createHash as createHash7 } from "node:crypto";
+import { createHash as createHash8 } from "node:crypto";
 function reasonOf(finding) {
   if (finding.status !== "error") return void 0;
   return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
 }
 function digest3(reason) {
-  return createHash7("sha256").update(reason).digest("hex").slice(0, 16);
+  return createHash8("sha256").update(reason).digest("hex").slice(0, 16);
 }
 function sameReasonGroups(findings) {
   const byReason = /* @__PURE__ */ new Map();

@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-62Q4N6DO.js";
+} from "./action-chunk-SDEFBWLO.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-GERAVKUB.js";
+} from "./action-chunk-YOTTFMT5.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

@@ -25,11 +25,11 @@ import {
   sarif,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-62Q4N6DO.js";
+} from "./action-chunk-SDEFBWLO.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-GERAVKUB.js";
+import "./action-chunk-YOTTFMT5.js";
 import {
   require_tunnel,
   require_undici
@@ -3509,7 +3509,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-E7DBKJD4.js");
+    const { openBase } = await import("./action-base-tree-TJPEVTQA.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

@@ -84,8 +84,9 @@ import {
   templateLocation,
   unsafeGuessPlural,
   unsettledRules,
+  valueJson,
   wildcardMatch
-} from "./action-chunk-GERAVKUB.js";
+} from "./action-chunk-YOTTFMT5.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -939,25 +940,6 @@ function searchAgain(cluster, [method, urlPath, expression, text]) {
     return searchDigest({ error: error.message });
   }
 }
-function isInexactNumber(item) {
-  return typeof item === "number" && (!Number.isFinite(item) || Object.is(item, -0));
-}
-function valueJson(value) {
-  let exact = true;
-  let text;
-  try {
-    text = JSON.stringify(value, (_key, item) => {
-      if (isInexactNumber(item)) exact = false;
-      return item;
-    });
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    exact = false;
-  }
-  if (exact) return text ?? "undefined";
-  const tagged = (_key, item) => typeof item === "bigint" ? `n${item}` : isInexactNumber(item) ? `f${Object.is(item, -0) ? "-0" : String(item)}` : typeof item === "string" ? `s${item}` : item;
-  return `${JSON.stringify(value, tagged)}`;
-}
 function readsSee(reads, object, searchedAgain) {
   if (reads.all) return true;
   if (object.kind === "Namespace" && object.apiVersion === "v1" && reads.namespaces.includes(object.name)) return true;
@@ -1207,7 +1189,7 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
 }
 
 // src/lint/cache.ts
-var CACHE_FORMAT = 9;
+var CACHE_FORMAT = 10;
 var TABLES = 0;
 var REPORT = 1;
 var UNITS = 2;
@@ -1470,6 +1452,15 @@ var ScanCache = class {
    * global key: the same tool and configuration read them the same way), with the text hashed (read once: the
    * manifests are those of that text). Empty when the cache cannot be used.
    */
+  /**
+   * The digests of the policy documents the last run accepted (under the same tool and configuration: its checks would
+   * accept them again); empty when the cache cannot be used.
+   */
+  checkedPolicies() {
+    const header = this.#header;
+    if (header === null || header.key !== this.#key || !Array.isArray(header.checked)) return /* @__PURE__ */ new Set();
+    return new Set(header.checked.filter((digest2) => typeof digest2 === "string"));
+  }
   storedManifests() {
     const out = /* @__PURE__ */ new Map();
     const header = this.#header;
@@ -1691,7 +1682,7 @@ var ScanCache = class {
    */
   save(plan, state, warnings) {
     const { entries, policyKey } = plan;
-    const { units, unitKeys, assembled, discovered, ...rest } = state;
+    const { units, unitKeys, assembled, discovered, checked: _checked, ...rest } = state;
     const packedNow = unitKeys.filter((key) => entries.get(key).packed === void 0).length;
     const appended = (this.#header?.appended ?? 0) + packedNow;
     let appending = this.#parsed.has(TABLES) && [...entries.values()].some((entry) => entry.packed !== void 0) && appended * 2 <= unitKeys.length;
@@ -1735,7 +1726,8 @@ var ScanCache = class {
       files: [...files].map((file) => [file, this.hash(file)]),
       appended: appending ? appended : 0,
       lines: lines.map(({ line }) => line.length),
-      digests: lines.map(({ digest: digest2 }) => digest2)
+      digests: lines.map(({ digest: digest2 }) => digest2),
+      checked: state.checked
     };
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
@@ -4602,9 +4594,9 @@ function discoveredRoles(options, discovery) {
   ].join("");
   return discoveredFiles(discovery).map((file) => [file, role(file)]);
 }
-function loadDiscovered(options, discovery, stored = null) {
+function loadDiscovered(options, discovery, stored = null, checkedPolicies = null) {
   const { files, scanned, extra, ifKubernetes, manifestsOnly } = discovery;
-  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize);
+  const loader = new WorkspaceLoader(options.cwd, options.config.maxFileSize, checkedPolicies);
   const roles = roleMatchers(options);
   const { config } = options;
   const settings = config.kustomize ?? { build: true, roots: [] };
@@ -4713,7 +4705,7 @@ async function lint(options) {
       return { report: report2, errors, fixes: assembled2.fixes, warnings, empty, configProblems: stored.configProblems, base: null, cache: { units: stored.unitCount, reused: stored.unitCount, evaluated: 0, evaluatedUnits: [], filesFromCache: stored.files.length, report: stored.assembled !== null ? "stored" : "assembled" }, shard: null };
     }
   }
-  const workspace = loadDiscovered(options, discovery, cache?.storedManifests() ?? null);
+  const workspace = loadDiscovered(options, discovery, cache?.storedManifests() ?? null, cache?.checkedPolicies() ?? null);
   await resolveHelmInput(options, workspace, errors, warnings);
   const settings = loadSettings(options, errors);
   const policies = workspace.policies.map((item) => item.compiled);
@@ -4752,7 +4744,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-VIQYB3JC.js");
+    const { compareWithBase } = await import("./action-base-revision-2522A7HI.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -4849,6 +4841,7 @@ async function lint(options) {
   if (cache !== null && plan !== null) {
     cache.save(plan, {
       problems: workspace.problems,
+      checked: workspace.checkedPolicies,
       units: unitResults,
       unitKeys: units.map((unit) => unit.key),
       ruleIds,

@@ -10070,6 +10070,25 @@ function survivesJson(value2) {
       return false;
   }
 }
+function isInexactNumber(item) {
+  return typeof item === "number" && (!Number.isFinite(item) || Object.is(item, -0));
+}
+function valueJson(value2) {
+  let exact = true;
+  let text5;
+  try {
+    text5 = JSON.stringify(value2, (_key, item) => {
+      if (isInexactNumber(item)) exact = false;
+      return item;
+    });
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    exact = false;
+  }
+  if (exact) return text5 ?? "undefined";
+  const tagged = (_key, item) => typeof item === "bigint" ? `n${item}` : isInexactNumber(item) ? `f${Object.is(item, -0) ? "-0" : String(item)}` : typeof item === "string" ? `s${item}` : item;
+  return `${JSON.stringify(value2, tagged)}`;
+}
 
 // src/evaluate/processor.ts
 var NO_OBJECTS = Object.freeze([]);
@@ -15157,6 +15176,7 @@ function templateLocation(input, line, path7) {
 }
 
 // src/lint/workspace.ts
+import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync2 } from "node:fs";
 import path5 from "node:path";
 
@@ -15758,13 +15778,20 @@ var ResourceScopes = class {
   #namespaced = /* @__PURE__ */ new Map();
   /** The kinds of the cluster-scoped types, whatever their group. */
   #clusterKinds = /* @__PURE__ */ new Set();
+  /** The types the definitions gave, in order (with the built-in types, which a version of the tool fixes, the scopes). */
+  definedTypes;
   /** The built-in types, then those of `definitions` (a definition of a known group and kind replaces it). */
   constructor(definitions = []) {
     for (const type of builtinResourceTypes()) this.#register(type);
+    const defined = [];
     for (const definition of definitions) {
       const type = customResourceType(definition);
-      if (type !== null) this.#register(type);
+      if (type !== null) {
+        this.#register(type);
+        defined.push(type);
+      }
     }
+    this.definedTypes = JSON.stringify(defined);
     for (const [typeKey2, namespaced] of this.#namespaced) if (!namespaced) this.#clusterKinds.add(typeKey2.slice(typeKey2.indexOf("\0") + 1));
   }
   /** Kyverno's `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
@@ -58542,8 +58569,9 @@ function validatePolicy(policy, cluster = NO_CLUSTER_SCOPES) {
 // src/families/kyverno/family.ts
 var kyvernoFamily = {
   name: "kyverno",
-  accept(document, { scopes, source }) {
+  accept(document, { scopes, source, checked }) {
     const value2 = toFloat64Numbers(document);
+    if (checked === true) return { status: "accepted", policy: compilePolicy(source === void 0 ? value2 : { ...value2, source }) };
     const problems = checkPolicy(value2);
     if (problems.length > 0) return { status: "malformed", problems };
     const policy = source === void 0 ? value2 : { ...value2, source };
@@ -58664,13 +58692,18 @@ function shellWord(file) {
 }
 var JSON_HEAD_BYTES = 64 * 1024;
 var WorkspaceLoader = class {
-  /** `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. */
-  constructor(cwd, maxFileSize = DEFAULT_MAX_FILE_SIZE) {
+  /**
+   * `maxFileSize`: files (and standard input) larger than this many bytes are reported, not read. `checkedBefore`
+   * (with the results cache): the digests of the policy documents an earlier run accepted; null without the cache.
+   */
+  constructor(cwd, maxFileSize = DEFAULT_MAX_FILE_SIZE, checkedBefore = null) {
     this.cwd = cwd;
     this.maxFileSize = maxFileSize;
+    this.checkedBefore = checkedBefore;
   }
   cwd;
   maxFileSize;
+  checkedBefore;
   #pending = [];
   /** The files counted as holding neither policies nor manifests. */
   #counted = /* @__PURE__ */ new Map();
@@ -58685,7 +58718,8 @@ var WorkspaceLoader = class {
     builds: /* @__PURE__ */ new Map(),
     problems: [],
     counts: { policies: 0, manifests: 0, other: 0 },
-    plainFiles: /* @__PURE__ */ new Set()
+    plainFiles: /* @__PURE__ */ new Set(),
+    checkedPolicies: []
   };
   /** A problem with a whole file, at its start. */
   fileProblem(file, code, message2, severity = "error") {
@@ -58847,9 +58881,12 @@ var WorkspaceLoader = class {
   complete() {
     const scopes = new ResourceScopes(this.#definitions);
     for (const { value: value2, kind: kind3, source, document } of this.#pending.splice(0)) {
-      const accepted = acceptPolicy(value2, { scopes, source: { file: source.path, line: document.line, column: 1 } }, kind3);
+      const digest3 = this.checkedBefore === null ? null : createHash3("sha256").update(`${scopes.definedTypes}\0${valueJson(value2)}`).digest("base64url");
+      const checked = digest3 !== null && this.checkedBefore.has(digest3);
+      const accepted = acceptPolicy(value2, { scopes, source: { file: source.path, line: document.line, column: 1 }, checked }, kind3);
       switch (accepted.status) {
         case "accepted":
+          if (digest3 !== null) this.workspace.checkedPolicies.push(digest3);
           this.workspace.policies.push({ compiled: accepted.policy, file: source, document });
           if (kind3.family === "kyverno") this.reportLegacy(source, document, value2);
           break;
@@ -59422,10 +59459,10 @@ function decodeFolded(document) {
 
 // src/discovery/revision.ts
 import { execFile, spawn } from "node:child_process";
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import path6 from "node:path";
 function gitBlobSha(content) {
-  return createHash3("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
+  return createHash4("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
 }
 var MAX_GIT_OUTPUT = 512 * 1024 * 1024;
 var GIT_ENV = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" };
@@ -59555,6 +59592,7 @@ export {
   jsonEqual,
   stringifyJson,
   survivesJson,
+  valueJson,
   evaluateResource,
   mutatedResource,
   unsettledRules,
