@@ -6,7 +6,6 @@
  * every target object were read. The results cache keeps a unit's results while no object it could see changed, or
  * while the searches that could see it give what they gave.
  */
-import { createHash } from 'node:crypto';
 import { parseApiPath } from '../cluster/api-path.js';
 import { builtinResourceTypes, unsafeGuessPlural } from '../cluster/resource-types.js';
 import type { EvaluationOptions } from '../evaluate/processor.js';
@@ -14,6 +13,7 @@ import type { AnswerSearch, ClusterReader } from '../evaluate/types.js';
 import { answerData, searchAnswer } from '../families/kyverno/engine/context/external/api-call-loader.js';
 import { compileJmesPath } from '../lang/jmespath/index.js';
 import type { JsonObject } from '../types.js';
+import { sha256 } from '../util/digest.js';
 import { valueJson } from '../util/json-value.js';
 import { wildcardMatch } from '../util/wildcard.js';
 
@@ -211,7 +211,7 @@ function groupOf(apiVersion: string): string {
 /** The digest of what a search gave (a result, or the message of its failure), compared between runs. */
 function searchDigest(use: { result: unknown } | { error: string }): string {
   const text = 'error' in use ? `error:${use.error}` : `result:${valueJson(use.result)}`;
-  return createHash('sha256').update(text).digest('base64');
+  return sha256(text);
 }
 
 /**

@@ -12,7 +12,6 @@
  * that evaluates a few units appends to the stored tables and writes the other units' lines back as it read them; the
  * file is packed afresh once the units packed by appending outnumber half of them.
  */
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, type Stats, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writevSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -28,10 +27,11 @@ import type { ScanUnit } from './units.js';
 import type { UnitResult } from './unit-results.js';
 import { Packer, unpackFindingList, unpacker, type DecodedFindingList, type PackTables } from './pack.js';
 import { displayName, type SourceText, type StoredManifest, type Workspace } from './workspace.js';
+import { sha256 } from '../util/digest.js';
 import { survivesJson, valueJson } from '../util/json-value.js';
 
 /** Changes whenever what the cache stores changes meaning. */
-export const CACHE_FORMAT = 10;
+export const CACHE_FORMAT = 11;
 /** The cache file in the working directory by default, as ESLint's `.eslintcache`. */
 export const DEFAULT_CACHE_LOCATION = '.kyverno-lint-cache';
 
@@ -204,10 +204,6 @@ function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
-function sha(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('base64url');
-}
-
 
 function fileIdentity(stats: Stats): string {
   return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
@@ -245,7 +241,7 @@ export function cacheFile(location: string, cwd: string): string {
   } catch {
     // Not there yet: a file.
   }
-  return folder ? path.join(location, `.kyverno-lint-cache-${sha(cwd).slice(0, 12)}`) : location;
+  return folder ? path.join(location, `.kyverno-lint-cache-${sha256(cwd).slice(0, 12)}`) : location;
 }
 
 /** The cache of a scan, or null (with a warning) when the scan cannot use one. */
@@ -271,7 +267,7 @@ export function openScanCache(options: LintOptions, warnings: string[]): ScanCac
 
 /** The objects of a unit as compared between runs: [apiVersion, kind, namespace, name, digest of the object's JSON][]. */
 function objectsJson(subjects: readonly ResourceDocument[]): string {
-  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, sha(valueJson(subject.value))]));
+  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, sha256(valueJson(subject.value))]));
 }
 
 /** The objects added, removed or changed between two lists (as `objectsJson` writes them). */
@@ -342,7 +338,7 @@ export class ScanCache {
         bytes = null;
       }
       this.#bytes.set(file, bytes);
-      hash ??= bytes === null ? '-' : sha(bytes);
+      hash ??= bytes === null ? '-' : sha256(bytes);
       this.#hashes.set(file, hash);
     }
     return hash;
@@ -353,7 +349,7 @@ export class ScanCache {
     const options = this.#options;
     const { config } = options;
     const content = (file: string | undefined): string | null => (file === undefined ? null : this.hash(path.resolve(options.cwd, file)));
-    return sha(
+    return sha256(
       JSON.stringify({
         format: CACHE_FORMAT,
         version: packageJson.version,
@@ -423,7 +419,7 @@ export class ScanCache {
 
   /** `bytes`, line `line` after the header, when they are what was written (else an error). */
   #checked(line: number, bytes: Buffer): Buffer {
-    if (sha(bytes) !== this.#header?.digests[line]) throw new Error('a line of it is damaged');
+    if (sha256(bytes) !== this.#header?.digests[line]) throw new Error('a line of it is damaged');
     return bytes;
   }
 
@@ -547,7 +543,7 @@ export class ScanCache {
 
   /** The key of the contents of a unit's files. */
   #inputs(files: readonly string[]): string {
-    return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
+    return sha256(JSON.stringify(files.map((file) => [file, this.hash(file)])));
   }
 
   /**
@@ -555,7 +551,7 @@ export class ScanCache {
    * and the same content of every file read. Null otherwise (or when the cache cannot be decoded).
    */
   fullHit(roles: readonly [string, string][]): StoredScan | null {
-    this.#roles = sha(JSON.stringify(roles));
+    this.#roles = sha256(JSON.stringify(roles));
     const header = this.#header;
     if (header === null || header.key !== this.#key || header.roles !== this.#roles) return null;
     for (const [file, hash] of header.files) if (this.hash(file) !== hash) return null;
@@ -604,7 +600,7 @@ export class ScanCache {
    */
   plan(input: { workspace: Workspace; units: readonly ScanUnit[]; subjects: readonly ResourceDocument[]; received: readonly ResourceDocument[]; policyFiles: readonly string[]; cluster: ClusterReader | undefined }): CachePlan {
     const { cwd } = this.#options;
-    const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
+    const policyKey = sha256(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
     const entries: PlanState['entries'] = new Map();
     const reused = new Set<string>();
     /** The stored units, and the unpacker of their results (set when the stored units are used). */
@@ -761,7 +757,7 @@ export class ScanCache {
     };
     // Encoded once: their byte lengths go into the header.
     const lines = [...[packer.tables(), report].map((line) => Buffer.from(JSON.stringify(line))), ...unitLines].map((line) =>
-      Buffer.isBuffer(line) ? { line, digest: sha(line) } : line,
+      Buffer.isBuffer(line) ? { line, digest: sha256(line) } : line,
     );
     const header: CacheHeader = {
       format: CACHE_FORMAT,

@@ -5,7 +5,6 @@
  * them (the scopes of kinds from the built-in types and the CustomResourceDefinitions read) and compiled.
  * Every problem becomes a finding at its file and line; one bad file never stops the others.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isCustomResourceDefinition, ResourceScopes } from '../cluster/index.js';
@@ -32,6 +31,7 @@ import {
 } from '../source/index.js';
 import { nameOf, namespaceOf, type KubernetesObject } from '../source/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
+import { sha256 } from '../util/digest.js';
 import { isObject, valueJson } from '../util/json-value.js';
 import { resourceDocument, type ResourceDocument } from '../evaluate/resource.js';
 import { helmSources, type HelmSource } from './helm.js';
@@ -380,7 +380,7 @@ export class WorkspaceLoader {
     const scopes = new ResourceScopes(this.#definitions);
     for (const { value, kind, source, document } of this.#pending.splice(0)) {
       // The document and the types its kind's scope could depend on.
-      const digest = this.checkedBefore === null ? null : createHash('sha256').update(`${scopes.definedTypes}\u0000${valueJson(value)}`).digest('base64url');
+      const digest = this.checkedBefore === null ? null : sha256(`${scopes.definedTypes}\u0000${valueJson(value)}`);
       const checked = digest !== null && this.checkedBefore!.has(digest);
       const accepted = acceptPolicy(value, { scopes, source: { file: source.path, line: document.line, column: 1 }, checked }, kind);
       switch (accepted.status) {
