@@ -29937,6 +29937,17 @@ var init_api_call_loader = __esm({
   }
 });
 
+// src/util/digest.ts
+import { createHash as createHash2 } from "node:crypto";
+function sha256(data) {
+  return createHash2("sha256").update(data).digest("base64url");
+}
+var init_digest = __esm({
+  "src/util/digest.ts"() {
+    "use strict";
+  }
+});
+
 // src/cluster/label-selector.ts
 function tokenize2(text5) {
   const tokens = [];
@@ -62263,7 +62274,6 @@ var init_helm = __esm({
 });
 
 // src/lint/workspace.ts
-import { createHash as createHash4 } from "node:crypto";
 import { existsSync as existsSync2 } from "node:fs";
 import path6 from "node:path";
 function isStoredSource(source) {
@@ -62336,6 +62346,7 @@ var init_workspace = __esm({
     init_check();
     init_source();
     init_source();
+    init_digest();
     init_json_value();
     init_resource3();
     init_helm();
@@ -62533,7 +62544,7 @@ var init_workspace = __esm({
       complete() {
         const scopes2 = new ResourceScopes(this.#definitions);
         for (const { value: value2, kind: kind3, source, document } of this.#pending.splice(0)) {
-          const digest4 = this.checkedBefore === null ? null : createHash4("sha256").update(`${scopes2.definedTypes}\0${valueJson(value2)}`).digest("base64url");
+          const digest4 = this.checkedBefore === null ? null : sha256(`${scopes2.definedTypes}\0${valueJson(value2)}`);
           const checked = digest4 !== null && this.checkedBefore.has(digest4);
           const accepted = acceptPolicy(value2, { scopes: scopes2, source: { file: source.path, line: document.line, column: 1 }, checked }, kind3);
           switch (accepted.status) {
@@ -63182,10 +63193,10 @@ __export(revision_exports, {
   parseLsTree: () => parseLsTree
 });
 import { execFile, spawn } from "node:child_process";
-import { createHash as createHash7 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import path11 from "node:path";
 function gitBlobSha(content) {
-  return createHash7("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
+  return createHash5("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
 }
 function git(cwd, args) {
   return new Promise((resolve3, reject) => {
@@ -63209,10 +63220,10 @@ function parseLsTree(output) {
     if (record2 === "") continue;
     const tab = record2.indexOf("	");
     if (tab < 0) continue;
-    const [mode, type, sha2, size] = record2.slice(0, tab).split(/ +/);
+    const [mode, type, sha, size] = record2.slice(0, tab).split(/ +/);
     const kind3 = FILE_MODES[mode ?? ""];
-    if (kind3 === void 0 || type !== "blob" || sha2 === void 0) continue;
-    const file = { path: record2.slice(tab + 1), type: kind3, sha: sha2 };
+    if (kind3 === void 0 || type !== "blob" || sha === void 0) continue;
+    const file = { path: record2.slice(tab + 1), type: kind3, sha };
     if (size !== void 0 && /^\d+$/.test(size)) file.size = Number(size);
     files.push(file);
   }
@@ -64401,7 +64412,6 @@ function assignShards(units, count2) {
 }
 
 // src/lint/cache.ts
-import { createHash as createHash5 } from "node:crypto";
 import { closeSync as closeSync2, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readFileSync as readFileSync2, readSync as readSync2, renameSync, statSync as statSync5, unlinkSync, writevSync } from "node:fs";
 import path7 from "node:path";
 
@@ -64484,9 +64494,9 @@ init_api_path();
 init_resource_types();
 init_api_call_loader();
 init_jmespath();
+init_digest();
 init_json_value();
 init_wildcard();
-import { createHash as createHash2 } from "node:crypto";
 var ReadRecorder = class {
   evaluation;
   #current = null;
@@ -64621,7 +64631,7 @@ function groupOf(apiVersion) {
 }
 function searchDigest(use) {
   const text5 = "error" in use ? `error:${use.error}` : `result:${valueJson(use.result)}`;
-  return createHash2("sha256").update(text5).digest("base64");
+  return sha256(text5);
 }
 function searchAgain(cluster, [method, urlPath, expression, text5]) {
   const response = cluster.request(method, urlPath);
@@ -64882,8 +64892,9 @@ function unpacker({ strings: strings6, shapes: shapes2, objects: objects2, templ
 
 // src/lint/cache.ts
 init_workspace();
+init_digest();
 init_json_value();
-var CACHE_FORMAT = 10;
+var CACHE_FORMAT = 11;
 var DEFAULT_CACHE_LOCATION = ".kyverno-lint-cache";
 var TABLES = 0;
 var REPORT = 1;
@@ -64912,9 +64923,6 @@ function writeLines(file, lines) {
 }
 function sameNumbers(a, b) {
   return a.length === b.length && a.every((item, index) => item === b[index]);
-}
-function sha(data) {
-  return createHash5("sha256").update(data).digest("base64url");
 }
 function fileIdentity(stats) {
   return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
@@ -64947,7 +64955,7 @@ function cacheFile(location2, cwd) {
     folder ||= statSync5(location2).isDirectory();
   } catch {
   }
-  return folder ? path7.join(location2, `.kyverno-lint-cache-${sha(cwd).slice(0, 12)}`) : location2;
+  return folder ? path7.join(location2, `.kyverno-lint-cache-${sha256(cwd).slice(0, 12)}`) : location2;
 }
 function openScanCache(options2, warnings) {
   if (options2.cache === void 0) return null;
@@ -64967,7 +64975,7 @@ function openScanCache(options2, warnings) {
   return new ScanCache(options2, cacheFile(location2, options2.cwd), warnings);
 }
 function objectsJson(subjects) {
-  return JSON.stringify(subjects.map((subject2) => [subject2.apiVersion, subject2.kind, subject2.namespace, subject2.name, sha(valueJson(subject2.value))]));
+  return JSON.stringify(subjects.map((subject2) => [subject2.apiVersion, subject2.kind, subject2.namespace, subject2.name, sha256(valueJson(subject2.value))]));
 }
 function changedObjects(before, after, out) {
   const group = (json2) => {
@@ -65031,7 +65039,7 @@ var ScanCache = class {
         bytes2 = null;
       }
       this.#bytes.set(file, bytes2);
-      hash ??= bytes2 === null ? "-" : sha(bytes2);
+      hash ??= bytes2 === null ? "-" : sha256(bytes2);
       this.#hashes.set(file, hash);
     }
     return hash;
@@ -65041,7 +65049,7 @@ var ScanCache = class {
     const options2 = this.#options;
     const { config } = options2;
     const content = (file) => file === void 0 ? null : this.hash(path7.resolve(options2.cwd, file));
-    return sha(
+    return sha256(
       JSON.stringify({
         format: CACHE_FORMAT,
         version: package_default.version,
@@ -65106,7 +65114,7 @@ var ScanCache = class {
   }
   /** `bytes`, line `line` after the header, when they are what was written (else an error). */
   #checked(line, bytes2) {
-    if (sha(bytes2) !== this.#header?.digests[line]) throw new Error("a line of it is damaged");
+    if (sha256(bytes2) !== this.#header?.digests[line]) throw new Error("a line of it is damaged");
     return bytes2;
   }
   /** The stored units (their lines read at once, each checked and decoded), with the line each was read from. */
@@ -65220,14 +65228,14 @@ var ScanCache = class {
   }
   /** The key of the contents of a unit's files. */
   #inputs(files) {
-    return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
+    return sha256(JSON.stringify(files.map((file) => [file, this.hash(file)])));
   }
   /**
    * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
    * and the same content of every file read. Null otherwise (or when the cache cannot be decoded).
    */
   fullHit(roles) {
-    this.#roles = sha(JSON.stringify(roles));
+    this.#roles = sha256(JSON.stringify(roles));
     const header2 = this.#header;
     if (header2 === null || header2.key !== this.#key || header2.roles !== this.#roles) return null;
     for (const [file, hash] of header2.files) if (this.hash(file) !== hash) return null;
@@ -65272,7 +65280,7 @@ var ScanCache = class {
    */
   plan(input) {
     const { cwd } = this.#options;
-    const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
+    const policyKey = sha256(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
     const entries = /* @__PURE__ */ new Map();
     const reused = /* @__PURE__ */ new Set();
     let storedUnits = /* @__PURE__ */ new Map();
@@ -65410,7 +65418,7 @@ var ScanCache = class {
       fixes: packer.pack(assembled.fixes)
     };
     const lines = [...[packer.tables(), report].map((line) => Buffer.from(JSON.stringify(line))), ...unitLines].map(
-      (line) => Buffer.isBuffer(line) ? { line, digest: sha(line) } : line
+      (line) => Buffer.isBuffer(line) ? { line, digest: sha256(line) } : line
     );
     const header2 = {
       format: CACHE_FORMAT,
@@ -66621,7 +66629,7 @@ init_kustomization();
 // src/build/kustomize/generators.ts
 init_go_json();
 init_json_value();
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 function parseLiteral(literal3) {
   const equals = literal3.indexOf("=");
   if (equals <= 0) return null;
@@ -66702,7 +66710,7 @@ function nameHash(object2) {
     if (isObject(object2.binaryData)) map3.binaryData = object2.binaryData;
     encoded = goJsonStringify(map3);
   }
-  return encode2(createHash6("sha256").update(encoded).digest("hex"));
+  return encode2(createHash4("sha256").update(encoded).digest("hex"));
 }
 
 // src/build/kustomize/transformers.ts
@@ -71706,13 +71714,13 @@ function errorsOnly(report) {
 }
 
 // src/report/groups.ts
-import { createHash as createHash8 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 function reasonOf(finding) {
   if (finding.status !== "error") return void 0;
   return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
 }
 function digest3(reason2) {
-  return createHash8("sha256").update(reason2).digest("hex").slice(0, 16);
+  return createHash6("sha256").update(reason2).digest("hex").slice(0, 16);
 }
 function sameReasonGroups(findings) {
   const byReason = /* @__PURE__ */ new Map();

@@ -29787,6 +29787,17 @@ var init_api_call_loader = __esm({
   }
 });
 
+// src/util/digest.ts
+import { createHash as createHash2 } from "node:crypto";
+function sha256(data) {
+  return createHash2("sha256").update(data).digest("base64url");
+}
+var init_digest = __esm({
+  "src/util/digest.ts"() {
+    "use strict";
+  }
+});
+
 // src/cluster/label-selector.ts
 function tokenize2(text5) {
   const tokens = [];
@@ -61862,7 +61873,6 @@ var init_helm = __esm({
 });
 
 // src/lint/workspace.ts
-import { createHash as createHash4 } from "node:crypto";
 import { existsSync as existsSync2 } from "node:fs";
 import path5 from "node:path";
 function isStoredSource(source) {
@@ -61935,6 +61945,7 @@ var init_workspace = __esm({
     init_check();
     init_source();
     init_source();
+    init_digest();
     init_json_value();
     init_resource3();
     init_helm();
@@ -62132,7 +62143,7 @@ var init_workspace = __esm({
       complete() {
         const scopes2 = new ResourceScopes(this.#definitions);
         for (const { value: value2, kind: kind3, source, document } of this.#pending.splice(0)) {
-          const digest4 = this.checkedBefore === null ? null : createHash4("sha256").update(`${scopes2.definedTypes}\0${valueJson(value2)}`).digest("base64url");
+          const digest4 = this.checkedBefore === null ? null : sha256(`${scopes2.definedTypes}\0${valueJson(value2)}`);
           const checked = digest4 !== null && this.checkedBefore.has(digest4);
           const accepted = acceptPolicy(value2, { scopes: scopes2, source: { file: source.path, line: document.line, column: 1 }, checked }, kind3);
           switch (accepted.status) {
@@ -62774,10 +62785,10 @@ var init_kustomization = __esm({
 
 // src/discovery/revision.ts
 import { execFile, spawn } from "node:child_process";
-import { createHash as createHash7 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import path10 from "node:path";
 function gitBlobSha(content) {
-  return createHash7("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
+  return createHash5("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
 }
 function git(cwd, args) {
   return new Promise((resolve2, reject) => {
@@ -62801,10 +62812,10 @@ function parseLsTree(output) {
     if (record === "") continue;
     const tab = record.indexOf("	");
     if (tab < 0) continue;
-    const [mode, type, sha2, size] = record.slice(0, tab).split(/ +/);
+    const [mode, type, sha, size] = record.slice(0, tab).split(/ +/);
     const kind3 = FILE_MODES[mode ?? ""];
-    if (kind3 === void 0 || type !== "blob" || sha2 === void 0) continue;
-    const file = { path: record.slice(tab + 1), type: kind3, sha: sha2 };
+    if (kind3 === void 0 || type !== "blob" || sha === void 0) continue;
+    const file = { path: record.slice(tab + 1), type: kind3, sha };
     if (size !== void 0 && /^\d+$/.test(size)) file.size = Number(size);
     files.push(file);
   }
@@ -63983,7 +63994,6 @@ function assignShards(units, count2) {
 }
 
 // src/lint/cache.ts
-import { createHash as createHash5 } from "node:crypto";
 import { closeSync as closeSync2, fstatSync as fstatSync2, mkdirSync, openSync as openSync2, readFileSync as readFileSync2, readSync as readSync2, renameSync, statSync as statSync5, unlinkSync, writevSync } from "node:fs";
 import path6 from "node:path";
 
@@ -64066,9 +64076,9 @@ init_api_path();
 init_resource_types();
 init_api_call_loader();
 init_jmespath();
+init_digest();
 init_json_value();
 init_wildcard();
-import { createHash as createHash2 } from "node:crypto";
 var ReadRecorder = class {
   evaluation;
   #current = null;
@@ -64203,7 +64213,7 @@ function groupOf(apiVersion) {
 }
 function searchDigest(use) {
   const text5 = "error" in use ? `error:${use.error}` : `result:${valueJson(use.result)}`;
-  return createHash2("sha256").update(text5).digest("base64");
+  return sha256(text5);
 }
 function searchAgain(cluster, [method, urlPath, expression, text5]) {
   const response = cluster.request(method, urlPath);
@@ -64464,8 +64474,9 @@ function unpacker({ strings: strings5, shapes: shapes2, objects: objects2, templ
 
 // src/lint/cache.ts
 init_workspace();
+init_digest();
 init_json_value();
-var CACHE_FORMAT = 10;
+var CACHE_FORMAT = 11;
 var TABLES = 0;
 var REPORT = 1;
 var UNITS3 = 2;
@@ -64493,9 +64504,6 @@ function writeLines(file, lines) {
 }
 function sameNumbers(a, b) {
   return a.length === b.length && a.every((item, index) => item === b[index]);
-}
-function sha(data) {
-  return createHash5("sha256").update(data).digest("base64url");
 }
 function fileIdentity(stats) {
   return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
@@ -64528,7 +64536,7 @@ function cacheFile(location2, cwd) {
     folder ||= statSync5(location2).isDirectory();
   } catch {
   }
-  return folder ? path6.join(location2, `.kyverno-lint-cache-${sha(cwd).slice(0, 12)}`) : location2;
+  return folder ? path6.join(location2, `.kyverno-lint-cache-${sha256(cwd).slice(0, 12)}`) : location2;
 }
 function openScanCache(options2, warnings) {
   if (options2.cache === void 0) return null;
@@ -64548,7 +64556,7 @@ function openScanCache(options2, warnings) {
   return new ScanCache(options2, cacheFile(location2, options2.cwd), warnings);
 }
 function objectsJson(subjects) {
-  return JSON.stringify(subjects.map((subject2) => [subject2.apiVersion, subject2.kind, subject2.namespace, subject2.name, sha(valueJson(subject2.value))]));
+  return JSON.stringify(subjects.map((subject2) => [subject2.apiVersion, subject2.kind, subject2.namespace, subject2.name, sha256(valueJson(subject2.value))]));
 }
 function changedObjects(before, after, out) {
   const group = (json2) => {
@@ -64612,7 +64620,7 @@ var ScanCache = class {
         bytes = null;
       }
       this.#bytes.set(file, bytes);
-      hash ??= bytes === null ? "-" : sha(bytes);
+      hash ??= bytes === null ? "-" : sha256(bytes);
       this.#hashes.set(file, hash);
     }
     return hash;
@@ -64622,7 +64630,7 @@ var ScanCache = class {
     const options2 = this.#options;
     const { config } = options2;
     const content = (file) => file === void 0 ? null : this.hash(path6.resolve(options2.cwd, file));
-    return sha(
+    return sha256(
       JSON.stringify({
         format: CACHE_FORMAT,
         version: package_default.version,
@@ -64687,7 +64695,7 @@ var ScanCache = class {
   }
   /** `bytes`, line `line` after the header, when they are what was written (else an error). */
   #checked(line, bytes) {
-    if (sha(bytes) !== this.#header?.digests[line]) throw new Error("a line of it is damaged");
+    if (sha256(bytes) !== this.#header?.digests[line]) throw new Error("a line of it is damaged");
     return bytes;
   }
   /** The stored units (their lines read at once, each checked and decoded), with the line each was read from. */
@@ -64801,14 +64809,14 @@ var ScanCache = class {
   }
   /** The key of the contents of a unit's files. */
   #inputs(files) {
-    return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
+    return sha256(JSON.stringify(files.map((file) => [file, this.hash(file)])));
   }
   /**
    * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
    * and the same content of every file read. Null otherwise (or when the cache cannot be decoded).
    */
   fullHit(roles) {
-    this.#roles = sha(JSON.stringify(roles));
+    this.#roles = sha256(JSON.stringify(roles));
     const header2 = this.#header;
     if (header2 === null || header2.key !== this.#key || header2.roles !== this.#roles) return null;
     for (const [file, hash] of header2.files) if (this.hash(file) !== hash) return null;
@@ -64853,7 +64861,7 @@ var ScanCache = class {
    */
   plan(input) {
     const { cwd } = this.#options;
-    const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
+    const policyKey = sha256(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
     const entries = /* @__PURE__ */ new Map();
     const reused = /* @__PURE__ */ new Set();
     let storedUnits = /* @__PURE__ */ new Map();
@@ -64991,7 +64999,7 @@ var ScanCache = class {
       fixes: packer.pack(assembled.fixes)
     };
     const lines = [...[packer.tables(), report].map((line) => Buffer.from(JSON.stringify(line))), ...unitLines].map(
-      (line) => Buffer.isBuffer(line) ? { line, digest: sha(line) } : line
+      (line) => Buffer.isBuffer(line) ? { line, digest: sha256(line) } : line
     );
     const header2 = {
       format: CACHE_FORMAT,
@@ -66187,7 +66195,7 @@ init_kustomization();
 // src/build/kustomize/generators.ts
 init_go_json();
 init_json_value();
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 function parseLiteral(literal2) {
   const equals = literal2.indexOf("=");
   if (equals <= 0) return null;
@@ -66268,7 +66276,7 @@ function nameHash(object2) {
     if (isObject(object2.binaryData)) map2.binaryData = object2.binaryData;
     encoded = goJsonStringify(map2);
   }
-  return encode2(createHash6("sha256").update(encoded).digest("hex"));
+  return encode2(createHash4("sha256").update(encoded).digest("hex"));
 }
 
 // src/build/kustomize/transformers.ts
@@ -68460,13 +68468,13 @@ function mergeBuiltFindings(findings, builtBy) {
 init_revision();
 
 // src/report/groups.ts
-import { createHash as createHash8 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 function reasonOf(finding) {
   if (finding.status !== "error") return void 0;
   return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
 }
 function digest3(reason) {
-  return createHash8("sha256").update(reason).digest("hex").slice(0, 16);
+  return createHash6("sha256").update(reason).digest("hex").slice(0, 16);
 }
 function sameReasonGroups(findings) {
   const byReason = /* @__PURE__ */ new Map();

@@ -75,6 +75,7 @@ import {
   resourceDocument,
   ruleNames,
   searchAnswer,
+  sha256,
   shortTag,
   splitDocuments,
   stringifyJson,
@@ -86,7 +87,7 @@ import {
   unsettledRules,
   valueJson,
   wildcardMatch
-} from "./action-chunk-YOTTFMT5.js";
+} from "./action-chunk-TNR7UQMG.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -789,12 +790,10 @@ function assignShards(units, count) {
 }
 
 // src/lint/cache.ts
-import { createHash as createHash2 } from "node:crypto";
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writevSync } from "node:fs";
 import path from "node:path";
 
 // src/lint/cache-reads.ts
-import { createHash } from "node:crypto";
 var ReadRecorder = class {
   evaluation;
   #current = null;
@@ -929,7 +928,7 @@ function groupOf(apiVersion) {
 }
 function searchDigest(use) {
   const text = "error" in use ? `error:${use.error}` : `result:${valueJson(use.result)}`;
-  return createHash("sha256").update(text).digest("base64");
+  return sha256(text);
 }
 function searchAgain(cluster, [method, urlPath, expression, text]) {
   const response = cluster.request(method, urlPath);
@@ -1189,7 +1188,7 @@ function unpacker({ strings: strings2, shapes, objects, templates }, packed) {
 }
 
 // src/lint/cache.ts
-var CACHE_FORMAT = 10;
+var CACHE_FORMAT = 11;
 var TABLES = 0;
 var REPORT = 1;
 var UNITS = 2;
@@ -1217,9 +1216,6 @@ function writeLines(file, lines) {
 }
 function sameNumbers(a, b) {
   return a.length === b.length && a.every((item, index) => item === b[index]);
-}
-function sha(data) {
-  return createHash2("sha256").update(data).digest("base64url");
 }
 function fileIdentity(stats) {
   return `${stats.size}:${stats.ino}:${stats.mtimeMs}`;
@@ -1252,7 +1248,7 @@ function cacheFile(location2, cwd) {
     folder ||= statSync(location2).isDirectory();
   } catch {
   }
-  return folder ? path.join(location2, `.kyverno-lint-cache-${sha(cwd).slice(0, 12)}`) : location2;
+  return folder ? path.join(location2, `.kyverno-lint-cache-${sha256(cwd).slice(0, 12)}`) : location2;
 }
 function openScanCache(options, warnings) {
   if (options.cache === void 0) return null;
@@ -1272,7 +1268,7 @@ function openScanCache(options, warnings) {
   return new ScanCache(options, cacheFile(location2, options.cwd), warnings);
 }
 function objectsJson(subjects) {
-  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, sha(valueJson(subject.value))]));
+  return JSON.stringify(subjects.map((subject) => [subject.apiVersion, subject.kind, subject.namespace, subject.name, sha256(valueJson(subject.value))]));
 }
 function changedObjects(before, after, out) {
   const group = (json2) => {
@@ -1336,7 +1332,7 @@ var ScanCache = class {
         bytes = null;
       }
       this.#bytes.set(file, bytes);
-      hash ??= bytes === null ? "-" : sha(bytes);
+      hash ??= bytes === null ? "-" : sha256(bytes);
       this.#hashes.set(file, hash);
     }
     return hash;
@@ -1346,7 +1342,7 @@ var ScanCache = class {
     const options = this.#options;
     const { config } = options;
     const content = (file) => file === void 0 ? null : this.hash(path.resolve(options.cwd, file));
-    return sha(
+    return sha256(
       JSON.stringify({
         format: CACHE_FORMAT,
         version: package_default.version,
@@ -1411,7 +1407,7 @@ var ScanCache = class {
   }
   /** `bytes`, line `line` after the header, when they are what was written (else an error). */
   #checked(line, bytes) {
-    if (sha(bytes) !== this.#header?.digests[line]) throw new Error("a line of it is damaged");
+    if (sha256(bytes) !== this.#header?.digests[line]) throw new Error("a line of it is damaged");
     return bytes;
   }
   /** The stored units (their lines read at once, each checked and decoded), with the line each was read from. */
@@ -1525,14 +1521,14 @@ var ScanCache = class {
   }
   /** The key of the contents of a unit's files. */
   #inputs(files) {
-    return sha(JSON.stringify(files.map((file) => [file, this.hash(file)])));
+    return sha256(JSON.stringify(files.map((file) => [file, this.hash(file)])));
   }
   /**
    * The stored scan when nothing it read changed: the same global key, the same files discovered with the same roles,
    * and the same content of every file read. Null otherwise (or when the cache cannot be decoded).
    */
   fullHit(roles) {
-    this.#roles = sha(JSON.stringify(roles));
+    this.#roles = sha256(JSON.stringify(roles));
     const header = this.#header;
     if (header === null || header.key !== this.#key || header.roles !== this.#roles) return null;
     for (const [file, hash] of header.files) if (this.hash(file) !== hash) return null;
@@ -1577,7 +1573,7 @@ var ScanCache = class {
    */
   plan(input) {
     const { cwd } = this.#options;
-    const policyKey = sha(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
+    const policyKey = sha256(JSON.stringify([...input.policyFiles].sort().map((file) => [file, this.hash(file)])));
     const entries = /* @__PURE__ */ new Map();
     const reused = /* @__PURE__ */ new Set();
     let storedUnits = /* @__PURE__ */ new Map();
@@ -1715,7 +1711,7 @@ var ScanCache = class {
       fixes: packer.pack(assembled.fixes)
     };
     const lines = [...[packer.tables(), report].map((line) => Buffer.from(JSON.stringify(line))), ...unitLines].map(
-      (line) => Buffer.isBuffer(line) ? { line, digest: sha(line) } : line
+      (line) => Buffer.isBuffer(line) ? { line, digest: sha256(line) } : line
     );
     const header = {
       format: CACHE_FORMAT,
@@ -2863,7 +2859,7 @@ var History = class _History {
 };
 
 // src/build/kustomize/generators.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash } from "node:crypto";
 function parseLiteral(literal) {
   const equals = literal.indexOf("=");
   if (equals <= 0) return null;
@@ -2944,7 +2940,7 @@ function nameHash(object) {
     if (isObject(object.binaryData)) map2.binaryData = object.binaryData;
     encoded = goJsonStringify(map2);
   }
-  return encode(createHash3("sha256").update(encoded).digest("hex"));
+  return encode(createHash("sha256").update(encoded).digest("hex"));
 }
 
 // src/build/kustomize/field-specs.ts
@@ -4744,7 +4740,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-2522A7HI.js");
+    const { compareWithBase } = await import("./action-base-revision-V75QPCFZ.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -5115,13 +5111,13 @@ function mergeBuiltFindings(findings, builtBy) {
 }
 
 // src/report/groups.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash2 } from "node:crypto";
 function reasonOf(finding) {
   if (finding.status !== "error") return void 0;
   return JSON.stringify([finding.ruleId, finding.severity, finding.message]);
 }
 function digest(reason) {
-  return createHash4("sha256").update(reason).digest("hex").slice(0, 16);
+  return createHash2("sha256").update(reason).digest("hex").slice(0, 16);
 }
 function sameReasonGroups(findings) {
   const byReason = /* @__PURE__ */ new Map();

@@ -15176,7 +15176,6 @@ function templateLocation(input, line, path7) {
 }
 
 // src/lint/workspace.ts
-import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync2 } from "node:fs";
 import path5 from "node:path";
 
@@ -58615,6 +58614,12 @@ function kindOf4(document, role = "policy") {
   return kind3;
 }
 
+// src/util/digest.ts
+import { createHash as createHash3 } from "node:crypto";
+function sha256(data) {
+  return createHash3("sha256").update(data).digest("base64url");
+}
+
 // src/evaluate/resource.ts
 function resourceDocument(value2, file, documentIndex) {
   const resource = normalizeResource(value2);
@@ -58881,7 +58886,7 @@ var WorkspaceLoader = class {
   complete() {
     const scopes = new ResourceScopes(this.#definitions);
     for (const { value: value2, kind: kind3, source, document } of this.#pending.splice(0)) {
-      const digest3 = this.checkedBefore === null ? null : createHash3("sha256").update(`${scopes.definedTypes}\0${valueJson(value2)}`).digest("base64url");
+      const digest3 = this.checkedBefore === null ? null : sha256(`${scopes.definedTypes}\0${valueJson(value2)}`);
       const checked = digest3 !== null && this.checkedBefore.has(digest3);
       const accepted = acceptPolicy(value2, { scopes, source: { file: source.path, line: document.line, column: 1 }, checked }, kind3);
       switch (accepted.status) {
@@ -59629,6 +59634,7 @@ export {
   compileJmesPath,
   answerData,
   searchAnswer,
+  sha256,
   parseLabelSelector,
   mockedCluster,
   ResourceScopes,

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-YOTTFMT5.js";
+} from "./action-chunk-TNR7UQMG.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts
