@@ -117,36 +117,96 @@ function request(policy: CompiledPolicy, resource: ResourceDocument, value: Json
  * mutated resource.
  */
 export function evaluateResource(policies: readonly CompiledPolicy[], resource: ResourceDocument, given: EvaluationOptions): ResourceResponse[] {
-  const out: ResourceResponse[] = [];
+  return evaluateResources(policies, [resource], given)[0]!;
+}
+
+/**
+ * `evaluateResource` of each resource, with the same policies and options: the same responses in the same order
+ * for each. The validations run policy by policy over the resources (each resource as its mutations left it):
+ * one policy's compiled code and data evaluated on several objects in a row stay warm in the processor's caches,
+ * where going through every policy for each object evicts them (on 2,000 workload objects and 209 validate-only
+ * policies, in batches of 10 objects: about a quarter less time).
+ */
+export function evaluateResources(policies: readonly CompiledPolicy[], resources: readonly ResourceDocument[], given: EvaluationOptions): ResourceResponse[][] {
   // The old object takes the resource's number semantics, once for every policy (their requests then share it).
   const options = given.oldResource !== undefined && given.numberMode === 'float64' ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
-  // `kyverno test` converts every resource number to float64 first (`convertNumericValuesToFloat64`,
-  // cmd/cli/kubectl-kyverno/commands/test/test.go): integers beyond 2^53 are rounded.
-  const original: JsonObject = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
-  let current = original;
-  // Without values the request differs between mutate policies by the resource only: made once.
-  let mutateRequest: EvaluationRequest | undefined;
-  const mutateRequestFor = (policy: CompiledPolicy): EvaluationRequest => {
-    if (options.values) return request(policy, resource, current, options);
-    mutateRequest ??= request(policy, resource, current, options);
-    return { ...mutateRequest, resource: current };
-  };
-  const mutateStage = (stage: number): void => {
+  const runs = resources.map((resource) => new ResourceRun(policies, resource, options));
+  for (const run of runs) run.mutateStage(0);
+  if (options.mutateOnly) {
+    for (const run of runs) {
+      run.mutateStage(1);
+      run.mutateStage(2);
+    }
+    return runs.map((run) => run.out);
+  }
+  for (const run of runs) run.verifyImages();
+  validateStage(policies, runs, false);
+  for (const run of runs) run.lateMutations();
+  validateStage(policies, runs, true);
+  for (const run of runs) run.finish();
+  return runs.map((run) => run.out);
+}
+
+/** The validate policies of a stage (before or after the late mutations), each on every resource in turn. */
+function validateStage(policies: readonly CompiledPolicy[], runs: readonly ResourceRun[], late: boolean): void {
+  for (const policy of policies) {
+    if (policy.validate === undefined || ((policy.stage ?? 0) > 0) !== late) continue;
+    for (const run of runs) run.validate(policy);
+  }
+}
+
+/** One resource's evaluation: its responses so far and the resource as the mutations left it. */
+class ResourceRun {
+  readonly out: ResourceResponse[] = [];
+  /** The resource with the number semantics of the evaluation. */
+  readonly #original: JsonObject;
+  #current: JsonObject;
+  /** Without values the request differs between mutate policies by the resource only: made once. */
+  #mutateRequest: EvaluationRequest | undefined;
+  /** Without values the request is the same for every policy of a stage. */
+  #shared: EvaluationRequest | undefined;
+
+  constructor(
+    private readonly policies: readonly CompiledPolicy[],
+    private readonly resource: ResourceDocument,
+    private readonly options: EvaluationOptions,
+  ) {
+    // `kyverno test` converts every resource number to float64 first (`convertNumericValuesToFloat64`,
+    // cmd/cli/kubectl-kyverno/commands/test/test.go): integers beyond 2^53 are rounded.
+    this.#original = options.numberMode === 'float64' ? toFloat64Numbers(resource.value) : resource.value;
+    this.#current = this.#original;
+  }
+
+  #mutateRequestFor(policy: CompiledPolicy): EvaluationRequest {
+    const { resource, options } = this;
+    if (options.values) return request(policy, resource, this.#current, options);
+    this.#mutateRequest ??= request(policy, resource, this.#current, options);
+    return { ...this.#mutateRequest, resource: this.#current };
+  }
+
+  #requestFor(policy: CompiledPolicy): EvaluationRequest {
+    const { resource, options } = this;
+    return options.values ? request(policy, resource, this.#current, options) : (this.#shared ??= request(policy, resource, this.#current, options));
+  }
+
+  mutateStage(stage: number): void {
+    const { policies, resource, options, out } = this;
     const first = out.length;
-    const received = current;
+    const received = this.#current;
     for (const policy of policies) {
       if (policy.mutate === undefined || (policy.stage ?? 0) !== stage) continue;
-      const evaluation = mutateRequestFor(policy);
+      const evaluation = this.#mutateRequestFor(policy);
       // MutatingPolicies share one admission request, made for the object the stage received.
-      if (stage === 2 && current !== received) evaluation.admissionObject = received;
+      if (stage === 2 && this.#current !== received) evaluation.admissionObject = received;
       const result = policy.mutate(evaluation);
       for (const response of isResponseList(result) ? result : [result]) {
-        current = response.patchedResource ?? current;
+        this.#current = response.patchedResource ?? this.#current;
         out.push({ kind: 'mutate', response });
       }
     }
     // The CLI attaches the final resource of all MutatingPolicies to each of their responses.
     if (stage !== 2) return;
+    const current = this.#current;
     for (const { response } of out.slice(first)) response.patchedResource = current;
     // Then each target goes through every mutate-existing policy, and every passing rule carries the final target.
     const targets = options.targets ?? [];
@@ -169,56 +229,54 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
         out.push({ kind: 'mutate', response });
       }
     }
-  };
-  mutateStage(0);
-  if (options.mutateOnly) {
-    mutateStage(1);
-    mutateStage(2);
-    return out;
   }
-  // Without values the request is the same for every policy of a stage.
-  let shared: EvaluationRequest | undefined;
-  const requestFor = (policy: CompiledPolicy): EvaluationRequest =>
-    options.values ? request(policy, resource, current, options) : (shared ??= request(policy, resource, current, options));
-  for (const policy of policies) {
-    if (policy.verifyImages !== undefined) out.push({ kind: 'verifyImages', response: policy.verifyImages(requestFor(policy)) });
-  }
-  const validateStage = (late: boolean): void => {
-    for (const policy of policies) {
-      if (policy.validate === undefined || ((policy.stage ?? 0) > 0) !== late) continue;
-      const result = policy.validate(requestFor(policy));
-      if (result === null) out.push({ kind: 'validate', response: { policy, resource: current, rules: [] } });
-      else if (isResponseList(result)) for (const response of result) out.push({ kind: 'validate', response });
-      else out.push({ kind: 'validate', response: result });
+
+  verifyImages(): void {
+    for (const policy of this.policies) {
+      if (policy.verifyImages !== undefined) this.out.push({ kind: 'verifyImages', response: policy.verifyImages(this.#requestFor(policy)) });
     }
-  };
-  validateStage(false);
-  const before = current;
-  mutateStage(1);
-  mutateStage(2);
-  if (current !== before) shared = undefined;
-  validateStage(true);
-  for (const policy of policies) {
-    if (policy.generate === undefined) continue;
-    const outcome = policy.generate(request(policy, resource, current, options), () => options.cloneSources?.(policy) ?? NO_OBJECTS);
-    if (outcome === null) continue;
-    out.push(outcome.generationError === undefined ? { kind: 'generate', response: outcome.response } : { kind: 'generate', ...outcome });
   }
-  // Image validating policies see the resource as given (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go
-  // `applyImageValidatingPolicies` runs on the loaded resource, after the policy processor).
-  for (const policy of policies) {
-    if (policy.validateImages === undefined) continue;
-    const response = policy.validateImages(request(policy, resource, original, options));
-    if (response !== null) out.push({ kind: 'verifyImages', response });
+
+  validate(policy: CompiledPolicy): void {
+    const { out } = this;
+    const result = policy.validate!(this.#requestFor(policy));
+    if (result === null) out.push({ kind: 'validate', response: { policy, resource: this.#current, rules: [] } });
+    else if (isResponseList(result)) for (const response of result) out.push({ kind: 'validate', response });
+    else out.push({ kind: 'validate', response: result });
   }
-  // Deleting policies see the resource as given (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go
-  // `applyDeletingPolicies` runs on the loaded resources, not on the mutated ones).
-  for (const policy of policies) {
-    if (policy.delete === undefined) continue;
-    const response = policy.delete(request(policy, resource, original, options));
-    if (response !== null) out.push({ kind: 'delete', response });
+
+  /** The mutations after the first validations (MutatingPolicies and mutate-existing rules). */
+  lateMutations(): void {
+    const before = this.#current;
+    this.mutateStage(1);
+    this.mutateStage(2);
+    if (this.#current !== before) this.#shared = undefined;
   }
-  return out;
+
+  /** Generation, then the policies that see the resource as given. */
+  finish(): void {
+    const { policies, resource, options, out } = this;
+    for (const policy of policies) {
+      if (policy.generate === undefined) continue;
+      const outcome = policy.generate(request(policy, resource, this.#current, options), () => options.cloneSources?.(policy) ?? NO_OBJECTS);
+      if (outcome === null) continue;
+      out.push(outcome.generationError === undefined ? { kind: 'generate', response: outcome.response } : { kind: 'generate', ...outcome });
+    }
+    // Image validating policies see the resource as given (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go
+    // `applyImageValidatingPolicies` runs on the loaded resource, after the policy processor).
+    for (const policy of policies) {
+      if (policy.validateImages === undefined) continue;
+      const response = policy.validateImages(request(policy, resource, this.#original, options));
+      if (response !== null) out.push({ kind: 'verifyImages', response });
+    }
+    // Deleting policies see the resource as given (kyverno/kyverno cmd/cli/kubectl-kyverno/commands/test/test.go
+    // `applyDeletingPolicies` runs on the loaded resources, not on the mutated ones).
+    for (const policy of policies) {
+      if (policy.delete === undefined) continue;
+      const response = policy.delete(request(policy, resource, this.#original, options));
+      if (response !== null) out.push({ kind: 'delete', response });
+    }
+  }
 }
 
 /** What the evaluation of a JSON payload reads (the payload's number semantics come with it). */
