@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { evaluateResource, mutatedResource, unsettledRules, type EvaluationOptions, type PolicyRule } from '../evaluate/processor.js';
+import { evaluateResources, mutatedResource, unsettledRules, type EvaluationOptions, type PolicyRule, type ResourceResponse } from '../evaluate/processor.js';
 import type { ResourceDocument } from '../evaluate/resource.js';
 import { byFixFile, fileFixes, mutatedResources, type FileFix } from './fixes.js';
 import { scanUnits, type ScanUnit } from './units.js';
@@ -40,7 +40,7 @@ import { PROBLEM_CODES } from './problem-codes.js';
 import type { LintOptions } from './options.js';
 import { isKustomizationFile, scanKustomizations } from './kustomize.js';
 import { displayName, fullLocation, isHelmTemplate, isStoredSource, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
-import type { BaseComparison, BaseOutcome } from './base-revision.js';
+import type { BaseChange, BaseComparison, BaseOutcome } from './base-revision.js';
 import { compareFindings, planShard, type ShardOutcome } from './shard.js';
 
 export interface LintResult {
@@ -380,6 +380,46 @@ function standInNamespace(name: string): JsonObject {
   return namespace;
 }
 
+/** A subject of a unit with what its evaluation is given. */
+interface SubjectInput {
+  manifest: ResourceDocument;
+  /** As the admission controller receives it. */
+  received: ResourceDocument;
+  /** Against a base revision: the operation, the object evaluated and its options. */
+  change: BaseChange | undefined;
+  policies: readonly CompiledPolicy[];
+  evaluation: EvaluationOptions;
+}
+
+/** The object a subject's evaluation is given. */
+const subjectResource = ({ change, received }: SubjectInput): ResourceDocument => change?.resource ?? received;
+
+/**
+ * How many subjects of consecutive units are evaluated together (`evaluateResources`) when no results cache records
+ * what each unit reads: on the bench workload, windows of 64 objects evaluate in less time than units of 10.
+ */
+const BATCH_SUBJECTS = 64;
+
+/**
+ * The responses of each input, evaluated with `evaluateResources` in runs of consecutive inputs that share their
+ * policies and evaluation options (a unit's objects, unless their namespaces select other policies or a base
+ * revision gives them their own options).
+ */
+function evaluateInBatches<T extends { policies: readonly CompiledPolicy[]; evaluation: EvaluationOptions }>(
+  inputs: readonly T[],
+  resourceOf: (input: T) => ResourceDocument,
+): ResourceResponse[][] {
+  const out: ResourceResponse[][] = [];
+  for (let start = 0; start < inputs.length; ) {
+    const { policies, evaluation } = inputs[start]!;
+    let end = start + 1;
+    while (end < inputs.length && inputs[end]!.policies === policies && inputs[end]!.evaluation === evaluation) end++;
+    out.push(...evaluateResources(policies, inputs.slice(start, end).map(resourceOf), evaluation));
+    start = end;
+  }
+  return out;
+}
+
 /**
  * The policies the admission controller runs on a request in `namespace`: a namespaced CEL policy (a
  * NamespacedValidatingPolicy, …) only on requests in its own namespace, as Kyverno's webhook handlers select them
@@ -496,21 +536,28 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   let done = 0;
 
   /** Evaluates the subjects of one unit against every policy. */
-  const evaluateUnit = (unit: ScanUnit): UnitResult => {
+  /** The subjects of a unit with what their evaluation is given. */
+  const unitInputs = (unit: ScanUnit): SubjectInput[] =>
+    unit.subjects.map((index) => {
+      const manifest = subjects[index]!;
+      // As the admission controller receives it (defaulted); the comparison gives a removed object's.
+      const received = index < manifests.length ? evaluated[index]! : manifest;
+      const change = base?.change(manifest, received);
+      reads?.namespace(manifest.namespace);
+      return { manifest, received, change, policies: policiesFor(manifest.namespace), evaluation: change?.evaluation ?? evaluation };
+    });
+
+  /** The results of one unit from the responses of its subjects (`inputs`, in order). */
+  const evaluateUnit = (inputs: readonly SubjectInput[], evaluatedResponses: readonly ResourceResponse[][]): UnitResult => {
     const result: UnitResult = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
     const mutations: Mutation[] = [];
     // A registry-bound error is reported once per rule and message, at the rule (findings.ts): the unit's first, of
     // which the assembly keeps the first unit's.
     const registryReported = new Map<string, Finding | null>();
     const registryRules = new Set<string>();
-    for (const [position, index] of unit.subjects.entries()) {
-      const manifest = subjects[index]!;
+    for (const [position, { manifest, received, change }] of inputs.entries()) {
       const file = fileOf(manifest.file)!;
-      // As the admission controller receives it (defaulted); the comparison gives a removed object's.
-      const received = index < manifests.length ? evaluated[index]! : manifest;
-      const change = base?.change(manifest, received);
-      reads?.namespace(manifest.namespace);
-      const responses = evaluateResource(policiesFor(manifest.namespace), change?.resource ?? received, change?.evaluation ?? evaluation);
+      const responses = evaluatedResponses[position]!;
       for (const { response } of responses) for (const rule of response.rules) result.statuses[rule.status]++;
       const context: FindingContext = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
       const converted = responseFindings(responses, context);
@@ -557,7 +604,8 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const unitResults: AssemblyUnit[] = [];
   /** The units this run evaluated (the others' results are the cache's). */
   const evaluatedUnits = new Map<string, AssemblyUnit>();
-  for (const unit of owned) {
+  for (let next = 0; next < owned.length; ) {
+    const unit = owned[next++]!;
     if (plan !== null && plan.reused.has(unit.key)) {
       const { key } = unit;
       const cached = plan;
@@ -570,9 +618,29 @@ export async function lint(options: LintOptions): Promise<LintResult> {
       });
       continue;
     }
-    reads?.start();
-    const result = evaluateUnit(unit);
-    plan?.evaluated(unit, result, reads!.stop());
+    if (reads === null) {
+      // Without the cache, the next units' subjects are evaluated together, up to BATCH_SUBJECTS of them.
+      const window = [unit];
+      let count = unit.subjects.length;
+      while (next < owned.length && count + owned[next]!.subjects.length <= BATCH_SUBJECTS) {
+        count += owned[next]!.subjects.length;
+        window.push(owned[next++]!);
+      }
+      const inputs = window.map(unitInputs);
+      const responses = evaluateInBatches(inputs.flat(), subjectResource);
+      let offset = 0;
+      for (const [k, member] of window.entries()) {
+        const result = evaluateUnit(inputs[k]!, responses.slice(offset, (offset += inputs[k]!.length)));
+        unitResults.push({ result, subjects: member.subjects });
+        evaluatedUnits.set(member.key, { result, subjects: member.subjects });
+      }
+      continue;
+    }
+    // With the cache, what each unit reads is recorded while it alone is evaluated.
+    reads.start();
+    const inputs = unitInputs(unit);
+    const result = evaluateUnit(inputs, evaluateInBatches(inputs, subjectResource));
+    plan?.evaluated(unit, result, reads.stop());
     unitResults.push({ result, subjects: unit.subjects });
     evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });
   }
