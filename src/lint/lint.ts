@@ -398,7 +398,7 @@ const subjectResource = ({ change, received }: SubjectInput): ResourceDocument =
  * How many subjects of consecutive units are evaluated together (`evaluateResources`) when no results cache records
  * what each unit reads: on the bench workload, windows of 64 objects evaluate in less time than units of 10.
  */
-const BATCH_SUBJECTS = 64;
+export const BATCH_SUBJECTS = 64;
 
 /**
  * The responses of each input, evaluated with `evaluateResources` in runs of consecutive inputs that share their

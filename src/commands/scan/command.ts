@@ -49,7 +49,7 @@ const FLAGS: readonly FlagSpec[] = [
     valueName: 'k/n',
     description: 'check shard k of n only (CI matrix jobs): every job loads the whole repository, evaluates its share of the manifests and reports their findings; together the n shards report what one run does',
   },
-  { name: 'jobs', short: 'j', type: 'int', valueName: 'n', description: 'worker threads that evaluate the manifests (default: the available CPUs up to 4, when the manifests × policies found are 250,000 or more; 1: one thread)' },
+  { name: 'jobs', short: 'j', type: 'int', valueName: 'n', description: 'worker threads that evaluate the manifests (default: the available CPUs up to 4, when the manifests × policies found are 2,000,000 or more; 1: one thread)' },
   { name: 'no-api-defaults', type: 'boolean', description: 'evaluate manifests as written, without the API server\'s defaults (apiDefaults: false)' },
   KUBERNETES_VERSION_FLAG,
   { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
