@@ -205,94 +205,43 @@ function request(policy, resource, value2, options2) {
   return result;
 }
 function evaluateResource(policies, resource, given) {
-  const out = [];
+  return evaluateResources(policies, [resource], given)[0];
+}
+function evaluateResources(policies, resources, given) {
   const options2 = given.oldResource !== void 0 && given.numberMode === "float64" ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
-  const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
-  let current4 = original;
-  let mutateRequest;
-  const mutateRequestFor = (policy) => {
-    if (options2.values) return request(policy, resource, current4, options2);
-    mutateRequest ??= request(policy, resource, current4, options2);
-    return { ...mutateRequest, resource: current4 };
-  };
-  const mutateStage = (stage) => {
-    const first = out.length;
-    const received = current4;
-    for (const policy of policies) {
-      if (policy.mutate === void 0 || (policy.stage ?? 0) !== stage) continue;
-      const evaluation = mutateRequestFor(policy);
-      if (stage === 2 && current4 !== received) evaluation.admissionObject = received;
-      const result = policy.mutate(evaluation);
-      for (const response of isResponseList(result) ? result : [result]) {
-        current4 = response.patchedResource ?? current4;
-        out.push({ kind: "mutate", response });
-      }
-    }
-    if (stage !== 2) return;
-    for (const { response } of out.slice(first)) response.patchedResource = current4;
-    const targets = options2.targets ?? [];
-    const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
-    if (targeting.length === 0) return;
-    options2.targetReads?.all();
-    for (const target2 of targets) {
-      const responses = [];
-      let patched = target2;
-      for (const policy of targeting) {
-        const evaluation = request(policy, resource, current4, options2);
-        if (current4 !== received) evaluation.admissionObject = received;
-        const result = policy.mutateTarget(evaluation, patched);
-        responses.push(...result.responses);
-        patched = result.target;
-      }
-      for (const response of responses) {
-        for (const rule5 of response.rules) if (rule5.status === "pass") rule5.patchedTarget = patched;
-        out.push({ kind: "mutate", response });
-      }
-    }
-  };
-  mutateStage(0);
+  const runs = resources.map((resource) => new ResourceRun(policies, resource, options2));
+  mutateStage(policies, runs, 0);
   if (options2.mutateOnly) {
-    mutateStage(1);
-    mutateStage(2);
-    return out;
+    mutateStage(policies, runs, 1);
+    mutateStage(policies, runs, 2);
+    return runs.map((run2) => run2.out);
   }
-  let shared;
-  const requestFor = (policy) => options2.values ? request(policy, resource, current4, options2) : shared ??= request(policy, resource, current4, options2);
+  for (const run2 of runs) run2.verifyImages();
+  validateStage(policies, runs, false);
+  const before = runs.map((run2) => run2.current);
+  mutateStage(policies, runs, 1);
+  mutateStage(policies, runs, 2);
+  for (const [i, run2] of runs.entries()) run2.mutatedSince(before[i]);
+  validateStage(policies, runs, true);
+  for (const run2 of runs) run2.finish();
+  return runs.map((run2) => run2.out);
+}
+function mutatesIn(policy, stage) {
+  return policy.mutate !== void 0 && (policy.stage ?? 0) === stage;
+}
+function mutateStage(policies, runs, stage) {
+  for (const run2 of runs) run2.beginStage();
   for (const policy of policies) {
-    if (policy.verifyImages !== void 0) out.push({ kind: "verifyImages", response: policy.verifyImages(requestFor(policy)) });
+    if (!mutatesIn(policy, stage)) continue;
+    for (const run2 of runs) run2.mutate(policy, stage);
   }
-  const validateStage = (late) => {
-    for (const policy of policies) {
-      if (policy.validate === void 0 || (policy.stage ?? 0) > 0 !== late) continue;
-      const result = policy.validate(requestFor(policy));
-      if (result === null) out.push({ kind: "validate", response: { policy, resource: current4, rules: [] } });
-      else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
-      else out.push({ kind: "validate", response: result });
-    }
-  };
-  validateStage(false);
-  const before = current4;
-  mutateStage(1);
-  mutateStage(2);
-  if (current4 !== before) shared = void 0;
-  validateStage(true);
+  for (const run2 of runs) run2.endStage(stage);
+}
+function validateStage(policies, runs, late) {
   for (const policy of policies) {
-    if (policy.generate === void 0) continue;
-    const outcome = policy.generate(request(policy, resource, current4, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
-    if (outcome === null) continue;
-    out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
+    if (policy.validate === void 0 || (policy.stage ?? 0) > 0 !== late) continue;
+    for (const run2 of runs) run2.validate(policy);
   }
-  for (const policy of policies) {
-    if (policy.validateImages === void 0) continue;
-    const response = policy.validateImages(request(policy, resource, original, options2));
-    if (response !== null) out.push({ kind: "verifyImages", response });
-  }
-  for (const policy of policies) {
-    if (policy.delete === void 0) continue;
-    const response = policy.delete(request(policy, resource, original, options2));
-    if (response !== null) out.push({ kind: "delete", response });
-  }
-  return out;
 }
 function isResponseList(result) {
   return Array.isArray(result);
@@ -310,12 +259,127 @@ function unsettledRules(policies, resource, after, options2) {
   const changing = rules.filter(({ rule: rule5 }) => rule5.status === "pass" && rule5.patchedTarget === void 0 && rule5.unchanged !== true);
   return changing.length > 0 ? changing : rules;
 }
-var NO_OBJECTS;
+var NO_OBJECTS, ResourceRun;
 var init_processor = __esm({
   "src/evaluate/processor.ts"() {
     "use strict";
     init_json_value();
     NO_OBJECTS = Object.freeze([]);
+    ResourceRun = class {
+      constructor(policies, resource, options2) {
+        this.policies = policies;
+        this.resource = resource;
+        this.options = options2;
+        this.#original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
+        this.#current = this.#original;
+      }
+      policies;
+      resource;
+      options;
+      out = [];
+      /** The resource with the number semantics of the evaluation. */
+      #original;
+      #current;
+      /** Without values the request differs between mutate policies by the resource only: made once. */
+      #mutateRequest;
+      /** Without values the request is the same for every policy of a stage. */
+      #shared;
+      #mutateRequestFor(policy) {
+        const { resource, options: options2 } = this;
+        if (options2.values) return request(policy, resource, this.#current, options2);
+        this.#mutateRequest ??= request(policy, resource, this.#current, options2);
+        return { ...this.#mutateRequest, resource: this.#current };
+      }
+      #requestFor(policy) {
+        const { resource, options: options2 } = this;
+        return options2.values ? request(policy, resource, this.#current, options2) : this.#shared ??= request(policy, resource, this.#current, options2);
+      }
+      /** The resource the current mutate stage received, and where its responses start. */
+      #stage;
+      /** A mutate stage starts from the resource as it is now. */
+      beginStage() {
+        this.#stage = { received: this.#current, first: this.out.length };
+      }
+      /** One mutate policy of the stage on the resource as the stage's previous policies left it. */
+      mutate(policy, stage) {
+        const { received } = this.#stage;
+        const evaluation = this.#mutateRequestFor(policy);
+        if (stage === 2 && this.#current !== received) evaluation.admissionObject = received;
+        const result = policy.mutate(evaluation);
+        for (const response of isResponseList(result) ? result : [result]) {
+          this.#current = response.patchedResource ?? this.#current;
+          this.out.push({ kind: "mutate", response });
+        }
+      }
+      /** A mutate stage ends: MutatingPolicies' responses get the final resource, then mutate-existing rules run. */
+      endStage(stage) {
+        const { policies, resource, options: options2, out } = this;
+        const { received, first } = this.#stage;
+        this.#stage = void 0;
+        if (stage !== 2) return;
+        const current4 = this.#current;
+        for (const { response } of out.slice(first)) response.patchedResource = current4;
+        const targets = options2.targets ?? [];
+        const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
+        if (targeting.length === 0) return;
+        options2.targetReads?.all();
+        for (const target2 of targets) {
+          const responses = [];
+          let patched = target2;
+          for (const policy of targeting) {
+            const evaluation = request(policy, resource, current4, options2);
+            if (current4 !== received) evaluation.admissionObject = received;
+            const result = policy.mutateTarget(evaluation, patched);
+            responses.push(...result.responses);
+            patched = result.target;
+          }
+          for (const response of responses) {
+            for (const rule5 of response.rules) if (rule5.status === "pass") rule5.patchedTarget = patched;
+            out.push({ kind: "mutate", response });
+          }
+        }
+      }
+      verifyImages() {
+        for (const policy of this.policies) {
+          if (policy.verifyImages !== void 0) this.out.push({ kind: "verifyImages", response: policy.verifyImages(this.#requestFor(policy)) });
+        }
+      }
+      validate(policy) {
+        const { out } = this;
+        const result = policy.validate(this.#requestFor(policy));
+        if (result === null) out.push({ kind: "validate", response: { policy, resource: this.#current, rules: [] } });
+        else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
+        else out.push({ kind: "validate", response: result });
+      }
+      /** The resource as the mutations so far left it. */
+      get current() {
+        return this.#current;
+      }
+      /** After the late mutations (MutatingPolicies, mutate-existing rules): the validations' request is made again if they changed the resource. */
+      mutatedSince(before) {
+        if (this.#current !== before) this.#shared = void 0;
+      }
+      /** Generation, then the policies that see the resource as given. */
+      finish() {
+        const { policies, resource, options: options2, out } = this;
+        for (const policy of policies) {
+          if (policy.generate === void 0) continue;
+          const outcome = policy.generate(request(policy, resource, this.#current, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
+          if (outcome === null) continue;
+          out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
+        }
+        for (const policy of policies) {
+          if (policy.validateImages === void 0) continue;
+          const response = policy.validateImages(request(policy, resource, this.#original, options2));
+          if (response !== null) out.push({ kind: "verifyImages", response });
+        }
+        for (const policy of policies) {
+          if (policy.delete === void 0) continue;
+          const response = policy.delete(request(policy, resource, this.#original, options2));
+          if (response !== null) out.push({ kind: "delete", response });
+        }
+      }
+    };
   }
 });
 
@@ -68021,6 +68085,19 @@ function standInNamespace(name) {
   }
   return namespace;
 }
+var subjectResource = ({ change, received }) => change?.resource ?? received;
+var BATCH_SUBJECTS = 64;
+function evaluateInBatches(inputs, resourceOf) {
+  const out = [];
+  for (let start = 0; start < inputs.length; ) {
+    const { policies, evaluation } = inputs[start];
+    let end = start + 1;
+    while (end < inputs.length && inputs[end].policies === policies && inputs[end].evaluation === evaluation) end++;
+    out.push(...evaluateResources(policies, inputs.slice(start, end).map(resourceOf), evaluation));
+    start = end;
+  }
+  return out;
+}
 function namespaceScopedPolicies(policies) {
   const scoped = (policy) => policy.family === "cel" && policy.namespaced;
   if (!policies.some(scoped)) return () => policies;
@@ -68112,18 +68189,21 @@ async function lint(options2) {
   const plan = cache7?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
   const total = owned.reduce((sum4, unit) => sum4 + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
   let done = 0;
-  const evaluateUnit = (unit) => {
+  const unitInputs = (unit) => unit.subjects.map((index) => {
+    const manifest = subjects[index];
+    const received = index < manifests2.length ? evaluated[index] : manifest;
+    const change = base2?.change(manifest, received);
+    reads?.namespace(manifest.namespace);
+    return { manifest, received, change, policies: policiesFor(manifest.namespace), evaluation: change?.evaluation ?? evaluation };
+  });
+  const evaluateUnit = (inputs, evaluatedResponses) => {
     const result = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
     const mutations3 = [];
     const registryReported = /* @__PURE__ */ new Map();
     const registryRules = /* @__PURE__ */ new Set();
-    for (const [position3, index] of unit.subjects.entries()) {
-      const manifest = subjects[index];
+    for (const [position3, { manifest, received, change }] of inputs.entries()) {
       const file = fileOf(manifest.file);
-      const received = index < manifests2.length ? evaluated[index] : manifest;
-      const change = base2?.change(manifest, received);
-      reads?.namespace(manifest.namespace);
-      const responses = evaluateResource(policiesFor(manifest.namespace), change?.resource ?? received, change?.evaluation ?? evaluation);
+      const responses = evaluatedResponses[position3];
       for (const { response } of responses) for (const rule5 of response.rules) result.statuses[rule5.status]++;
       const context2 = { config: options2.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3, registryReported };
       const converted2 = responseFindings(responses, context2);
@@ -68162,7 +68242,8 @@ async function lint(options2) {
   };
   const unitResults = [];
   const evaluatedUnits = /* @__PURE__ */ new Map();
-  for (const unit of owned) {
+  for (let next = 0; next < owned.length; ) {
+    const unit = owned[next++];
     if (plan !== null && plan.reused.has(unit.key)) {
       const { key: key3 } = unit;
       const cached = plan;
@@ -68174,8 +68255,26 @@ async function lint(options2) {
       });
       continue;
     }
-    reads?.start();
-    const result = evaluateUnit(unit);
+    if (reads === null) {
+      const window = [unit];
+      let count2 = unit.subjects.length;
+      while (next < owned.length && count2 + owned[next].subjects.length <= BATCH_SUBJECTS) {
+        count2 += owned[next].subjects.length;
+        window.push(owned[next++]);
+      }
+      const inputs2 = window.map(unitInputs);
+      const responses = evaluateInBatches(inputs2.flat(), subjectResource);
+      let offset = 0;
+      for (const [k, member] of window.entries()) {
+        const result2 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
+        unitResults.push({ result: result2, subjects: member.subjects });
+        evaluatedUnits.set(member.key, { result: result2, subjects: member.subjects });
+      }
+      continue;
+    }
+    reads.start();
+    const inputs = unitInputs(unit);
+    const result = evaluateUnit(inputs, evaluateInBatches(inputs, subjectResource));
     plan?.evaluated(unit, result, reads.stop());
     unitResults.push({ result, subjects: unit.subjects });
     evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });

@@ -36,7 +36,7 @@ import {
   decodeKustomization,
   decodeStrict,
   displayName,
-  evaluateResource,
+  evaluateResources,
   expandLists,
   findFiles,
   fullLocation,
@@ -87,7 +87,7 @@ import {
   unsettledRules,
   valueJson,
   wildcardMatch
-} from "./action-chunk-TNR7UQMG.js";
+} from "./action-chunk-43DPXREG.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -4667,6 +4667,19 @@ function standInNamespace(name) {
   }
   return namespace;
 }
+var subjectResource = ({ change, received }) => change?.resource ?? received;
+var BATCH_SUBJECTS = 64;
+function evaluateInBatches(inputs, resourceOf) {
+  const out = [];
+  for (let start = 0; start < inputs.length; ) {
+    const { policies, evaluation } = inputs[start];
+    let end = start + 1;
+    while (end < inputs.length && inputs[end].policies === policies && inputs[end].evaluation === evaluation) end++;
+    out.push(...evaluateResources(policies, inputs.slice(start, end).map(resourceOf), evaluation));
+    start = end;
+  }
+  return out;
+}
 function namespaceScopedPolicies(policies) {
   const scoped = (policy) => policy.family === "cel" && policy.namespaced;
   if (!policies.some(scoped)) return () => policies;
@@ -4740,7 +4753,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-V75QPCFZ.js");
+    const { compareWithBase } = await import("./action-base-revision-3DTUEBZ6.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -4758,18 +4771,21 @@ async function lint(options) {
   const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
   let done = 0;
-  const evaluateUnit = (unit) => {
+  const unitInputs = (unit) => unit.subjects.map((index) => {
+    const manifest = subjects[index];
+    const received = index < manifests.length ? evaluated[index] : manifest;
+    const change = base?.change(manifest, received);
+    reads?.namespace(manifest.namespace);
+    return { manifest, received, change, policies: policiesFor(manifest.namespace), evaluation: change?.evaluation ?? evaluation };
+  });
+  const evaluateUnit = (inputs, evaluatedResponses) => {
     const result = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
     const mutations = [];
     const registryReported = /* @__PURE__ */ new Map();
     const registryRules = /* @__PURE__ */ new Set();
-    for (const [position, index] of unit.subjects.entries()) {
-      const manifest = subjects[index];
+    for (const [position, { manifest, received, change }] of inputs.entries()) {
       const file = fileOf(manifest.file);
-      const received = index < manifests.length ? evaluated[index] : manifest;
-      const change = base?.change(manifest, received);
-      reads?.namespace(manifest.namespace);
-      const responses = evaluateResource(policiesFor(manifest.namespace), change?.resource ?? received, change?.evaluation ?? evaluation);
+      const responses = evaluatedResponses[position];
       for (const { response } of responses) for (const rule2 of response.rules) result.statuses[rule2.status]++;
       const context = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
       const converted = responseFindings(responses, context);
@@ -4808,7 +4824,8 @@ async function lint(options) {
   };
   const unitResults = [];
   const evaluatedUnits = /* @__PURE__ */ new Map();
-  for (const unit of owned) {
+  for (let next = 0; next < owned.length; ) {
+    const unit = owned[next++];
     if (plan !== null && plan.reused.has(unit.key)) {
       const { key } = unit;
       const cached = plan;
@@ -4820,8 +4837,26 @@ async function lint(options) {
       });
       continue;
     }
-    reads?.start();
-    const result = evaluateUnit(unit);
+    if (reads === null) {
+      const window = [unit];
+      let count = unit.subjects.length;
+      while (next < owned.length && count + owned[next].subjects.length <= BATCH_SUBJECTS) {
+        count += owned[next].subjects.length;
+        window.push(owned[next++]);
+      }
+      const inputs2 = window.map(unitInputs);
+      const responses = evaluateInBatches(inputs2.flat(), subjectResource);
+      let offset = 0;
+      for (const [k, member] of window.entries()) {
+        const result2 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
+        unitResults.push({ result: result2, subjects: member.subjects });
+        evaluatedUnits.set(member.key, { result: result2, subjects: member.subjects });
+      }
+      continue;
+    }
+    reads.start();
+    const inputs = unitInputs(unit);
+    const result = evaluateUnit(inputs, evaluateInBatches(inputs, subjectResource));
     plan?.evaluated(unit, result, reads.stop());
     unitResults.push({ result, subjects: unit.subjects });
     evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });

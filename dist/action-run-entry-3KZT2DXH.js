@@ -25,11 +25,11 @@ import {
   sarif,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-EIWWC5G2.js";
+} from "./action-chunk-ZQTY74RJ.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-TNR7UQMG.js";
+import "./action-chunk-43DPXREG.js";
 import {
   require_tunnel,
   require_undici
@@ -3509,7 +3509,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-QWQBJLGC.js");
+    const { openBase } = await import("./action-base-tree-EZHDC3TC.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

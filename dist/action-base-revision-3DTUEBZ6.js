@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-TNR7UQMG.js";
+} from "./action-chunk-43DPXREG.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

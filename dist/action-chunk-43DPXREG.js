@@ -10129,30 +10129,97 @@ function request(policy, resource, value2, options2) {
   return result;
 }
 function evaluateResource(policies, resource, given) {
-  const out = [];
+  return evaluateResources(policies, [resource], given)[0];
+}
+function evaluateResources(policies, resources, given) {
   const options2 = given.oldResource !== void 0 && given.numberMode === "float64" ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
-  const original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
-  let current4 = original;
-  let mutateRequest;
-  const mutateRequestFor = (policy) => {
-    if (options2.values) return request(policy, resource, current4, options2);
-    mutateRequest ??= request(policy, resource, current4, options2);
-    return { ...mutateRequest, resource: current4 };
-  };
-  const mutateStage = (stage) => {
-    const first = out.length;
-    const received = current4;
-    for (const policy of policies) {
-      if (policy.mutate === void 0 || (policy.stage ?? 0) !== stage) continue;
-      const evaluation = mutateRequestFor(policy);
-      if (stage === 2 && current4 !== received) evaluation.admissionObject = received;
-      const result = policy.mutate(evaluation);
-      for (const response of isResponseList(result) ? result : [result]) {
-        current4 = response.patchedResource ?? current4;
-        out.push({ kind: "mutate", response });
-      }
+  const runs = resources.map((resource) => new ResourceRun(policies, resource, options2));
+  mutateStage(policies, runs, 0);
+  if (options2.mutateOnly) {
+    mutateStage(policies, runs, 1);
+    mutateStage(policies, runs, 2);
+    return runs.map((run2) => run2.out);
+  }
+  for (const run2 of runs) run2.verifyImages();
+  validateStage(policies, runs, false);
+  const before = runs.map((run2) => run2.current);
+  mutateStage(policies, runs, 1);
+  mutateStage(policies, runs, 2);
+  for (const [i, run2] of runs.entries()) run2.mutatedSince(before[i]);
+  validateStage(policies, runs, true);
+  for (const run2 of runs) run2.finish();
+  return runs.map((run2) => run2.out);
+}
+function mutatesIn(policy, stage) {
+  return policy.mutate !== void 0 && (policy.stage ?? 0) === stage;
+}
+function mutateStage(policies, runs, stage) {
+  for (const run2 of runs) run2.beginStage();
+  for (const policy of policies) {
+    if (!mutatesIn(policy, stage)) continue;
+    for (const run2 of runs) run2.mutate(policy, stage);
+  }
+  for (const run2 of runs) run2.endStage(stage);
+}
+function validateStage(policies, runs, late) {
+  for (const policy of policies) {
+    if (policy.validate === void 0 || (policy.stage ?? 0) > 0 !== late) continue;
+    for (const run2 of runs) run2.validate(policy);
+  }
+}
+var ResourceRun = class {
+  constructor(policies, resource, options2) {
+    this.policies = policies;
+    this.resource = resource;
+    this.options = options2;
+    this.#original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
+    this.#current = this.#original;
+  }
+  policies;
+  resource;
+  options;
+  out = [];
+  /** The resource with the number semantics of the evaluation. */
+  #original;
+  #current;
+  /** Without values the request differs between mutate policies by the resource only: made once. */
+  #mutateRequest;
+  /** Without values the request is the same for every policy of a stage. */
+  #shared;
+  #mutateRequestFor(policy) {
+    const { resource, options: options2 } = this;
+    if (options2.values) return request(policy, resource, this.#current, options2);
+    this.#mutateRequest ??= request(policy, resource, this.#current, options2);
+    return { ...this.#mutateRequest, resource: this.#current };
+  }
+  #requestFor(policy) {
+    const { resource, options: options2 } = this;
+    return options2.values ? request(policy, resource, this.#current, options2) : this.#shared ??= request(policy, resource, this.#current, options2);
+  }
+  /** The resource the current mutate stage received, and where its responses start. */
+  #stage;
+  /** A mutate stage starts from the resource as it is now. */
+  beginStage() {
+    this.#stage = { received: this.#current, first: this.out.length };
+  }
+  /** One mutate policy of the stage on the resource as the stage's previous policies left it. */
+  mutate(policy, stage) {
+    const { received } = this.#stage;
+    const evaluation = this.#mutateRequestFor(policy);
+    if (stage === 2 && this.#current !== received) evaluation.admissionObject = received;
+    const result = policy.mutate(evaluation);
+    for (const response of isResponseList(result) ? result : [result]) {
+      this.#current = response.patchedResource ?? this.#current;
+      this.out.push({ kind: "mutate", response });
     }
+  }
+  /** A mutate stage ends: MutatingPolicies' responses get the final resource, then mutate-existing rules run. */
+  endStage(stage) {
+    const { policies, resource, options: options2, out } = this;
+    const { received, first } = this.#stage;
+    this.#stage = void 0;
     if (stage !== 2) return;
+    const current4 = this.#current;
     for (const { response } of out.slice(first)) response.patchedResource = current4;
     const targets = options2.targets ?? [];
     const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
@@ -10173,51 +10240,48 @@ function evaluateResource(policies, resource, given) {
         out.push({ kind: "mutate", response });
       }
     }
-  };
-  mutateStage(0);
-  if (options2.mutateOnly) {
-    mutateStage(1);
-    mutateStage(2);
-    return out;
   }
-  let shared;
-  const requestFor = (policy) => options2.values ? request(policy, resource, current4, options2) : shared ??= request(policy, resource, current4, options2);
-  for (const policy of policies) {
-    if (policy.verifyImages !== void 0) out.push({ kind: "verifyImages", response: policy.verifyImages(requestFor(policy)) });
-  }
-  const validateStage = (late) => {
-    for (const policy of policies) {
-      if (policy.validate === void 0 || (policy.stage ?? 0) > 0 !== late) continue;
-      const result = policy.validate(requestFor(policy));
-      if (result === null) out.push({ kind: "validate", response: { policy, resource: current4, rules: [] } });
-      else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
-      else out.push({ kind: "validate", response: result });
+  verifyImages() {
+    for (const policy of this.policies) {
+      if (policy.verifyImages !== void 0) this.out.push({ kind: "verifyImages", response: policy.verifyImages(this.#requestFor(policy)) });
     }
-  };
-  validateStage(false);
-  const before = current4;
-  mutateStage(1);
-  mutateStage(2);
-  if (current4 !== before) shared = void 0;
-  validateStage(true);
-  for (const policy of policies) {
-    if (policy.generate === void 0) continue;
-    const outcome = policy.generate(request(policy, resource, current4, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
-    if (outcome === null) continue;
-    out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
   }
-  for (const policy of policies) {
-    if (policy.validateImages === void 0) continue;
-    const response = policy.validateImages(request(policy, resource, original, options2));
-    if (response !== null) out.push({ kind: "verifyImages", response });
+  validate(policy) {
+    const { out } = this;
+    const result = policy.validate(this.#requestFor(policy));
+    if (result === null) out.push({ kind: "validate", response: { policy, resource: this.#current, rules: [] } });
+    else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
+    else out.push({ kind: "validate", response: result });
   }
-  for (const policy of policies) {
-    if (policy.delete === void 0) continue;
-    const response = policy.delete(request(policy, resource, original, options2));
-    if (response !== null) out.push({ kind: "delete", response });
+  /** The resource as the mutations so far left it. */
+  get current() {
+    return this.#current;
   }
-  return out;
-}
+  /** After the late mutations (MutatingPolicies, mutate-existing rules): the validations' request is made again if they changed the resource. */
+  mutatedSince(before) {
+    if (this.#current !== before) this.#shared = void 0;
+  }
+  /** Generation, then the policies that see the resource as given. */
+  finish() {
+    const { policies, resource, options: options2, out } = this;
+    for (const policy of policies) {
+      if (policy.generate === void 0) continue;
+      const outcome = policy.generate(request(policy, resource, this.#current, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
+      if (outcome === null) continue;
+      out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
+    }
+    for (const policy of policies) {
+      if (policy.validateImages === void 0) continue;
+      const response = policy.validateImages(request(policy, resource, this.#original, options2));
+      if (response !== null) out.push({ kind: "verifyImages", response });
+    }
+    for (const policy of policies) {
+      if (policy.delete === void 0) continue;
+      const response = policy.delete(request(policy, resource, this.#original, options2));
+      if (response !== null) out.push({ kind: "delete", response });
+    }
+  }
+};
 function isResponseList(result) {
   return Array.isArray(result);
 }
@@ -59599,6 +59663,7 @@ export {
   survivesJson,
   valueJson,
   evaluateResource,
+  evaluateResources,
   mutatedResource,
   unsettledRules,
   require_dist,

@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-EIWWC5G2.js";
+} from "./action-chunk-ZQTY74RJ.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-TNR7UQMG.js";
+} from "./action-chunk-43DPXREG.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts
