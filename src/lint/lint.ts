@@ -401,9 +401,9 @@ const subjectResource = ({ change, received }: SubjectInput): ResourceDocument =
 export const BATCH_SUBJECTS = 64;
 
 /**
- * The responses of each input, evaluated with `evaluateResources` in runs of consecutive inputs that share their
- * policies and evaluation options (a unit's objects, unless their namespaces select other policies or a base
- * revision gives them their own options).
+ * The responses of each input, evaluated with `evaluateResources` in runs of at most `BATCH_SUBJECTS` consecutive
+ * inputs that share their policies and evaluation options (a unit's objects, unless their namespaces select other
+ * policies or a base revision gives them their own options).
  */
 function evaluateInBatches<T extends { policies: readonly CompiledPolicy[]; evaluation: EvaluationOptions }>(
   inputs: readonly T[],
@@ -413,7 +413,7 @@ function evaluateInBatches<T extends { policies: readonly CompiledPolicy[]; eval
   for (let start = 0; start < inputs.length; ) {
     const { policies, evaluation } = inputs[start]!;
     let end = start + 1;
-    while (end < inputs.length && inputs[end]!.policies === policies && inputs[end]!.evaluation === evaluation) end++;
+    while (end < inputs.length && end - start < BATCH_SUBJECTS && inputs[end]!.policies === policies && inputs[end]!.evaluation === evaluation) end++;
     out.push(...evaluateResources(policies, inputs.slice(start, end).map(resourceOf), evaluation));
     start = end;
   }
@@ -535,7 +535,6 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
   let done = 0;
 
-  /** Evaluates the subjects of one unit against every policy. */
   /** The subjects of a unit with what their evaluation is given. */
   const unitInputs = (unit: ScanUnit): SubjectInput[] =>
     unit.subjects.map((index) => {
