@@ -68092,7 +68092,7 @@ function evaluateInBatches(inputs, resourceOf) {
   for (let start = 0; start < inputs.length; ) {
     const { policies, evaluation } = inputs[start];
     let end = start + 1;
-    while (end < inputs.length && inputs[end].policies === policies && inputs[end].evaluation === evaluation) end++;
+    while (end < inputs.length && end - start < BATCH_SUBJECTS && inputs[end].policies === policies && inputs[end].evaluation === evaluation) end++;
     out.push(...evaluateResources(policies, inputs.slice(start, end).map(resourceOf), evaluation));
     start = end;
   }
