@@ -405,16 +405,13 @@ export const BATCH_SUBJECTS = 64;
  * inputs that share their policies and evaluation options (a unit's objects, unless their namespaces select other
  * policies or a base revision gives them their own options).
  */
-function evaluateInBatches<T extends { policies: readonly CompiledPolicy[]; evaluation: EvaluationOptions }>(
-  inputs: readonly T[],
-  resourceOf: (input: T) => ResourceDocument,
-): ResourceResponse[][] {
+function evaluateInBatches(inputs: readonly SubjectInput[]): ResourceResponse[][] {
   const out: ResourceResponse[][] = [];
   for (let start = 0; start < inputs.length; ) {
     const { policies, evaluation } = inputs[start]!;
     let end = start + 1;
     while (end < inputs.length && end - start < BATCH_SUBJECTS && inputs[end]!.policies === policies && inputs[end]!.evaluation === evaluation) end++;
-    out.push(...evaluateResources(policies, inputs.slice(start, end).map(resourceOf), evaluation));
+    out.push(...evaluateResources(policies, inputs.slice(start, end).map(subjectResource), evaluation));
     start = end;
   }
   return out;
@@ -626,7 +623,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
         window.push(owned[next++]!);
       }
       const inputs = window.map(unitInputs);
-      const responses = evaluateInBatches(inputs.flat(), subjectResource);
+      const responses = evaluateInBatches(inputs.flat());
       let offset = 0;
       for (const [k, member] of window.entries()) {
         const result = evaluateUnit(inputs[k]!, responses.slice(offset, (offset += inputs[k]!.length)));
@@ -638,7 +635,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     // With the cache, what each unit reads is recorded while it alone is evaluated.
     reads.start();
     const inputs = unitInputs(unit);
-    const result = evaluateUnit(inputs, evaluateInBatches(inputs, subjectResource));
+    const result = evaluateUnit(inputs, evaluateInBatches(inputs));
     plan?.evaluated(unit, result, reads.stop());
     unitResults.push({ result, subjects: unit.subjects });
     evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });
