@@ -68521,13 +68521,13 @@ function standInNamespace(name) {
 }
 var subjectResource = ({ change, received }) => change?.resource ?? received;
 var BATCH_SUBJECTS = 64;
-function evaluateInBatches(inputs, resourceOf) {
+function evaluateInBatches(inputs) {
   const out = [];
   for (let start = 0; start < inputs.length; ) {
     const { policies, evaluation } = inputs[start];
     let end = start + 1;
     while (end < inputs.length && end - start < BATCH_SUBJECTS && inputs[end].policies === policies && inputs[end].evaluation === evaluation) end++;
-    out.push(...evaluateResources(policies, inputs.slice(start, end).map(resourceOf), evaluation));
+    out.push(...evaluateResources(policies, inputs.slice(start, end).map(subjectResource), evaluation));
     start = end;
   }
   return out;
@@ -68697,7 +68697,7 @@ async function lint(options2) {
         window.push(owned[next++]);
       }
       const inputs2 = window.map(unitInputs);
-      const responses = evaluateInBatches(inputs2.flat(), subjectResource);
+      const responses = evaluateInBatches(inputs2.flat());
       let offset = 0;
       for (const [k, member] of window.entries()) {
         const result2 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
@@ -68708,7 +68708,7 @@ async function lint(options2) {
     }
     reads2.start();
     const inputs = unitInputs(unit);
-    const result = evaluateUnit(inputs, evaluateInBatches(inputs, subjectResource));
+    const result = evaluateUnit(inputs, evaluateInBatches(inputs));
     plan?.evaluated(unit, result, reads2.stop());
     unitResults.push({ result, subjects: unit.subjects });
     evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });

@@ -25,7 +25,7 @@ import {
   sarif,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-PHXPQW5C.js";
+} from "./action-chunk-4HNZWKLH.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
@@ -3509,7 +3509,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-ZZ7FTGDF.js");
+    const { openBase } = await import("./action-base-tree-U3N4WBJE.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;
