@@ -88,14 +88,33 @@ export function defaultJobs(): number {
 }
 
 /**
- * The scan with `jobs` threads: one thread when `jobs` is 1, when the scan reads standard input or a base
- * revision, with the results cache, or (unless `force`) when the scan is too small for threads to pay.
+ * The old-generation heap of each worker, in MB. Each worker holds a copy of the workspace (its live heap is about
+ * 250 MB on the bench repository), and V8 grows a heap well past what is live when nothing bounds it: two workers
+ * of the bench repository peaked at 1,100 MiB unbounded, 888 MiB bounded so. A worker that runs out of it makes
+ * the scan run again on one thread (`lintWithJobs`).
  */
-export async function lintWithJobs(options: LintOptions, jobs: number, force = false): Promise<LintResult> {
+export const WORKER_HEAP_MB = 1536;
+
+/** A worker ran out of its heap (`WORKER_HEAP_MB`). */
+export class WorkerOutOfMemory extends Error {}
+
+/**
+ * The scan with `jobs` threads: one thread when `jobs` is 1, when the scan reads standard input or a base
+ * revision, with the results cache, or (unless `force`) when the scan is too small for threads to pay. When a
+ * worker runs out of its `heapMb`, the scan runs again on one thread, with a warning.
+ */
+export async function lintWithJobs(options: LintOptions, jobs: number, force = false, heapMb = WORKER_HEAP_MB): Promise<LintResult> {
   // The results cache reads and writes whole scans: a cached scan runs in one thread.
   if (jobs <= 1 || options.base !== undefined || options.paths.includes('-') || options.cache !== undefined) return lint(options);
   if (!force && (await estimatePairs(options)) < PARALLEL_MIN_PAIRS) return lint(options);
-  return lintParallel(options, jobs);
+  try {
+    return await lintParallel(options, jobs, heapMb);
+  } catch (error) {
+    if (!(error instanceof WorkerOutOfMemory)) throw error;
+    const result = await lint(options);
+    result.warnings.unshift(`${error.message}: the repository was scanned on one thread (--jobs 1 skips the workers)`);
+    return result;
+  }
 }
 
 /** The kinds of policies (kyverno.io and CEL policies, admission policies). */
@@ -157,8 +176,11 @@ function workerEntry(): { code: URL | string; eval: boolean } {
   return { code: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`, eval: true };
 }
 
-/** Runs the scan on `count` workers and merges their results; a worker's failure rejects (never hangs). */
-export async function lintParallel(options: LintOptions, count: number): Promise<LintResult> {
+/**
+ * Runs the scan on `count` workers of `heapMb` old-generation heap each and merges their results; a worker's
+ * failure rejects (never hangs), with a `WorkerOutOfMemory` when it ran out of its heap.
+ */
+export async function lintParallel(options: LintOptions, count: number, heapMb = WORKER_HEAP_MB): Promise<LintResult> {
   const started = performance.now();
   const entry = workerEntry();
   const workers: Worker[] = [];
@@ -169,10 +191,14 @@ export async function lintParallel(options: LintOptions, count: number): Promise
       const results = new Array<LintResult | undefined>(count).fill(undefined);
       let finished = 0;
       let failed = false;
-      const fail = (index: number, message: string): void => {
+      const fail = (index: number, message: string, outOfMemory = false): void => {
         if (failed) return;
         failed = true;
-        reject(new Error(`scan worker ${index + 1} of ${count} failed: ${message}`));
+        reject(
+          outOfMemory
+            ? new WorkerOutOfMemory(`scan worker ${index + 1} of ${count} ran out of memory (${heapMb} MB of heap)`)
+            : new Error(`scan worker ${index + 1} of ${count} failed: ${message}`),
+        );
       };
       const answer = (): void => {
         if (exchanges.some((item) => item === undefined)) return;
@@ -181,7 +207,7 @@ export async function lintParallel(options: LintOptions, count: number): Promise
       };
       for (let index = 0; index < count; index++) {
         const input: WorkerInput = { [WORKER_MARK]: true, options: workerOptions(options, index + 1, count) };
-        const worker = new Worker(entry.code, { workerData: input, eval: entry.eval });
+        const worker = new Worker(entry.code, { workerData: input, eval: entry.eval, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
         workers.push(worker);
         worker.on('message', (message: FromWorker) => {
           if (failed) return;
@@ -208,7 +234,10 @@ export async function lintParallel(options: LintOptions, count: number): Promise
             fail(index, message.message);
           }
         };
-        worker.on('error', (error) => fail(index, error instanceof Error ? (error.stack ?? error.message) : String(error)));
+        worker.on('error', (error) => {
+          const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+          fail(index, error instanceof Error ? (error.stack ?? error.message) : String(error), outOfMemory);
+        });
         worker.on('exit', (code) => {
           if (results[index] === undefined) fail(index, `it exited (code ${code}) without a result`);
         });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
 import { lint, type LintResult } from '../../src/lint/lint.js';
 import type { LintOptions } from '../../src/lint/options.js';
-import { lintParallel, mergeExchanges } from '../../src/lint/parallel.js';
+import { lintParallel, lintWithJobs, mergeExchanges, WorkerOutOfMemory } from '../../src/lint/parallel.js';
 import { compareFindings, planShard, stableHash } from '../../src/lint/shard.js';
 import { scanUnits } from '../../src/lint/units.js';
 import type { Finding } from '../../src/report/types.js';
@@ -144,6 +144,15 @@ describe('parallel workers', () => {
     expect(timeless(parallel)).toEqual(timeless(single));
     expect(JSON.stringify(timeless(parallel))).toBe(JSON.stringify(timeless(single)));
     expect(progress).toEqual({ done: progress.total, total: single.shard?.subjects ?? single.report.manifests });
+  });
+
+  it('report a worker that runs out of its heap as such, and the scan runs again on one thread', async () => {
+    // 8 MB of heap does not hold the workspace.
+    await expect(lintParallel(options(), 2, 8)).rejects.toBeInstanceOf(WorkerOutOfMemory);
+    const single = await lint(options());
+    const fallback = await lintWithJobs(options(), 2, true, 8);
+    expect(fallback.warnings[0]).toMatch(/^scan worker [12] of 2 ran out of memory \(8 MB of heap\): the repository was scanned on one thread \(--jobs 1 skips the workers\)$/);
+    expect(timeless({ ...fallback, warnings: fallback.warnings.slice(1) })).toEqual(timeless(single));
   });
 
   it('report a worker that fails as an error, never hang', async () => {
