@@ -69021,10 +69021,20 @@ function unpackResult(packed) {
 function defaultJobs() {
   return Math.min(availableParallelism(), 4);
 }
-async function lintWithJobs(options2, jobs, force = false) {
+var WORKER_HEAP_MB = 1536;
+var WorkerOutOfMemory = class extends Error {
+};
+async function lintWithJobs(options2, jobs, force = false, heapMb = WORKER_HEAP_MB) {
   if (jobs <= 1 || options2.base !== void 0 || options2.paths.includes("-") || options2.cache !== void 0) return lint(options2);
   if (!force && await estimatePairs(options2) < PARALLEL_MIN_PAIRS) return lint(options2);
-  return lintParallel(options2, jobs);
+  try {
+    return await lintParallel(options2, jobs, heapMb);
+  } catch (error) {
+    if (!(error instanceof WorkerOutOfMemory)) throw error;
+    const result = await lint(options2);
+    result.warnings.unshift(`${error.message}: the repository was scanned on one thread (--jobs 1 skips the workers)`);
+    return result;
+  }
 }
 var POLICY_KINDS2 = "(?:ClusterPolicy|Policy|(?:Namespaced)?(?:Validating|Mutating|Generating|Deleting|ImageValidating)Policy|(?:Validating|Mutating)AdmissionPolicy)";
 var POLICY_KIND = new RegExp(`^kind:[ \\t]*["']?${POLICY_KINDS2}["']?[ \\t]*$`, "m");
@@ -69065,7 +69075,7 @@ function workerEntry() {
   const tsx = new URL("dist/esm/api/index.mjs", pathToFileURL(createRequire(import.meta.url).resolve("tsx/package.json"))).href;
   return { code: `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry2)}); });`, eval: true };
 }
-async function lintParallel(options2, count2) {
+async function lintParallel(options2, count2, heapMb = WORKER_HEAP_MB) {
   const started = performance.now();
   const entry2 = workerEntry();
   const workers = [];
@@ -69076,10 +69086,12 @@ async function lintParallel(options2, count2) {
       const results2 = new Array(count2).fill(void 0);
       let finished = 0;
       let failed = false;
-      const fail5 = (index, message2) => {
+      const fail5 = (index, message2, outOfMemory = false) => {
         if (failed) return;
         failed = true;
-        reject(new Error(`scan worker ${index + 1} of ${count2} failed: ${message2}`));
+        reject(
+          outOfMemory ? new WorkerOutOfMemory(`scan worker ${index + 1} of ${count2} ran out of memory (${heapMb} MB of heap)`) : new Error(`scan worker ${index + 1} of ${count2} failed: ${message2}`)
+        );
       };
       const answer = () => {
         if (exchanges.some((item) => item === void 0)) return;
@@ -69088,7 +69100,7 @@ async function lintParallel(options2, count2) {
       };
       for (let index = 0; index < count2; index++) {
         const input = { [WORKER_MARK]: true, options: workerOptions(options2, index + 1, count2) };
-        const worker = new Worker(entry2.code, { workerData: input, eval: entry2.eval });
+        const worker = new Worker(entry2.code, { workerData: input, eval: entry2.eval, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
         workers.push(worker);
         worker.on("message", (message2) => {
           if (failed) return;
@@ -69115,7 +69127,10 @@ async function lintParallel(options2, count2) {
             fail5(index, message2.message);
           }
         };
-        worker.on("error", (error) => fail5(index, error instanceof Error ? error.stack ?? error.message : String(error)));
+        worker.on("error", (error) => {
+          const outOfMemory = error.code === "ERR_WORKER_OUT_OF_MEMORY";
+          fail5(index, error instanceof Error ? error.stack ?? error.message : String(error), outOfMemory);
+        });
         worker.on("exit", (code18) => {
           if (results2[index] === void 0) fail5(index, `it exited (code ${code18}) without a result`);
         });
