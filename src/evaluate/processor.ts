@@ -138,10 +138,8 @@ export function evaluateResources(policies: readonly CompiledPolicy[], resources
   }
   for (const run of runs) run.verifyImages();
   validateStage(policies, runs, false);
-  const before = runs.map((run) => run.current);
   mutateStage(policies, runs, 1);
   mutateStage(policies, runs, 2);
-  for (const [i, run] of runs.entries()) run.mutatedSince(before[i]!);
   validateStage(policies, runs, true);
   for (const run of runs) run.finish();
   return runs.map((run) => run.out);
@@ -178,7 +176,7 @@ class ResourceRun {
   #current: JsonObject;
   /** Without values the request differs between mutate policies by the resource only: made once. */
   #mutateRequest: EvaluationRequest | undefined;
-  /** Without values the request is the same for every policy of a stage. */
+  /** Without values the request is the same for every validate policy until a mutate stage changes the resource. */
   #shared: EvaluationRequest | undefined;
 
   constructor(
@@ -230,6 +228,8 @@ class ResourceRun {
     const { policies, resource, options, out } = this;
     const { received, first } = this.#stage!;
     this.#stage = undefined;
+    // The validations after a stage that changed the resource get a request made for it.
+    if (this.#current !== received) this.#shared = undefined;
     // The CLI attaches the final resource of all MutatingPolicies to each of their responses.
     if (stage !== 2) return;
     const current = this.#current;
@@ -269,16 +269,6 @@ class ResourceRun {
     if (result === null) out.push({ kind: 'validate', response: { policy, resource: this.#current, rules: [] } });
     else if (isResponseList(result)) for (const response of result) out.push({ kind: 'validate', response });
     else out.push({ kind: 'validate', response: result });
-  }
-
-  /** The resource as the mutations so far left it. */
-  get current(): JsonObject {
-    return this.#current;
-  }
-
-  /** After the late mutations (MutatingPolicies, mutate-existing rules): the validations' request is made again if they changed the resource. */
-  mutatedSince(before: JsonObject): void {
-    if (this.#current !== before) this.#shared = undefined;
   }
 
   /** Generation, then the policies that see the resource as given. */
