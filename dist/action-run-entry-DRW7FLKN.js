@@ -25,11 +25,11 @@ import {
   sarif,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-4HNZWKLH.js";
+} from "./action-chunk-X2YX6O7F.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-43DPXREG.js";
+import "./action-chunk-NQ3C3VEH.js";
 import {
   require_tunnel,
   require_undici
@@ -3509,7 +3509,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-U3N4WBJE.js");
+    const { openBase } = await import("./action-base-tree-FVBBFM5K.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

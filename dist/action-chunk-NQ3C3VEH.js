@@ -10142,10 +10142,8 @@ function evaluateResources(policies, resources, given) {
   }
   for (const run2 of runs) run2.verifyImages();
   validateStage(policies, runs, false);
-  const before = runs.map((run2) => run2.current);
   mutateStage(policies, runs, 1);
   mutateStage(policies, runs, 2);
-  for (const [i, run2] of runs.entries()) run2.mutatedSince(before[i]);
   validateStage(policies, runs, true);
   for (const run2 of runs) run2.finish();
   return runs.map((run2) => run2.out);
@@ -10184,7 +10182,7 @@ var ResourceRun = class {
   #current;
   /** Without values the request differs between mutate policies by the resource only: made once. */
   #mutateRequest;
-  /** Without values the request is the same for every policy of a stage. */
+  /** Without values the request is the same for every validate policy until a mutate stage changes the resource. */
   #shared;
   #mutateRequestFor(policy) {
     const { resource, options: options2 } = this;
@@ -10218,6 +10216,7 @@ var ResourceRun = class {
     const { policies, resource, options: options2, out } = this;
     const { received, first } = this.#stage;
     this.#stage = void 0;
+    if (this.#current !== received) this.#shared = void 0;
     if (stage !== 2) return;
     const current4 = this.#current;
     for (const { response } of out.slice(first)) response.patchedResource = current4;
@@ -10252,14 +10251,6 @@ var ResourceRun = class {
     if (result === null) out.push({ kind: "validate", response: { policy, resource: this.#current, rules: [] } });
     else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
     else out.push({ kind: "validate", response: result });
-  }
-  /** The resource as the mutations so far left it. */
-  get current() {
-    return this.#current;
-  }
-  /** After the late mutations (MutatingPolicies, mutate-existing rules): the validations' request is made again if they changed the resource. */
-  mutatedSince(before) {
-    if (this.#current !== before) this.#shared = void 0;
   }
   /** Generation, then the policies that see the resource as given. */
   finish() {

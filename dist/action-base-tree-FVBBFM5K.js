@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-4HNZWKLH.js";
+} from "./action-chunk-X2YX6O7F.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-43DPXREG.js";
+} from "./action-chunk-NQ3C3VEH.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-43DPXREG.js";
+} from "./action-chunk-NQ3C3VEH.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

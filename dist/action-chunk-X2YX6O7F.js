@@ -87,7 +87,7 @@ import {
   unsettledRules,
   valueJson,
   wildcardMatch
-} from "./action-chunk-43DPXREG.js";
+} from "./action-chunk-NQ3C3VEH.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -4753,7 +4753,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-3DTUEBZ6.js");
+    const { compareWithBase } = await import("./action-base-revision-JJONHURN.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
