@@ -117,8 +117,57 @@ const BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1,
  * digits, as Go's `encoding/json` writes an int64) instead of throwing.
  */
 export function stringifyJson(value: unknown, indent?: number): string {
+  // Without a replacer JSON.stringify is several times faster; it throws a TypeError only on a bigint (or a failing
+  // `toJSON`, which throws again below).
+  try {
+    return JSON.stringify(value, null, indent);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
   const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? BIGINT_MARKER + item.toString() : item), indent);
   return text.includes('\\u0000bigint') ? text.replace(BIGINT_PLACEHOLDER, '$1') : text;
+}
+
+/** A list written by {@link stringifyJsonChunks} one item at a time, from an iterable that is read once. */
+export class StreamedList {
+  constructor(readonly items: Iterable<unknown>) {}
+}
+
+const LIST_MARKER = `\u0000list${Math.random().toString(36).slice(2)}:`;
+const LIST_PLACEHOLDER = new RegExp(`"${JSON.stringify(LIST_MARKER).slice(1, -1).replace(/\\/g, '\\\\')}(\\d+)"`, 'g');
+
+/**
+ * `stringifyJson(value, indent)` in pieces whose concatenation is that text, for reports too large to hold as one
+ * string: each {@link StreamedList} in `value` is written item by item (each item as `stringifyJson` writes it at its
+ * depth), as `JSON.stringify` writes an array. `indent` is at least 1 (the items' depth is read from the lines).
+ */
+export function* stringifyJsonChunks(value: unknown, indent: number): Generator<string> {
+  const lists: StreamedList[] = [];
+  const text = JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item === 'bigint') return BIGINT_MARKER + item.toString();
+    if (item instanceof StreamedList) return LIST_MARKER + String(lists.push(item) - 1);
+    return item;
+  }, indent);
+  const plain = (part: string): string => (part.includes('\\u0000bigint') ? part.replace(BIGINT_PLACEHOLDER, '$1') : part);
+  let last = 0;
+  for (const match of text.matchAll(LIST_PLACEHOLDER)) {
+    const before = text.slice(last, match.index);
+    yield plain(before);
+    last = match.index + match[0].length;
+    // The list's own line starts with its indentation (JSON.stringify writes no line break inside a string).
+    const lineStart = before.lastIndexOf('\n') + 1;
+    const outer = '\n' + /^ */.exec(before.slice(lineStart))![0];
+    const inner = outer + ' '.repeat(indent);
+    let first = true;
+    for (const item of lists[Number(match[1])]!.items) {
+      // Written as JSON.stringify writes an item it cannot write (undefined, a function) in an array.
+      const written = stringifyJson(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item, indent) ?? 'null';
+      yield `${first ? '[' : ','}${inner}${written.replaceAll('\n', inner)}`;
+      first = false;
+    }
+    yield first ? '[]' : `${outer}]`;
+  }
+  yield plain(text.slice(last));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goJsonStringify } from '../../src/util/go-json.js';
-import { cloneJson, jsonEqual, stringifyJson, toFloat64Numbers } from '../../src/util/json-value.js';
+import { cloneJson, jsonEqual, StreamedList, stringifyJson, stringifyJsonChunks, toFloat64Numbers } from '../../src/util/json-value.js';
 import type { JsonValue } from '../../src/types.js';
 
 describe('cloneJson', () => {
@@ -76,3 +76,39 @@ describe('integers beyond 2^53 (bigint)', () => {
     expect(stringifyJson([1, 'x'])).toBe(JSON.stringify([1, 'x']));
   });
 });
+
+/** `value` with each list under a `streamed` key written as a StreamedList (read once, as a generator is). */
+function streamedCopy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(streamedCopy);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, key.startsWith('streamed') && Array.isArray(item) ? new StreamedList((function* () { yield* item.map(streamedCopy); })()) : streamedCopy(item)]),
+  );
+}
+
+describe('stringifyJsonChunks', () => {
+  const cases: [string, unknown][] = [
+    ['a list of objects', { version: 1, streamed: [{ a: 1, b: [1, 2], c: {} }, { a: 'x\ny', d: [] }], summary: { n: 2 } }],
+    ['an empty list', { streamed: [], after: [] }],
+    ['two lists, one empty', { streamed1: [1], streamed2: [], tail: 'z' }],
+    ['lists deep in lists', { runs: [{ tool: { name: 't' }, streamedResults: [{ ruleId: 'r', locations: [{ line: 1 }] }, 'plain', null, 3] }] }],
+    ['bigints inside and outside the list', { n: 9007199254740993n, streamed: [{ m: -9007199254740993n }, 5n] }],
+    ['strings that look like markers', { s: '\u0000list:0', streamed: ['\u0000bigint:1', '"quoted"'] }],
+    ['items JSON writes as null in a list', { streamed: [undefined, () => 1, 'x'] }],
+    ['lists in the list', { streamed: [[1, [2, []]], { '': '' }] }],
+  ];
+  it.each(cases)('writes %s as stringifyJson writes the whole value', (_name, value) => {
+    const expected = stringifyJson(JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `BIG${item}` : item))), 2).replace(/"BIG(-?\d+)"/g, '$1');
+    const pieces = [...stringifyJsonChunks(streamedCopy(value), 2)];
+    expect(pieces.join('')).toBe(expected);
+    expect(pieces.join('')).toBe(stringifyJson(value, 2));
+  });
+
+  it('writes each item of a list as its own piece', () => {
+    const items = Array.from({ length: 5 }, (_, index) => ({ index }));
+    const pieces = [...stringifyJsonChunks({ list: new StreamedList(items) }, 2)];
+    expect(pieces.filter((piece) => piece.includes('"index"'))).toHaveLength(5);
+    expect(JSON.parse(pieces.join(''))).toEqual({ list: items });
+  });
+});
+
