@@ -44,8 +44,8 @@ export {
 } from './config/types.js';
 
 // The reporters.
-export { isReporterName, REPORTER_NAMES, reporters, type Reporter, type ReporterName, type ReporterOptions } from './reporters/index.js';
-export { sarif, toSarif, type SarifLog } from './reporters/sarif.js';
+export { isReporterName, REPORTER_NAMES, reportBlocks, reporters, reportWriters, type Reporter, type ReporterName, type ReporterOptions, type ReportWriter } from './reporters/index.js';
+export { sarif, sarifChunks, toSarif, type SarifLog } from './reporters/sarif.js';
 export { annotationRange, github, workflowCommand, type AnnotationRange } from './reporters/github.js';
 
 // Findings that share one reason, shown once.

@@ -30,7 +30,8 @@ import {
   findConfigFile,
   lint,
   loadConfig,
-  sarif,
+  reportBlocks,
+  sarifChunks,
   workflowCommand,
   type ConfigProblem,
   type Finding,
@@ -449,7 +450,10 @@ export async function run(deps: ActionDeps): Promise<ExitCode> {
     try {
       state.fs.mkdirSync(path.dirname(target), { recursive: true });
       // The log is for code scanning, which would open alerts for results suppressed by inline directives.
-      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: packageJson.version, sarifSuppressed: false, ...(inputs.shard !== undefined ? { automationId: sarifAutomationId(inputs.shard)! } : {}) }));
+      const log = sarifChunks(report, { color: false, toolVersion: packageJson.version, sarifSuppressed: false, ...(inputs.shard !== undefined ? { automationId: sarifAutomationId(inputs.shard)! } : {}) });
+      // Written in blocks as they are made: the log of a large repository is hundreds of megabytes.
+      state.fs.writeFileSync(target, '');
+      for (const block of reportBlocks(log)) state.fs.appendFileSync(target, block);
       sarifPath = target;
       state.feature('SARIF', true, target);
       state.log(`kyverno-lint: SARIF written to ${state.relative(target)}`);

@@ -2,6 +2,7 @@
  * @file The CLI's view of its environment: output writers, working directory, terminal detection and
  * standard input. Commands receive it as a parameter so that they run in-process (tests, conformance).
  */
+import { closeSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { TooLarge } from '../source/index.js';
 
@@ -35,4 +36,17 @@ export function displayPath(io: Pick<CliIo, 'cwd'>, file: string): string {
   const relative = path.relative(io.cwd, file);
   if (relative === '') return '.';
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+/** Writes `blocks` one after another into `file` (created or truncated), each as it comes. */
+export function writeBlocks(file: string, blocks: Iterable<string>): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (const block of blocks) {
+      const bytes = Buffer.from(block);
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -47,7 +47,7 @@
 import { sameReasonGroups, type FindingGroup } from '../report/groups.js';
 import type { Finding, FixEdit, LintReport, ResourceRef, Suppression } from '../report/types.js';
 import type { RuleStatus, RuleType } from '../types.js';
-import { stringifyJson } from '../util/json-value.js';
+import { StreamedList, stringifyJsonChunks } from '../util/json-value.js';
 
 /** The version of the contract below; raised on any incompatible change. */
 export const JSON_REPORT_VERSION = 1;
@@ -117,17 +117,23 @@ function jsonFinding(finding: Finding, group: FindingGroup | undefined): JsonFin
   };
 }
 
-/** The report as the JSON contract's object (keys in contract order). */
-function toJsonReport(report: LintReport): JsonReport {
+/** The items of `list` as `map` makes them, one at a time. */
+function* mapped<T, U>(list: readonly T[], map: (item: T) => U): Generator<U> {
+  for (const item of list) yield map(item);
+}
+
+/** The report as the JSON contract's object (keys in contract order), its finding lists written item by item. */
+function toJsonReport(report: LintReport): Omit<JsonReport, 'findings' | 'suppressedFindings'> & { findings: StreamedList; suppressedFindings: StreamedList } {
   const { counts, files, statuses } = report;
   const groups = sameReasonGroups(report.findings);
+  const suppressed = (finding: Finding): JsonReport['suppressedFindings'][number] => ({
+    ...jsonFinding(finding, undefined),
+    suppressions: (finding.suppressions ?? []).map((suppression) => ({ kind: suppression.kind, line: suppression.line, justification: suppression.justification ?? null })),
+  });
   return {
     version: JSON_REPORT_VERSION,
-    findings: report.findings.map((finding) => jsonFinding(finding, groups.get(finding))),
-    suppressedFindings: (report.suppressedFindings ?? []).map((finding) => ({
-      ...jsonFinding(finding, undefined),
-      suppressions: (finding.suppressions ?? []).map((suppression) => ({ kind: suppression.kind, line: suppression.line, justification: suppression.justification ?? null })),
-    })),
+    findings: new StreamedList(mapped(report.findings, (finding) => jsonFinding(finding, groups.get(finding)))),
+    suppressedFindings: new StreamedList(mapped(report.suppressedFindings ?? [], suppressed)),
     summary: {
       error: counts.error,
       warning: counts.warning,
@@ -141,6 +147,12 @@ function toJsonReport(report: LintReport): JsonReport {
   };
 }
 
+/** The report in pieces (one per finding), for writing a large report without holding its whole text. */
+export function* jsonChunks(report: LintReport): Generator<string> {
+  yield* stringifyJsonChunks(toJsonReport(report), 2);
+  yield '\n';
+}
+
 export function json(report: LintReport): string {
-  return `${stringifyJson(toJsonReport(report), 2)}\n`;
+  return [...jsonChunks(report)].join('');
 }

@@ -34,18 +34,22 @@ function isXmlChar(code: number): boolean {
   );
 }
 
+/**
+ * A character {@link xmlEscape} writes otherwise: outside printable ASCII (a whole code point; a lone surrogate on its
+ * own), or `"`, `&`, `'`, `<`, `>`.
+ */
+const NEEDS_ESCAPE = /[^\x20\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e]/gu;
+
+function escapeChar(char: string): string {
+  const entity = ENTITIES[char];
+  if (entity !== undefined) return entity;
+  const code = char.codePointAt(0) as number;
+  return isXmlChar(code) ? `&#${code};` : '&#65533;';
+}
+
 /** Escapes text for an XML attribute value or character data (ASCII output). */
 export function xmlEscape(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const code = char.codePointAt(0) as number;
-    const entity = ENTITIES[char];
-    if (entity !== undefined) out += entity;
-    else if (!isXmlChar(code)) out += '&#65533;';
-    else if (code < 0x20 || code >= 0x7f) out += `&#${code};`;
-    else out += char;
-  }
-  return out;
+  return text.replace(NEEDS_ESCAPE, escapeChar);
 }
 
 /** The path without its extension, as ESLint's `classname`. */
@@ -67,16 +71,14 @@ function testcase(finding: Finding, classname: string): string {
   return `${open}<${element} message="${xmlEscape(finding.message)}">${xmlEscape(text)}</${element}></testcase>\n`;
 }
 
-function testsuite(file: string, findings: readonly Finding[]): string {
+function* testsuite(file: string, findings: readonly Finding[]): Generator<string> {
   const name = displayFile(file);
   const errors = findings.filter((finding) => finding.status === 'problem' && !isNotice(finding)).length;
   const failures = findings.filter((finding) => finding.status !== 'problem').length;
   const classname = pathWithoutExt(name);
-  return (
-    `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${failures}" name="${xmlEscape(name)}">\n` +
-    findings.map((finding) => testcase(finding, classname)).join('') +
-    '</testsuite>\n'
-  );
+  yield `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${failures}" name="${xmlEscape(name)}">\n`;
+  for (const finding of findings) yield testcase(finding, classname);
+  yield '</testsuite>\n';
 }
 
 const PASSING_SUITE =
@@ -84,7 +86,14 @@ const PASSING_SUITE =
   `<testcase time="0" name="${SUITE_PACKAGE}" classname="${SUITE_PACKAGE}" />\n` +
   '</testsuite>\n';
 
+/** The report in pieces (one per test case), for writing a large report without holding its whole text. */
+export function* junitChunks(report: LintReport): Generator<string> {
+  yield '<?xml version="1.0" encoding="utf-8"?>\n<testsuites>\n';
+  if (report.findings.length === 0) yield PASSING_SUITE;
+  else for (const group of groupByFile(report.findings)) yield* testsuite(group.file, group.findings);
+  yield '</testsuites>\n';
+}
+
 export function junit(report: LintReport): string {
-  const suites = report.findings.length === 0 ? PASSING_SUITE : groupByFile(report.findings).map((group) => testsuite(group.file, group.findings)).join('');
-  return `<?xml version="1.0" encoding="utf-8"?>\n<testsuites>\n${suites}</testsuites>\n`;
+  return [...junitChunks(report)].join('');
 }

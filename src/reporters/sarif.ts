@@ -24,9 +24,9 @@
  *   region for an insertion), and insert the replacement text.
  */
 import { pathToFileURL } from 'node:url';
-import { sameReasonGroups } from '../report/groups.js';
+import { sameReasonGroups, type FindingGroup } from '../report/groups.js';
 import type { Finding, FixEdit, LintReport, ResourceRef, Severity } from '../report/types.js';
-import { stringifyJson } from '../util/json-value.js';
+import { StreamedList, stringifyJsonChunks } from '../util/json-value.js';
 import type { ReporterOptions } from './options.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -181,37 +181,50 @@ function rule(finding: Finding): SarifRule {
   };
 }
 
-/** The SARIF log object of a report. */
-export function toSarif(report: LintReport, options: ReporterOptions): SarifLog {
+/** The rules of the findings a log holds, in order of first appearance, and the index of each rule id. */
+function sarifRules(findings: readonly (readonly Finding[])[]): { rules: SarifRule[]; ruleIndex: Map<string, number> } {
   const rules: SarifRule[] = [];
   const ruleIndex = new Map<string, number>();
+  for (const list of findings) {
+    for (const finding of list) {
+      let index = ruleIndex.get(finding.ruleId);
+      if (index === undefined) {
+        index = rules.push(rule(finding)) - 1;
+        ruleIndex.set(finding.ruleId, index);
+      }
+      const level = LEVELS[finding.severity];
+      const descriptor = rules[index]!;
+      if (LEVEL_RANK[level] > LEVEL_RANK[descriptor.defaultConfiguration.level]) descriptor.defaultConfiguration.level = level;
+    }
+  }
+  return { rules, ruleIndex };
+}
+
+function result(finding: Finding, ruleIndex: number, group: FindingGroup | undefined): SarifResult {
+  const text = finding.message !== '' ? finding.message : finding.ruleId;
+  const out: SarifResult = { ruleId: finding.ruleId, ruleIndex, level: LEVELS[finding.severity], message: { text } };
+  const where = location(finding);
+  if (where) out.locations = [where];
+  if (finding.fix && finding.fix.length > 0) out.fixes = [fix(finding.fix)];
+  if (finding.suppressions !== undefined) {
+    out.suppressions = finding.suppressions.map((suppression) => ({
+      kind: 'inSource',
+      status: 'accepted',
+      ...(suppression.justification !== undefined ? { justification: suppression.justification } : {}),
+    }));
+  }
+  if (group) out.properties = { group: group.key, groupSize: group.findings.length };
+  return out;
+}
+
+/** The log of a report with its results as `results` gives them (a list, or a list written item by item). */
+function sarifLog<R>(report: LintReport, options: ReporterOptions, results: (all: Iterable<SarifResult>) => R): Omit<SarifLog, 'runs'> & { runs: [Omit<SarifLog['runs'][0], 'results'> & { results: R }] } {
   const suppressed = options.sarifSuppressed === false ? [] : (report.suppressedFindings ?? []);
+  const { rules, ruleIndex } = sarifRules([report.findings, suppressed]);
   const groups = sameReasonGroups(report.findings);
-  const results = [...report.findings, ...suppressed].map((finding): SarifResult => {
-    let index = ruleIndex.get(finding.ruleId);
-    if (index === undefined) {
-      index = rules.push(rule(finding)) - 1;
-      ruleIndex.set(finding.ruleId, index);
-    }
-    const level = LEVELS[finding.severity];
-    const descriptor = rules[index];
-    if (LEVEL_RANK[level] > LEVEL_RANK[descriptor.defaultConfiguration.level]) descriptor.defaultConfiguration.level = level;
-    const text = finding.message !== '' ? finding.message : finding.ruleId;
-    const result: SarifResult = { ruleId: finding.ruleId, ruleIndex: index, level, message: { text } };
-    const where = location(finding);
-    if (where) result.locations = [where];
-    if (finding.fix && finding.fix.length > 0) result.fixes = [fix(finding.fix)];
-    if (finding.suppressions !== undefined) {
-      result.suppressions = finding.suppressions.map((suppression) => ({
-        kind: 'inSource',
-        status: 'accepted',
-        ...(suppression.justification !== undefined ? { justification: suppression.justification } : {}),
-      }));
-    }
-    const group = groups.get(finding);
-    if (group) result.properties = { group: group.key, groupSize: group.findings.length };
-    return result;
-  });
+  function* all(): Generator<SarifResult> {
+    for (const list of [report.findings, suppressed]) for (const finding of list) yield result(finding, ruleIndex.get(finding.ruleId)!, groups.get(finding));
+  }
   const driver = {
     name: 'kyverno-lint',
     version: options.toolVersion,
@@ -226,12 +239,26 @@ export function toSarif(report: LintReport, options: ReporterOptions): SarifLog 
         tool: { driver },
         ...(options.automationId !== undefined ? { automationDetails: { id: options.automationId } } : {}),
         originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } },
-        results,
+        results: results(all()),
       },
     ],
   };
 }
 
+/** The SARIF log object of a report. */
+export function toSarif(report: LintReport, options: ReporterOptions): SarifLog {
+  return sarifLog(report, options, (all) => [...all]);
+}
+
+/** The log in pieces (one per result), for writing a large report without holding its whole text. */
+export function* sarifChunks(report: LintReport, options: ReporterOptions): Generator<string> {
+  yield* stringifyJsonChunks(
+    sarifLog(report, options, (all) => new StreamedList(all)),
+    2,
+  );
+  yield '\n';
+}
+
 export function sarif(report: LintReport, options: ReporterOptions): string {
-  return `${stringifyJson(toSarif(report, options), 2)}\n`;
+  return [...sarifChunks(report, options)].join('');
 }

@@ -5,7 +5,6 @@
  * Exit codes as ESLint's: 0 clean, 1 findings at error severity (or warnings over `--max-warnings`),
  * 2 usage, configuration and tool errors.
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { findConfigFile, loadConfig, type ConfigProblem } from '../../config/load.js';
@@ -17,14 +16,14 @@ import type { LintOptions } from '../../lint/options.js';
 import { defaultJobs, lintWithJobs } from '../../lint/parallel.js';
 import { parseShard, type Shard } from '../../lint/units.js';
 import { errorsOnly } from '../../report/errors-only.js';
-import { isReporterName, REPORTER_NAMES, reporters } from '../../reporters/index.js';
+import { isReporterName, REPORTER_NAMES, reportBlocks, reportWriters } from '../../reporters/index.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../../source/index.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpec } from '../args.js';
 import { MAX_FILE_SIZE_FLAG } from '../load/documents.js';
 import { formatFixDiffs, writeFixes } from '../fixes.js';
 import { requireInputPaths } from '../input-paths.js';
 import { KUBERNETES_VERSION_FLAG, kubernetesVersionFlag } from '../api-defaults-flags.js';
-import { displayPath, resolveArg, type CliIo } from '../io.js';
+import { displayPath, resolveArg, writeBlocks, type CliIo } from '../io.js';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'format', short: 'f', type: 'string', valueName: REPORTER_NAMES.join('|'), defaultText: 'stylish', description: 'output format' },
@@ -261,19 +260,20 @@ export async function lintCommand(argv: readonly string[], io: CliIo): Promise<n
   if (quiet) report = errorsOnly(report);
   const terminal = io.stdoutIsTTY === true && args.string('output-file') === undefined;
   const color = args.boolean('no-color') ? false : args.boolean('color') || terminal;
-  const output = reporters[format](report, { color, toolVersion: packageJson.version, ...(terminal ? { width: io.stdoutColumns ?? 80 } : {}) });
+  // Written in blocks as the reporter makes them: the whole text of a large report would be hundreds of megabytes.
+  const output = reportBlocks(reportWriters[format](report, { color, toolVersion: packageJson.version, ...(terminal ? { width: io.stdoutColumns ?? 80 } : {}) }));
 
   const outputFile = args.string('output-file');
   if (outputFile !== undefined) {
     const target = resolveArg(io, outputFile);
     try {
-      writeFileSync(target, output);
+      writeBlocks(target, output);
     } catch (error) {
       io.stderr(`Error: cannot write the report to ${displayPath(io, target)}: ${(error as Error).message}\n`);
       return 2;
     }
   } else {
-    io.stdout(output);
+    for (const block of output) io.stdout(block);
   }
 
   if (result.errors.length > 0 || baseError !== undefined || (empty !== null && config.allowEmpty !== true)) return 2;
