@@ -126,8 +126,8 @@ function resolveYamlInteger$2(source, isExplicit) {
   if (isExplicit) {
     if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
   } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$2(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
+  const result2 = parseYamlInteger$2(source);
+  return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
 }
 function parseYamlInteger$1(source) {
   let value2 = source;
@@ -145,8 +145,8 @@ function resolveYamlInteger$1(source, isExplicit) {
   if (isExplicit) {
     if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
   } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$1(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
+  const result2 = parseYamlInteger$1(source);
+  return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
 }
 function parseYamlInteger(source) {
   let value2 = source.replace(/_/g, "");
@@ -158,17 +158,17 @@ function parseYamlInteger(source) {
   if (value2.startsWith("0b")) return sign4 * parseInt(value2.slice(2), 2);
   if (value2.startsWith("0x")) return sign4 * parseInt(value2.slice(2), 16);
   if (value2.includes(":")) {
-    let result = 0;
-    for (const part of value2.split(":")) result = result * 60 + Number(part);
-    return sign4 * result;
+    let result2 = 0;
+    for (const part of value2.split(":")) result2 = result2 * 60 + Number(part);
+    return sign4 * result2;
   }
   if (value2 !== "0" && value2[0] === "0") return sign4 * parseInt(value2, 8);
   return sign4 * parseInt(value2, 10);
 }
 function resolveYamlInteger(source) {
   if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
+  const result2 = parseYamlInteger(source);
+  return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
 }
 function resolveYamlFloat$2(source) {
   if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
@@ -177,8 +177,8 @@ function resolveYamlFloat$2(source) {
   if ("+-".includes(value2[0])) value2 = value2.slice(1);
   if (value2 === ".inf") return sign4 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
   if (value2 === ".nan") return NaN;
-  const result = sign4 * parseFloat(value2);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
+  const result2 = sign4 * parseFloat(value2);
+  if (Number.isFinite(result2) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result2;
   return NOT_RESOLVED;
 }
 function representYamlFloat$2(object2) {
@@ -186,8 +186,8 @@ function representYamlFloat$2(object2) {
   if (object2 === Number.POSITIVE_INFINITY) return ".inf";
   if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
   if (Object.is(object2, -0)) return "-0.0";
-  const result = object2.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+  const result2 = object2.toString(10);
+  return /^[-+]?[0-9]+e/.test(result2) ? result2.replace("e", ".e") : result2;
 }
 function resolveYamlFloat$1(source, isExplicit) {
   if (isExplicit) {
@@ -197,12 +197,12 @@ function resolveYamlFloat$1(source, isExplicit) {
     if ("+-".includes(value2[0])) value2 = value2.slice(1);
     if (value2 === ".inf") return sign4 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
     if (value2 === ".nan") return NaN;
-    const result2 = sign4 * parseFloat(value2);
-    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
+    const result3 = sign4 * parseFloat(value2);
+    return Number.isFinite(result3) ? result3 : NOT_RESOLVED;
   }
   if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = Number(source);
-  if (Number.isFinite(result)) return result;
+  const result2 = Number(source);
+  if (Number.isFinite(result2)) return result2;
   return NOT_RESOLVED;
 }
 function representYamlFloat$1(object2) {
@@ -210,8 +210,8 @@ function representYamlFloat$1(object2) {
   if (object2 === Number.POSITIVE_INFINITY) return ".inf";
   if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
   if (Object.is(object2, -0)) return "-0.0";
-  const result = object2.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+  const result2 = object2.toString(10);
+  return /^[-+]?[0-9]+e/.test(result2) ? result2.replace("e", ".e") : result2;
 }
 function resolveYamlFloat(source) {
   if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
@@ -220,12 +220,12 @@ function resolveYamlFloat(source) {
   if ("+-".includes(value2[0])) value2 = value2.slice(1);
   if (value2 === ".inf") return sign4 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
   if (value2 === ".nan") return NaN;
-  let result = 0;
+  let result2 = 0;
   if (value2.includes(":")) {
-    for (const part of value2.split(":")) result = result * 60 + Number(part);
-    result *= sign4;
-  } else result = sign4 * parseFloat(value2);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
+    for (const part of value2.split(":")) result2 = result2 * 60 + Number(part);
+    result2 *= sign4;
+  } else result2 = sign4 * parseFloat(value2);
+  if (Number.isFinite(result2) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result2;
   return NOT_RESOLVED;
 }
 function representYamlFloat(object2) {
@@ -233,16 +233,16 @@ function representYamlFloat(object2) {
   if (object2 === Number.POSITIVE_INFINITY) return ".inf";
   if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
   if (Object.is(object2, -0)) return "-0.0";
-  const result = object2.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+  const result2 = object2.toString(10);
+  return /^[-+]?[0-9]+e/.test(result2) ? result2.replace("e", ".e") : result2;
 }
 function resolveYamlBinary(source) {
   const input = source.replace(/\s/g, "");
   if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
   const binary2 = atob(input);
-  const result = new Uint8Array(binary2.length);
-  for (let index = 0; index < binary2.length; index++) result[index] = binary2.charCodeAt(index);
-  return result;
+  const result2 = new Uint8Array(binary2.length);
+  for (let index = 0; index < binary2.length; index++) result2[index] = binary2.charCodeAt(index);
+  return result2;
 }
 function representYamlBinary(object2) {
   let binary2 = "";
@@ -307,19 +307,19 @@ function createTagDefinitionListMap() {
   };
 }
 function compileTags(tags2) {
-  const result = [];
+  const result2 = [];
   for (const tag of tags2) {
-    let index = result.length;
-    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
-      const previous = result[previousIndex];
+    let index = result2.length;
+    for (let previousIndex = 0; previousIndex < result2.length; previousIndex++) {
+      const previous = result2[previousIndex];
       if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
         index = previousIndex;
         break;
       }
     }
-    result[index] = tag;
+    result2[index] = tag;
   }
-  return result;
+  return result2;
 }
 function normalizeKey(key3) {
   if (Array.isArray(key3)) {
@@ -370,27 +370,27 @@ function makeSnippet(mark, options2) {
     if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
   }
   if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
-  let result = "";
+  let result2 = "";
   const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
   const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
   for (let i = 1; i <= opts.linesBefore; i++) {
     if (foundLineNo - i < 0) break;
     const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
-    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
-${result}`;
+    result2 = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
+${result2}`;
   }
   const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
-  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
+  result2 += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
 `;
-  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
+  result2 += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
 `;
   for (let i = 1; i <= opts.linesAfter; i++) {
     if (foundLineNo + i >= lineEnds.length) break;
     const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
-    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
+    result2 += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
 `;
   }
-  return result.replace(/\n$/, "");
+  return result2.replace(/\n$/, "");
 }
 function formatError(exception, compact) {
   let where = "";
@@ -481,61 +481,61 @@ function foldedBreaks(count2) {
   return "\n".repeat(count2 - 1);
 }
 function getPlainValue(input, start, end) {
-  let result = "";
+  let result2 = "";
   let position3 = start;
   let captureStart = start;
   let captureEnd = start;
   while (position3 < end) {
     const ch = input.charCodeAt(position3);
     if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
+      result2 += input.slice(captureStart, captureEnd);
       const fold = skipFoldedBreaks(input, position3, end);
-      result += foldedBreaks(fold.breaks);
+      result2 += foldedBreaks(fold.breaks);
       position3 = captureStart = captureEnd = fold.position;
     } else {
       position3++;
       if (ch !== 32 && ch !== 9) captureEnd = position3;
     }
   }
-  return result + input.slice(captureStart, captureEnd);
+  return result2 + input.slice(captureStart, captureEnd);
 }
 function getSingleQuotedValue(input, start, end) {
-  let result = "";
+  let result2 = "";
   let position3 = start;
   let captureStart = start;
   let captureEnd = start;
   while (position3 < end) {
     const ch = input.charCodeAt(position3);
     if (ch === 39) {
-      result += input.slice(captureStart, position3) + "'";
+      result2 += input.slice(captureStart, position3) + "'";
       position3 += 2;
       captureStart = captureEnd = position3;
     } else if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
+      result2 += input.slice(captureStart, captureEnd);
       const fold = skipFoldedBreaks(input, position3, end);
-      result += foldedBreaks(fold.breaks);
+      result2 += foldedBreaks(fold.breaks);
       position3 = captureStart = captureEnd = fold.position;
     } else {
       position3++;
       if (ch !== 32 && ch !== 9) captureEnd = position3;
     }
   }
-  return result + input.slice(captureStart, end);
+  return result2 + input.slice(captureStart, end);
 }
 function getDoubleQuotedValue(input, start, end) {
-  let result = "";
+  let result2 = "";
   let position3 = start;
   let captureStart = start;
   let captureEnd = start;
   while (position3 < end) {
     const ch = input.charCodeAt(position3);
     if (ch === 92) {
-      result += input.slice(captureStart, position3);
+      result2 += input.slice(captureStart, position3);
       position3++;
       const escaped = input.charCodeAt(position3);
       if (escaped === 10 || escaped === 13) position3 = skipFoldedBreaks(input, position3, end).position;
       else if (escaped < 256 && simpleEscapeCheck[escaped]) {
-        result += simpleEscapeMap[escaped];
+        result2 += simpleEscapeMap[escaped];
         position3++;
       } else {
         let hexLength = escapedHexLen$1(escaped);
@@ -545,27 +545,27 @@ function getDoubleQuotedValue(input, start, end) {
           const digit = fromHexCode$1(input.charCodeAt(position3));
           hexResult = (hexResult << 4) + digit;
         }
-        result += charFromCodepoint(hexResult);
+        result2 += charFromCodepoint(hexResult);
         position3++;
       }
       captureStart = captureEnd = position3;
     } else if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
+      result2 += input.slice(captureStart, captureEnd);
       const fold = skipFoldedBreaks(input, position3, end);
-      result += foldedBreaks(fold.breaks);
+      result2 += foldedBreaks(fold.breaks);
       position3 = captureStart = captureEnd = fold.position;
     } else {
       position3++;
       if (ch !== 32 && ch !== 9) captureEnd = position3;
     }
   }
-  return result + input.slice(captureStart, end);
+  return result2 + input.slice(captureStart, end);
 }
 function getBlockValue(input, start, end, indent2, chomping, folded2) {
   const textIndent = indent2 < 0 ? 0 : indent2;
   const region2 = input.slice(start, end).replace(/\r\n?/g, "\n");
   const lines = region2 === "" ? [] : (region2.endsWith("\n") ? region2.slice(0, -1) : region2).split("\n");
-  let result = "";
+  let result2 = "";
   let didReadContent = false;
   let emptyLines = 0;
   let atMoreIndented = false;
@@ -581,23 +581,23 @@ function getBlockValue(input, start, end, indent2, chomping, folded2) {
     if (folded2) {
       if (first === 32 || first === 9) {
         atMoreIndented = true;
-        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+        result2 += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
       } else if (atMoreIndented) {
         atMoreIndented = false;
-        result += "\n".repeat(emptyLines + 1);
+        result2 += "\n".repeat(emptyLines + 1);
       } else if (emptyLines === 0) {
-        if (didReadContent) result += " ";
-      } else result += "\n".repeat(emptyLines);
-    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-    result += content;
+        if (didReadContent) result2 += " ";
+      } else result2 += "\n".repeat(emptyLines);
+    } else result2 += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+    result2 += content;
     didReadContent = true;
     emptyLines = 0;
   }
-  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+  if (chomping === CHOMPING_MODE.KEEP) result2 += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
   else if (chomping !== CHOMPING_MODE.STRIP) {
-    if (didReadContent) result += "\n";
+    if (didReadContent) result2 += "\n";
   }
-  return result;
+  return result2;
 }
 function getScalarValue(input, scalar) {
   if (scalar.valueStart === NO_RANGE$3) return "";
@@ -805,9 +805,9 @@ function testDocumentBoundary(state2) {
   skipByteOrderMark(state2);
   skipSeparationSpace(state2, true);
   const ch = state2.input.charCodeAt(state2.position);
-  const result = state2.position === state2.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state2));
+  const result2 = state2.position === state2.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state2));
   restoreState(state2, snapshot);
-  return result;
+  return result2;
 }
 function skipUntilLineEnd(state2) {
   let ch = state2.input.charCodeAt(state2.position);
@@ -2003,14 +2003,14 @@ var init_js_yaml = __esm({
     DUMP_SCHEMA = YAML11_SCHEMA.withTags({
       ...intYaml11Tag,
       resolve: (source, isExplicit, tagName) => {
-        const result = intYaml11Tag.resolve(source, isExplicit, tagName);
-        return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
+        const result2 = intYaml11Tag.resolve(source, isExplicit, tagName);
+        return result2 === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result2;
       }
     }, {
       ...floatYaml11Tag,
       resolve: (source, isExplicit, tagName) => {
-        const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
-        return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
+        const result2 = floatYaml11Tag.resolve(source, isExplicit, tagName);
+        return result2 === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result2;
       }
     });
     realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
@@ -2545,8 +2545,39 @@ function toFloat64Numbers(value2) {
   return converted2;
 }
 function stringifyJson(value2, indent2) {
+  try {
+    return JSON.stringify(value2, null, indent2);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
   const text5 = JSON.stringify(value2, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent2);
   return text5.includes("\\u0000bigint") ? text5.replace(BIGINT_PLACEHOLDER, "$1") : text5;
+}
+function* stringifyJsonChunks(value2, indent2) {
+  const lists = [];
+  const text5 = JSON.stringify(value2, (_key, item) => {
+    if (typeof item === "bigint") return BIGINT_MARKER + item.toString();
+    if (item instanceof StreamedList) return LIST_MARKER + String(lists.push(item) - 1);
+    return item;
+  }, indent2);
+  const plain = (part) => part.includes("\\u0000bigint") ? part.replace(BIGINT_PLACEHOLDER, "$1") : part;
+  let last = 0;
+  for (const match of text5.matchAll(LIST_PLACEHOLDER)) {
+    const before = text5.slice(last, match.index);
+    yield plain(before);
+    last = match.index + match[0].length;
+    const lineStart3 = before.lastIndexOf("\n") + 1;
+    const outer = "\n" + /^ */.exec(before.slice(lineStart3))[0];
+    const inner = outer + " ".repeat(indent2);
+    let first = true;
+    for (const item of lists[Number(match[1])].items) {
+      const written = stringifyJson(item === void 0 || typeof item === "function" || typeof item === "symbol" ? null : item, indent2) ?? "null";
+      yield `${first ? "[" : ","}${inner}${written.replaceAll("\n", inner)}`;
+      first = false;
+    }
+    yield first ? "[]" : `${outer}]`;
+  }
+  yield plain(text5.slice(last));
 }
 function survivesJson(value2) {
   switch (typeof value2) {
@@ -2589,13 +2620,21 @@ function valueJson(value2) {
   const tagged = (_key, item) => typeof item === "bigint" ? `n${item}` : isInexactNumber(item) ? `f${Object.is(item, -0) ? "-0" : String(item)}` : typeof item === "string" ? `s${item}` : item;
   return `${JSON.stringify(value2, tagged)}`;
 }
-var float64Copies, BIGINT_MARKER, BIGINT_PLACEHOLDER;
+var float64Copies, BIGINT_MARKER, BIGINT_PLACEHOLDER, StreamedList, LIST_MARKER, LIST_PLACEHOLDER;
 var init_json_value = __esm({
   "src/util/json-value.ts"() {
     "use strict";
     float64Copies = /* @__PURE__ */ new WeakMap();
     BIGINT_MARKER = `\0bigint${Math.random().toString(36).slice(2)}:`;
     BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
+    StreamedList = class {
+      constructor(items2) {
+        this.items = items2;
+      }
+      items;
+    };
+    LIST_MARKER = `\0list${Math.random().toString(36).slice(2)}:`;
+    LIST_PLACEHOLDER = new RegExp(`"${JSON.stringify(LIST_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(\\d+)"`, "g");
   }
 });
 
@@ -11784,40 +11823,40 @@ var init_source = __esm({
 
 // src/evaluate/processor.ts
 function request(policy, resource, value2, options2) {
-  const result = { resource: value2, numberMode: options2.numberMode };
-  if (options2.userInfo) result.userInfo = options2.userInfo;
-  if (options2.oldResource) result.oldResource = options2.oldResource;
-  if (options2.exceptions && options2.exceptions.length > 0) result.exceptions = options2.exceptions;
-  if (options2.bindings && options2.bindings.length > 0) result.bindings = options2.bindings;
-  if (options2.external) result.external = options2.external;
-  if (options2.targets) result.targets = options2.targets;
-  if (options2.targetReads) result.targetReads = options2.targetReads;
-  if (options2.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
-  if (options2.explainFailures) result.explainFailures = true;
-  if (options2.reference) result.reference = true;
+  const result2 = { resource: value2, numberMode: options2.numberMode };
+  if (options2.userInfo) result2.userInfo = options2.userInfo;
+  if (options2.oldResource) result2.oldResource = options2.oldResource;
+  if (options2.exceptions && options2.exceptions.length > 0) result2.exceptions = options2.exceptions;
+  if (options2.bindings && options2.bindings.length > 0) result2.bindings = options2.bindings;
+  if (options2.external) result2.external = options2.external;
+  if (options2.targets) result2.targets = options2.targets;
+  if (options2.targetReads) result2.targetReads = options2.targetReads;
+  if (options2.keepResourceOnMutateError) result2.keepResourceOnMutateError = true;
+  if (options2.explainFailures) result2.explainFailures = true;
+  if (options2.reference) result2.reference = true;
   const values = options2.values;
   const resourceValues = values ? values.resourceValues(policy.name, resource.name, options2.set) : { ...options2.set };
   if (options2.operation !== void 0) resourceValues["request.operation"] = options2.operation;
   else if (options2.defaultOperation !== void 0 && (resourceValues["request.operation"] ?? "") === "") resourceValues["request.operation"] = options2.defaultOperation;
   const operation = resourceValues["request.operation"];
-  if (typeof operation === "string" && operation !== "") result.operation = operation;
+  if (typeof operation === "string" && operation !== "") result2.operation = operation;
   const labels = values?.namespaceLabels.get(resource.namespace) ?? options2.namespaceLabels?.(resource.namespace);
-  if (labels) result.namespaceLabels = labels;
+  if (labels) result2.namespaceLabels = labels;
   const namespaceObject2 = resource.namespace === "" ? void 0 : values?.namespaceObject(resource.namespace) ?? options2.namespaceObject?.(resource.namespace);
-  if (namespaceObject2) result.namespaceObject = namespaceObject2;
+  if (namespaceObject2) result2.namespaceObject = namespaceObject2;
   if (values) {
     for (const mapping of values.subresources) {
       const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
       if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) {
-        result.subresource = mapping.subresource;
-        result.subresourceParent = { group: mapping.parentGroup, version: mapping.parentVersion, kind: mapping.parentKind };
+        result2.subresource = mapping.subresource;
+        result2.subresourceParent = { group: mapping.parentGroup, version: mapping.parentVersion, kind: mapping.parentKind };
       }
     }
   }
   const injected = { ...values?.ruleLookups(policy.name) };
   if (Object.keys(resourceValues).length > 0) injected.resource = resourceValues;
-  if (injected.resource || injected.rule || injected.foreach) result.values = injected;
-  return result;
+  if (injected.resource || injected.rule || injected.foreach) result2.values = injected;
+  return result2;
 }
 function evaluateResource(policies, resource, given) {
   return evaluateResources(policies, [resource], given)[0];
@@ -11880,8 +11919,8 @@ function evaluateAuthzPayload(policies, kind3, request2) {
   }
   return out;
 }
-function isResponseList(result) {
-  return Array.isArray(result);
+function isResponseList(result2) {
+  return Array.isArray(result2);
 }
 function mutatedResource(responses, original) {
   let current4 = original;
@@ -11942,8 +11981,8 @@ var init_processor = __esm({
         const { received } = this.#stage;
         const evaluation = this.#mutateRequestFor(policy);
         if (stage === 2 && this.#current !== received) evaluation.admissionObject = received;
-        const result = policy.mutate(evaluation);
-        for (const response of isResponseList(result) ? result : [result]) {
+        const result2 = policy.mutate(evaluation);
+        for (const response of isResponseList(result2) ? result2 : [result2]) {
           this.#current = response.patchedResource ?? this.#current;
           this.out.push({ kind: "mutate", response });
         }
@@ -11967,9 +12006,9 @@ var init_processor = __esm({
           for (const policy of targeting) {
             const evaluation = request(policy, resource, current4, options2);
             if (current4 !== received) evaluation.admissionObject = received;
-            const result = policy.mutateTarget(evaluation, patched);
-            responses.push(...result.responses);
-            patched = result.target;
+            const result2 = policy.mutateTarget(evaluation, patched);
+            responses.push(...result2.responses);
+            patched = result2.target;
           }
           for (const response of responses) {
             for (const rule5 of response.rules) if (rule5.status === "pass") rule5.patchedTarget = patched;
@@ -11984,10 +12023,10 @@ var init_processor = __esm({
       }
       validate(policy) {
         const { out } = this;
-        const result = policy.validate(this.#requestFor(policy));
-        if (result === null) out.push({ kind: "validate", response: { policy, resource: this.#current, rules: [] } });
-        else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
-        else out.push({ kind: "validate", response: result });
+        const result2 = policy.validate(this.#requestFor(policy));
+        if (result2 === null) out.push({ kind: "validate", response: { policy, resource: this.#current, rules: [] } });
+        else if (isResponseList(result2)) for (const response of result2) out.push({ kind: "validate", response });
+        else out.push({ kind: "validate", response: result2 });
       }
       /** Generation, then the policies that see the resource as given. */
       finish() {
@@ -12952,9 +12991,9 @@ var init_gitignore = __esm({
           const layer = this.layers[index];
           const relative = toPosix(path2.relative(layer.dir, file));
           if (relative === "" || relative.startsWith("../") || relative === ".." || path2.isAbsolute(relative)) continue;
-          const result = layer.rules.test(isDirectory2 ? `${relative}/` : relative);
-          if (result.ignored) return true;
-          if (result.unignored) return false;
+          const result2 = layer.rules.test(isDirectory2 ? `${relative}/` : relative);
+          if (result2.ignored) return true;
+          if (result2.unignored) return false;
         }
         return false;
       }
@@ -14618,25 +14657,25 @@ var require_picomatch = __commonJS({
       }
       const matcher = (input, returnObject = false) => {
         const { isMatch, match, output } = picomatch2.test(input, regex2, options2, { glob: glob2, posix: posix2 });
-        const result = { glob: glob2, state: state2, regex: regex2, posix: posix2, input, output, match, isMatch };
+        const result2 = { glob: glob2, state: state2, regex: regex2, posix: posix2, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
-          opts.onResult(result);
+          opts.onResult(result2);
         }
         if (isMatch === false) {
-          result.isMatch = false;
-          return returnObject ? result : false;
+          result2.isMatch = false;
+          return returnObject ? result2 : false;
         }
         if (isIgnored2(input)) {
           if (typeof opts.onIgnore === "function") {
-            opts.onIgnore(result);
+            opts.onIgnore(result2);
           }
-          result.isMatch = false;
-          return returnObject ? result : false;
+          result2.isMatch = false;
+          return returnObject ? result2 : false;
         }
         if (typeof opts.onMatch === "function") {
-          opts.onMatch(result);
+          opts.onMatch(result2);
         }
-        return returnObject ? result : true;
+        return returnObject ? result2 : true;
       };
       if (returnState) {
         matcher.state = state2;
@@ -15777,10 +15816,10 @@ function slice(array2, node3) {
   const length = array2.length;
   const start = node3.start === null ? step3 < 0 ? length - 1 : 0 : capSlice(length, node3.start, step3);
   const stop = node3.stop === null ? step3 < 0 ? -1 : length : capSlice(length, node3.stop, step3);
-  const result = [];
-  if (step3 > 0) for (let i = start; i < stop; i += step3) result.push(array2[i]);
-  else for (let i = start; i > stop; i += step3) result.push(array2[i]);
-  return result;
+  const result2 = [];
+  if (step3 > 0) for (let i = start; i < stop; i += step3) result2.push(array2[i]);
+  else for (let i = start; i > stop; i += step3) result2.push(array2[i]);
+  return result2;
 }
 function project(right, elements2, into) {
   for (const element2 of elements2) {
@@ -15994,10 +16033,10 @@ function sliceEvaluator(node3) {
     const length = value2.length;
     const start = node3.start === null ? step3 < 0 ? length - 1 : 0 : capSlice2(length, node3.start, step3);
     const stop = node3.stop === null ? step3 < 0 ? -1 : length : capSlice2(length, node3.stop, step3);
-    const result = [];
-    if (step3 > 0) for (let i = start; i < stop; i += step3) result.push(value2[i]);
-    else for (let i = start; i > stop; i += step3) result.push(value2[i]);
-    return result;
+    const result2 = [];
+    if (step3 > 0) for (let i = start; i < stop; i += step3) result2.push(value2[i]);
+    else for (let i = start; i > stop; i += step3) result2.push(value2[i]);
+    return result2;
   };
 }
 function orNullOnError(evaluator) {
@@ -17372,9 +17411,9 @@ function binary(name, operation, note) {
 function sum(items2) {
   if (!isJsonArray(items2)) throw typeMismatchError("sum");
   if (items2.length === 0) throw functionError("sum", "at least one element in the array is required");
-  let result = items2[0];
-  for (let i = 1; i < items2.length; i++) result = addOperands("sum", ...parseOperands("sum", result, items2[i]));
-  return result;
+  let result2 = items2[0];
+  for (let i = 1; i < items2.length; i++) result2 = addOperands("sum", ...parseOperands("sum", result2, items2[i]));
+  return result2;
 }
 function round(x, places) {
   let n;
@@ -19722,9 +19761,9 @@ var init_build = __esm({
       */
       getNamedGroups() {
         if (!this.hasMatch) throw new RE2JSGroupException("perhaps no match attempted");
-        const result = /* @__PURE__ */ Object.create(null);
-        for (const name of Object.keys(this.namedGroups)) result[name] = this.group(name);
-        return result;
+        const result2 = /* @__PURE__ */ Object.create(null);
+        for (const name of Object.keys(this.namedGroups)) result2[name] = this.group(name);
+        return result2;
       }
       /**
       * Returns the number of subgroups in this pattern.
@@ -20058,12 +20097,12 @@ var init_build = __esm({
       * @private
       */
       matchArray() {
-        const result = [this.group(0)];
+        const result2 = [this.group(0)];
         for (let i = 1; i <= this.patternGroupCount; i++) {
           const group = this.group(i);
-          result.push(group === null ? void 0 : group);
+          result2.push(group === null ? void 0 : group);
         }
-        return result;
+        return result2;
       }
       /**
       * The named groups, as the groups property of a JS RegExpExecArray: an object without a
@@ -20074,9 +20113,9 @@ var init_build = __esm({
       */
       namedGroupsObject() {
         if (!this.hasNamedGroups) return;
-        const result = this.getNamedGroups();
-        for (const name in result) if (result[name] === null) result[name] = void 0;
-        return result;
+        const result2 = this.getNamedGroups();
+        for (const name in result2) if (result2[name] === null) result2[name] = void 0;
+        return result2;
       }
     };
     Inst = class Inst2 {
@@ -21114,9 +21153,9 @@ var init_build = __esm({
           bitStatePool.push(b);
           return null;
         }
-        const result = ncap === 0 ? [] : Utils.toArray(b.matchcap.subarray(0, ncap));
+        const result2 = ncap === 0 ? [] : Utils.toArray(b.matchcap.subarray(0, ncap));
         bitStatePool.push(b);
-        return result;
+        return result2;
       }
     };
     QueueOnePass = class {
@@ -21745,9 +21784,9 @@ var init_build = __esm({
       static walk(root, handler) {
         const stack = [];
         let re2 = root;
-        let result;
+        let result2;
         for (; ; ) {
-          if (re2.subs.length === 0) result = handler.leaf(re2);
+          if (re2.subs.length === 0) result2 = handler.leaf(re2);
           else {
             const state2 = handler.enter(re2);
             if (state2.result === void 0) {
@@ -21759,19 +21798,19 @@ var init_build = __esm({
               re2 = re2.subs[0];
               continue;
             }
-            result = state2.result;
+            result2 = state2.result;
           }
           for (; ; ) {
-            if (stack.length === 0) return result;
+            if (stack.length === 0) return result2;
             const frame = stack[stack.length - 1];
-            handler.child(frame.re, frame.state, result, frame.i);
+            handler.child(frame.re, frame.state, result2, frame.i);
             frame.i++;
             if (frame.state.result === void 0 && frame.i < frame.re.subs.length) {
               re2 = frame.re.subs[frame.i];
               break;
             }
             stack.pop();
-            result = frame.state.result !== void 0 ? frame.state.result : handler.leave(frame.re, frame.state);
+            result2 = frame.state.result !== void 0 ? frame.state.result : handler.leave(frame.re, frame.state);
           }
         }
       }
@@ -21932,7 +21971,7 @@ var init_build = __esm({
       static WALKER = {
         leaf: (re2) => PrefilterTree2.leaf(re2),
         enter: (re2) => PrefilterTree2.enter(re2),
-        child: (re2, state2, result) => PrefilterTree2.child(re2, state2, result),
+        child: (re2, state2, result2) => PrefilterTree2.child(re2, state2, result2),
         leave: (re2, state2) => PrefilterTree2.leave(re2, state2)
       };
       static leaf(re2) {
@@ -22229,7 +22268,7 @@ var init_build = __esm({
         this.walker = {
           leaf: (re2) => this.leaf(re2),
           enter: (re2) => this.enter(re2),
-          child: (re2, state2, result) => this.child(re2, state2, result),
+          child: (re2, state2, result2) => this.child(re2, state2, result2),
           leave: (re2, state2) => this.leave(re2, state2)
         };
       }
@@ -22447,7 +22486,7 @@ var init_build = __esm({
       static WALKER = {
         leaf: (re2) => Simplify2.leaf(re2),
         enter: (re2) => Simplify2.enter(re2),
-        child: (re2, state2, result, i) => Simplify2.child(re2, state2, result, i),
+        child: (re2, state2, result2, i) => Simplify2.child(re2, state2, result2, i),
         leave: (re2, state2) => Simplify2.leave(re2, state2)
       };
       static leaf(re2) {
@@ -22737,16 +22776,16 @@ var init_build = __esm({
     ]);
     CharClass = class CharClass2 {
       static charClassToString(r, len) {
-        let result = "[";
+        let result2 = "[";
         for (let i = 0; i < len; i += 2) {
-          if (i > 0) result += " ";
+          if (i > 0) result2 += " ";
           const lo = r[i];
           const hi = r[i + 1];
-          if (lo === hi) result += `0x${lo.toString(16)}`;
-          else result += `0x${lo.toString(16)}-0x${hi.toString(16)}`;
+          if (lo === hi) result2 += `0x${lo.toString(16)}`;
+          else result2 += `0x${lo.toString(16)}-0x${hi.toString(16)}`;
         }
-        result += "]";
-        return result;
+        result2 += "]";
+        return result2;
       }
       static sortRanges(array2, len) {
         const n = len >> 1;
@@ -24303,7 +24342,7 @@ var init_build = __esm({
         return a;
       }
       allMatches(input, n, deliverFun = (v) => v) {
-        let result = [];
+        let result2 = [];
         const end = input.endPos();
         if (n < 0) n = end + 1;
         let pos = 0;
@@ -24322,11 +24361,11 @@ var init_build = __esm({
           } else pos = matches[1];
           prevMatchEnd = matches[1];
           if (accept2) {
-            result.push(deliverFun(this.pad(matches)));
+            result2.push(deliverFun(this.pad(matches)));
             i++;
           }
         }
-        return result;
+        return result2;
       }
       /**
       * Returns an array holding the text of the leftmost match in {@code b} of this regular
@@ -24432,9 +24471,9 @@ var init_build = __esm({
       * by |b|.
       */
       findAllUTF8(b, n) {
-        const result = this.allMatches(MachineInput.fromUTF8(b), n, (match) => b.slice(match[0], match[1]));
-        if (result.length === 0) return null;
-        return result;
+        const result2 = this.allMatches(MachineInput.fromUTF8(b), n, (match) => b.slice(match[0], match[1]));
+        if (result2.length === 0) return null;
+        return result2;
       }
       /**
       * {@code findAllUTF8Index} is the <a href='#all'>All</a> version of {@link #findUTF8Index}; it
@@ -24444,9 +24483,9 @@ var init_build = __esm({
       * A return value of null indicates no match.
       */
       findAllUTF8Index(b, n) {
-        const result = this.allMatches(MachineInput.fromUTF8(b), n, (match) => match.slice(0, 2));
-        if (result.length === 0) return null;
-        return result;
+        const result2 = this.allMatches(MachineInput.fromUTF8(b), n, (match) => match.slice(0, 2));
+        if (result2.length === 0) return null;
+        return result2;
       }
       /**
       * {@code findAll} is the <a href='#all'>All</a> version of {@link #find}; it returns a list of up
@@ -24456,9 +24495,9 @@ var init_build = __esm({
       * A return value of null indicates no match.
       */
       findAll(s, n) {
-        const result = this.allMatches(MachineInput.fromUTF16(s), n, (match) => s.substring(match[0], match[1]));
-        if (result.length === 0) return null;
-        return result;
+        const result2 = this.allMatches(MachineInput.fromUTF16(s), n, (match) => s.substring(match[0], match[1]));
+        if (result2.length === 0) return null;
+        return result2;
       }
       /**
       * {@code findAllIndex} is the <a href='#all'>All</a> version of {@link #findIndex}; it returns a
@@ -24468,9 +24507,9 @@ var init_build = __esm({
       * A return value of null indicates no match.
       */
       findAllIndex(s, n) {
-        const result = this.allMatches(MachineInput.fromUTF16(s), n, (match) => match.slice(0, 2));
-        if (result.length === 0) return null;
-        return result;
+        const result2 = this.allMatches(MachineInput.fromUTF16(s), n, (match) => match.slice(0, 2));
+        if (result2.length === 0) return null;
+        return result2;
       }
       /**
       * {@code findAllUTF8Submatch} is the <a href='#all'>All</a> version of {@link #findUTF8Submatch};
@@ -24480,13 +24519,13 @@ var init_build = __esm({
       * A return value of null indicates no match.
       */
       findAllUTF8Submatch(b, n) {
-        const result = this.allMatches(MachineInput.fromUTF8(b), n, (match) => {
+        const result2 = this.allMatches(MachineInput.fromUTF8(b), n, (match) => {
           let slice3 = new Array(match.length / 2 | 0).fill(null);
           for (let j = 0; j < slice3.length; j++) if (match[2 * j] >= 0) slice3[j] = b.slice(match[2 * j], match[2 * j + 1]);
           return slice3;
         });
-        if (result.length === 0) return null;
-        return result;
+        if (result2.length === 0) return null;
+        return result2;
       }
       /**
       * {@code findAllUTF8SubmatchIndex} is the <a href='#all'>All</a> version of
@@ -24496,9 +24535,9 @@ var init_build = __esm({
       * A return value of null indicates no match.
       */
       findAllUTF8SubmatchIndex(b, n) {
-        const result = this.allMatches(MachineInput.fromUTF8(b), n);
-        if (result.length === 0) return null;
-        return result;
+        const result2 = this.allMatches(MachineInput.fromUTF8(b), n);
+        if (result2.length === 0) return null;
+        return result2;
       }
       /**
       * {@code findAllSubmatch} is the <a href='#all'>All</a> version of {@link #findSubmatch}; it
@@ -24508,13 +24547,13 @@ var init_build = __esm({
       * A return value of null indicates no match.
       */
       findAllSubmatch(s, n) {
-        const result = this.allMatches(MachineInput.fromUTF16(s), n, (match) => {
+        const result2 = this.allMatches(MachineInput.fromUTF16(s), n, (match) => {
           let slice3 = new Array(match.length / 2 | 0).fill(null);
           for (let j = 0; j < slice3.length; j++) if (match[2 * j] >= 0) slice3[j] = s.substring(match[2 * j], match[2 * j + 1]);
           return slice3;
         });
-        if (result.length === 0) return null;
-        return result;
+        if (result2.length === 0) return null;
+        return result2;
       }
       /**
       * {@code findAllSubmatchIndex} is the <a href='#all'>All</a> version of
@@ -24524,9 +24563,9 @@ var init_build = __esm({
       * A return value of null indicates no match.
       */
       findAllSubmatchIndex(s, n) {
-        const result = this.allMatches(MachineInput.fromUTF16(s), n);
-        if (result.length === 0) return null;
-        return result;
+        const result2 = this.allMatches(MachineInput.fromUTF16(s), n);
+        if (result2.length === 0) return null;
+        return result2;
       }
     };
     RE2Set = class RE2Set2 {
@@ -24629,11 +24668,11 @@ var init_build = __esm({
           data = data.source;
         }
         if (typeof data !== "string") return data;
-        let result = "";
+        let result2 = "";
         let changed = false;
         let size = data.length;
         if (size === 0) {
-          result = "(?:)";
+          result2 = "(?:)";
           changed = true;
         }
         let inCharClass = false;
@@ -24645,7 +24684,7 @@ var init_build = __esm({
               ch = data[i + 1];
               switch (ch) {
                 case "\\":
-                  result += "\\\\";
+                  result2 += "\\\\";
                   i += 2;
                   continue;
                 case "c":
@@ -24653,15 +24692,15 @@ var init_build = __esm({
                     let code18 = data[i + 2].charCodeAt(0);
                     if (code18 >= 65 && code18 <= 90 || code18 >= 97 && code18 <= 122) {
                       let val = code18 % 32;
-                      result += "\\x";
-                      result += (val >> 4).toString(16).toUpperCase();
-                      result += (val & 15).toString(16).toUpperCase();
+                      result2 += "\\x";
+                      result2 += (val >> 4).toString(16).toUpperCase();
+                      result2 += (val & 15).toString(16).toUpperCase();
                       i += 3;
                       changed = true;
                       continue;
                     }
                   }
-                  result += "c";
+                  result2 += "c";
                   i += 2;
                   changed = true;
                   continue;
@@ -24682,7 +24721,7 @@ var init_build = __esm({
                         j++;
                       }
                       if (closed && hasHex) {
-                        result += "\\x";
+                        result2 += "\\x";
                         i += 2;
                         changed = true;
                         continue;
@@ -24694,14 +24733,14 @@ var init_build = __esm({
                         break;
                       }
                       if (isHex4) {
-                        result += "\\x{" + data.substring(i + 2, i + 6) + "}";
+                        result2 += "\\x{" + data.substring(i + 2, i + 6) + "}";
                         i += 6;
                         changed = true;
                         continue;
                       }
                     }
                   }
-                  result += "u";
+                  result2 += "u";
                   i += 2;
                   changed = true;
                   continue;
@@ -24724,10 +24763,10 @@ var init_build = __esm({
                     if (closed && hasHex) isValidHex = true;
                   } else if (i + 3 < size && TranslateRegExpString2.isHexadecimal(data[i + 2]) && TranslateRegExpString2.isHexadecimal(data[i + 3])) isValidHex = true;
                   if (isValidHex) {
-                    result += "\\x";
+                    result2 += "\\x";
                     i += 2;
                   } else {
-                    result += "x";
+                    result2 += "x";
                     i += 2;
                     changed = true;
                   }
@@ -24761,20 +24800,20 @@ var init_build = __esm({
                 case "5":
                 case "6":
                 case "7":
-                  result += "\\" + ch;
+                  result2 += "\\" + ch;
                   i += 2;
                   continue;
                 default: {
                   let cp2 = data.codePointAt(i + 1);
                   if (cp2 >= 48 && cp2 <= 57 || cp2 >= 65 && cp2 <= 90 || cp2 >= 97 && cp2 <= 122) {
                     let symSize2 = Utils.charCount(cp2);
-                    result += data.substring(i + 1, i + 1 + symSize2);
+                    result2 += data.substring(i + 1, i + 1 + symSize2);
                     i += symSize2 + 1;
                     changed = true;
                   } else {
-                    result += "\\";
+                    result2 += "\\";
                     let symSize2 = Utils.charCount(cp2);
-                    result += data.substring(i + 1, i + 1 + symSize2);
+                    result2 += data.substring(i + 1, i + 1 + symSize2);
                     i += symSize2 + 1;
                   }
                   continue;
@@ -24782,19 +24821,19 @@ var init_build = __esm({
               }
             }
           } else if (ch === "/") {
-            result += "\\/";
+            result2 += "\\/";
             i += 1;
             changed = true;
             continue;
           } else if (ch === "[") {
             if (!inCharClass && data[i + 1] === "]") {
-              result += "[^\\x00-\\x{10FFFF}]";
+              result2 += "[^\\x00-\\x{10FFFF}]";
               i += 2;
               changed = true;
               continue;
             }
             if (!inCharClass && data[i + 1] === "^" && data[i + 2] === "]") {
-              result += "[\\x00-\\x{10FFFF}]";
+              result2 += "[\\x00-\\x{10FFFF}]";
               i += 3;
               changed = true;
               continue;
@@ -24803,7 +24842,7 @@ var init_build = __esm({
           } else if (ch === "]") inCharClass = false;
           else if (!inCharClass && ch === "(" && i + 2 < size && data[i + 1] === "?" && data[i + 2] === "<") {
             if (i + 3 < size && !"=!>)".includes(data[i + 3])) {
-              result += "(?P<";
+              result2 += "(?P<";
               i += 3;
               changed = true;
               continue;
@@ -24811,20 +24850,20 @@ var init_build = __esm({
           }
           let cp = data.codePointAt(i);
           let symSize = Utils.charCount(cp);
-          result += data.substring(i, i + symSize);
+          result2 += data.substring(i, i + symSize);
           i += symSize;
         }
-        const finalResult = changed ? result : data;
+        const finalResult = changed ? result2 : data;
         if (prefixFlags.length > 0) return `(?${prefixFlags})${finalResult}`;
         return finalResult;
       }
     };
     execResult = (m, input) => {
-      const result = m.matchArray();
-      result.index = m.start(0);
-      result.input = input;
-      result.groups = m.namedGroupsObject();
-      return result;
+      const result2 = m.matchArray();
+      result2.index = m.start(0);
+      result2.input = input;
+      result2.groups = m.namedGroupsObject();
+      return result2;
     };
     RE2JS = class RE2JS2 {
       /**
@@ -25042,7 +25081,7 @@ var init_build = __esm({
       */
       split(input, limit = 0) {
         const m = this.matcher(input);
-        const result = [];
+        const result2 = [];
         let emptiesSkipped = 0;
         let last = 0;
         while (m.find()) {
@@ -25050,7 +25089,7 @@ var init_build = __esm({
             last = m.end();
             continue;
           }
-          if (limit > 0 && result.length === limit - 1) break;
+          if (limit > 0 && result2.length === limit - 1) break;
           if (last === m.start()) {
             if (limit === 0) {
               emptiesSkipped += 1;
@@ -25058,21 +25097,21 @@ var init_build = __esm({
               continue;
             }
           } else while (emptiesSkipped > 0) {
-            result.push("");
+            result2.push("");
             emptiesSkipped -= 1;
           }
-          result.push(m.substring(last, m.start()));
+          result2.push(m.substring(last, m.start()));
           last = m.end();
         }
         if (limit === 0 && last !== m.inputLength()) {
           while (emptiesSkipped > 0) {
-            result.push("");
+            result2.push("");
             emptiesSkipped -= 1;
           }
-          result.push(m.substring(last, m.inputLength()));
+          result2.push(m.substring(last, m.inputLength()));
         }
-        if (limit !== 0 || result.length === 0 && !(last === m.inputLength() && last > 0)) result.push(m.substring(last, m.inputLength()));
-        return result;
+        if (limit !== 0 || result2.length === 0 && !(last === m.inputLength() && last > 0)) result2.push(m.substring(last, m.inputLength()));
+        return result2;
       }
       /**
       * Returns an iterator of all results matching a string against the regular expression,
@@ -25451,19 +25490,19 @@ function parseError(s) {
   return null;
 }
 function splitAndTrim(s) {
-  const result = [];
+  const result2 = [];
   let last = 0;
   let lastChar = "";
   for (let i = 0; i < s.length; i++) {
     if (s[i] === " " && lastChar !== ">" && lastChar !== "<" && lastChar !== "=") {
-      if (last < i - 1) result.push(s.slice(last, i));
+      if (last < i - 1) result2.push(s.slice(last, i));
       last = i + 1;
     } else if (s[i] !== " ") {
       lastChar = s[i];
     }
   }
-  if (last < s.length - 1) result.push(s.slice(last));
-  return result.map((part) => part.replaceAll(" ", ""));
+  if (last < s.length - 1) result2.push(s.slice(last));
+  return result2.map((part) => part.replaceAll(" ", ""));
 }
 function splitOrParts(parts2) {
   const groups = [];
@@ -25696,9 +25735,9 @@ var init_go_strings2 = __esm({
 function mapCodePoints(s, full, exceptions) {
   let out = "";
   for (const c of s) {
-    const mapped2 = full(c);
-    if (Array.from(mapped2).length === 1) {
-      out += mapped2;
+    const mapped3 = full(c);
+    if (Array.from(mapped3).length === 1) {
+      out += mapped3;
       continue;
     }
     const exception = exceptions.get(c.codePointAt(0));
@@ -28694,9 +28733,9 @@ var init_jmespath = __esm({
         return this.#deterministic ??= isDeterministic(this.ast);
       }
       search(data) {
-        const result = this.#run(data);
-        if (result instanceof NotFound) throw notFoundError(result.key);
-        return result;
+        const result2 = this.#run(data);
+        if (result2 instanceof NotFound) throw notFoundError(result2.key);
+        return result2;
       }
       evaluate(data) {
         return this.#run(data);
@@ -29133,11 +29172,11 @@ function prepareQuery(expression) {
     throw err;
   }
 }
-function notFoundFailure(result) {
-  let failure3 = notFoundFailures.get(result);
+function notFoundFailure(result2) {
+  let failure3 = notFoundFailures.get(result2);
   if (failure3 === void 0) {
-    failure3 = new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result.key)}`);
-    notFoundFailures.set(result, failure3);
+    failure3 = new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result2.key)}`);
+    notFoundFailures.set(result2, failure3);
   }
   return failure3;
 }
@@ -29264,9 +29303,9 @@ var init_json_context = __esm({
        * included, as variable substitution needs it.
        */
       search(expression) {
-        const result = this.trySearch(expression);
-        if (result instanceof QueryFailure) throw new ContextQueryError(result.kind, result.message);
-        return result;
+        const result2 = this.trySearch(expression);
+        if (result2 instanceof QueryFailure) throw new ContextQueryError(result2.kind, result2.message);
+        return result2;
       }
       /**
        * As `search`, but a failed query comes back as a `QueryFailure` (with the message `search` would
@@ -29283,15 +29322,15 @@ var init_json_context = __esm({
           if (err instanceof JmesPathError) return new QueryFailure("syntax", `incorrect query ${query}: ${err.message}`);
           throw err;
         }
-        let result;
+        let result2;
         try {
-          result = referenceEvaluation() ? compiled4.interpret(this.#data) : compiled4.evaluate(this.#data);
+          result2 = referenceEvaluation() ? compiled4.interpret(this.#data) : compiled4.evaluate(this.#data);
         } catch (err) {
           if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
           throw err;
         }
-        if (result instanceof NotFound) return new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result.key)}`);
-        return result;
+        if (result2 instanceof NotFound) return new QueryFailure("notFound", `JMESPath query failed: ${notFoundMessage(result2.key)}`);
+        return result2;
       }
       /**
        * As `trySearch(query.expression)`, with the query compiled already (`prepareQuery`): the compiled
@@ -29302,14 +29341,14 @@ var init_json_context = __esm({
         this.#deferred.loadMatching(query.expression, this.#depth);
         const compiled4 = query.compiled;
         if (compiled4 instanceof QueryFailure) return compiled4;
-        let result;
+        let result2;
         try {
-          result = compiled4.evaluate(this.#data);
+          result2 = compiled4.evaluate(this.#data);
         } catch (err) {
           if (err instanceof JmesPathError) return new QueryFailure(err.kind, `JMESPath query failed: ${err.message}`);
           throw err;
         }
-        return result instanceof NotFound ? notFoundFailure(result) : result;
+        return result2 instanceof NotFound ? notFoundFailure(result2) : result2;
       }
       /** Merges `data` into the context root (Kyverno `addJSON`); `overwriteMaps` replaces nested maps. */
       merge(data, overwriteMaps = false) {
@@ -29620,9 +29659,9 @@ function compileObject(value2, path27) {
   }
   return changes ? { plan: new MapPlan(members, path27), marks } : marks === 0 ? KEPT : { plan: null, marks };
 }
-function orThrow(result) {
-  if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
-  return result;
+function orThrow(result2) {
+  if (result2 instanceof SubstitutionFailure) throw new SubstitutionError(result2.message);
+  return result2;
 }
 function stringMarks(text5) {
   return (text5.includes("$(") ? HAS_REFERENCES : 0) | (text5.includes("{{") ? HAS_VARIABLES : 0);
@@ -29726,36 +29765,36 @@ var init_substitute = __esm({
           for (const match of matches) {
             const { v, shallow } = match;
             let variable = match.variable;
-            let result;
+            let result2;
             if (variable !== "@" && !referenceEvaluation()) {
               const isDelete = this.deleteRequest();
               const query = isDelete ? match.deleteQuery : match.query;
               if (isDelete) variable = query.expression;
-              result = this.context.trySearchPrepared(query);
+              result2 = this.context.trySearchPrepared(query);
             } else {
               if (variable === "@") variable = this.atPath(path27);
               if (this.deleteRequest()) variable = variable.replaceAll("request.object", "request.oldObject");
-              result = this.context.trySearch(variable);
+              result2 = this.context.trySearch(variable);
             }
-            if (result instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path27}: ${result.message}`);
-            if (originalPattern === v) return typeof result === "bigint" ? int64Json(result) : result;
+            if (result2 instanceof QueryFailure) return new SubstitutionFailure(`failed to resolve ${variable} at path ${path27}: ${result2.message}`);
+            if (originalPattern === v) return typeof result2 === "bigint" ? int64Json(result2) : result2;
             let text5;
-            if (typeof result === "string") {
-              text5 = result;
+            if (typeof result2 === "string") {
+              text5 = result2;
             } else {
               try {
-                text5 = goJsonStringify(result);
+                text5 = goJsonStringify(result2);
               } catch (err) {
                 if (!(err instanceof GoJsonError)) throw err;
                 throw new SubstitutionError(
-                  `failed to resolve ${variable} at path ${path27}: failed to marshal ${goTypeName(result)}: ${formatGoValue(result)}`
+                  `failed to resolve ${variable} at path ${path27}: failed to marshal ${goTypeName(result2)}: ${formatGoValue(result2)}`
                 );
               }
             }
-            if (shallow && result !== null) {
-              if (typeof result !== "string") {
+            if (shallow && result2 !== null) {
+              if (typeof result2 !== "string") {
                 throw new SubstitutionError(
-                  `failed to resolve ${variable} at path ${path27}: interface conversion: interface {} is ${goTypeName(result)}, not string`
+                  `failed to resolve ${variable} at path ${path27}: interface conversion: interface {} is ${goTypeName(result2)}, not string`
                 );
               }
               text5 = text5.replaceAll("{{", "\\{{");
@@ -29871,10 +29910,10 @@ function searchAnswer(compiled4, data) {
     searchResults.set(data, results);
   }
   if (results.has(compiled4.expression)) return results.get(compiled4.expression);
-  const result = compiled4.search(data);
+  const result2 = compiled4.search(data);
   if (results.size >= MAX_SEARCHES_PER_ANSWER) results.clear();
-  results.set(compiled4.expression, result);
-  return result;
+  results.set(compiled4.expression, result2);
+  return result2;
 }
 var text, searchResults, MAX_SEARCHES_PER_ANSWER, ApiCallLoader;
 var init_api_call_loader = __esm({
@@ -29978,15 +30017,15 @@ var init_api_call_loader = __esm({
           throw new Error(`failed to substitute variables in context entry ${name} JMESPath ${jmesPath}: ${err.message}`);
         }
         const expression = text(path27);
-        let result;
+        let result2;
         try {
-          result = searchAnswer(compileJmesPath(expression), data);
+          result2 = searchAnswer(compileJmesPath(expression), data);
         } catch (err) {
           if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, { expression, text: request2.text, error: err.message });
           throw new Error(`failed to apply JMESPath ${expression} for context entry ${name}: ${err.message}`);
         }
-        if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, { expression, text: request2.text, result });
-        this.#add(result, "failed to add APICall results for context entry");
+        if (request2 !== void 0) this.options.cluster.used?.(request2.method, request2.urlPath, { expression, text: request2.text, result: result2 });
+        this.#add(result2, "failed to add APICall results for context entry");
       }
     };
   }
@@ -30774,9 +30813,9 @@ function defaultPodLevelResources(spec2) {
   const draft = new Draft(resources);
   if (limits !== void 0) draft.set("limits", limits);
   if (requests !== void 0) draft.set("requests", requests);
-  const result = draft.result();
-  if (result === resources) return spec2;
-  return { ...spec2, resources: result };
+  const result2 = draft.result();
+  if (result2 === resources) return spec2;
+  return { ...spec2, resources: result2 };
 }
 var MILLI_SCALE, hasOwn3, HUGE_PAGES_PREFIX;
 var init_resources = __esm({
@@ -34011,13 +34050,13 @@ function handleBinary(left, right, ast, ev) {
 }
 function callFunctionHandler(handler, ev, args, ast) {
   try {
-    const result = handler.apply(ev, args);
-    if (result instanceof Promise) {
-      return result.catch((error) => {
+    const result2 = handler.apply(ev, args);
+    if (result2 instanceof Promise) {
+      return result2.catch((error) => {
         throw attachErrorAst(error, ast);
       });
     }
-    return result;
+    return result2;
   } catch (error) {
     throw attachErrorAst(error, ast);
   }
@@ -34788,10 +34827,10 @@ function registerOverloads(registry) {
   binaryOverload("bytes", "+", "bytes", (a, b) => {
     if (!a.length) return b;
     if (!b.length) return a;
-    const result = new Uint8Array(a.length + b.length);
-    result.set(a, 0);
-    result.set(b, a.length);
-    return result;
+    const result2 = new Uint8Array(a.length + b.length);
+    result2.set(a, 0);
+    result2.set(b, a.length);
+    return result2;
   });
   const GPD = "google.protobuf.Duration";
   binaryOverload(GPD, "+", GPD, (a, b) => a.addDuration(b));
@@ -35484,16 +35523,16 @@ var init_parser2 = __esm({
       processEscapes(offset, str6, isBytes) {
         if (!str6.includes("\\")) return str6;
         const len = str6.length;
-        let result = "";
+        let result2 = "";
         let i = 0;
         while (i < len) {
           if (str6[i] !== "\\" || i + 1 >= len) {
-            result += str6[i++];
+            result2 += str6[i++];
             continue;
           }
           const next = str6[i + 1];
           if (STRING_ESCAPES[next]) {
-            result += STRING_ESCAPES[next];
+            result2 += STRING_ESCAPES[next];
             i += 2;
           } else if (next === "u" || next === "U") {
             if (isBytes) throw this.#escapeErr("bytes_unicode_escape", offset, len, i, 2, next);
@@ -35504,26 +35543,26 @@ var init_parser2 = __esm({
               throw this.#escapeErr("invalid_unicode_escape", offset, len, i, 2 + hexLen, next + hex);
             if (c >= 55296 && c <= 57343)
               throw this.#escapeErr("invalid_unicode_surrogate", offset, len, i, 2 + hexLen, next + hex);
-            result += String.fromCodePoint(c);
+            result2 += String.fromCodePoint(c);
             i += 2 + hexLen;
           } else if (next === "x" || next === "X") {
             const h = str6.substring(i + 2, i + 4);
             if (!/^[0-9a-fA-F]{2}$/.test(h))
               throw this.#escapeErr("invalid_hex_escape", offset, len, i, 4, next + h);
-            result += String.fromCharCode(Number.parseInt(h, 16));
+            result2 += String.fromCharCode(Number.parseInt(h, 16));
             i += 4;
           } else if (next >= "0" && next <= "7") {
             const o = str6.substring(i + 1, i + 4);
             if (!/^[0-7]{3}$/.test(o)) throw this.#escapeErr("invalid_octal_escape", offset, len, i, 4);
             const value2 = Number.parseInt(o, 8);
             if (value2 > 255) throw this.#escapeErr("octal_escape_out_of_range", offset, len, i, 4, o);
-            result += String.fromCharCode(value2);
+            result2 += String.fromCharCode(value2);
             i += 4;
           } else {
             throw this.#escapeErr("invalid_escape_sequence", offset, len, i, 2, next);
           }
         }
-        return result;
+        return result2;
       }
       readIdentifier() {
         const { pos, input, length } = this;
@@ -35616,8 +35655,8 @@ var init_parser2 = __esm({
         this.#advanceToken();
         this.maxDepthRemaining = this.limits.maxDepth;
         this.astNodesRemaining = this.limits.maxAstNodes;
-        const result = this.parseExpression();
-        if (this.match(TOKEN.EOF)) return result;
+        const result2 = this.parseExpression();
+        if (this.match(TOKEN.EOF)) return result2;
         throw parseError4(
           "unexpected_character",
           `Unexpected character: '${this.input[this.lexer.pos - 1]}'`,
@@ -37054,11 +37093,11 @@ function evaluate3(ev, macro, ctx) {
       const decisive = macro.kind === "exists";
       let error = null;
       for (let i = 0; i < size; i++) {
-        const result = boolOrError(ev, macro, ev.tryEval(macro.body, bind(ev, macro, keyScope, range4, i)), macro.body);
-        if (result === decisive) return decisive;
-        if (result instanceof Error) {
-          if (exhausted()) throw result;
-          error ??= result;
+        const result2 = boolOrError(ev, macro, ev.tryEval(macro.body, bind(ev, macro, keyScope, range4, i)), macro.body);
+        if (result2 === decisive) return decisive;
+        if (result2 instanceof Error) {
+          if (exhausted()) throw result2;
+          error ??= result2;
         }
       }
       if (error !== null) throw error;
@@ -37067,9 +37106,9 @@ function evaluate3(ev, macro, ctx) {
     case "existsOne": {
       let count2 = 0;
       for (let i = 0; i < size; i++) {
-        const result = boolOrError(ev, macro, ev.run(macro.body, bind(ev, macro, keyScope, range4, i)), macro.body);
-        if (result instanceof Error) throw result;
-        if (result) count2++;
+        const result2 = boolOrError(ev, macro, ev.run(macro.body, bind(ev, macro, keyScope, range4, i)), macro.body);
+        if (result2 instanceof Error) throw result2;
+        if (result2) count2++;
       }
       return count2 === 1;
     }
@@ -37089,13 +37128,13 @@ function transform(ev, macro, keyScope, range4) {
       }
       if (!keep) continue;
     }
-    const result = ev.run(macro.body, scope);
-    if (macro.kind === "transformList") list5.push(result);
-    else if (macro.kind === "transformMap") map3.set(keyAt(range4, i), result);
+    const result2 = ev.run(macro.body, scope);
+    if (macro.kind === "transformList") list5.push(result2);
+    else if (macro.kind === "transformMap") map3.set(keyAt(range4, i), result2);
     else {
-      const pairs = mapEntries(result);
+      const pairs = mapEntries(result2);
       if (pairs === null) {
-        throw ev.createError("invalid_transform", `transformMapEntry(k, v, expr) expr must return a map, got '${describeKind(result)}'`, macro.body);
+        throw ev.createError("invalid_transform", `transformMapEntry(k, v, expr) expr must return a map, got '${describeKind(result2)}'`, macro.body);
       }
       for (const [k, v] of pairs) {
         if (map3.has(k)) throw ev.createError("evaluation_error", `insert failed: key ${String(k)} already exists`, macro.body);
@@ -37135,8 +37174,8 @@ function registerTwoVarComprehensions(env) {
     ["transformMapEntry", "transformMapEntry", 4]
   ];
   for (const [kind3, name, arity] of macros) {
-    const result = kind3 === "transformList" ? "list<dyn>" : kind3.startsWith("transform") ? "map<dyn, dyn>" : "bool";
-    env.registerFunction(`dyn.${name}(${Array(arity).fill("ast").join(", ")}): ${result}`, expander(kind3, name));
+    const result2 = kind3 === "transformList" ? "list<dyn>" : kind3.startsWith("transform") ? "map<dyn, dyn>" : "bool";
+    env.registerFunction(`dyn.${name}(${Array(arity).fill("ast").join(", ")}): ${result2}`, expander(kind3, name));
   }
 }
 var OVERHEAD, ACCUMULATORS, UNSAFE_KEYS;
@@ -37376,10 +37415,10 @@ function pick(which, first, second) {
 }
 function pickList(which, values) {
   if (values.length === 0) throw new EvaluationError(`math.@${which}(list) argument must not be empty`);
-  let result = values[0];
-  for (let i = 1; i < values.length; i++) result = pick(which, result, values[i]);
-  if (!isNumericKind(kindOf(result))) throw new EvaluationError(`no such overload: math.@${which}`);
-  return result;
+  let result2 = values[0];
+  for (let i = 1; i < values.length; i++) result2 = pick(which, result2, values[i]);
+  if (!isNumericKind(kindOf(result2))) throw new EvaluationError(`no such overload: math.@${which}`);
+  return result2;
 }
 function pickOne(which, value2) {
   if (Array.isArray(value2) || value2 instanceof Set) return pickList(which, listElements(value2));
@@ -37807,9 +37846,9 @@ function optMapEvaluate(ev, macro, ctx) {
     throw ev.createError("optional_expected", `${macro.flat ? "optFlatMap" : "optMap"}() receiver must be optional`, macro.receiver);
   }
   if (!receiver.hasValue()) return Optional.none();
-  const result = ev.run(macro.args[1], macro.scope.reuse(ctx).setIterValue(receiver.value(), ev));
-  if (!macro.flat) return Optional.of(result);
-  if (result instanceof Optional) return result;
+  const result2 = ev.run(macro.args[1], macro.scope.reuse(ctx).setIterValue(receiver.value(), ev));
+  if (!macro.flat) return Optional.of(result2);
+  if (result2 instanceof Optional) return result2;
   throw ev.createError("optional_expected", "optFlatMap() expression must be optional", macro.args[1]);
 }
 function optMapMacro(flat) {
@@ -38074,15 +38113,15 @@ function regexExtract(target2, pattern2) {
   const re2 = compiled(pattern2);
   const groups = singleGroup(re2, pattern2);
   const match = re2.re2Input.findSubmatchIndex(target2);
-  let result = Optional.none();
+  let result2 = Optional.none();
   if (match !== null && match.length > 0) {
     if (groups === 1) {
       const group = match[2] === -1 ? "" : target2.slice(match[2], match[3]);
-      if (group !== "") result = Optional.of(group);
-    } else result = Optional.of(target2.slice(match[0], match[1]));
+      if (group !== "") result2 = Optional.of(group);
+    } else result2 = Optional.of(target2.slice(match[0], match[1]));
   }
-  charge(regexCost(target2, pattern2, result.hasValue() ? result.value().length : 0));
-  return result;
+  charge(regexCost(target2, pattern2, result2.hasValue() ? result2.value().length : 0));
+  return result2;
 }
 function regexExtractAll(target2, pattern2) {
   const re2 = compiled(pattern2);
@@ -39912,19 +39951,19 @@ function extreme2(list5, op2) {
   const items2 = elements(list5);
   charge(traversalCost(items2));
   const prefer = op2 === "min" ? 1 : -1;
-  let result;
+  let result2;
   let found = false;
   for (const next of items2) {
     if (!isComparable(next)) throw celError(NO_SUCH_OVERLOAD);
     if (!found) {
-      result = next;
+      result2 = next;
       found = true;
-    } else if (compareValues2(result, next) === prefer) {
-      result = next;
+    } else if (compareValues2(result2, next) === prefer) {
+      result2 = next;
     }
   }
   if (!found) throw celError(`${op2} called on empty list`);
-  return result;
+  return result2;
 }
 var MAX_INT644, MIN_INT642, MAX_UINT642, TIMESTAMP3, DURATION, COMPARABLE_TYPES2, SUMMABLE_TYPES, listsLibrary;
 var init_lists2 = __esm({
@@ -40000,8 +40039,8 @@ function parseQuantityAmount(str6) {
   if (precision >= 0) {
     scale -= denom.length;
     if (scale >= NANO) {
-      const result = BigInt(num + denom) * mantissa;
-      if (fitsInt64(result)) return { dec: false, value: parts2.positive ? result : -result, scale };
+      const result2 = BigInt(num + denom) * mantissa;
+      if (fitsInt64(result2)) return { dec: false, value: parts2.positive ? result2 : -result2, scale };
     }
   }
   if (!parts2.hasDigits) return QUANTITY_ERRORS.numeric;
@@ -41646,17 +41685,17 @@ function typeMessage(accepted) {
 }
 function compileSpec(env, spec2, written = spec2) {
   const compile2 = (expression, path27, writtenExpression, accepted) => {
-    const result = env.compile(expression);
+    const result2 = env.compile(expression);
     const invalid3 = `${fieldPath(path27)}: Invalid value: ${JSON.stringify(expression)}: `;
     const variant = expression !== writtenExpression;
-    if (!result.ok) {
-      const { start, end } = variant ? { start: 0, end: writtenExpression.length } : result.error;
-      throw new Failure({ fieldError: invalid3 + result.error.message, expression, path: path27, start, end });
+    if (!result2.ok) {
+      const { start, end } = variant ? { start: 0, end: writtenExpression.length } : result2.error;
+      throw new Failure({ fieldError: invalid3 + result2.error.message, expression, path: path27, start, end });
     }
-    if (accepted !== null && !accepted.includes(result.program.outputType)) {
+    if (accepted !== null && !accepted.includes(result2.program.outputType)) {
       throw new Failure({ fieldError: invalid3 + typeMessage(accepted), expression, path: path27, start: 0, end: writtenExpression.length });
     }
-    return { program: result.program, path: path27, written: writtenExpression };
+    return { program: result2.program, path: path27, written: writtenExpression };
   };
   try {
     const matchConditions = spec2.matchConditions.map(
@@ -41717,14 +41756,14 @@ function descriptorsOf(variables) {
         enumerable: true,
         get() {
           const state2 = this[STATE];
-          let result = state2.results[index];
-          if (result === "running") throw new Error(`variable ${name} refers to itself`);
-          if (result === void 0) {
+          let result2 = state2.results[index];
+          if (result2 === "running") throw new Error(`variable ${name} refers to itself`);
+          if (result2 === void 0) {
             state2.results[index] = "running";
-            result = state2.results[index] = program.evaluate(state2.activation);
+            result2 = state2.results[index] = program.evaluate(state2.activation);
           }
-          if (result.ok) return result.value;
-          throw new Error(result.error.message);
+          if (result2.ok) return result2.value;
+          throw new Error(result2.error.message);
         }
       };
     }
@@ -41813,12 +41852,12 @@ var init_policy_identity = __esm({
 function compileAuthz(mode, spec2) {
   const env = authzEnvironment(mode);
   const compile2 = (expression, path27, check2) => {
-    const result = env.compile(expression);
+    const result2 = env.compile(expression);
     const invalid3 = `${fieldPath(path27)}: Invalid value: ${JSON.stringify(expression)}: `;
-    if (!result.ok) throw new Failure2({ fieldError: invalid3 + result.error.message, expression, path: path27, start: result.error.start, end: result.error.end });
-    const problem3 = check2?.(result.program.outputType) ?? null;
+    if (!result2.ok) throw new Failure2({ fieldError: invalid3 + result2.error.message, expression, path: path27, start: result2.error.start, end: result2.error.end });
+    const problem3 = check2?.(result2.program.outputType) ?? null;
     if (problem3 !== null) throw new Failure2({ fieldError: invalid3 + problem3, expression, path: path27, start: 0, end: expression.length });
-    return result.program;
+    return result2.program;
   };
   const response = AUTHZ_TYPES[mode].response;
   try {
@@ -41842,9 +41881,9 @@ function compileAuthz(mode, spec2) {
 function authzCompileErrorReason(mode, name, failure3) {
   return `failed to compile ${mode === "Envoy" ? "envoy" : "HTTP"} policy ${name}: ${failure3.fieldError}`;
 }
-function value(result) {
-  if (!result.ok) throw new EvaluationError2(result.error.message);
-  return result.value;
+function value(result2) {
+  if (!result2.ok) throw new EvaluationError2(result2.error.message);
+  return result2.value;
 }
 var Failure2, EvaluationError2, AuthzPolicy;
 var init_policy = __esm({
@@ -41878,10 +41917,10 @@ var init_policy = __esm({
         const base2 = { object: request2, ...authzHandles() };
         const errors = [];
         for (const condition3 of this.compiled.matchConditions) {
-          const result = condition3.evaluate(base2);
-          if (!result.ok) errors.push(result.error.message);
-          else if (typeof result.value !== "boolean") errors.push(`type conversion error from '${typeof result.value}' to 'bool'`);
-          else if (!result.value) return null;
+          const result2 = condition3.evaluate(base2);
+          if (!result2.ok) errors.push(result2.error.message);
+          else if (typeof result2.value !== "boolean") errors.push(`type conversion error from '${typeof result2.value}' to 'bool'`);
+          else if (!result2.value) return null;
         }
         if (errors.length > 0) throw new EvaluationError2(errors.join("; "));
         const activation = { ...base2 };
@@ -42337,7 +42376,7 @@ function trace(program, activation, options2, depth, variableTraces) {
   const nodes = [];
   walk2(ast, (node3) => nodes.push(node3));
   const saved = nodes.map((node3) => Object.getOwnPropertyDescriptor(node3, "evaluate"));
-  let result;
+  let result2;
   try {
     nodes.forEach((node3, i) => {
       const own = saved[i]?.value;
@@ -42349,7 +42388,7 @@ function trace(program, activation, options2, depth, variableTraces) {
         enumerable: false
       });
     });
-    result = program.evaluate(activation);
+    result2 = program.evaluate(activation);
   } finally {
     nodes.forEach((node3, i) => {
       const descriptor = saved[i];
@@ -42357,8 +42396,8 @@ function trace(program, activation, options2, depth, variableTraces) {
       else Object.defineProperty(node3, "evaluate", descriptor);
     });
   }
-  if (tracer.broken || tracer.root === null || result.ok === tracer.root.threw) return null;
-  return { root: tracer.root, tracer, ok: result.ok, value: result.ok ? result.value : void 0 };
+  if (tracer.broken || tracer.root === null || result2.ok === tracer.root.threw) return null;
+  return { root: tracer.root, tracer, ok: result2.ok, value: result2.ok ? result2.value : void 0 };
 }
 function explainFailure(program, activation, options2 = {}) {
   try {
@@ -45569,17 +45608,17 @@ function referencesVariables(expression) {
 }
 function compileMutatingSpec(env, spec2, written = spec2) {
   const compile2 = (expression, path27, writtenExpression, accepted, typeName4) => {
-    const result = env.compile(expression);
+    const result2 = env.compile(expression);
     const invalid3 = `${fieldPath(path27)}: Invalid value: ${JSON.stringify(expression)}: `;
     const variant = expression !== writtenExpression;
-    if (!result.ok) {
-      const { start, end } = variant ? { start: 0, end: writtenExpression.length } : result.error;
-      throw new Failure3({ fieldError: invalid3 + result.error.message, path: path27, start, end });
+    if (!result2.ok) {
+      const { start, end } = variant ? { start: 0, end: writtenExpression.length } : result2.error;
+      throw new Failure3({ fieldError: invalid3 + result2.error.message, path: path27, start, end });
     }
-    if (accepted !== null && !accepted.includes(result.program.outputType)) {
+    if (accepted !== null && !accepted.includes(result2.program.outputType)) {
       throw new Failure3({ fieldError: `${invalid3}output is expected to be of type ${typeName4 ?? accepted[0]}`, path: path27, start: 0, end: writtenExpression.length });
     }
-    return { program: result.program, path: path27, written: writtenExpression };
+    return { program: result2.program, path: path27, written: writtenExpression };
   };
   try {
     if (spec2.mapAutogen) {
@@ -45710,16 +45749,16 @@ function exceptionConditions(exception, env) {
     const programs = [];
     compiled4 = { ok: true, programs };
     for (const [index, condition3] of exception.matchConditions.entries()) {
-      const result = env.compile(condition3.expression);
-      if (!result.ok) {
-        compiled4 = { ok: false, message: `spec.matchConditions[${index}].expression: Invalid value: ${JSON.stringify(condition3.expression)}: ${result.error.message}` };
+      const result2 = env.compile(condition3.expression);
+      if (!result2.ok) {
+        compiled4 = { ok: false, message: `spec.matchConditions[${index}].expression: Invalid value: ${JSON.stringify(condition3.expression)}: ${result2.error.message}` };
         break;
       }
-      if (result.program.outputType !== "bool" && result.program.outputType !== "dyn") {
+      if (result2.program.outputType !== "bool" && result2.program.outputType !== "dyn") {
         compiled4 = { ok: false, message: `spec.matchConditions[${index}].expression: Invalid value: ${JSON.stringify(condition3.expression)}: output is expected to be of type bool` };
         break;
       }
-      programs.push(result.program);
+      programs.push(result2.program);
     }
     cache7.set(exception, compiled4);
   }
@@ -45793,16 +45832,16 @@ function evaluate4(compiled4, activation) {
 function conditionsHold(conditions, activation, failurePolicy) {
   const errors = [];
   for (const condition3 of conditions) {
-    const result = evaluate4(condition3, activation);
-    if (!result.ok) {
-      errors.push({ message: result.error.message, at: { compiled: condition3, ...range2(condition3, result.error) } });
+    const result2 = evaluate4(condition3, activation);
+    if (!result2.ok) {
+      errors.push({ message: result2.error.message, at: { compiled: condition3, ...range2(condition3, result2.error) } });
       continue;
     }
-    if (typeof result.value !== "boolean") {
-      errors.push({ message: `type conversion error from '${celTypeName2(result.value)}' to 'bool'`, at: { compiled: condition3, start: 0, end: condition3.written.length } });
+    if (typeof result2.value !== "boolean") {
+      errors.push({ message: `type conversion error from '${celTypeName2(result2.value)}' to 'bool'`, at: { compiled: condition3, start: 0, end: condition3.written.length } });
       continue;
     }
-    if (!result.value) return false;
+    if (!result2.value) return false;
   }
   if (errors.length === 0) return true;
   if (failurePolicy === "Ignore") return false;
@@ -45828,12 +45867,12 @@ function variablesOf(compiled4) {
 function auditAnnotations2(compiled4, activation) {
   const out = {};
   for (const { key: key3, compiled: expression } of compiled4.auditAnnotations) {
-    const result = evaluate4(expression, activation);
-    if (!result.ok) throw new StepError(`failed to evaluate auditAnnotation '${key3}': ${result.error.message}`, { compiled: expression, ...range2(expression, result.error) });
-    if (typeof result.value === "string") {
-      if (result.value !== "") out[key3] = result.value;
-    } else if (result.value !== null) {
-      throw new StepError(`failed to convert auditAnnotation '${key3}' expression: type conversion error from '${celTypeName2(result.value)}' to 'string'`, {
+    const result2 = evaluate4(expression, activation);
+    if (!result2.ok) throw new StepError(`failed to evaluate auditAnnotation '${key3}': ${result2.error.message}`, { compiled: expression, ...range2(expression, result2.error) });
+    if (typeof result2.value === "string") {
+      if (result2.value !== "") out[key3] = result2.value;
+    } else if (result2.value !== null) {
+      throw new StepError(`failed to convert auditAnnotation '${key3}' expression: type conversion error from '${celTypeName2(result2.value)}' to 'string'`, {
         compiled: expression,
         start: 0,
         end: expression.written.length
@@ -45887,15 +45926,15 @@ function evaluateSpec(compiled4, input) {
     activation.variables = input.compiled ? compiledLazyVariables(variablesOf(compiled4), activation) : lazyVariables(variablesOf(compiled4), activation);
     for (const [index, validation] of compiled4.validations.entries()) {
       const { expression } = validation;
-      const result = evaluate4(expression, activation);
-      if (!result.ok) {
-        return located(rule("", "error", `error: ${result.error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), { compiled: expression, ...range2(expression, result.error) });
+      const result2 = evaluate4(expression, activation);
+      if (!result2.ok) {
+        return located(rule("", "error", `error: ${result2.error.message}`, { properties: { [VALIDATION_INDEX]: String(index) } }), { compiled: expression, ...range2(expression, result2.error) });
       }
-      if (typeof result.value !== "boolean") {
-        const message3 = `error: type conversion error from '${celTypeName2(result.value)}' to 'bool'`;
+      if (typeof result2.value !== "boolean") {
+        const message3 = `error: type conversion error from '${celTypeName2(result2.value)}' to 'bool'`;
         return located(rule("", "error", message3, { properties: { [VALIDATION_INDEX]: String(index) } }), { compiled: expression, start: 0, end: expression.written.length });
       }
-      if (result.value) continue;
+      if (result2.value) continue;
       let message2 = validation.message;
       if (validation.messageExpression !== void 0) {
         const text5 = evaluate4(validation.messageExpression, activation);
@@ -47538,10 +47577,10 @@ function applyJsonPatchValue(value2, object2) {
     }
     operations.push(operation);
   }
-  const result = applyJsonPatch(object2, operations, "v4");
-  if ("resource" in result) return { ok: true, object: result.resource };
-  if (result.error.endsWith(": test failed")) return { ok: true, object: object2 };
-  return { ok: false, error: `JSON Patch: ${result.error}` };
+  const result2 = applyJsonPatch(object2, operations, "v4");
+  if ("resource" in result2) return { ok: true, object: result2.resource };
+  if (result2.error.endsWith(": test failed")) return { ok: true, object: object2 };
+  return { ok: false, error: `JSON Patch: ${result2.error}` };
 }
 var init_patch = __esm({
   "src/families/cel/mpol/patch.ts"() {
@@ -47563,16 +47602,16 @@ function at(compiled4, range4) {
 function conditionsHold2(conditions, activation) {
   const errors = [];
   for (const condition3 of conditions) {
-    const result = condition3.program.evaluate(activation);
-    if (!result.ok) {
-      errors.push(new StepError2(result.error.message, at(condition3, result.error)));
+    const result2 = condition3.program.evaluate(activation);
+    if (!result2.ok) {
+      errors.push(new StepError2(result2.error.message, at(condition3, result2.error)));
       continue;
     }
-    if (typeof result.value !== "boolean") {
+    if (typeof result2.value !== "boolean") {
       errors.push(new StepError2("type conversion error to bool", at(condition3, { start: 0, end: condition3.written.length })));
       continue;
     }
-    if (!result.value) return false;
+    if (!result2.value) return false;
   }
   if (errors.length === 0) return true;
   throw new StepError2(errors.map((error) => error.message).join("; "), errors[0].at);
@@ -47659,9 +47698,9 @@ var init_policy3 = __esm({
           let patched;
           if (outcome.error !== void 0) rules.push({ ...rule2("match", "error", `failed to execute matching: ${outcome.error}`), type: "Validation" });
           else if (outcome.matched) {
-            const result = this.evaluate(compiled4, view2, data, false);
-            rules.push(result.rule);
-            patched = result.patched;
+            const result2 = this.evaluate(compiled4, view2, data, false);
+            rules.push(result2.rule);
+            patched = result2.patched;
           }
           if (rules.length === 0 && isSimpleMatch(constraints)) continue;
           if (patched !== void 0) current4 = patched;
@@ -47684,9 +47723,9 @@ var init_policy3 = __esm({
           const targetRequest = { ...request2, resource: current4, operation: "CREATE" };
           delete targetRequest.admissionObject;
           const { data } = admissionRequest(targetRequest);
-          const result = typeof selected === "string" ? { rule: rule2("evaluation", "error", selected) } : this.evaluate(compiled4, targetRequest, { ...data, request: triggerRequest }, true);
-          responses.push({ policy: this, resource: request2.resource, rules: [result.rule] });
-          if ("patched" in result && result.patched !== void 0 && result.rule.status === "pass") current4 = result.patched;
+          const result2 = typeof selected === "string" ? { rule: rule2("evaluation", "error", selected) } : this.evaluate(compiled4, targetRequest, { ...data, request: triggerRequest }, true);
+          responses.push({ policy: this, resource: request2.resource, rules: [result2.rule] });
+          if ("patched" in result2 && result2.patched !== void 0 && result2.rule.status === "pass") current4 = result2.patched;
         }
         return { responses, target: current4 };
       }
@@ -47703,9 +47742,9 @@ var init_policy3 = __esm({
             libraryHandles(this.namespaced ? this.namespace : "", request2.external)
           );
           activation.variables = lazyVariables(compiled4.variables, activation);
-          const result = compiled4.targetExpression.program.evaluate(activation);
-          if (!result.ok) return `failed to evaluate target expression: ${result.error.message}`;
-          const value2 = celToJson(result.value);
+          const result2 = compiled4.targetExpression.program.evaluate(activation);
+          if (!result2.ok) return `failed to evaluate target expression: ${result2.error.message}`;
+          const value2 = celToJson(result2.value);
           const items2 = value2 !== null && typeof value2 === "object" && !Array.isArray(value2) && Array.isArray(value2.items) ? value2.items : [value2];
           return items2.some((item) => item !== null && typeof item === "object" && !Array.isArray(item) && `${metadataString2(item, "namespace")}/${metadataString2(item, "name")}` === key3);
         }
@@ -47731,11 +47770,11 @@ var init_policy3 = __esm({
           const kind3 = String(object2.kind ?? "");
           const type = typeOfKind(schemas, apiVersion, kind3);
           for (const mutation2 of compiled4.mutations) {
-            const result = mutation2.expression.program.evaluate(activation);
-            if (!result.ok) throw new StepError2(result.error.message, at(mutation2.expression, result.error));
+            const result2 = mutation2.expression.program.evaluate(activation);
+            if (!result2.ok) throw new StepError2(result2.error.message, at(mutation2.expression, result2.error));
             const written = { start: 0, end: mutation2.expression.written.length };
             if (mutation2.patchType === "ApplyConfiguration" && type === void 0) throw new StepError2(`error applying patch: ${missingTypeError(schemas, apiVersion, kind3)}`, at(mutation2.expression, written));
-            const patched = mutation2.patchType === "ApplyConfiguration" ? applyConfiguration(result.value, object2, type, !compiled4.spec.useServerSideApply) : applyJsonPatchValue(result.value, object2);
+            const patched = mutation2.patchType === "ApplyConfiguration" ? applyConfiguration(result2.value, object2, type, !compiled4.spec.useServerSideApply) : applyJsonPatchValue(result2.value, object2);
             if (!patched.ok) throw new StepError2(patched.error, at(mutation2.expression, written));
             object2 = patched.object;
             activation.object = validatingPolicyActivation({ ...data, object: object2 }, mode).object;
@@ -47780,11 +47819,11 @@ var init_policy3 = __esm({
       auditAnnotations(compiled4, activation) {
         const out = {};
         for (const { key: key3, compiled: expression } of compiled4.auditAnnotations) {
-          const result = expression.program.evaluate(activation);
-          if (!result.ok) throw new StepError2(`failed to evaluate auditAnnotation "${key3}": ${result.error.message}`, at(expression, result.error));
-          if (typeof result.value === "string") {
-            if (result.value !== "") out[key3] = result.value;
-          } else if (result.value !== null) {
+          const result2 = expression.program.evaluate(activation);
+          if (!result2.ok) throw new StepError2(`failed to evaluate auditAnnotation "${key3}": ${result2.error.message}`, at(expression, result2.error));
+          if (typeof result2.value === "string") {
+            if (result2.value !== "") out[key3] = result2.value;
+          } else if (result2.value !== null) {
             throw new StepError2(`failed to convert auditAnnotation "${key3}" expression: type conversion error to string`, at(expression, { start: 0, end: expression.written.length }));
           }
         }
@@ -47924,13 +47963,13 @@ function compileDeletingPolicy(env, spec2) {
   const variables = [];
   const conditions = [];
   const compile2 = (expression, path27, bool4) => {
-    const result = env.compile(expression);
+    const result2 = env.compile(expression);
     const invalid3 = `${fieldPath(path27)}: Invalid value: ${JSON.stringify(expression)}: `;
-    if (!result.ok) return { fieldError: invalid3 + result.error.message, path: path27, start: result.error.start, end: result.error.end };
-    if (bool4 && result.program.outputType !== "bool" && result.program.outputType !== "dyn") {
+    if (!result2.ok) return { fieldError: invalid3 + result2.error.message, path: path27, start: result2.error.start, end: result2.error.end };
+    if (bool4 && result2.program.outputType !== "bool" && result2.program.outputType !== "dyn") {
       return { fieldError: `${invalid3}output is expected to be of type bool`, path: path27, start: 0, end: expression.length };
     }
-    return result.program;
+    return result2.program;
   };
   for (const [index, variable] of spec2.variables.entries()) {
     const compiled4 = compile2(variable.expression, ["spec", "variables", index, "expression"], false);
@@ -47955,16 +47994,16 @@ function namespaceOfNamespace(resource) {
 function holds(conditions, activation) {
   const errors = [];
   for (const condition3 of conditions) {
-    const result = condition3.program.evaluate(activation);
-    if (!result.ok) {
-      errors.push({ message: result.error.message, path: condition3.path, range: { start: result.error.start, end: result.error.end } });
+    const result2 = condition3.program.evaluate(activation);
+    if (!result2.ok) {
+      errors.push({ message: result2.error.message, path: condition3.path, range: { start: result2.error.start, end: result2.error.end } });
       continue;
     }
-    if (typeof result.value !== "boolean") {
+    if (typeof result2.value !== "boolean") {
       errors.push({ message: "type conversion error to bool", path: condition3.path, range: { start: 0, end: condition3.program.expression.length } });
       continue;
     }
-    if (!result.value) return false;
+    if (!result2.value) return false;
   }
   if (errors.length === 0) return true;
   throw new ConditionError(errors.map((error) => error.message).join("; "), errors[0].path.length > 0 ? errors[0].path : void 0, errors[0].range);
@@ -48185,9 +48224,9 @@ function nativeValue(value2, expression) {
   }
 }
 function evaluatePlaceholder(program, expression, activation) {
-  const result = program.evaluate(activation);
-  if (!result.ok) throw new RenderError(`failed to evaluate placeholder ${JSON.stringify(expression)}: ${result.error.message}`);
-  return nativeValue(result.value, expression);
+  const result2 = program.evaluate(activation);
+  if (!result2.ok) throw new RenderError(`failed to evaluate placeholder ${JSON.stringify(expression)}: ${result2.error.message}`);
+  return nativeValue(result2.value, expression);
 }
 function placeholderText(value2) {
   if (typeof value2 === "string") return value2;
@@ -48426,17 +48465,17 @@ function compileGeneratingPolicy(namespace, spec2) {
   const env = generatingPolicyEnvironment(namespace, names);
   const failures = [];
   const compile2 = (environment, expression, path27, accepted, typeMessage2 = "") => {
-    const result = environment.compile(expression);
+    const result2 = environment.compile(expression);
     const invalid3 = `${fieldPath(path27)}: Invalid value: ${JSON.stringify(expression)}: `;
-    if (!result.ok) {
-      failures.push({ fieldError: invalid3 + result.error.message, path: path27, start: result.error.start, end: result.error.end });
+    if (!result2.ok) {
+      failures.push({ fieldError: invalid3 + result2.error.message, path: path27, start: result2.error.start, end: result2.error.end });
       return void 0;
     }
-    if (accepted !== null && !accepted.includes(result.program.outputType)) {
+    if (accepted !== null && !accepted.includes(result2.program.outputType)) {
       failures.push({ fieldError: invalid3 + typeMessage2, path: path27, start: 0, end: expression.length });
       return void 0;
     }
-    return result.program;
+    return result2.program;
   };
   const failed = () => ({
     ok: false,
@@ -48542,16 +48581,16 @@ function celTypeName3(value2) {
 function holds2(conditions, activation) {
   const errors = [];
   for (const condition3 of conditions) {
-    const result = condition3.program.evaluate(activation);
-    if (!result.ok) {
-      errors.push({ message: result.error.message, at: { path: condition3.path, start: result.error.start, end: result.error.end } });
+    const result2 = condition3.program.evaluate(activation);
+    if (!result2.ok) {
+      errors.push({ message: result2.error.message, at: { path: condition3.path, start: result2.error.start, end: result2.error.end } });
       continue;
     }
-    if (typeof result.value !== "boolean") {
-      errors.push({ message: `type conversion error from '${celTypeName3(result.value)}' to 'bool'`, at: { path: condition3.path, start: 0, end: condition3.program.expression.length } });
+    if (typeof result2.value !== "boolean") {
+      errors.push({ message: `type conversion error from '${celTypeName3(result2.value)}' to 'bool'`, at: { path: condition3.path, start: 0, end: condition3.program.expression.length } });
       continue;
     }
-    if (!result.value) return false;
+    if (!result2.value) return false;
   }
   if (errors.length === 0) return true;
   const first = errors[0].at;
@@ -48659,8 +48698,8 @@ var init_policy5 = __esm({
               this.applyTemplate(generation2.template, generation2.path, activation, context2);
               continue;
             }
-            const result = generation2.expression.program.evaluate(activation);
-            if (!result.ok) throw new EvaluationError3(result.error.message, { path: generation2.expression.path, start: result.error.start, end: result.error.end });
+            const result2 = generation2.expression.program.evaluate(activation);
+            if (!result2.ok) throw new EvaluationError3(result2.error.message, { path: generation2.expression.path, start: result2.error.start, end: result2.error.end });
           }
           const properties = this.auditAnnotations(activation);
           const rule5 = this.rule("pass", "policy evaluated successfully");
@@ -48735,16 +48774,16 @@ var init_policy5 = __esm({
       auditAnnotations(activation) {
         const out = {};
         for (const { key: key3, compiled: compiled4 } of this.compiled.auditAnnotations) {
-          const result = compiled4.program.evaluate(activation);
-          if (!result.ok) throw new EvaluationError3(`failed to evaluate auditAnnotation ${JSON.stringify(key3)}: ${result.error.message}`, { path: compiled4.path, start: result.error.start, end: result.error.end });
-          if (typeof result.value !== "string") {
-            throw new EvaluationError3(`failed to convert auditAnnotation ${JSON.stringify(key3)} expression: type conversion error from '${celTypeName3(result.value)}' to 'string'`, {
+          const result2 = compiled4.program.evaluate(activation);
+          if (!result2.ok) throw new EvaluationError3(`failed to evaluate auditAnnotation ${JSON.stringify(key3)}: ${result2.error.message}`, { path: compiled4.path, start: result2.error.start, end: result2.error.end });
+          if (typeof result2.value !== "string") {
+            throw new EvaluationError3(`failed to convert auditAnnotation ${JSON.stringify(key3)} expression: type conversion error from '${celTypeName3(result2.value)}' to 'string'`, {
               path: compiled4.path,
               start: 0,
               end: compiled4.program.expression.length
             });
           }
-          if (result.value !== "") out[key3] = result.value;
+          if (result2.value !== "") out[key3] = result2.value;
         }
         return out;
       }
@@ -48849,13 +48888,13 @@ function imageMatchEnvironment() {
   return matchImageEnvironment ??= createCelEnvironment({ variables: { ref: "string" }, libraries: [imageLibrary()] });
 }
 function compileExpression(env, expression, path27, accepts3, expected) {
-  const result = env.compile(expression);
+  const result2 = env.compile(expression);
   const invalid3 = `${fieldPath(path27)}: Invalid value: ${JSON.stringify(expression)}: `;
-  if (!result.ok) throw new Failure4({ fieldError: invalid3 + result.error.message, path: path27, start: result.error.start, end: result.error.end });
-  if (accepts3 !== null && !accepts3(result.program.outputType)) {
+  if (!result2.ok) throw new Failure4({ fieldError: invalid3 + result2.error.message, path: path27, start: result2.error.start, end: result2.error.end });
+  if (accepts3 !== null && !accepts3(result2.program.outputType)) {
     throw new Failure4({ fieldError: `${invalid3}output is expected to be of type ${expected}`, path: path27, start: 0, end: expression.length });
   }
-  return result.program;
+  return result2.program;
 }
 function compileImageSpec(env, spec2, written = spec2) {
   const base2 = compileSpec(env, spec2.base, written.base);
@@ -48900,9 +48939,9 @@ function builtInExtractors(env, group, version, resource) {
   if (extractors === void 0) {
     extractors = CONTAINER_FIELDS.map((field4) => {
       const expression = `(object != null ? object : oldObject).${prefix}.?${field4}.orValue([]).map(e, e.image)`;
-      const result = env.compile(expression);
-      if (!result.ok) throw new Error(`built-in image extractor does not compile: ${result.error.message}`);
-      return { name: field4, program: result.program, path: [] };
+      const result2 = env.compile(expression);
+      if (!result2.ok) throw new Error(`built-in image extractor does not compile: ${result2.error.message}`);
+      return { name: field4, program: result2.program, path: [] };
     });
     byPrefix.set(prefix, extractors);
   }
@@ -49122,16 +49161,16 @@ function at2(program, path27, error) {
 function conditionsHold3(conditions, activation, failurePolicy) {
   const errors = [];
   for (const { program, path: path27 } of conditions) {
-    const result = program.evaluate(activation);
-    if (!result.ok) {
-      errors.push(new EvaluationFailure(result.error.message, at2(program, path27, result.error)));
+    const result2 = program.evaluate(activation);
+    if (!result2.ok) {
+      errors.push(new EvaluationFailure(result2.error.message, at2(program, path27, result2.error)));
       continue;
     }
-    if (typeof result.value !== "boolean") {
-      errors.push(new EvaluationFailure(`type conversion error from '${celTypeName4(result.value)}' to 'bool'`, { path: path27, start: 0, end: program.expression.length }));
+    if (typeof result2.value !== "boolean") {
+      errors.push(new EvaluationFailure(`type conversion error from '${celTypeName4(result2.value)}' to 'bool'`, { path: path27, start: 0, end: program.expression.length }));
       continue;
     }
-    if (!result.value) return false;
+    if (!result2.value) return false;
   }
   if (errors.length === 0) return true;
   if (failurePolicy === "Ignore") return false;
@@ -49147,10 +49186,10 @@ function matchesImage(image, matchers2) {
       if (matcher.glob.match(image)) return true;
       continue;
     }
-    const result = matcher.program.evaluate({ ref: image });
-    if (!result.ok) throw new EvaluationFailure(result.error.message);
-    if (typeof result.value !== "boolean") throw new EvaluationFailure(`type conversion error from '${celTypeName4(result.value)}' to 'bool'`);
-    if (result.value) return true;
+    const result2 = matcher.program.evaluate({ ref: image });
+    if (!result2.ok) throw new EvaluationFailure(result2.error.message);
+    if (typeof result2.value !== "boolean") throw new EvaluationFailure(`type conversion error from '${celTypeName4(result2.value)}' to 'bool'`);
+    if (result2.value) return true;
   }
   return false;
 }
@@ -49171,12 +49210,12 @@ function attestorsValue(compiled4, activation, mode) {
         if (value2 !== void 0) return value2;
         const copy2 = structuredClone(attestor.value);
         for (const { program, target: target2 } of programs) {
-          const result = program.evaluate(activation);
-          if (!result.ok) throw new Error(`failed to convert key in compiled attestor: ${attestor.name}, error: failed to evaluate compiled attestor: ${attestor.name}, error: ${result.error.message}`);
-          if (typeof result.value !== "string") throw new Error(`failed to convert expression in compiled attestor: ${attestor.name}, error: type conversion error from '${celTypeName4(result.value)}' to 'string'`);
+          const result2 = program.evaluate(activation);
+          if (!result2.ok) throw new Error(`failed to convert key in compiled attestor: ${attestor.name}, error: failed to evaluate compiled attestor: ${attestor.name}, error: ${result2.error.message}`);
+          if (typeof result2.value !== "string") throw new Error(`failed to convert expression in compiled attestor: ${attestor.name}, error: type conversion error from '${celTypeName4(result2.value)}' to 'string'`);
           let node3 = copy2;
           for (const key3 of target2.slice(0, -1)) node3 = node3[key3];
-          node3[target2[target2.length - 1]] = result.value;
+          node3[target2[target2.length - 1]] = result2.value;
         }
         value2 = validatingPolicyActivation({ object: copy2, oldObject: null, request: null, namespaceObject: null }, mode).object;
         return value2;
@@ -49192,9 +49231,9 @@ function extractImages2(compiled4, input, activation) {
   const byName = {};
   const matched = [];
   for (const [name, extractor] of extractors) {
-    const result = extractor.program.evaluate(activation);
-    if (!result.ok) throw new EvaluationFailure(result.error.message, extractor.path.length > 0 ? at2(extractor.program, extractor.path, result.error) : void 0);
-    const value2 = result.value;
+    const result2 = extractor.program.evaluate(activation);
+    if (!result2.ok) throw new EvaluationFailure(result2.error.message, extractor.path.length > 0 ? at2(extractor.program, extractor.path, result2.error) : void 0);
+    const value2 = result2.value;
     if (!Array.isArray(value2) || !value2.every((item) => typeof item === "string")) {
       const type = Array.isArray(value2) ? `list(${celTypeName4(value2.find((item) => typeof item !== "string"))})` : celTypeName4(value2);
       throw new EvaluationFailure(`type conversion error from '${type}' to '[]string'`, extractor.path.length > 0 ? { path: extractor.path, start: 0, end: extractor.program.expression.length } : void 0);
@@ -49216,12 +49255,12 @@ function rule3(name, status, message2, properties) {
 function auditAnnotations3(compiled4, activation) {
   const out = {};
   for (const { key: key3, compiled: expression } of compiled4.base.auditAnnotations) {
-    const result = expression.program.evaluate(activation);
-    if (!result.ok) throw new EvaluationFailure(`failed to evaluate auditAnnotation '${key3}': ${result.error.message}`, at2(expression.program, expression.path, result.error));
-    if (typeof result.value === "string") {
-      if (result.value !== "") out[key3] = result.value;
-    } else if (result.value !== null) {
-      throw new EvaluationFailure(`failed to convert auditAnnotation '${key3}' expression: type conversion error from '${celTypeName4(result.value)}' to 'string'`);
+    const result2 = expression.program.evaluate(activation);
+    if (!result2.ok) throw new EvaluationFailure(`failed to evaluate auditAnnotation '${key3}': ${result2.error.message}`, at2(expression.program, expression.path, result2.error));
+    if (typeof result2.value === "string") {
+      if (result2.value !== "") out[key3] = result2.value;
+    } else if (result2.value !== null) {
+      throw new EvaluationFailure(`failed to convert auditAnnotation '${key3}' expression: type conversion error from '${celTypeName4(result2.value)}' to 'string'`);
     }
   }
   return out;
@@ -49277,12 +49316,12 @@ function evaluateImageSpec(compiled4, input) {
   return withImageVerifier(new OfflineVerifier(compiled4, input.images), () => {
     for (const [index, validation] of compiled4.base.validations.entries()) {
       const { program, path: path27 } = validation.expression;
-      const result = program.evaluate(activation);
-      if (!result.ok) throw new EvaluationFailure(result.error.message, at2(program, path27, result.error), isRegistryMessage(result.error.message));
-      if (typeof result.value !== "boolean") {
-        return rule3(input.name, "error", `error: type conversion error from '${celTypeName4(result.value)}' to 'bool'`);
+      const result2 = program.evaluate(activation);
+      if (!result2.ok) throw new EvaluationFailure(result2.error.message, at2(program, path27, result2.error), isRegistryMessage(result2.error.message));
+      if (typeof result2.value !== "boolean") {
+        return rule3(input.name, "error", `error: type conversion error from '${celTypeName4(result2.value)}' to 'bool'`);
       }
-      if (result.value) continue;
+      if (result2.value) continue;
       let message2 = validation.message;
       if (validation.messageExpression !== void 0) {
         const text5 = validation.messageExpression.program.evaluate(activation);
@@ -49873,22 +49912,22 @@ function issue(error, expression) {
   return `ERROR: <input>:${line}:${column}: ${error.message}`;
 }
 function compileExpression2(env, expression, returnTypes) {
-  const result = env.compile(expression);
-  if (!result.ok) return { ok: false, message: `compilation failed: ${issue(result.error, expression)}`, error: result.error };
-  const type = result.program.outputType;
+  const result2 = env.compile(expression);
+  if (!result2.ok) return { ok: false, message: `compilation failed: ${issue(result2.error, expression)}`, error: result2.error };
+  const type = result2.program.outputType;
   if (returnTypes !== null && !returnTypes.includes(type)) {
     const wanted = returnTypes.length === 1 ? returnTypes[0] : `one of [${returnTypes.join(" ")}]`;
     return { ok: false, message: `must evaluate to ${wanted} but got ${type}`, error: { message: `must evaluate to ${wanted}`, start: 0, end: expression.length } };
   }
-  return result;
+  return result2;
 }
 function trimSpace(text5) {
   return text5.replace(/^[\s\u0085]+|[\s\u0085]+$/g, "");
 }
-function denialMessage(validation, result) {
+function denialMessage(validation, result2) {
   let message2 = "";
-  if (result !== null && result.ok && typeof result.value === "string") {
-    message2 = trimSpace(result.value);
+  if (result2 !== null && result2.ok && typeof result2.value === "string") {
+    message2 = trimSpace(result2.value);
     if (UTF8.encode(message2).length > MAX_MESSAGE_BYTES) message2 = "";
     if (message2.includes("\n")) message2 = "";
   }
@@ -49954,10 +49993,10 @@ var init_validator = __esm({
        * decides under the failure policy `Fail` (under `Ignore` an error is a mismatch).
        */
       matchConditions(bindings, budget = RUNTIME_COST_BUDGET) {
-        const result = this.#match(bindings, budget);
-        if (result === null) return { matched: true };
-        if (!result.matched) return { matched: false };
-        return { matched: true, error: result.decisions[0]?.message ?? "match conditions failed" };
+        const result2 = this.#match(bindings, budget);
+        if (result2 === null) return { matched: true };
+        if (!result2.matched) return { matched: false };
+        return { matched: true, error: result2.decisions[0]?.message ?? "match conditions failed" };
       }
       /**
        * The value of mutation `index` in a composition context of its own (a mutating evaluator's `ForInput`, as each
@@ -49970,8 +50009,8 @@ var init_validator = __esm({
         if (compiled4 === void 0 || mutation2 === void 0) return { ok: false, message: `no mutation ${index}` };
         const scope = new Evaluation(this.#variables, bindings, this.#params, budget);
         try {
-          const result = scope.evaluate(compiled4, mutation2.expression, "validations", index);
-          return result.ok ? result : { ok: false, message: result.message };
+          const result2 = scope.evaluate(compiled4, mutation2.expression, "validations", index);
+          return result2.ok ? result2 : { ok: false, message: result2.message };
         } catch (error) {
           if (!(error instanceof OutOfBudget)) throw error;
           return { ok: false, message: error.message };
@@ -50004,11 +50043,11 @@ var init_validator = __esm({
           if (!(error instanceof OutOfBudget)) throw error;
           messagesFailed = `failed messageExpression: ${error.message}`;
         }
-        const decisions = results.map((result, index) => {
+        const decisions = results.map((result2, index) => {
           const validation = this.#expressions.validations[index];
-          if (!result.ok) return { action: failed, evaluation: "error", message: result.message, origin: result.origin };
+          if (!result2.ok) return { action: failed, evaluation: "error", message: result2.message, origin: result2.origin };
           if (messagesFailed !== null) return { action: failed, evaluation: "error", message: messagesFailed };
-          if (result.value === true) return { action: "admit", evaluation: "admit", message: "" };
+          if (result2.value === true) return { action: "admit", evaluation: "admit", message: "" };
           const decision = { action: "deny", evaluation: "deny", message: denialMessage(validation, messageResults[index] ?? null), origin: { list: "validations", index } };
           const compiled4 = this.#validations[index];
           if (!explain || !compiled4.ok) return decision;
@@ -50024,9 +50063,9 @@ var init_validator = __esm({
         const errors = [];
         try {
           for (let index = 0; index < this.#matchConditions.length; index++) {
-            const result = scope.evaluate(this.#matchConditions[index], this.#expressions.matchConditions[index].expression, "matchConditions", index);
-            if (!result.ok) errors.push({ message: result.message, origin: result.origin });
-            else if (result.value === false) return { matched: false };
+            const result2 = scope.evaluate(this.#matchConditions[index], this.#expressions.matchConditions[index].expression, "matchConditions", index);
+            if (!result2.ok) errors.push({ message: result2.message, origin: result2.origin });
+            else if (result2.value === false) return { matched: false };
           }
         } catch (error) {
           if (!(error instanceof OutOfBudget)) throw error;
@@ -50073,30 +50112,30 @@ var init_validator = __esm({
       }
       /** Defines the lazy field of a variable (composition.go, `variableAccessor.Callback`). */
       #define(target2, variable) {
-        let result;
+        let result2;
         const failures = this.#failures;
         const activation = this.#activation;
         const meter = this.#variablesCost;
         Object.defineProperty(target2, variable.name, {
           enumerable: true,
           get() {
-            if (result === void 0) {
+            if (result2 === void 0) {
               const compiled4 = variable.compiled;
               if (!compiled4.ok) {
-                result = { error: `composited variable "${variable.name}" fails to compile: ${compiled4.message}` };
+                result2 = { error: `composited variable "${variable.name}" fails to compile: ${compiled4.message}` };
                 failures.set(`composited variable "${variable.name}" `, { list: "variables", index: variable.index, range: { start: compiled4.error.start, end: compiled4.error.end } });
               } else {
                 const evaluated = compiled4.program.evaluate(activation, meter);
                 if (evaluated.ok) {
-                  result = { value: evaluated.value };
+                  result2 = { value: evaluated.value };
                 } else {
-                  result = { error: `composited variable "${variable.name}" fails to evaluate: ${evaluated.error.message}` };
+                  result2 = { error: `composited variable "${variable.name}" fails to evaluate: ${evaluated.error.message}` };
                   failures.set(`composited variable "${variable.name}" `, { list: "variables", index: variable.index, range: { start: evaluated.error.start, end: evaluated.error.end } });
                 }
               }
             }
-            if ("error" in result) throw new Error(result.error);
-            return result.value;
+            if ("error" in result2) throw new Error(result2.error);
+            return result2.value;
           }
         });
       }
@@ -50110,15 +50149,15 @@ var init_validator = __esm({
         }
         const meter = { cost: 0 };
         this.#variablesCost.cost = 0;
-        const result = compiled4.program.evaluate(this.#activation, meter);
+        const result2 = compiled4.program.evaluate(this.#activation, meter);
         this.#charge(this.#variablesCost.cost);
         this.#charge(meter.cost);
-        if (result.ok) return { ok: true, value: result.value };
-        const message2 = `expression '${expression}' resulted in error: ${result.error.message}`;
+        if (result2.ok) return { ok: true, value: result2.value };
+        const message2 = `expression '${expression}' resulted in error: ${result2.error.message}`;
         for (const [prefix, origin] of this.#failures) {
-          if (result.error.message.startsWith(prefix)) return { ok: false, message: message2, origin };
+          if (result2.error.message.startsWith(prefix)) return { ok: false, message: message2, origin };
         }
-        return { ok: false, message: message2, origin: { list: list5, index, range: { start: result.error.start, end: result.error.end } } };
+        return { ok: false, message: message2, origin: { list: list5, index, range: { start: result2.error.start, end: result2.error.end } } };
       }
       #charge(cost) {
         if (cost > this.remaining) throw new OutOfBudget();
@@ -50236,9 +50275,9 @@ var init_policy7 = __esm({
       }
       /** The rule response of one validation (`validateResource`). */
       #rule(bindings, explain) {
-        const result = this.#validator.validate(bindings, void 0, explain);
-        if (!result.matched) return { name: this.name, type: "Validation", status: "skip", message: "match conditions aren't met" };
-        for (const decision of result.decisions) {
+        const result2 = this.#validator.validate(bindings, void 0, explain);
+        if (!result2.matched) return { name: this.name, type: "Validation", status: "skip", message: "match conditions aren't met" };
+        for (const decision of result2.decisions) {
           if (decision.evaluation === "error") return this.#located({ name: this.name, type: "Validation", status: "error", message: decision.message }, decision);
           if (decision.action === "deny") {
             const failed = { name: this.name, type: "Validation", status: "fail", message: decision.message };
@@ -50837,12 +50876,12 @@ function compile(sel) {
   return { error: null, fixed, wildcardLabels };
 }
 function compiled2(sel) {
-  let result = cache4.get(sel);
-  if (result === void 0) {
-    result = isObject(sel) ? compile(sel) : invalid("selector: must be an object");
-    cache4.set(sel, result);
+  let result2 = cache4.get(sel);
+  if (result2 === void 0) {
+    result2 = isObject(sel) ? compile(sel) : invalid("selector: must be an object");
+    cache4.set(sel, result2);
   }
-  return result;
+  return result2;
 }
 function requirementMatches(req, labels) {
   const has = Object.prototype.hasOwnProperty.call(labels, req.key);
@@ -52109,13 +52148,13 @@ function firstMatchingKey(pattern2, resourceEntries) {
 }
 function expandMetadataWildcards(patternMetadata, resourceMetadata) {
   if (resourceMetadata === null || resourceMetadata === void 0) return patternMetadata;
-  let result = patternMetadata;
+  let result2 = patternMetadata;
   for (const tag of TAGS) {
-    const pattern2 = stringEntries(tag, result);
+    const pattern2 = stringEntries(tag, result2);
     if (pattern2 === null) continue;
     const resource = stringEntries(tag, resourceMetadata);
     if (resource === null) continue;
-    const original = result[pattern2.key];
+    const original = result2[pattern2.key];
     let changed = pattern2.entries.length !== Object.keys(original).length;
     const rebuilt = [];
     for (const [k, v] of pattern2.entries) {
@@ -52127,9 +52166,9 @@ function expandMetadataWildcards(patternMetadata, resourceMetadata) {
       }
       rebuilt.push([key3, v]);
     }
-    if (changed) result = { ...result, [pattern2.key]: Object.fromEntries(rebuilt) };
+    if (changed) result2 = { ...result2, [pattern2.key]: Object.fromEntries(rebuilt) };
   }
-  return result;
+  return result2;
 }
 var TAGS;
 var init_metadata_wildcards = __esm({
@@ -52154,27 +52193,27 @@ function hasNestedAnchors(pattern2) {
   if (typeof pattern2 !== "object" || pattern2 === null) return false;
   const cached = nestedAnchorCache.get(pattern2);
   if (cached !== void 0) return cached;
-  let result = false;
+  let result2 = false;
   if (Array.isArray(pattern2)) {
-    result = pattern2.some(hasNestedAnchors);
+    result2 = pattern2.some(hasNestedAnchors);
   } else {
     for (const key3 in pattern2) {
       if (isOrderingAnchor(key3)) {
-        result = true;
+        result2 = true;
         break;
       }
     }
-    if (!result) {
+    if (!result2) {
       for (const key3 in pattern2) {
         if (hasNestedAnchors(pattern2[key3])) {
-          result = true;
+          result2 = true;
           break;
         }
       }
     }
   }
-  nestedAnchorCache.set(pattern2, result);
-  return result;
+  nestedAnchorCache.set(pattern2, result2);
+  return result2;
 }
 function buildMapPlan(pattern2, metadataValue) {
   const keys = Object.keys(pattern2).sort(compareGoStrings);
@@ -53707,15 +53746,15 @@ function conditionPlan(condition3) {
   return plan;
 }
 function substitutePart(raw, part, substitute) {
-  let result;
+  let result2;
   try {
-    result = substitute(raw, part);
+    result2 = substitute(raw, part);
   } catch (error) {
     const reason2 = error instanceof Error ? error.message : String(error);
     throw new ConditionError2(`failed to substitute variables in condition ${part}: ${reason2}`, { cause: error });
   }
-  if (result instanceof SubstituteFailure) return new ConditionFailure(`failed to substitute variables in condition ${part}: ${result.reason}`);
-  return result;
+  if (result2 instanceof SubstituteFailure) return new ConditionFailure(`failed to substitute variables in condition ${part}: ${result2.reason}`);
+  return result2;
 }
 function tryEvaluateConditions(conditions, substitute) {
   if (conditions === void 0 || conditions === null) return { result: true, message: "" };
@@ -53768,9 +53807,9 @@ function evaluateAnyAll(any, all, substitute, evaluate6) {
       if (outcome.message !== "") (trueMessages ??= []).push(outcome.message);
     }
   }
-  const result = anyResult && allResult;
-  const messages = result ? trueMessages : falseMessages;
-  return { result, message: messages === null ? "" : joinNonEmpty(messages, "; ") };
+  const result2 = anyResult && allResult;
+  const messages = result2 ? trueMessages : falseMessages;
+  return { result: result2, message: messages === null ? "" : joinNonEmpty(messages, "; ") };
 }
 var SubstituteFailure, ConditionFailure, NOT_A_MAP, conditionPlans;
 var init_evaluate3 = __esm({
@@ -54614,9 +54653,9 @@ var init_loaders = __esm({
         } else if (path27 !== "") {
           let failure3;
           try {
-            const result = this.context.trySearch(path27);
-            if (result instanceof QueryFailure) failure3 = result.message;
-            else if (result !== null) output = result;
+            const result2 = this.context.trySearch(path27);
+            if (result2 instanceof QueryFailure) failure3 = result2.message;
+            else if (result2 !== null) output = result2;
           } catch (err) {
             failure3 = err.message;
           }
@@ -54837,9 +54876,9 @@ var init_rule_environment = __esm({
       }
       /** Substitutes `$( )` references and `{{ }}` variables; throws Kyverno's substitution error. */
       substitute(document) {
-        const result = this.trySubstitute(document);
-        if (result instanceof SubstitutionFailure) throw new SubstitutionError(result.message);
-        return result;
+        const result2 = this.trySubstitute(document);
+        if (result2 instanceof SubstitutionFailure) throw new SubstitutionError(result2.message);
+        return result2;
       }
       /** As `substitute`, but an unresolved variable comes back as a `SubstitutionFailure`. */
       trySubstitute(document) {
@@ -54848,8 +54887,8 @@ var init_rule_environment = __esm({
       /** Substitution callback for condition keys and values. */
       substituteCondition;
       #substituteCondition(document) {
-        const result = this.trySubstitute(document);
-        return result instanceof SubstitutionFailure ? new SubstituteFailure(result.message) : result;
+        const result2 = this.trySubstitute(document);
+        return result2 instanceof SubstitutionFailure ? new SubstituteFailure(result2.message) : result2;
       }
       /**
        * Runs a context loader for this rule: rule values (and element [0] of foreach values) are injected
@@ -54897,9 +54936,9 @@ var init_rule_environment = __esm({
        * failed query comes back as a `QueryFailure` (with the `ContextQueryError` message).
        */
       tryEvaluateList(expression) {
-        const result = this.context.trySearch(expression);
-        if (result instanceof QueryFailure) return result;
-        const value2 = toPlainJson(result, true);
+        const result2 = this.context.trySearch(expression);
+        if (result2 instanceof QueryFailure) return result2;
+        const value2 = toPlainJson(result2, true);
         return Array.isArray(value2) ? value2 : [value2];
       }
       /**
@@ -55439,9 +55478,9 @@ function generateForeach(env, scope, entries) {
       errors.push(`failed to evaluate ${index} foreach list: ${elements2.message}`);
       return;
     }
-    const result = generateElements(env, scope, block, elements2);
-    if (result.errors.length > 0) errors.push(`failed to process ${index} foreach in rule ${scope.ruleName}: ${result.errors.join("; ")}`);
-    generated.push(...result.generated);
+    const result2 = generateElements(env, scope, block, elements2);
+    if (result2.errors.length > 0) errors.push(`failed to process ${index} foreach in rule ${scope.ruleName}: ${result2.errors.join("; ")}`);
+    generated.push(...result2.generated);
   });
   if (errors.length > 0) throw new GenerationError(errors.join("; "));
   return generated;
@@ -56380,9 +56419,9 @@ function walkAssociativeSequence(dest, origin, schema) {
   const sources = [list5, origin];
   const keys = schema.keys ?? [];
   const values = keys.length > 0 ? elementValues(sources, keys) : [];
-  const result = values.length !== 0 || keys.length > 0 ? setElements(values, keys, list5, sources, schema) : setElements(elementPrimitiveValues(sources), [""], list5, sources, schema);
-  if (compiled3 && Array.isArray(dest) && Array.isArray(result) && result !== dest && sameElements(result, dest)) return dest;
-  return result;
+  const result2 = values.length !== 0 || keys.length > 0 ? setElements(values, keys, list5, sources, schema) : setElements(elementPrimitiveValues(sources), [""], list5, sources, schema);
+  if (compiled3 && Array.isArray(dest) && Array.isArray(result2) && result2 !== dest && sameElements(result2, dest)) return dest;
+  return result2;
 }
 function elementValues(sources, keys) {
   const out = [];
@@ -56479,9 +56518,9 @@ function setElements(valuesList, keys, dest, sources, schema) {
     });
     elementSetter(items2, element2, validKeys, validValues);
   }
-  let result = dest;
-  if (valuesList.length > 0) result = appendListNode(items2, dest, validKeys);
-  return result;
+  let result2 = dest;
+  if (valuesList.length > 0) result2 = appendListNode(items2, dest, validKeys);
+  return result2;
 }
 function elementList(source, keys, values) {
   if (!Array.isArray(source)) return void 0;
@@ -56556,14 +56595,14 @@ function appendListNode(dst, src, keys) {
 function mergePatch(resource, patch2, compiledPath = false) {
   const previous = compiled3;
   compiled3 = compiledPath;
-  let result;
+  let result2;
   try {
-    result = walk3(resource, patch2, null);
+    result2 = walk3(resource, patch2, null);
   } finally {
     compiled3 = previous;
   }
-  if (result === CLEAR || result === KEEP_NULL || !isObject(result)) return null;
-  return result;
+  if (result2 === CLEAR || result2 === KEEP_NULL || !isObject(result2)) return null;
+  return result2;
 }
 var MergeError, CLEAR, KEEP_NULL, compiled3;
 var init_merge = __esm({
@@ -56694,8 +56733,8 @@ function toInterface(v) {
   return isObject(v) || Array.isArray(v) ? v : scalarText2(v);
 }
 function checkCondition(pattern2, resource) {
-  const result = matchPattern(toInterface(resource), toInterface(pattern2), { numberMode: "float64" });
-  if (result.outcome !== "pass") throw new Error(result.message);
+  const result2 = matchPattern(toInterface(resource), toInterface(pattern2), { numberMode: "float64" });
+  if (result2.outcome !== "pass") throw new Error(result2.message);
 }
 function hasAnchors(node3, filter) {
   if (isObject(node3)) {
@@ -56824,8 +56863,8 @@ function preprocessCompiledPatch(patch2, resource) {
       return { error: `failed to preProcess rule: ${wrongKindMessage("SequenceNode", value2)}` };
     }
   }
-  const result = compiled4.result;
-  return "error" in result ? { error: result.error } : { patch: cloneJson(result.patch) };
+  const result2 = compiled4.result;
+  return "error" in result2 ? { error: result2.error } : { patch: cloneJson(result2.patch) };
 }
 var ConditionError3, GlobalConditionError, PreprocessError, containsCondition, isCondition, isGlobal, isAddIfNotPresent, hasAnchor, compiledPatches;
 var init_preprocess = __esm({
@@ -56882,17 +56921,17 @@ function patchError(message2, cause) {
   return { status: "error", message: cause === void 0 ? message2 : `${message2}: ${cause}` };
 }
 function applyMutation(resource, patchStrategicMerge, patchesJson6902, compiled4 = false) {
-  let result;
+  let result2;
   if (patchStrategicMerge !== void 0 && patchStrategicMerge !== null) {
-    result = applyStrategicMergePatch(resource, patchStrategicMerge, compiled4);
+    result2 = applyStrategicMergePatch(resource, patchStrategicMerge, compiled4);
   } else if (typeof patchesJson6902 === "string" && patchesJson6902.length > 0) {
-    result = applyJsonPatch(resource, patchesJson6902);
+    result2 = applyJsonPatch(resource, patchesJson6902);
   } else {
     return patchError("empty mutate rule");
   }
-  if ("error" in result) return patchError("failed to patch resource", result.error);
-  if (sameJson(resource, result.resource)) return { status: "skip", resource, message: "no patches applied" };
-  return { status: "pass", resource: result.resource, message: "resource patched" };
+  if ("error" in result2) return patchError("failed to patch resource", result2.error);
+  if (sameJson(resource, result2.resource)) return { status: "skip", resource, message: "no patches applied" };
+  return { status: "pass", resource: result2.resource, message: "resource patched" };
 }
 function mutatedMessage(resource) {
   if (Object.keys(resource).length === 0) return "mutated resource";
@@ -57239,18 +57278,18 @@ function evaluatePolicy2(policy, request2) {
     if (!env.plan.matcher.matchesSubject(new MatchSubject(matchInput))) continue;
     const exceptions = request2.exceptions?.length ? exceptionsFor2(request2.exceptions, policyReference(policy), rule5.name).filter((exception) => anyAllMatches(exception.match, matchInput)) : [];
     context2.checkpoint();
-    let result;
+    let result2;
     try {
-      result = evaluateRule(env, rule5, current4, exceptions, request2, request2.reference !== true);
+      result2 = evaluateRule(env, rule5, current4, exceptions, request2, request2.reference !== true);
     } finally {
       context2.restore();
     }
     const unresolved = env.unresolved;
-    if (unresolved?.failure !== void 0 && result.responses.length > 0) result = { resource: current4, responses: [result.responses[0]] };
-    current4 = result.resource;
+    if (unresolved?.failure !== void 0 && result2.responses.length > 0) result2 = { resource: current4, responses: [result2.responses[0]] };
+    current4 = result2.resource;
     context2.setResource(current4);
-    for (const response of result.responses) responses.push(unresolved === void 0 ? response : withUnresolvedHint(response, unresolved));
-    if (applyOne && result.responses.some((response) => response.status === "pass" || response.status === "fail")) break;
+    for (const response of result2.responses) responses.push(unresolved === void 0 ? response : withUnresolvedHint(response, unresolved));
+    if (applyOne && result2.responses.some((response) => response.status === "pass" || response.status === "fail")) break;
   }
   return { policy, resource, rules: responses, patchedResource: current4 };
 }
@@ -59087,17 +59126,17 @@ function patternFailureMessage(env, errorText5, path27) {
     if (path27 !== "") return `validation error: rule ${rule5.name} failed at path ${path27}`;
     return `validation error: rule ${rule5.name} execution error: ${errorText5}`;
   }
-  let result;
+  let result2;
   let failed = false;
   try {
-    result = env.trySubstitute(message2);
+    result2 = env.trySubstitute(message2);
   } catch {
     failed = true;
   }
-  if (failed || result instanceof SubstitutionFailure) {
+  if (failed || result2 instanceof SubstitutionFailure) {
     return `validation error: variables substitution error in rule ${rule5.name} execution error: ${errorText5}`;
   }
-  let substituted = messageText(result);
+  let substituted = messageText(result2);
   if (!substituted.endsWith(".")) substituted += ".";
   if (path27 !== "") return `validation error: ${substituted} rule ${rule5.name} failed at path ${path27}`;
   return `validation error: ${substituted} rule ${rule5.name} execution error: ${errorText5}`;
@@ -59113,8 +59152,8 @@ function denyMessage(env, conditionMessages) {
   const message2 = [rule5.message, conditionMessages].filter((part) => part !== "").join("; ");
   if (message2 === "") return `validation error: rule ${rule5.name} failed`;
   try {
-    const result = env.trySubstitute(message2);
-    return result instanceof SubstitutionFailure ? conditionMessages : messageText(result);
+    const result2 = env.trySubstitute(message2);
+    return result2 instanceof SubstitutionFailure ? conditionMessages : messageText(result2);
   } catch {
     return conditionMessages;
   }
@@ -59190,21 +59229,21 @@ function validateDeny(env, deny) {
 function validatePatterns(env, target2, pattern2, anyPattern, compiled4) {
   const rule5 = env.plan;
   if (pattern2 !== void 0) {
-    const result = compiled4 ? matchCompiledPattern(target2, pattern2, env.numberMode) : matchPattern(target2, pattern2, { numberMode: env.numberMode });
-    switch (result.outcome) {
+    const result2 = compiled4 ? matchCompiledPattern(target2, pattern2, env.numberMode) : matchPattern(target2, pattern2, { numberMode: env.numberMode });
+    switch (result2.outcome) {
       case "pass":
         return ruleResponse(rule5.name, "Validation", "pass", rule5.passMessage);
       case "skip":
-        return ruleResponse(rule5.name, "Validation", "skip", result.message);
+        return ruleResponse(rule5.name, "Validation", "skip", result2.message);
       case "error":
-        return ruleResponse(rule5.name, "Validation", "error", patternFailureMessage(env, result.message, ""));
+        return ruleResponse(rule5.name, "Validation", "error", patternFailureMessage(env, result2.message, ""));
       case "fail":
         return ruleResponse(
           rule5.name,
           "Validation",
           "fail",
-          patternFailureMessage(env, result.message, result.path),
-          env.resourcePath(result.path)
+          patternFailureMessage(env, result2.message, result2.path),
+          env.resourcePath(result2.path)
         );
     }
   }
@@ -59220,17 +59259,17 @@ function validatePatterns(env, target2, pattern2, anyPattern, compiled4) {
   const skipped = [];
   let firstFailurePath;
   for (let index = 0; index < anyPattern.length; index++) {
-    const result = compiled4 ? matchCompiledPattern(target2, anyPattern[index], env.numberMode) : matchPattern(target2, anyPattern[index], { numberMode: env.numberMode });
-    if (result.outcome === "pass") {
+    const result2 = compiled4 ? matchCompiledPattern(target2, anyPattern[index], env.numberMode) : matchPattern(target2, anyPattern[index], { numberMode: env.numberMode });
+    if (result2.outcome === "pass") {
       return ruleResponse(rule5.name, "Validation", "pass", `validation rule '${rule5.name}' anyPattern[${index}] passed.`);
     }
-    if (result.outcome === "skip") {
-      skipped.push(`rule ${rule5.name}[${index}] skipped: ${result.message}`);
-    } else if (result.outcome === "fail" && result.path !== "") {
-      failed.push(`rule ${rule5.name}[${index}] failed at path ${result.path}`);
-      firstFailurePath ??= env.resourcePath(result.path);
+    if (result2.outcome === "skip") {
+      skipped.push(`rule ${rule5.name}[${index}] skipped: ${result2.message}`);
+    } else if (result2.outcome === "fail" && result2.path !== "") {
+      failed.push(`rule ${rule5.name}[${index}] failed at path ${result2.path}`);
+      firstFailurePath ??= env.resourcePath(result2.path);
     } else {
-      failed.push(`rule ${rule5.name}[${index}] failed: ${result.message}`);
+      failed.push(`rule ${rule5.name}[${index}] failed: ${result2.message}`);
     }
   }
   if (failed.length > 0) {
@@ -59290,12 +59329,12 @@ function validateElements(env, spec2, elements2, nesting) {
       if (elementEnv instanceof ElementScopeFailure) {
         return { response: ruleError(rule5.name, "Validation", "failed to process foreach", elementEnv.message), count: count2 };
       }
-      const result = runValidator(elementEnv, spec2);
-      if (result === null || result.status === "skip") continue;
-      if (result.status === "error" && result.message.includes("failed to evaluate preconditions")) continue;
-      if (result.status !== "pass") {
+      const result2 = runValidator(elementEnv, spec2);
+      if (result2 === null || result2.status === "skip") continue;
+      if (result2.status === "error" && result2.message.includes("failed to evaluate preconditions")) continue;
+      if (result2.status !== "pass") {
         return {
-          response: ruleResponse(rule5.name, "Validation", result.status, `validation failure: ${result.message}`, result.path),
+          response: ruleResponse(rule5.name, "Validation", result2.status, `validation failure: ${result2.message}`, result2.path),
           count: count2
         };
       }
@@ -59411,9 +59450,9 @@ function validateCel(env, policy) {
   } else {
     results.push({ result: compiled4.validator.validate(bindings, void 0, env.explainFailures) });
   }
-  for (const { result } of results) {
-    if (!result.matched) return ruleResponse(rule5.name, "Validation", "skip", "cel preconditions not met");
-    for (const decision of result.decisions) {
+  for (const { result: result2 } of results) {
+    if (!result2.matched) return ruleResponse(rule5.name, "Validation", "skip", "cel preconditions not met");
+    for (const decision of result2.decisions) {
       if (decision.action === "admit" && decision.evaluation === "error") return located2(ruleResponse(rule5.name, "Validation", "error", decision.message), decision, rule5, policy, compiled4);
       if (decision.action === "deny") {
         const failed = ruleResponse(rule5.name, "Validation", "fail", decision.message);
@@ -59616,8 +59655,8 @@ function runHandler(env, policy, exceptions, memo) {
       return ruleResponse(rule5.name, "Validation", "error", "validate.manifests (signature verification) cannot be evaluated offline");
     case "podSecurity": {
       if (env.isDelete) return null;
-      const result = evaluatePodSecurity(env.resource, rule5.validation.podSecurity, rule5.name, exceptions, env.reference);
-      return ruleResponse(rule5.name, "Validation", result.status, result.message, result.path);
+      const result2 = evaluatePodSecurity(env.resource, rule5.validation.podSecurity, rule5.name, exceptions, env.reference);
+      return ruleResponse(rule5.name, "Validation", result2.status, result2.message, result2.path);
     }
     case "cel":
       return validateCel(env, policy);
@@ -59851,7 +59890,7 @@ function shiftReferences(value2, shift, pivot) {
   const references = value2.match(REFERENCE_PATTERN);
   if (references === null) return value2;
   let currentPivot = pivot;
-  let result = value2;
+  let result2 = value2;
   for (const oldReference of references) {
     const initial = oldReference.startsWith("$(");
     const reference2 = initial ? oldReference : oldReference.slice(1);
@@ -59862,9 +59901,9 @@ function shiftReferences(value2, shift, pivot) {
     }
     const shifted = reference2.split(currentPivot).join(`${currentPivot}/${shift}`);
     const replacement = (initial ? "" : oldReference[0]) + shifted;
-    result = result.replace(oldReference, () => replacement);
+    result2 = result2.replace(oldReference, () => replacement);
   }
-  return result;
+  return result2;
 }
 function rewriteBlock(block, kinds, rewrite, inlineOnlyIfSet) {
   if (block.any && block.any.length > 0) return { ...block, any: rewrite(block.any, kinds) };
@@ -59993,11 +60032,11 @@ function generateCronJobRule(rule5, controllers) {
   );
 }
 function replaceAll2(text5, replacements) {
-  let result = text5;
+  let result2 = text5;
   for (const [from, to] of replacements) {
-    if (result.includes(from)) result = result.split(from).join(to);
+    if (result2.includes(from)) result2 = result2.split(from).join(to);
   }
-  return result;
+  return result2;
 }
 function rewriteStrings(value2, replacements) {
   if (typeof value2 === "string") return replaceAll2(value2, replacements);
@@ -60062,12 +60101,12 @@ function createAutogen(policy) {
     eligible,
     controllers,
     rulesFor(kind3) {
-      let result = memo.get(kind3);
-      if (result === void 0) {
-        result = compute(kind3);
-        memo.set(kind3, result);
+      let result2 = memo.get(kind3);
+      if (result2 === void 0) {
+        result2 = compute(kind3);
+        memo.set(kind3, result2);
       }
-      return result;
+      return result2;
     }
   };
 }
@@ -63843,7 +63882,7 @@ function toLineEdits(text5, edits) {
     }
     return { edit, first, last };
   });
-  const result = [];
+  const result2 = [];
   let group = [];
   const flush = () => {
     if (group.length === 0) return;
@@ -63857,7 +63896,7 @@ function toLineEdits(text5, edits) {
       cursor = Math.max(cursor, edit.to);
     }
     out += text5.slice(cursor, lineEnd3(last));
-    if (out !== text5.slice(from, lineEnd3(last))) result.push({ startLine: first + 1, endLine: last + 1, replacement: out });
+    if (out !== text5.slice(from, lineEnd3(last))) result2.push({ startLine: first + 1, endLine: last + 1, replacement: out });
     group = [];
   };
   for (const span of spans) {
@@ -63866,7 +63905,7 @@ function toLineEdits(text5, edits) {
     group.push(span);
   }
   flush();
-  return result;
+  return result2;
 }
 function applyEdits(text5, edits) {
   const starts = lineStarts(text5);
@@ -64040,10 +64079,10 @@ function readNode(context2, node3, depth = 0) {
       if (key3 === null || value2 === UNREADABLE) return UNREADABLE;
       define2(own, key3, value2);
     }
-    const result = {};
-    for (const [key3, value2] of Object.entries(merged2)) define2(result, key3, value2);
-    for (const [key3, value2] of Object.entries(own)) define2(result, key3, value2);
-    return result;
+    const result2 = {};
+    for (const [key3, value2] of Object.entries(merged2)) define2(result2, key3, value2);
+    for (const [key3, value2] of Object.entries(own)) define2(result2, key3, value2);
+    return result2;
   }
   return UNREADABLE;
 }
@@ -64645,12 +64684,12 @@ var ReadRecorder = class {
    */
   #digest(use) {
     if ("error" in use) return searchDigest(use);
-    const { result } = use;
-    if (result === null || typeof result !== "object") return searchDigest(use);
-    let digest4 = this.#digests.get(result);
+    const { result: result2 } = use;
+    if (result2 === null || typeof result2 !== "object") return searchDigest(use);
+    let digest4 = this.#digests.get(result2);
     if (digest4 === void 0) {
       digest4 = searchDigest(use);
-      this.#digests.set(result, digest4);
+      this.#digests.set(result2, digest4);
     }
     return digest4;
   }
@@ -64954,10 +64993,10 @@ var DEFAULT_CACHE_LOCATION = ".kyverno-lint-cache";
 var TABLES = 0;
 var REPORT = 1;
 var UNITS3 = 2;
-function locatedFiles(result) {
+function locatedFiles(result2) {
   const files = /* @__PURE__ */ new Set();
-  for (const finding of result.findings) files.add(finding.location.file);
-  for (const mutation2 of result.mutations) if (mutation2.finding !== null) files.add(mutation2.finding.location.file);
+  for (const finding of result2.findings) files.add(finding.location.file);
+  for (const mutation2 of result2.mutations) if (mutation2.finding !== null) files.add(mutation2.finding.location.file);
   return [...files].sort();
 }
 var NEWLINE2 = Buffer.from("\n");
@@ -65402,9 +65441,9 @@ var ScanCache = class {
       entries,
       resultOf,
       result: (key3) => resultOf(entries.get(key3)),
-      evaluated: (unit, result, reads2) => {
+      evaluated: (unit, result2, reads2) => {
         const known = current4.get(unit.key);
-        entries.set(unit.key, { reads: reads2, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf2(unit), inputs: known.inputs, located: locatedFiles(result), result });
+        entries.set(unit.key, { reads: reads2, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf2(unit), inputs: known.inputs, located: locatedFiles(result2), result: result2 });
       },
       previous: (read) => {
         if (unpack === null || this.#options.reportFiles !== void 0 || header2 === null) return null;
@@ -65457,9 +65496,9 @@ var ScanCache = class {
       const entry2 = entries.get(key3);
       const { subjects } = units[index];
       if (appending && entry2.stored !== void 0 && sameNumbers(entry2.stored.subjects, subjects)) return entry2.stored;
-      const result = appending && entry2.packed !== void 0 ? entry2.packed : packer.pack(resultOf(entry2));
+      const result2 = appending && entry2.packed !== void 0 ? entry2.packed : packer.pack(resultOf(entry2));
       const located3 = entry2.located ?? locatedFiles(resultOf(entry2));
-      const unit = { key: key3, subjects: [...subjects], located: located3, inputs: entry2.inputs, reads: entry2.reads, objects: entry2.objects, source: entry2.source, result };
+      const unit = { key: key3, subjects: [...subjects], located: located3, inputs: entry2.inputs, reads: entry2.reads, objects: entry2.objects, source: entry2.source, result: result2 };
       return Buffer.from(JSON.stringify(unit));
     });
     const { findings, suppressedFindings, ...summary2 } = assembled.report;
@@ -68022,9 +68061,9 @@ var Builder2 = class {
     return parsed.map((value2) => ({ value: value2, place: { ...place, path: [...place.path, "patch"] } }));
   }
   jsonPatch(object2, operations, place) {
-    const result = applyJsonPatch(object2.value, operations);
-    if ("error" in result) {
-      this.problem(place.file, place.document, place.path, `JSON patch failed on ${String(object2.value.kind)} ${currentName(object2)}: ${result.error}`);
+    const result2 = applyJsonPatch(object2.value, operations);
+    if ("error" in result2) {
+      this.problem(place.file, place.document, place.path, `JSON patch failed on ${String(object2.value.kind)} ${currentName(object2)}: ${result2.error}`);
       return object2;
     }
     const inline = place.path.at(-1) === "patch";
@@ -68036,7 +68075,7 @@ var Builder2 = class {
         place: inline ? place : { ...place, path: [...place.path, index, "value"] }
       }))
     };
-    return withCurrentId({ ...object2, value: result.resource, previousIds: [...object2.previousIds, currentId(object2.value)], history: object2.history.with(layer) });
+    return withCurrentId({ ...object2, value: result2.resource, previousIds: [...object2.previousIds, currentId(object2.value)], history: object2.history.with(layer) });
   }
 };
 function idKey(value2) {
@@ -68598,7 +68637,7 @@ async function lint(options2) {
   if (options2.base !== void 0 && configured.errors.length === 0) {
     const { compareWithBase: compareWithBase2 } = await Promise.resolve().then(() => (init_base_revision(), base_revision_exports));
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
-    const load = (mapped2) => loadWorkspace(mapped2, [], [], true);
+    const load = (mapped3) => loadWorkspace(mapped3, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
     ({ comparison: base2, outcome: baseOutcome } = await compareWithBase2(options2, manifests2, { policies: policiesFor, evaluation, load, display: display2, receive }, warnings));
   }
@@ -68622,14 +68661,14 @@ async function lint(options2) {
     return { manifest, received, change, policies: policiesFor(manifest.namespace), evaluation: change?.evaluation ?? evaluation };
   });
   const evaluateUnit = (inputs, evaluatedResponses) => {
-    const result = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
+    const result2 = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
     const mutations3 = [];
     const registryReported = /* @__PURE__ */ new Map();
     const registryRules = /* @__PURE__ */ new Set();
     for (const [position3, { manifest, received, change }] of inputs.entries()) {
       const file = fileOf(manifest.file);
       const responses = evaluatedResponses[position3];
-      for (const { response } of responses) for (const rule5 of response.rules) result.statuses[rule5.status]++;
+      for (const { response } of responses) for (const rule5 of response.rules) result2.statuses[rule5.status]++;
       const context2 = { config: options2.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS3, registryReported };
       const converted2 = responseFindings(responses, context2);
       if (change !== void 0) base2.describe(change, converted2.findings, responses);
@@ -68637,13 +68676,13 @@ async function lint(options2) {
         if (registryRules.has(key3)) continue;
         registryRules.add(key3);
         const at4 = finding === null ? -1 : converted2.findings.indexOf(finding);
-        result.registry.push({ rule: key3, subject: position3, finding: at4 === -1 ? -1 : result.findings.length + at4 });
+        result2.registry.push({ rule: key3, subject: position3, finding: at4 === -1 ? -1 : result2.findings.length + at4 });
       }
       for (const finding of converted2.findings) {
-        result.findings.push(finding);
-        result.builtBy.push(finding.resource !== void 0 ? manifest.builtBy ?? null : null);
+        result2.findings.push(finding);
+        result2.builtBy.push(finding.resource !== void 0 ? manifest.builtBy ?? null : null);
       }
-      result.suppressed += converted2.suppressed;
+      result2.suppressed += converted2.suppressed;
       const patched = mutatedResource(responses, received.value);
       const after = patched === received.value || change?.operation === "DELETE" ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched, version);
       if (after !== manifest.value && !jsonEqual(after, manifest.value, "type")) {
@@ -68656,14 +68695,14 @@ async function lint(options2) {
           const unsettled = again.length === 0 ? [] : unsettledRules(again, received, patched, change?.evaluation ?? evaluation);
           mutations3.push({ context: context2, rules, before: manifest.value, after, unsettled });
         } else {
-          result.suppressed++;
+          result2.suppressed++;
         }
       }
       done++;
       options2.onProgress?.(done, total);
     }
-    result.mutations = unitMutations(options2, workspace, mutations3);
-    return result;
+    result2.mutations = unitMutations(options2, workspace, mutations3);
+    return result2;
   };
   const unitResults = [];
   const evaluatedUnits = /* @__PURE__ */ new Map();
@@ -68691,18 +68730,18 @@ async function lint(options2) {
       const responses = evaluateInBatches(inputs2.flat());
       let offset = 0;
       for (const [k, member] of window.entries()) {
-        const result2 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
-        unitResults.push({ result: result2, subjects: member.subjects });
-        evaluatedUnits.set(member.key, { result: result2, subjects: member.subjects });
+        const result3 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
+        unitResults.push({ result: result3, subjects: member.subjects });
+        evaluatedUnits.set(member.key, { result: result3, subjects: member.subjects });
       }
       continue;
     }
     reads2.start();
     const inputs = unitInputs(unit);
-    const result = evaluateUnit(inputs, evaluateInBatches(inputs));
-    plan?.evaluated(unit, result, reads2.stop());
-    unitResults.push({ result, subjects: unit.subjects });
-    evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });
+    const result2 = evaluateUnit(inputs, evaluateInBatches(inputs));
+    plan?.evaluated(unit, result2, reads2.stop());
+    unitResults.push({ result: result2, subjects: unit.subjects });
+    evaluatedUnits.set(unit.key, { result: result2, subjects: unit.subjects });
   }
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule5) => `${policy.id}/${rule5}`)), ...PROBLEM_CODES.map((code18) => `kyverno-lint/${code18}`)];
   const problems = shard === null ? workspace.problems : workspace.problems.filter((problem3) => shard.ownsFile(problem3.location.file));
@@ -68802,7 +68841,7 @@ async function assemble(options2, input) {
   let suppressed = 0;
   let findings = input.problems.filter((problem3) => !isIgnored(options2.config.ignore, problem3.ruleId));
   suppressed += input.problems.length - findings.length;
-  const registry = input.units.flatMap(({ result, subjects }, unit) => result.registry.map((error) => ({ error, unit, at: subjects[error.subject] })));
+  const registry = input.units.flatMap(({ result: result2, subjects }, unit) => result2.registry.map((error) => ({ error, unit, at: subjects[error.subject] })));
   registry.sort((a, b) => a.at - b.at);
   const firstRegistry = /* @__PURE__ */ new Map();
   const dropped = input.units.map(() => /* @__PURE__ */ new Set());
@@ -68814,12 +68853,12 @@ async function assemble(options2, input) {
     if (error.finding === -1) suppressed--;
     else dropped[unit].add(error.finding);
   }
-  for (const [unit, { result }] of input.units.entries()) {
-    for (const status of Object.keys(statuses)) statuses[status] += result.statuses[status];
-    suppressed += result.suppressed;
-    for (const [index, finding] of result.findings.entries()) {
+  for (const [unit, { result: result2 }] of input.units.entries()) {
+    for (const status of Object.keys(statuses)) statuses[status] += result2.statuses[status];
+    suppressed += result2.suppressed;
+    for (const [index, finding] of result2.findings.entries()) {
       if (dropped[unit].has(index)) continue;
-      const roots = result.builtBy[index];
+      const roots = result2.builtBy[index];
       if (roots !== null && roots !== void 0) builtBy.set(finding, roots);
       findings.push(finding);
     }
@@ -68847,8 +68886,8 @@ async function assemble(options2, input) {
     return true;
   };
   const applied = [];
-  for (const { result } of input.units) {
-    for (const mutation2 of result.mutations) {
+  for (const { result: result2 } of input.units) {
+    for (const mutation2 of result2.mutations) {
       if (mutation2.finding !== null && mutation2.builtBy !== null) builtBy.set(mutation2.finding, mutation2.builtBy);
       const reported2 = push2(mutation2.finding);
       const item = mutation2.edits;
@@ -68896,8 +68935,8 @@ async function assemble(options2, input) {
   };
 }
 var DIRECTIVE_FINDINGS = ["kyverno-lint/invalid-disable-directive", "kyverno-lint/unused-disable-directive"];
-function unitSuppressed(result) {
-  return result.suppressed - result.registry.filter((error) => error.finding === -1).length + result.mutations.filter((mutation2) => mutation2.finding === null).length;
+function unitSuppressed(result2) {
+  return result2.suppressed - result2.registry.filter((error) => error.finding === -1).length + result2.mutations.filter((mutation2) => mutation2.finding === null).length;
 }
 function mergeSorted(a, b) {
   const out = [];
@@ -68919,10 +68958,10 @@ async function reassemble(options2, previous, input) {
   if ([...previous.changed].some((file) => !files.has(display(file)))) return null;
   for (const located3 of previous.located.values()) if (located3 === null || located3.some((file) => files.has(file))) return null;
   const old = [...previous.replaced.values()];
-  const now2 = [...input.evaluated.values()].map(({ result }) => result);
-  const inFiles = (result) => result.findings.every((finding, index) => files.has(finding.location.file) || result.registry.some((error) => error.finding === index)) && result.mutations.every(({ finding, edits }) => (finding === null || files.has(finding.location.file)) && (edits === null || files.has(display(edits.file))));
+  const now2 = [...input.evaluated.values()].map(({ result: result2 }) => result2);
+  const inFiles = (result2) => result2.findings.every((finding, index) => files.has(finding.location.file) || result2.registry.some((error) => error.finding === index)) && result2.mutations.every(({ finding, edits }) => (finding === null || files.has(finding.location.file)) && (edits === null || files.has(display(edits.file))));
   if (!old.every(inFiles) || !now2.every(inFiles)) return null;
-  const registryRules = (results) => JSON.stringify([...new Set(results.flatMap((result) => result.registry.map((error) => error.rule)))].sort());
+  const registryRules = (results) => JSON.stringify([...new Set(results.flatMap((result2) => result2.registry.map((error) => error.rule)))].sort());
   if (registryRules(old) !== registryRules(now2)) return null;
   const elsewhere = (problems2) => JSON.stringify(problems2.filter((problem3) => !files.has(problem3.location.file)));
   if (elsewhere(previous.problems) !== elsewhere(input.problems)) return null;
@@ -68935,11 +68974,11 @@ async function reassemble(options2, previous, input) {
   const findings = mergeSorted(report.findings.filter(elsewhereFinding), local.report.findings.filter(here));
   const suppressedFindings = mergeSorted((report.suppressedFindings ?? []).filter(elsewhereFinding), (local.report.suppressedFindings ?? []).filter(here));
   const statuses = { ...report.statuses };
-  for (const result of old) for (const status of Object.keys(statuses)) statuses[status] -= result.statuses[status];
-  for (const result of now2) for (const status of Object.keys(statuses)) statuses[status] += result.statuses[status];
+  for (const result2 of old) for (const status of Object.keys(statuses)) statuses[status] -= result2.statuses[status];
+  for (const result2 of now2) for (const status of Object.keys(statuses)) statuses[status] += result2.statuses[status];
   const ignored = (list5) => list5.filter((problem3) => files.has(problem3.location.file) && isIgnored(config.ignore, problem3.ruleId)).length;
-  const before = old.reduce((sum4, result) => sum4 + unitSuppressed(result), ignored(previous.problems));
-  const after = now2.reduce((sum4, result) => sum4 + unitSuppressed(result), ignored(input.problems));
+  const before = old.reduce((sum4, result2) => sum4 + unitSuppressed(result2), ignored(previous.problems));
+  const after = now2.reduce((sum4, result2) => sum4 + unitSuppressed(result2), ignored(input.problems));
   const suppressed = report.counts.suppressed - (report.suppressedFindings ?? []).length - before + after;
   const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + suppressedFindings.length };
   for (const finding of findings) counts[finding.severity]++;
@@ -68993,12 +69032,12 @@ init_find_files();
 init_source();
 var WORKER_MARK = "kyverno-lint/scan-worker";
 var PARALLEL_MIN_PAIRS = 2e6;
-function packResult(result) {
+function packResult(result2) {
   const packer = new Packer();
-  const findings = packer.pack(result.report.findings);
-  const suppressedFindings = packer.pack(result.report.suppressedFindings ?? []);
+  const findings = packer.pack(result2.report.findings);
+  const suppressedFindings = packer.pack(result2.report.suppressedFindings ?? []);
   return {
-    result: { ...result, report: { ...result.report, findings: [], suppressedFindings: [] } },
+    result: { ...result2, report: { ...result2.report, findings: [], suppressedFindings: [] } },
     tables: packer.tables(),
     findings,
     suppressedFindings
@@ -69022,9 +69061,9 @@ async function lintWithJobs(options2, jobs, force = false, heapMb = WORKER_HEAP_
     return await lintParallel(options2, jobs, heapMb);
   } catch (error) {
     if (!(error instanceof WorkerOutOfMemory)) throw error;
-    const result = await lint(options2);
-    result.warnings.unshift(`${error.message}: the repository was scanned on one thread (--jobs 1 skips the workers)`);
-    return result;
+    const result2 = await lint(options2);
+    result2.warnings.unshift(`${error.message}: the repository was scanned on one thread (--jobs 1 skips the workers)`);
+    return result2;
   }
 }
 var POLICY_KINDS2 = "(?:ClusterPolicy|Policy|(?:Namespaced)?(?:Validating|Mutating|Generating|Deleting|ImageValidating)Policy|(?:Validating|Mutating)AdmissionPolicy)";
@@ -69151,8 +69190,8 @@ function mergeExchanges(exchanges) {
 }
 function mergeResults(results, options2, durationMs) {
   const first = results[0];
-  const findings = results.flatMap((result) => result.report.findings).sort(compareFindings);
-  const suppressedFindings = results.flatMap((result) => result.report.suppressedFindings ?? []).sort(compareFindings);
+  const findings = results.flatMap((result2) => result2.report.findings).sort(compareFindings);
+  const suppressedFindings = results.flatMap((result2) => result2.report.suppressedFindings ?? []).sort(compareFindings);
   const statuses = { pass: 0, fail: 0, warn: 0, error: 0, skip: 0 };
   const counts = { error: 0, warning: 0, info: 0, suppressed: 0 };
   let manifests2 = 0;
@@ -69163,10 +69202,10 @@ function mergeResults(results, options2, durationMs) {
     manifests2 += report2.manifests;
   }
   for (const finding of findings) counts[finding.severity]++;
-  for (const result of results) subjects += result.shard?.subjects ?? 0;
+  for (const result2 of results) subjects += result2.shard?.subjects ?? 0;
   const report = { ...first.report, findings, suppressedFindings, counts, statuses, manifests: manifests2, durationMs };
-  const fixes = results.flatMap((result) => result.fixes).sort(byFixFile);
-  const units = results.reduce((sum4, result) => sum4 + (result.shard?.units ?? 0), 0);
+  const fixes = results.flatMap((result2) => result2.fixes).sort(byFixFile);
+  const units = results.reduce((sum4, result2) => sum4 + (result2.shard?.units ?? 0), 0);
   const shard = options2.shard === void 0 || first.shard === null ? null : { ...first.shard, index: options2.shard.index, count: options2.shard.count, units, subjects };
   return { ...first, report, fixes, shard };
 }
@@ -69177,7 +69216,7 @@ async function runScanWorkerIfAsked() {
   const port = parentPort;
   try {
     let last = 0;
-    const result = await lint({
+    const result2 = await lint({
       ...input.options,
       onProgress: (done, total) => {
         const now2 = Date.now();
@@ -69191,7 +69230,7 @@ async function runScanWorkerIfAsked() {
         port.postMessage({ type: "exchange", local });
       })
     });
-    port.postMessage({ type: "result", result: packResult(result) });
+    port.postMessage({ type: "result", result: packResult(result2) });
   } catch (error) {
     port.postMessage({ type: "error", message: error instanceof Error ? error.stack ?? error.message : String(error) });
   }
@@ -69550,24 +69589,24 @@ init_json_value();
 function isClusterResource(value2) {
   return value2.apiVersion === "cli.kyverno.io/v1alpha1" && value2.kind === "ClusterResource";
 }
-function readDefinitions(file, log, result) {
+function readDefinitions(file, log, result2) {
   const loaded = readFile(file, log);
   if (loaded === null) {
-    result.failed.push(file);
+    result2.failed.push(file);
     return;
   }
   for (const document of loaded.documents) {
-    if (isObject(document.value) && isCustomResourceDefinition(document.value)) result.definitions.push(document.value);
+    if (isObject(document.value) && isCustomResourceDefinition(document.value)) result2.definitions.push(document.value);
     else if (document.value !== null) reportAt(log, loaded, document, [], "skipping document: not a CustomResourceDefinition", "warning");
   }
 }
 function loadClusterObjects(files, log, options2 = {}) {
-  const result = { objects: [], definitions: [], failed: [] };
+  const result2 = { objects: [], definitions: [], failed: [] };
   const manifests2 = [];
   for (const file of files) {
     const loaded = readFile(file, log);
     if (loaded === null) {
-      result.failed.push(file);
+      result2.failed.push(file);
       continue;
     }
     for (const document of expandLists(loaded.documents)) {
@@ -69576,22 +69615,22 @@ function loadClusterObjects(files, log, options2 = {}) {
       if (isObject(value2) && isClusterResource(value2)) {
         const spec2 = isObject(value2.spec) ? value2.spec : {};
         for (const resource of Array.isArray(spec2.resources) ? spec2.resources : []) {
-          if (isObject(resource)) result.objects.push(resource);
+          if (isObject(resource)) result2.objects.push(resource);
         }
         const base2 = options2.crdBase ?? path14.dirname(file);
         for (const crd of Array.isArray(spec2.crds) ? spec2.crds : []) {
-          if (typeof crd === "string") readDefinitions(path14.resolve(base2, crd), log, result);
+          if (typeof crd === "string") readDefinitions(path14.resolve(base2, crd), log, result2);
         }
       } else if (isKubernetesObject(value2)) {
-        if (isCustomResourceDefinition(value2)) result.definitions.push(value2);
+        if (isCustomResourceDefinition(value2)) result2.definitions.push(value2);
         manifests2.push(value2);
       } else {
         reportAt(log, loaded, document, [], "skipping document: not a Kubernetes object (apiVersion and kind are required)", "warning");
       }
     }
   }
-  for (const manifest of manifests2) result.objects.push(withDefaultNamespace(manifest, result.definitions));
-  return result;
+  for (const manifest of manifests2) result2.objects.push(withDefaultNamespace(manifest, result2.definitions));
+  return result2;
 }
 function isNamespaced2(apiVersion, kind3, definitions) {
   const group = apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : "";
@@ -70005,7 +70044,7 @@ function celResponse(counting, kind3, response, resource, resources, settings) {
   const shownAsWarning = !compiled4.scored || settings.auditWarn;
   const counted = !(counting === "mutating" && response.rules.some((rule5) => rule5.patchedTarget !== void 0));
   const results = response.rules.map((rule5) => {
-    const result = {
+    const result2 = {
       rule: rule5.name,
       type: rule5.type,
       engineStatus: rule5.status,
@@ -70014,10 +70053,10 @@ function celResponse(counting, kind3, response, resource, resources, settings) {
       message: failedMessage(rule5),
       source: sourceOf(resources, resource, rule5.path)
     };
-    if (counting === "mutating" && result.counted !== null) result.countedTimes = 2;
-    if (rule5.generatedResources !== void 0) result.generatedResources = rule5.generatedResources;
-    if (rule5.patchedTarget !== void 0) result.patchedTarget = rule5.patchedTarget;
-    return result;
+    if (counting === "mutating" && result2.counted !== null) result2.countedTimes = 2;
+    if (rule5.generatedResources !== void 0) result2.generatedResources = rule5.generatedResources;
+    if (rule5.patchedTarget !== void 0) result2.patchedTarget = rule5.patchedTarget;
+    return result2;
   });
   const out = {
     kind: kind3,
@@ -70042,7 +70081,7 @@ function applyResponse(kind3, response, resource, resources, settings) {
   const results = response.rules.map((rule5) => {
     const validation = kind3 === "validate" || kind3 === "verifyImages";
     const status = validation && rule5.status === "fail" ? mapFail() : rule5.status;
-    const result = {
+    const result2 = {
       rule: rule5.name,
       type: rule5.type,
       engineStatus: rule5.status,
@@ -70051,9 +70090,9 @@ function applyResponse(kind3, response, resource, resources, settings) {
       message: validation ? failedMessage(rule5) : rule5.message,
       source: sourceOf(resources, resource, validation && (rule5.status === "fail" || rule5.status === "error") ? rule5.path : void 0)
     };
-    if (rule5.generatedResources !== void 0) result.generatedResources = rule5.generatedResources;
-    if (rule5.patchedTarget !== void 0) result.patchedTarget = rule5.patchedTarget;
-    return result;
+    if (rule5.generatedResources !== void 0) result2.generatedResources = rule5.generatedResources;
+    if (rule5.patchedTarget !== void 0) result2.patchedTarget = rule5.patchedTarget;
+    return result2;
   });
   const out = {
     kind: kind3,
@@ -70087,6 +70126,7 @@ function palette(enabled2) {
 }
 
 // src/commands/io.ts
+import { closeSync as closeSync3, openSync as openSync3, writeSync } from "node:fs";
 import path15 from "node:path";
 function resolveArg(io, arg) {
   return /^https?:\/\//.test(arg) ? arg : path15.resolve(io.cwd, arg);
@@ -70096,6 +70136,17 @@ function displayPath(io, file) {
   const relative = path15.relative(io.cwd, file);
   if (relative === "") return ".";
   return relative.startsWith("..") || path15.isAbsolute(relative) ? file : relative;
+}
+function writeBlocks(file, blocks) {
+  const fd = openSync3(file, "w");
+  try {
+    for (const block of blocks) {
+      const bytes2 = Buffer.from(block);
+      for (let written = 0; written < bytes2.length; ) written += writeSync(fd, bytes2, written);
+    }
+  } finally {
+    closeSync3(fd);
+  }
 }
 
 // src/commands/table.ts
@@ -70157,7 +70208,7 @@ function renderTable(headers, rows, headerStyle = (t) => t) {
 // src/commands/apply/output.ts
 function countResults(responses, invalidPolicies) {
   const counts = { pass: 0, fail: 0, warn: 0, error: invalidPolicies, skip: 0 };
-  for (const response of responses) for (const result of response.results) if (result.counted !== null) counts[result.counted] += result.countedTimes ?? 1;
+  for (const response of responses) for (const result2 of response.results) if (result2.counted !== null) counts[result2.counted] += result2.countedTimes ?? 1;
   return counts;
 }
 var DIVIDER = "-".repeat(70);
@@ -70179,28 +70230,28 @@ function formatResponseLines(responses) {
   let out = "";
   for (const response of responses) {
     const failed = [];
-    for (const result of response.results) {
-      if (result.engineStatus === "fail") failed.push(result);
-      if (result.type === "Mutation" && result.engineStatus === "skip") {
+    for (const result2 of response.results) {
+      if (result2.engineStatus === "fail") failed.push(result2);
+      if (result2.type === "Mutation" && result2.engineStatus === "skip") {
         out += `
 skipped mutate policy ${response.policy} -> resource ${response.resourcePath}
 `;
-      } else if (result.type === "Mutation" && result.engineStatus === "error") {
+      } else if (result2.type === "Mutation" && result2.engineStatus === "error") {
         out += `
 error while applying mutate policy ${response.policy} -> resource ${response.resourcePath} 
-error:  ${result.message}
+error:  ${result2.message}
 `;
-      } else if (result.type === "Generation" && result.engineStatus === "error") {
+      } else if (result2.type === "Generation" && result2.engineStatus === "error") {
         out += `
 error while applying generate policy ${response.policy} -> resource ${response.resourcePath} 
-error:  ${result.message}
+error:  ${result2.message}
 `;
       }
     }
     if (failed.length === 0) continue;
     out += `policy ${response.policy} -> resource ${response.resourcePath} ${response.auditWarning ? "failed as audit warning:" : "failed:"}
 `;
-    out += failed.map((result, index) => `${index + 1} - ${result.rule} ${result.message}
+    out += failed.map((result2, index) => `${index + 1} - ${result2.rule} ${result2.message}
 `).join("");
     out += "\n";
   }
@@ -70219,13 +70270,13 @@ function formatApplyTable(responses, detailed, color) {
   const style = { pass: colors.pass, fail: colors.fail, warn: colors.warn, error: colors.fail, skip: colors.skip };
   const headers = ["ID", "POLICY", "RULE", "RESOURCE", "RESULT"];
   if (detailed) headers.push("MESSAGE");
-  const pairs = responses.flatMap((response) => response.results.map((result) => ({ response, result })));
-  const rows = pairs.map(({ response, result }, index) => {
+  const pairs = responses.flatMap((response) => response.results.map((result2) => ({ response, result: result2 })));
+  const rows = pairs.map(({ response, result: result2 }, index) => {
     const { namespace, kind: kind3, name } = response.resource;
-    const label = result.status[0].toUpperCase() + result.status.slice(1);
+    const label = result2.status[0].toUpperCase() + result2.status.slice(1);
     const resource = namespace ? `${namespace}/${kind3}/${name}` : `${kind3}/${name}`;
-    const row = [index + 1, response.policyLabel, response.ruleless ? "" : result.rule, resource, style[result.status](label)];
-    if (detailed) row.push(result.message);
+    const row = [index + 1, response.policyLabel, response.ruleless ? "" : result2.rule, resource, style[result2.status](label)];
+    if (detailed) row.push(result2.message);
     return row;
   });
   return `${renderTable(headers, rows, colors.header)}
@@ -70233,19 +70284,19 @@ function formatApplyTable(responses, detailed, color) {
 }
 function formatApplyJson(io, responses, mutated, problems) {
   const entries = responses.flatMap(
-    (response) => response.results.map((result) => {
+    (response) => response.results.map((result2) => {
       const entry2 = {
         policy: response.policy,
-        rule: result.rule,
-        type: result.type,
+        rule: result2.rule,
+        type: result2.type,
         resource: response.resource,
-        status: result.status,
-        message: result.message,
-        source: { file: displayPath(io, result.source.file), line: result.source.line, column: result.source.column }
+        status: result2.status,
+        message: result2.message,
+        source: { file: displayPath(io, result2.source.file), line: result2.source.line, column: result2.source.column }
       };
-      if (result.type === "Mutation" && response.patchedResource !== void 0) entry2.patchedResource = response.patchedResource;
-      if (result.patchedTarget !== void 0) entry2.patchedTarget = result.patchedTarget;
-      if (result.generatedResources !== void 0) entry2.generatedResources = result.generatedResources;
+      if (result2.type === "Mutation" && response.patchedResource !== void 0) entry2.patchedResource = response.patchedResource;
+      if (result2.patchedTarget !== void 0) entry2.patchedTarget = result2.patchedTarget;
+      if (result2.generatedResources !== void 0) entry2.generatedResources = result2.generatedResources;
       return entry2;
     })
   );
@@ -70667,13 +70718,13 @@ function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, ne
 }
 function splitLines(text5) {
   const hasTrailingNl = text5.endsWith("\n");
-  const result = text5.split("\n").map((line) => line + "\n");
+  const result2 = text5.split("\n").map((line) => line + "\n");
   if (hasTrailingNl) {
-    result.pop();
+    result2.pop();
   } else {
-    result.push(result.pop().slice(0, -1));
+    result2.push(result2.pop().slice(0, -1));
   }
-  return result;
+  return result2;
 }
 
 // src/util/unified-diff.ts
@@ -71707,9 +71758,9 @@ function evaluate5(input, query) {
     throw new QueryError(`error evaluating JMESPath expression: ${error.message}`);
   }
 }
-function formatResult(result, unquoted, compact) {
-  if (unquoted && typeof result === "string") return result;
-  const plain = toPlainJson(result);
+function formatResult(result2, unquoted, compact) {
+  if (unquoted && typeof result2 === "string") return result2;
+  const plain = toPlainJson(result2);
   try {
     return compact ? goJsonStringify(plain) : goJsonStringifyIndent(plain, "  ");
   } catch (error) {
@@ -71735,10 +71786,10 @@ async function jpQueryCommand(argv, io) {
     const compact = args.boolean("compact");
     const unquoted = args.boolean("unquoted");
     for (const query of queries) {
-      const result = evaluate5(input, query);
+      const result2 = evaluate5(input, query);
       io.stdout(`# ${query}
 `);
-      io.stdout(`${formatResult(result, unquoted, compact)}
+      io.stdout(`${formatResult(result2, unquoted, compact)}
 `);
     }
     return 0;
@@ -71807,7 +71858,6 @@ async function jpCommand(argv, io) {
 }
 
 // src/commands/scan/command.ts
-import { writeFileSync as writeFileSync4 } from "node:fs";
 import path17 from "node:path";
 
 // src/report/errors-only.ts
@@ -71935,16 +71985,20 @@ function jsonFinding(finding, group) {
     group: group ? { key: group.key, size: group.findings.length } : null
   };
 }
+function* mapped2(list5, map3) {
+  for (const item of list5) yield map3(item);
+}
 function toJsonReport(report) {
   const { counts, files, statuses } = report;
   const groups = sameReasonGroups(report.findings);
+  const suppressed = (finding) => ({
+    ...jsonFinding(finding, void 0),
+    suppressions: (finding.suppressions ?? []).map((suppression) => ({ kind: suppression.kind, line: suppression.line, justification: suppression.justification ?? null }))
+  });
   return {
     version: JSON_REPORT_VERSION,
-    findings: report.findings.map((finding) => jsonFinding(finding, groups.get(finding))),
-    suppressedFindings: (report.suppressedFindings ?? []).map((finding) => ({
-      ...jsonFinding(finding, void 0),
-      suppressions: (finding.suppressions ?? []).map((suppression) => ({ kind: suppression.kind, line: suppression.line, justification: suppression.justification ?? null }))
-    })),
+    findings: new StreamedList(mapped2(report.findings, (finding) => jsonFinding(finding, groups.get(finding)))),
+    suppressedFindings: new StreamedList(mapped2(report.suppressedFindings ?? [], suppressed)),
     summary: {
       error: counts.error,
       warning: counts.warning,
@@ -71957,9 +72011,9 @@ function toJsonReport(report) {
     }
   };
 }
-function json(report) {
-  return `${stringifyJson(toJsonReport(report), 2)}
-`;
+function* jsonChunks(report) {
+  yield* stringifyJsonChunks(toJsonReport(report), 2);
+  yield "\n";
 }
 
 // src/reporters/junit.ts
@@ -71997,17 +72051,15 @@ var ENTITIES = { "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&a
 function isXmlChar(code18) {
   return code18 === 9 || code18 === 10 || code18 === 13 || code18 >= 32 && code18 <= 55295 || code18 >= 57344 && code18 <= 65533 || code18 >= 65536 && code18 <= 1114111;
 }
+var NEEDS_ESCAPE2 = /[^\x20\x21\x23-\x25\x28-\x3b\x3d\x3f-\x7e]/gu;
+function escapeChar(char) {
+  const entity = ENTITIES[char];
+  if (entity !== void 0) return entity;
+  const code18 = char.codePointAt(0);
+  return isXmlChar(code18) ? `&#${code18};` : "&#65533;";
+}
 function xmlEscape(text5) {
-  let out = "";
-  for (const char of text5) {
-    const code18 = char.codePointAt(0);
-    const entity = ENTITIES[char];
-    if (entity !== void 0) out += entity;
-    else if (!isXmlChar(code18)) out += "&#65533;";
-    else if (code18 < 32 || code18 >= 127) out += `&#${code18};`;
-    else out += char;
-  }
-  return out;
+  return text5.replace(NEEDS_ESCAPE2, escapeChar);
 }
 function pathWithoutExt(file) {
   return posix.join(posix.dirname(file), posix.basename(file, posix.extname(file)));
@@ -72025,24 +72077,25 @@ function testcase(finding, classname) {
   return `${open}<${element2} message="${xmlEscape(finding.message)}">${xmlEscape(text5)}</${element2}></testcase>
 `;
 }
-function testsuite(file, findings) {
+function* testsuite(file, findings) {
   const name = displayFile(file);
   const errors = findings.filter((finding) => finding.status === "problem" && !isNotice(finding)).length;
   const failures = findings.filter((finding) => finding.status !== "problem").length;
   const classname = pathWithoutExt(name);
-  return `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${failures}" name="${xmlEscape(name)}">
-` + findings.map((finding) => testcase(finding, classname)).join("") + "</testsuite>\n";
+  yield `<testsuite package="${SUITE_PACKAGE}" time="0" tests="${findings.length}" errors="${errors}" failures="${failures}" name="${xmlEscape(name)}">
+`;
+  for (const finding of findings) yield testcase(finding, classname);
+  yield "</testsuite>\n";
 }
 var PASSING_SUITE = `<testsuite package="${SUITE_PACKAGE}" time="0" tests="1" errors="0" failures="0" name="${SUITE_PACKAGE}">
 <testcase time="0" name="${SUITE_PACKAGE}" classname="${SUITE_PACKAGE}" />
 </testsuite>
 `;
-function junit(report) {
-  const suites = report.findings.length === 0 ? PASSING_SUITE : groupByFile(report.findings).map((group) => testsuite(group.file, group.findings)).join("");
-  return `<?xml version="1.0" encoding="utf-8"?>
-<testsuites>
-${suites}</testsuites>
-`;
+function* junitChunks(report) {
+  yield '<?xml version="1.0" encoding="utf-8"?>\n<testsuites>\n';
+  if (report.findings.length === 0) yield PASSING_SUITE;
+  else for (const group of groupByFile(report.findings)) yield* testsuite(group.file, group.findings);
+  yield "</testsuites>\n";
 }
 
 // src/reporters/sarif.ts
@@ -72070,25 +72123,25 @@ function directoryUri(cwd) {
 function region(finding) {
   const { line, column, endLine, endColumn } = finding.location;
   if (line < 1) return void 0;
-  const result = { startLine: line };
-  if (column >= 1) result.startColumn = column;
+  const result2 = { startLine: line };
+  if (column >= 1) result2.startColumn = column;
   if (endLine >= line) {
-    result.endLine = endLine;
-    if (endColumn >= 1 && column >= 1) result.endColumn = endColumn;
+    result2.endLine = endLine;
+    if (endColumn >= 1 && column >= 1) result2.endColumn = endColumn;
   }
-  return result;
+  return result2;
 }
 function resourceName3(resource) {
   return [resource.apiVersion, resource.kind, resource.namespace, resource.name].filter((part) => part !== "").join("/");
 }
 function location(finding) {
-  const result = {};
+  const result2 = {};
   if (finding.location.file !== "") {
     const where = region(finding);
-    result.physicalLocation = { artifactLocation: artifactLocation(finding.location.file), ...where ? { region: where } : {} };
+    result2.physicalLocation = { artifactLocation: artifactLocation(finding.location.file), ...where ? { region: where } : {} };
   }
-  if (finding.resource) result.logicalLocations = [{ name: finding.resource.name, fullyQualifiedName: resourceName3(finding.resource), kind: "resource" }];
-  return Object.keys(result).length > 0 ? result : void 0;
+  if (finding.resource) result2.logicalLocations = [{ name: finding.resource.name, fullyQualifiedName: resourceName3(finding.resource), kind: "resource" }];
+  return Object.keys(result2).length > 0 ? result2 : void 0;
 }
 function fix(edits) {
   const byFile = /* @__PURE__ */ new Map();
@@ -72122,36 +72175,46 @@ function rule4(finding) {
     ...ruleTags.length > 0 ? { properties: { tags: ruleTags } } : {}
   };
 }
-function toSarif(report, options2) {
+function sarifRules(findings) {
   const rules = [];
   const ruleIndex = /* @__PURE__ */ new Map();
+  for (const list5 of findings) {
+    for (const finding of list5) {
+      let index = ruleIndex.get(finding.ruleId);
+      if (index === void 0) {
+        index = rules.push(rule4(finding)) - 1;
+        ruleIndex.set(finding.ruleId, index);
+      }
+      const level = LEVELS[finding.severity];
+      const descriptor = rules[index];
+      if (LEVEL_RANK[level] > LEVEL_RANK[descriptor.defaultConfiguration.level]) descriptor.defaultConfiguration.level = level;
+    }
+  }
+  return { rules, ruleIndex };
+}
+function result(finding, ruleIndex, group) {
+  const text5 = finding.message !== "" ? finding.message : finding.ruleId;
+  const out = { ruleId: finding.ruleId, ruleIndex, level: LEVELS[finding.severity], message: { text: text5 } };
+  const where = location(finding);
+  if (where) out.locations = [where];
+  if (finding.fix && finding.fix.length > 0) out.fixes = [fix(finding.fix)];
+  if (finding.suppressions !== void 0) {
+    out.suppressions = finding.suppressions.map((suppression) => ({
+      kind: "inSource",
+      status: "accepted",
+      ...suppression.justification !== void 0 ? { justification: suppression.justification } : {}
+    }));
+  }
+  if (group) out.properties = { group: group.key, groupSize: group.findings.length };
+  return out;
+}
+function sarifLog(report, options2, results) {
   const suppressed = options2.sarifSuppressed === false ? [] : report.suppressedFindings ?? [];
+  const { rules, ruleIndex } = sarifRules([report.findings, suppressed]);
   const groups = sameReasonGroups(report.findings);
-  const results = [...report.findings, ...suppressed].map((finding) => {
-    let index = ruleIndex.get(finding.ruleId);
-    if (index === void 0) {
-      index = rules.push(rule4(finding)) - 1;
-      ruleIndex.set(finding.ruleId, index);
-    }
-    const level = LEVELS[finding.severity];
-    const descriptor = rules[index];
-    if (LEVEL_RANK[level] > LEVEL_RANK[descriptor.defaultConfiguration.level]) descriptor.defaultConfiguration.level = level;
-    const text5 = finding.message !== "" ? finding.message : finding.ruleId;
-    const result = { ruleId: finding.ruleId, ruleIndex: index, level, message: { text: text5 } };
-    const where = location(finding);
-    if (where) result.locations = [where];
-    if (finding.fix && finding.fix.length > 0) result.fixes = [fix(finding.fix)];
-    if (finding.suppressions !== void 0) {
-      result.suppressions = finding.suppressions.map((suppression) => ({
-        kind: "inSource",
-        status: "accepted",
-        ...suppression.justification !== void 0 ? { justification: suppression.justification } : {}
-      }));
-    }
-    const group = groups.get(finding);
-    if (group) result.properties = { group: group.key, groupSize: group.findings.length };
-    return result;
-  });
+  function* all() {
+    for (const list5 of [report.findings, suppressed]) for (const finding of list5) yield result(finding, ruleIndex.get(finding.ruleId), groups.get(finding));
+  }
   const driver = {
     name: "kyverno-lint",
     version: options2.toolVersion,
@@ -72166,14 +72229,17 @@ function toSarif(report, options2) {
         tool: { driver },
         ...options2.automationId !== void 0 ? { automationDetails: { id: options2.automationId } } : {},
         originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } },
-        results
+        results: results(all())
       }
     ]
   };
 }
-function sarif(report, options2) {
-  return `${stringifyJson(toSarif(report, options2), 2)}
-`;
+function* sarifChunks(report, options2) {
+  yield* stringifyJsonChunks(
+    sarifLog(report, options2, (all) => new StreamedList(all)),
+    2
+  );
+  yield "\n";
 }
 
 // node_modules/ansi-regex/index.js
@@ -72572,11 +72638,11 @@ function assembleStyles() {
         if (value2 === 0) {
           return 30;
         }
-        let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
+        let result2 = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
         if (value2 === 2) {
-          result += 60;
+          result2 += 60;
         }
-        return result;
+        return result2;
       },
       enumerable: false
     },
@@ -73232,7 +73298,28 @@ function stylish(report, options2) {
 
 // src/reporters/index.ts
 var REPORTER_NAMES = ["stylish", "json", "sarif", "github", "junit"];
-var reporters = { stylish, json, sarif, github, junit };
+var reportWriters = {
+  // The stylish and GitHub texts are a few bytes per finding: written whole.
+  stylish: (report, options2) => [stylish(report, options2)],
+  json: jsonChunks,
+  sarif: sarifChunks,
+  github: (report) => [github(report)],
+  junit: junitChunks
+};
+function* reportBlocks(pieces, size = 1 << 20) {
+  let parts2 = [];
+  let length = 0;
+  for (const piece of pieces) {
+    parts2.push(piece);
+    length += piece.length;
+    if (length >= size) {
+      yield parts2.join("");
+      parts2 = [];
+      length = 0;
+    }
+  }
+  if (length > 0) yield parts2.join("");
+}
 function isReporterName(name) {
   return REPORTER_NAMES.includes(name);
 }
@@ -73409,9 +73496,9 @@ async function lintCommand(argv, io) {
     onProgress: progress.update,
     ...shard !== void 0 ? { shard } : {}
   };
-  let result;
+  let result2;
   try {
-    result = await lintWithJobs(options2, jobsFlag ?? defaultJobs(), jobsFlag !== void 0);
+    result2 = await lintWithJobs(options2, jobsFlag ?? defaultJobs(), jobsFlag !== void 0);
   } catch (error) {
     progress.clear();
     io.stderr(`error: ${error instanceof Error ? error.message : String(error)}
@@ -73419,20 +73506,20 @@ async function lintCommand(argv, io) {
     return 2;
   }
   progress.clear();
-  if (result.shard !== null && result.shard.units === 0) {
-    const { index, count: count2, totalUnits } = result.shard;
+  if (result2.shard !== null && result2.shard.units === 0) {
+    const { index, count: count2, totalUnits } = result2.shard;
     io.stderr(`shard ${index}/${count2}: no manifest to check (the repository has ${totalUnits} ${totalUnits === 1 ? "unit" : "units"} of work for ${count2} shards); the other shards check them
 `);
   }
-  for (const warning of result.warnings) io.stderr(`warning: ${warning}
+  for (const warning of result2.warnings) io.stderr(`warning: ${warning}
 `);
-  if (result.configProblems.length > 0) return printConfigProblems(io, config.file ?? "", result.configProblems);
-  for (const error of result.errors) io.stderr(`error: ${error}
+  if (result2.configProblems.length > 0) return printConfigProblems(io, config.file ?? "", result2.configProblems);
+  for (const error of result2.errors) io.stderr(`error: ${error}
 `);
-  const baseError = result.base?.error;
+  const baseError = result2.base?.error;
   if (baseError !== void 0) io.stderr(`error: ${baseError} (--base)
 `);
-  const { empty: empty2 } = result;
+  const { empty: empty2 } = result2;
   if (empty2 !== null && config.allowEmpty === true) io.stderr(`warning: ${empty2.message}
 `);
   else if (empty2 !== null) {
@@ -73446,12 +73533,12 @@ async function lintCommand(argv, io) {
     io.stderr(`warning: ${fixFlag} cannot write standard input: the mutations of the documents read from - are reported, not fixed
 `);
   }
-  if (args.boolean("fix-dry-run")) io.stderr(formatFixDiffs(io, result.fixes, io.stderrIsTTY === true && !args.boolean("no-color")));
+  if (args.boolean("fix-dry-run")) io.stderr(formatFixDiffs(io, result2.fixes, io.stderrIsTTY === true && !args.boolean("no-color")));
   let fixFailed = false;
-  let report = result.report;
+  let report = result2.report;
   if (args.boolean("fix")) {
     const fixed = /* @__PURE__ */ new Set();
-    for (const written of writeFixes(result.fixes)) {
+    for (const written of writeFixes(result2.fixes)) {
       if (written.error === null) {
         fixed.add(displayPath(io, written.file).split(path17.sep).join("/"));
         io.stderr(`fixed ${displayPath(io, written.file)}
@@ -73469,21 +73556,21 @@ async function lintCommand(argv, io) {
   if (quiet) report = errorsOnly(report);
   const terminal = io.stdoutIsTTY === true && args.string("output-file") === void 0;
   const color = args.boolean("no-color") ? false : args.boolean("color") || terminal;
-  const output = reporters[format2](report, { color, toolVersion: package_default.version, ...terminal ? { width: io.stdoutColumns ?? 80 } : {} });
+  const output = reportBlocks(reportWriters[format2](report, { color, toolVersion: package_default.version, ...terminal ? { width: io.stdoutColumns ?? 80 } : {} }));
   const outputFile = args.string("output-file");
   if (outputFile !== void 0) {
     const target2 = resolveArg(io, outputFile);
     try {
-      writeFileSync4(target2, output);
+      writeBlocks(target2, output);
     } catch (error) {
       io.stderr(`Error: cannot write the report to ${displayPath(io, target2)}: ${error.message}
 `);
       return 2;
     }
   } else {
-    io.stdout(output);
+    for (const block of output) io.stdout(block);
   }
-  if (result.errors.length > 0 || baseError !== void 0 || empty2 !== null && config.allowEmpty !== true) return 2;
+  if (result2.errors.length > 0 || baseError !== void 0 || empty2 !== null && config.allowEmpty !== true) return 2;
   const { counts } = report;
   if (counts.error > 0 || fixFailed) return 1;
   if (config.maxWarnings !== void 0 && counts.warning > config.maxWarnings) {
@@ -73497,7 +73584,7 @@ async function lintCommand(argv, io) {
 // src/commands/migrate/command.ts
 init_find_files();
 init_classify();
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync9, writeFileSync as writeFileSync4 } from "node:fs";
 import path20 from "node:path";
 
 // src/migrate/run.ts
@@ -75428,13 +75515,13 @@ function compositeMembership(pattern2) {
 }
 function membership(e, type, patterns, twoWay2, path27) {
   const constant3 = (of, what) => {
-    let result = false;
+    let result2 = false;
     for (const pattern2 of patterns) {
       const m = of(pattern2);
       if (m === null) throw new Untranslatable3(`a ${what} key element rendered by fmt.Sprint against the pattern ${JSON.stringify(pattern2)}`, path27);
-      result ||= m;
+      result2 ||= m;
     }
-    return String(result);
+    return String(result2);
   };
   const boolMember = (value2) => patterns.some((p) => wildcardMatch(p, String(value2)) || twoWay2 && wildcardMatch(String(value2), p));
   const stringMember = patterns.map((p) => twoWay2 ? `(${celWildcardMatch(p, e)} || ${celDynamicWildcardMatch(e, p)})` : `(${celWildcardMatch(p, e)})`).join(" || ") || "false";
@@ -77983,8 +78070,8 @@ function translateJson6902(patch2, path27) {
       }
     }
     if (mutations3.length === 0) return { ok: false, untranslatable: { reason: "an empty patchesJson6902", path: path27 } };
-    const result = independent(paths) ? { mutations: mutations3, changes: mutations3.map((m) => `size(${m}) > 0`).join(" || ") } : { mutations: mutations3 };
-    return { ok: true, value: result };
+    const result2 = independent(paths) ? { mutations: mutations3, changes: mutations3.map((m) => `size(${m}) > 0`).join(" || ") } : { mutations: mutations3 };
+    return { ok: true, value: result2 };
   } catch (error) {
     if (error instanceof Refused2) return { ok: false, untranslatable: { reason: error.reason, path: error.path } };
     throw error;
@@ -79283,7 +79370,7 @@ function renameTestResults(chunk, renamed) {
   if (!(0, import_yaml17.isSeq)(results)) return chunk;
   const edits = [];
   let textual = !results.flow;
-  for (const [i, result] of renamed) {
+  for (const [i, result2] of renamed) {
     const item = results.items[i];
     if (!(0, import_yaml17.isMap)(item) || item.flow) {
       textual = false;
@@ -79296,18 +79383,18 @@ function renameTestResults(chunk, renamed) {
       textual = false;
       break;
     }
-    edits.push({ start: policyValue.range[0], end: policyValue.range[1], insert: scalarText4(String(result.policy)) });
+    edits.push({ start: policyValue.range[0], end: policyValue.range[1], insert: scalarText4(String(result2.policy)) });
     const keyStart = policy.key.range[0];
     const indent2 = " ".repeat(keyStart - lineStart2(chunk, keyStart));
-    const added = Object.keys(result).filter((k) => pair(k) === void 0);
+    const added = Object.keys(result2).filter((k) => pair(k) === void 0);
     if (added.length > 0) {
       const at4 = lineEnd2(chunk, policyValue.range[1] - 1);
       const newline = chunk[at4 - 1] === "\n" ? "" : "\n";
-      edits.push({ start: at4, end: at4, insert: newline + added.map((k) => `${indent2}${k}: ${JSON.stringify(result[k])}
+      edits.push({ start: at4, end: at4, insert: newline + added.map((k) => `${indent2}${k}: ${JSON.stringify(result2[k])}
 `).join("") });
     }
     const rule5 = pair("rule");
-    if (rule5 !== void 0 && !("rule" in result)) {
+    if (rule5 !== void 0 && !("rule" in result2)) {
       const keyRange = rule5.key.range;
       const valueRange = rule5.value?.range;
       if (keyRange === void 0 || keyRange === null) {
@@ -79323,14 +79410,14 @@ function renameTestResults(chunk, renamed) {
     }
   }
   if (textual) return applyEdits2(chunk, edits);
-  for (const [i, result] of renamed) {
+  for (const [i, result2] of renamed) {
     const item = results.items[i];
     if (!(0, import_yaml17.isMap)(item)) continue;
     for (const p of [...item.items]) {
       const key3 = (0, import_yaml17.isScalar)(p.key) ? String(p.key.value) : String(p.key);
-      if (!(key3 in result)) item.delete(key3);
+      if (!(key3 in result2)) item.delete(key3);
     }
-    for (const [key3, value2] of Object.entries(result)) item.set(key3, doc.createNode(value2));
+    for (const [key3, value2] of Object.entries(result2)) item.set(key3, doc.createNode(value2));
   }
   return doc.toString({ lineWidth: 0 });
 }
@@ -79367,14 +79454,14 @@ function migrateTestDocument(test, migrations) {
       return entry2;
     }
     renamed++;
-    const result = {};
+    const result2 = {};
     for (const [key3, value2] of Object.entries(entry2)) {
       if (key3 === "rule") continue;
-      result[key3] = key3 === "policy" ? migration.namespace !== void 0 ? `${migration.namespace}/${translated.name}` : translated.name : value2;
+      result2[key3] = key3 === "policy" ? migration.namespace !== void 0 ? `${migration.namespace}/${translated.name}` : translated.name : value2;
     }
     const flag = KIND_FLAG[translated.kind];
-    if (flag !== void 0) result[flag] = true;
-    return result;
+    if (flag !== void 0) result2[flag] = true;
+    return result2;
   });
   return { document: { ...test, results: out }, renamed, kept };
 }
@@ -79497,9 +79584,9 @@ function withContextKey(chunk, name) {
 function migrateSources(files) {
   const problems = [];
   const parsed = files.map(({ file, text: text5 }) => {
-    const result = parseDocuments(file, text5);
-    problems.push(...result.problems);
-    return { file, text: text5, documents: result.documents };
+    const result2 = parseDocuments(file, text5);
+    problems.push(...result2.problems);
+    return { file, text: text5, documents: result2.documents };
   });
   const policies = [];
   const rules = [];
@@ -79577,8 +79664,8 @@ function migrateSources(files) {
       if (migrated.renamed === 0) continue;
       const renamed = /* @__PURE__ */ new Map();
       const before = source.value.results;
-      migrated.document.results.forEach((result, i) => {
-        if (result !== before[i]) renamed.set(i, result);
+      migrated.document.results.forEach((result2, i) => {
+        if (result2 !== before[i]) renamed.set(i, result2);
       });
       testRenames.set(source.index, renamed);
       tests.push({ file, line: source.line, renamed: migrated.renamed, kept: migrated.kept });
@@ -80120,18 +80207,18 @@ function ruleVariants(rule5, resource, options2) {
   const required3 = requiredPaths(resource);
   const namesValid = hasValidContainerNames(resource);
   const seen = /* @__PURE__ */ new Set([stringifyJson(resource)]);
-  const result = [];
+  const result2 = [];
   const longest = Math.max(0, ...ordered.map((group) => group.length));
-  for (let round2 = 0; round2 < longest && result.length < options2.limit; round2++) {
+  for (let round2 = 0; round2 < longest && result2.length < options2.limit; round2++) {
     for (const group of ordered) {
-      if (result.length >= options2.limit) break;
+      if (result2.length >= options2.limit) break;
       const candidate = group[round2];
       if (candidate === void 0) continue;
       if (candidate.namespaceLabels !== void 0) {
         const key3 = `labels:${stringifyJson(sortedLabels(candidate.namespaceLabels))}`;
         if (seen.has(key3) || stringifyJson(sortedLabels(candidate.namespaceLabels)) === stringifyJson(sortedLabels(baseLabels))) continue;
         seen.add(key3);
-        result.push({ resource, change: candidate.change, namespaceLabels: candidate.namespaceLabels });
+        result2.push({ resource, change: candidate.change, namespaceLabels: candidate.namespaceLabels });
         continue;
       }
       if (!candidate.edit.append && isRequired(candidate.edit.path, required3)) continue;
@@ -80141,10 +80228,10 @@ function ruleVariants(rule5, resource, options2) {
       const text5 = stringifyJson(variant);
       if (seen.has(text5)) continue;
       seen.add(text5);
-      result.push({ resource: variant, change: describeEdit(candidate.edit) });
+      result2.push({ resource: variant, change: describeEdit(candidate.edit) });
     }
   }
-  return result;
+  return result2;
 }
 function sortedLabels(labels) {
   return Object.fromEntries(Object.entries(labels).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
@@ -80804,13 +80891,13 @@ function writeOutputs(io, run3, files, out) {
     for (const [file, text5] of all) {
       const target2 = outputPath(io, root, file);
       mkdirSync4(path20.dirname(target2), { recursive: true });
-      writeFileSync5(target2, text5);
+      writeFileSync4(target2, text5);
       written++;
     }
     return written;
   }
   for (const [file, text5] of run3.outputs) {
-    writeFileSync5(file, text5);
+    writeFileSync4(file, text5);
     written++;
   }
   return written;
@@ -81007,8 +81094,8 @@ function countRows(outcomes) {
   let passed = 0;
   let failed = 0;
   for (const outcome of outcomes) {
-    for (const result of outcome.results) {
-      for (const row of result.rows) {
+    for (const result2 of outcome.results) {
+      for (const row of result2.rows) {
         if (row.result === "Fail") failed++;
         else passed++;
       }
@@ -81045,7 +81132,7 @@ function formatText(outcomes, options2) {
   if (!options2.failOnly) {
     for (const outcome of outcomes) {
       out += `
-${rowsTable(outcome.results.flatMap((result) => result.rows), options2.detailed, options2.color)}
+${rowsTable(outcome.results.flatMap((result2) => result2.rows), options2.detailed, options2.color)}
 
 `;
     }
@@ -81060,7 +81147,7 @@ Test Summary: ${counts.failed} out of ${counts.passed + counts.failed} tests fai
 
 `;
   if (counts.failed > 0) {
-    const failed = outcomes.flatMap((outcome) => outcome.results.flatMap((result) => result.rows.filter((row) => row.result === "Fail")));
+    const failed = outcomes.flatMap((outcome) => outcome.results.flatMap((result2) => result2.rows.filter((row) => row.result === "Fail")));
     out += `Aggregated Failed Test Cases : 
 ${rowsTable(failed, options2.detailed, options2.color)}
 `;
@@ -81071,12 +81158,12 @@ function formatJson(io, outcomes, problems) {
   const tests = outcomes.map((outcome) => ({
     file: displayPath(io, outcome.file),
     results: outcome.results.flatMap(
-      (result) => result.entries.map((entry2) => {
+      (result2) => result2.entries.map((entry2) => {
         const json2 = {
-          policy: result.result.policy,
-          rule: result.result.rule,
+          policy: result2.result.policy,
+          rule: result2.result.rule,
           resource: entry2.resource,
-          kind: result.result.kind,
+          kind: result2.result.kind,
           namespace: entry2.namespace,
           expected: entry2.expected,
           actual: entry2.actual,
@@ -81121,20 +81208,20 @@ function parseTestCaseSelector(text5) {
   }
   return { filters, errors, resourceOverride };
 }
-function accepts2(filter, result) {
+function accepts2(filter, result2) {
   switch (filter.key) {
     case "policy":
-      return result.policy === "" || wildcardMatch(filter.value, result.policy);
+      return result2.policy === "" || wildcardMatch(filter.value, result2.policy);
     case "rule":
-      return result.rule === "" || wildcardMatch(filter.value, result.rule);
+      return result2.rule === "" || wildcardMatch(filter.value, result2.rule);
     case "resource":
-      return !result.resources || result.resources.length === 0 || result.resources.some((resource) => wildcardMatch(filter.value, resource));
+      return !result2.resources || result2.resources.length === 0 || result2.resources.some((resource) => wildcardMatch(filter.value, resource));
   }
 }
 function selectResults(selector2, results) {
-  const selected = results.filter((result) => selector2.filters.every((filter) => accepts2(filter, result)));
+  const selected = results.filter((result2) => selector2.filters.every((filter) => accepts2(filter, result2)));
   if (selector2.resourceOverride.length === 0) return selected;
-  return selected.map((result) => ({ ...result, resources: [...selector2.resourceOverride] }));
+  return selected.map((result2) => ({ ...result2, resources: [...selector2.resourceOverride] }));
 }
 
 // src/commands/test/suite.ts
@@ -81343,7 +81430,7 @@ function cleanJsonPayloads(jsonPayload, jsonPayloads) {
   return unique(payloads.filter((payload) => goTrimSpace(payload) !== "").map(goCleanPath));
 }
 function toResult(raw, index) {
-  const result = {
+  const result2 = {
     index,
     policy: str5(raw.policy) ?? "",
     rule: str5(raw.rule) ?? "",
@@ -81352,9 +81439,9 @@ function toResult(raw, index) {
     failOnMissingResources: raw.failOnMissingResources === true
   };
   const resources = strs(raw.resources);
-  if (resources) result.resources = resources;
+  if (resources) result2.resources = resources;
   if (Array.isArray(raw.resourceSpecs)) {
-    result.resourceSpecs = raw.resourceSpecs.map((spec2) => {
+    result2.resourceSpecs = raw.resourceSpecs.map((spec2) => {
       const object2 = spec2 !== null && typeof spec2 === "object" && !Array.isArray(spec2) ? spec2 : {};
       return {
         group: str5(object2.group) ?? "",
@@ -81368,17 +81455,17 @@ function toResult(raw, index) {
   }
   for (const key3 of ["patchedResources", "generatedResource", "cloneSourceResource", "operation"]) {
     const value2 = str5(raw[key3]);
-    if (value2 !== void 0 && value2 !== "") result[key3] = value2;
+    if (value2 !== void 0 && value2 !== "") result2[key3] = value2;
   }
   const generated = strs(raw.generatedResources);
-  if (generated && generated.length > 0) result.generatedResources = generated;
+  if (generated && generated.length > 0) result2.generatedResources = generated;
   for (const [flag, kind3] of Object.entries(CEL_KIND_FLAGS)) {
     if (raw[flag] === true) {
-      result.celKind = kind3;
+      result2.celKind = kind3;
       break;
     }
   }
-  return result;
+  return result2;
 }
 function deprecatedSchemaMessage(file) {
   return `test file ${file} uses a deprecated schema \u2014 please migrate to the latest format`;
@@ -81394,14 +81481,14 @@ function decodeTest(document, displayFile2) {
   const results = rawResults.map(
     (raw, index) => toResult(raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {}, index)
   );
-  for (const result of results) {
-    if (result.operation === void 0) continue;
-    const path27 = ["results", result.index, "operation"];
-    if (!OPERATIONS3.has(result.operation)) {
-      const message2 = `invalid test result for policy ${result.policy}: invalid operation ${goQuote(result.operation)}, must be one of CREATE, UPDATE, DELETE`;
+  for (const result2 of results) {
+    if (result2.operation === void 0) continue;
+    const path27 = ["results", result2.index, "operation"];
+    if (!OPERATIONS3.has(result2.operation)) {
+      const message2 = `invalid test result for policy ${result2.policy}: invalid operation ${goQuote(result2.operation)}, must be one of CREATE, UPDATE, DELETE`;
       errors.push({ message: message2, path: path27 });
-    } else if (isObject(rawResults[result.index]) && rawResults[result.index].isDeletingPolicy === true) {
-      errors.push({ message: `invalid test result for policy ${result.policy}: operation is not supported for deleting policies`, path: path27 });
+    } else if (isObject(rawResults[result2.index]) && rawResults[result2.index].isDeletingPolicy === true) {
+      errors.push({ message: `invalid test result for policy ${result2.policy}: operation is not supported for deleting policies`, path: path27 });
     }
   }
   const apiCallResponses = decodeApiCallResponses(Array.isArray(value2.apiCallResponses) ? value2.apiCallResponses : [], errors);
@@ -81592,10 +81679,10 @@ function payloadDocument(name, data, file) {
     jsonPayload: true
   };
 }
-function crashingEntry(result, keys) {
+function crashingEntry(result2, keys) {
   const payload = keys.find((resource) => resource.jsonPayload === true && !resource.key.includes(","));
   if (payload === void 0) return void 0;
-  const entry2 = (result.resources ?? []).find((candidate) => candidate.split("/").length === 2);
+  const entry2 = (result2.resources ?? []).find((candidate) => candidate.split("/").length === 2);
   return entry2 === void 0 ? void 0 : { entry: entry2, key: payload.key };
 }
 function resourcesNamed(entry2, resources) {
@@ -81605,13 +81692,13 @@ function resourcesNamed(entry2, resources) {
   const [namespace, name] = parts2;
   return resources.filter((resource) => resource.namespace === namespace && resource.name === name);
 }
-function unsupportedReason(result, input) {
-  const name = policyName2(result.policy);
+function unsupportedReason(result2, input) {
+  const name = policyName2(result2.policy);
   const policies = input.policies.get(name);
   if (!policies) return input.unsupportedPolicies.get(name) ?? null;
   for (const compiled4 of policies) {
     for (const rule5 of compiled4.rules) {
-      if (rule5.autogen !== true && ruleSelected(result.rule, rule5.name) && rule5.notEvaluated !== void 0) return rule5.notEvaluated;
+      if (rule5.autogen !== true && ruleSelected(result2.rule, rule5.name) && rule5.notEvaluated !== void 0) return rule5.notEvaluated;
     }
   }
   return null;
@@ -81654,38 +81741,38 @@ function targetRun(targets, run3) {
   }
   return { resources, responses };
 }
-function expectedActual(result) {
-  const expected = result.result;
+function expectedActual(result2) {
+  const expected = result2.result;
   return expected === "pass" || expected === "fail" || expected === "skip" || expected === "warn" || expected === "error" ? expected : "missing";
 }
-function statusRow(result, response, rule5, label) {
+function statusRow(result2, response, rule5, label) {
   const actual = reportResult(rule5.status, response.policy.scored);
-  const ok = actual === result.result;
+  const ok = actual === result2.result;
   return {
-    policy: result.policy,
+    policy: result2.policy,
     rule: rule5.name,
     resource: label,
     result: ok ? "Pass" : "Fail",
-    reason: ok ? "Ok" : `Want ${result.result}, got ${actual}`,
+    reason: ok ? "Ok" : `Want ${result2.result}, got ${actual}`,
     message: ruleMessage(rule5, actual),
     actual,
     compared: true
   };
 }
-function compareObject(result, actual, files) {
-  if (result.patchedResources) {
-    const comparison3 = compareWithFile(actual, result.patchedResources, "PatchedResources", files);
+function compareObject(result2, actual, files) {
+  if (result2.patchedResources) {
+    const comparison3 = compareWithFile(actual, result2.patchedResources, "PatchedResources", files);
     if (comparison3.kind !== "equal") return comparison3;
   }
-  if (result.generatedResources) return compareWithAnyFile(actual, result.generatedResources, files);
-  if (result.generatedResource) return compareWithFile(actual, result.generatedResource, "GeneratedResource", files);
+  if (result2.generatedResources) return compareWithAnyFile(actual, result2.generatedResources, files);
+  if (result2.generatedResource) return compareWithFile(actual, result2.generatedResource, "GeneratedResource", files);
   return { kind: "equal" };
 }
-function checkRow(result, response, rule5, actual, label, files) {
-  const comparison3 = compareObject(result, actual, files);
-  if (comparison3.kind === "equal") return { row: statusRow(result, response, rule5, label), missing: false };
+function checkRow(result2, response, rule5, actual, label, files) {
+  const comparison3 = compareObject(result2, actual, files);
+  if (comparison3.kind === "equal") return { row: statusRow(result2, response, rule5, label), missing: false };
   const row = {
-    policy: result.policy,
+    policy: result2.policy,
     rule: rule5.name,
     resource: label,
     result: "Fail",
@@ -81697,51 +81784,51 @@ function checkRow(result, response, rule5, actual, label, files) {
   if (comparison3.kind === "diff") row.diff = comparison3.diff;
   return { row, missing: comparison3.kind === "error" && comparison3.missing };
 }
-function rowsForKey(result, resource, run3, input) {
-  const name = policyName2(result.policy);
+function rowsForKey(result2, resource, run3, input) {
+  const name = policyName2(result2.policy);
   const label = resourceLabel2(resource);
   const out = { rows: [], skipped: [] };
   const { rows } = out;
   for (const { response } of run3.responses.get(resource.key) ?? []) {
     if (response.policy.name !== name) continue;
     for (const rule5 of response.rules) {
-      if (!ruleless(response.policy) && !ruleSelected(result.rule, rule5.name)) continue;
+      if (!ruleless(response.policy) && !ruleSelected(result2.rule, rule5.name)) continue;
       if (rule5.type === "Generation") {
         const generated = rule5.generatedResources ?? [];
-        if (generated.length === 0) rows.push(statusRow(result, response, rule5, label));
-        for (const object2 of generated) rows.push(checkRow(result, response, rule5, object2, `/${objectName(object2)}`, input.files).row);
+        if (generated.length === 0) rows.push(statusRow(result2, response, rule5, label));
+        for (const object2 of generated) rows.push(checkRow(result2, response, rule5, object2, `/${objectName(object2)}`, input.files).row);
         continue;
       }
       const actual = rule5.type === "Mutation" ? response.patchedResource ?? response.resource : response.resource;
-      const { row, missing } = checkRow(result, response, rule5, actual, label, input.files);
-      if (missing && !result.failOnMissingResources) {
+      const { row, missing } = checkRow(result2, response, rule5, actual, label, input.files);
+      if (missing && !result2.failOnMissingResources) {
         out.skipped.push(row.message);
         continue;
       }
       rows.push(row);
     }
     if (rows.length === 0 && out.skipped.length === 0) {
-      rows.push({ policy: result.policy, rule: result.rule, resource: label, result: "Pass", reason: "Excluded", message: "Excluded", actual: expectedActual(result), compared: false });
+      rows.push({ policy: result2.policy, rule: result2.rule, resource: label, result: "Pass", reason: "Excluded", message: "Excluded", actual: expectedActual(result2), compared: false });
     }
   }
   for (const { response } of input.target?.responses.get(resource.key) ?? []) {
     if (response.policy.name !== name) continue;
     const carried = patchedTargetFor(resource, response);
-    if (carried === void 0 || !ruleSelected(result.rule, carried.rule.name)) continue;
-    rows.push(checkRow(result, response, carried.rule, carried.object, label, input.files).row);
+    if (carried === void 0 || !ruleSelected(result2.rule, carried.rule.name)) continue;
+    rows.push(checkRow(result2, response, carried.rule, carried.object, label, input.files).row);
   }
   if (rows.length > 0 || out.skipped.length > 0) return out;
   const invalid3 = input.invalidPolicies.get(name);
   if (invalid3 !== void 0) {
-    rows.push({ policy: result.policy, rule: result.rule, resource: label, result: "Skip", reason: "Invalid Policy", message: invalid3, actual: expectedActual(result), compared: false });
+    rows.push({ policy: result2.policy, rule: result2.rule, resource: label, result: "Skip", reason: "Invalid Policy", message: invalid3, actual: expectedActual(result2), compared: false });
   } else {
-    rows.push({ policy: result.policy, rule: result.rule, resource: label, result: "Fail", reason: "Not found", message: "Not found", actual: "missing", compared: false });
+    rows.push({ policy: result2.policy, rule: result2.rule, resource: label, result: "Fail", reason: "Not found", message: "Not found", actual: "missing", compared: false });
   }
   return out;
 }
-function entryOutcome(result, entry2, keyRows, namespace) {
+function entryOutcome(result2, entry2, keyRows, namespace) {
   const { name, namespace: written } = splitEntry(entry2);
-  const base2 = { resource: name, namespace: written || namespace, expected: result.result };
+  const base2 = { resource: name, namespace: written || namespace, expected: result2.result };
   const rows = keyRows.flatMap((key3) => key3.rows);
   if (rows.length === 0) {
     const skipped = keyRows.flatMap((key3) => key3.skipped);
@@ -81755,11 +81842,11 @@ function entryOutcome(result, entry2, keyRows, namespace) {
   if (chosen.diff) outcome.diff = chosen.diff;
   return outcome;
 }
-function failedOutcome(result, reason2, message2) {
-  const entries = result.resources && result.resources.length > 0 ? result.resources : [""];
+function failedOutcome(result2, reason2, message2) {
+  const entries = result2.resources && result2.resources.length > 0 ? result2.resources : [""];
   const rows = entries.map((entry2) => ({
-    policy: result.policy,
-    rule: result.rule,
+    policy: result2.policy,
+    rule: result2.rule,
     resource: entry2,
     result: "Fail",
     reason: reason2,
@@ -81769,23 +81856,23 @@ function failedOutcome(result, reason2, message2) {
   }));
   const outcomes = entries.map((entry2) => {
     const { name, namespace } = splitEntry(entry2);
-    return { resource: name, namespace, expected: result.result, actual: "missing", message: message2, passed: false, reason: reason2 };
+    return { resource: name, namespace, expected: result2.result, actual: "missing", message: message2, passed: false, reason: reason2 };
   });
-  return { result, rows, entries: outcomes };
+  return { result: result2, rows, entries: outcomes };
 }
-function matchResult(result, input) {
-  const entries = result.resources && result.resources.length > 0 ? result.resources : [""];
-  const unsupported = unsupportedReason(result, input);
-  if (unsupported !== null) return failedOutcome(result, "Unsupported", unsupported);
-  const run3 = result.operation !== void 0 ? input.byOperation.get(result.operation) ?? input.trigger : input.trigger;
+function matchResult(result2, input) {
+  const entries = result2.resources && result2.resources.length > 0 ? result2.resources : [""];
+  const unsupported = unsupportedReason(result2, input);
+  if (unsupported !== null) return failedOutcome(result2, "Unsupported", unsupported);
+  const run3 = result2.operation !== void 0 ? input.byOperation.get(result2.operation) ?? input.trigger : input.trigger;
   const targets = input.target?.resources ?? [];
-  const crash = result.resources !== void 0 ? crashingEntry(result, run3.resources) : void 0;
+  const crash = result2.resources !== void 0 ? crashingEntry(result2, run3.resources) : void 0;
   if (crash !== void 0) {
     const message2 = `Kyverno's test command crashes here: the entry "${crash.entry}" is compared with the namespace part of the JSON payload key "${crash.key}", which has none (index out of range)`;
-    return failedOutcome(result, "Test error", message2);
+    return failedOutcome(result2, "Test error", message2);
   }
   const perEntry = entries.map((entry2) => entry2 !== "" ? [...resourcesNamed(entry2, targets), ...resourcesNamed(entry2, run3.resources)] : []);
-  for (const spec2 of result.resources !== void 0 ? result.resourceSpecs ?? [] : []) {
+  for (const spec2 of result2.resources !== void 0 ? result2.resourceSpecs ?? [] : []) {
     const apiVersion = spec2.group ? `${spec2.group}/${spec2.version}` : spec2.version;
     const matches = [...targets, ...run3.resources].filter((r) => r.apiVersion === apiVersion && r.namespace === spec2.namespace && r.name === spec2.name);
     perEntry[0].push(...matches);
@@ -81796,7 +81883,7 @@ function matchResult(result, input) {
   const rowsFor = (resource) => {
     let rows2 = rowsByKey.get(resource.key);
     if (rows2 === void 0) {
-      rows2 = rowsForKey(result, resource, run3, input);
+      rows2 = rowsForKey(result2, resource, run3, input);
       rowsByKey.set(resource.key, rows2);
     }
     return rows2;
@@ -81818,9 +81905,9 @@ function matchResult(result, input) {
       seen.add(resource.key);
       keyRows.push(rowsFor(resource));
     }
-    return entryOutcome(result, entry2, keyRows, matched[0]?.namespace ?? "");
+    return entryOutcome(result2, entry2, keyRows, matched[0]?.namespace ?? "");
   });
-  return { result, rows, entries: outcomes };
+  return { result: result2, rows, entries: outcomes };
 }
 
 // src/commands/test/runner.ts
@@ -81922,8 +82009,8 @@ function cloneSourceLookup(policies, results, files) {
     const reference2 = policyReference(compiled4);
     const paths = [];
     for (const rule5 of compiled4.rules) {
-      const result = results.find((candidate) => candidate.celKind === void 0 && candidate.policy === reference2 && candidate.rule === rule5.name);
-      if (result?.cloneSourceResource && rule5.clones === true && !paths.includes(result.cloneSourceResource)) paths.push(result.cloneSourceResource);
+      const result2 = results.find((candidate) => candidate.celKind === void 0 && candidate.policy === reference2 && candidate.rule === rule5.name);
+      if (result2?.cloneSourceResource && rule5.clones === true && !paths.includes(result2.cloneSourceResource)) paths.push(result2.cloneSourceResource);
     }
     if (paths.length > 0) registered3.set(reference2, paths);
   }
@@ -82055,7 +82142,7 @@ function runTestCase(testCase, options2) {
     const policyCount = policySet.policies.length + policySet.invalid.length + policySet.unsupported.size;
     const applying = `${pluralize2(policyCount, "policy", "policies")} to ${pluralize2(resourceSet.resources.length, "resource", "resources")}`;
     progress(`  Applying ${applying} with ${pluralize2(exceptions.length, "exception", "exceptions")} ...`);
-    const referenced = new Set(selected.map((result) => result.policy.slice(result.policy.lastIndexOf("/") + 1)));
+    const referenced = new Set(selected.map((result2) => result2.policy.slice(result2.policy.lastIndexOf("/") + 1)));
     const prepared = preparePolicies(policySet, referenced);
     const files = new ExpectedFiles(dir, options2.log, version === null ? void 0 : (object2) => applyApiDefaults(object2, version));
     const run3 = {
@@ -82077,7 +82164,7 @@ function runTestCase(testCase, options2) {
     }
     const trigger = withAuthzPayloads(withPayloads(evaluationRun(prepared.evaluated, resourceSet.resources, run3, options2.observe), prepared.evaluated, jsonPayloads, dir, run3), prepared.evaluated, authzPayloads);
     const byOperation = /* @__PURE__ */ new Map();
-    for (const operation of new Set(selected.flatMap((result) => result.operation ? [result.operation] : []))) {
+    for (const operation of new Set(selected.flatMap((result2) => result2.operation ? [result2.operation] : []))) {
       byOperation.set(operation, evaluationRun(prepared.evaluated, resourceSet.resources, { ...run3, operation }, options2.observe));
     }
     progress("  Checking results ...");
@@ -82090,12 +82177,12 @@ function runTestCase(testCase, options2) {
       policies: prepared.byName,
       files
     };
-    outcome.results = selected.map((result) => matchResult(result, input));
+    outcome.results = selected.map((result2) => matchResult(result2, input));
   } catch (error) {
     if (!(error instanceof TestError)) throw error;
     const { file, line, column } = error.location ?? { file: testCase.file, line: 1, column: 1 };
     options2.log.report({ file, line, column, message: `failed to run test: ${error.message}`, severity: "error" });
-    outcome.results = selected.map((result) => failedOutcome(result, "Test error", error.message));
+    outcome.results = selected.map((result2) => failedOutcome(result2, "Test error", error.message));
   }
   return outcome;
 }

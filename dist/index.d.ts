@@ -1111,6 +1111,8 @@ export interface ReporterOptions {
 	sarifSuppressed?: boolean;
 }
 export type Reporter = (report: LintReport, options: ReporterOptions) => string;
+/** A reporter's text in pieces, whose concatenation is what the reporter returns. */
+export type ReportWriter = (report: LintReport, options: ReporterOptions) => Iterable<string>;
 /** The formats, `stylish` (the default) first, as usage messages list them. */
 export declare const REPORTER_NAMES: readonly [
 	"stylish",
@@ -1121,6 +1123,9 @@ export declare const REPORTER_NAMES: readonly [
 ];
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 export declare const reporters: Record<ReporterName, Reporter>;
+export declare const reportWriters: Record<ReporterName, ReportWriter>;
+/** The pieces of a report joined into blocks of about `size` characters, the unit a report is written in. */
+export declare function reportBlocks(pieces: Iterable<string>, size?: number): Generator<string>;
 export declare function isReporterName(name: string): name is ReporterName;
 type Level = "error" | "warning" | "note";
 interface Message {
@@ -1213,6 +1218,8 @@ export interface SarifLog {
 }
 /** The SARIF log object of a report. */
 export declare function toSarif(report: LintReport, options: ReporterOptions): SarifLog;
+/** The log in pieces (one per result), for writing a large report without holding its whole text. */
+export declare function sarifChunks(report: LintReport, options: ReporterOptions): Generator<string>;
 export declare function sarif(report: LintReport, options: ReporterOptions): string;
 /** Renders `::command key=value,…::message` as `@actions/core` `Command.toString` does. */
 export declare function workflowCommand(command: string, properties: ReadonlyArray<readonly [

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-NQ3C3VEH.js";
+} from "./action-chunk-UE5XSPIV.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

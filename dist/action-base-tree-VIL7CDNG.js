@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-X2YX6O7F.js";
+} from "./action-chunk-ERHNPZFH.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-NQ3C3VEH.js";
+} from "./action-chunk-UE5XSPIV.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

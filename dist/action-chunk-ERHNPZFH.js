@@ -17,6 +17,7 @@ import {
   STRING,
   STRING_LIST,
   STRING_MAP,
+  StreamedList,
   Suppressions,
   WorkspaceLoader,
   YamlValueError,
@@ -79,6 +80,7 @@ import {
   shortTag,
   splitDocuments,
   stringifyJson,
+  stringifyJsonChunks,
   stripByteOrderMark,
   struct,
   survivesJson,
@@ -87,7 +89,7 @@ import {
   unsettledRules,
   valueJson,
   wildcardMatch
-} from "./action-chunk-NQ3C3VEH.js";
+} from "./action-chunk-UE5XSPIV.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -176,7 +178,7 @@ function toLineEdits(text, edits) {
     }
     return { edit, first, last };
   });
-  const result = [];
+  const result2 = [];
   let group = [];
   const flush = () => {
     if (group.length === 0) return;
@@ -190,7 +192,7 @@ function toLineEdits(text, edits) {
       cursor = Math.max(cursor, edit.to);
     }
     out += text.slice(cursor, lineEnd(last));
-    if (out !== text.slice(from, lineEnd(last))) result.push({ startLine: first + 1, endLine: last + 1, replacement: out });
+    if (out !== text.slice(from, lineEnd(last))) result2.push({ startLine: first + 1, endLine: last + 1, replacement: out });
     group = [];
   };
   for (const span of spans) {
@@ -199,7 +201,7 @@ function toLineEdits(text, edits) {
     group.push(span);
   }
   flush();
-  return result;
+  return result2;
 }
 function applyEdits(text, edits) {
   const starts = lineStarts(text);
@@ -369,10 +371,10 @@ function readNode(context, node, depth = 0) {
       if (key === null || value === UNREADABLE) return UNREADABLE;
       define2(own, key, value);
     }
-    const result = {};
-    for (const [key, value] of Object.entries(merged)) define2(result, key, value);
-    for (const [key, value] of Object.entries(own)) define2(result, key, value);
-    return result;
+    const result2 = {};
+    for (const [key, value] of Object.entries(merged)) define2(result2, key, value);
+    for (const [key, value] of Object.entries(own)) define2(result2, key, value);
+    return result2;
   }
   return UNREADABLE;
 }
@@ -887,12 +889,12 @@ var ReadRecorder = class {
    */
   #digest(use) {
     if ("error" in use) return searchDigest(use);
-    const { result } = use;
-    if (result === null || typeof result !== "object") return searchDigest(use);
-    let digest2 = this.#digests.get(result);
+    const { result: result2 } = use;
+    if (result2 === null || typeof result2 !== "object") return searchDigest(use);
+    let digest2 = this.#digests.get(result2);
     if (digest2 === void 0) {
       digest2 = searchDigest(use);
-      this.#digests.set(result, digest2);
+      this.#digests.set(result2, digest2);
     }
     return digest2;
   }
@@ -1192,10 +1194,10 @@ var CACHE_FORMAT = 11;
 var TABLES = 0;
 var REPORT = 1;
 var UNITS = 2;
-function locatedFiles(result) {
+function locatedFiles(result2) {
   const files = /* @__PURE__ */ new Set();
-  for (const finding of result.findings) files.add(finding.location.file);
-  for (const mutation of result.mutations) if (mutation.finding !== null) files.add(mutation.finding.location.file);
+  for (const finding of result2.findings) files.add(finding.location.file);
+  for (const mutation of result2.mutations) if (mutation.finding !== null) files.add(mutation.finding.location.file);
   return [...files].sort();
 }
 var NEWLINE = Buffer.from("\n");
@@ -1640,9 +1642,9 @@ var ScanCache = class {
       entries,
       resultOf,
       result: (key) => resultOf(entries.get(key)),
-      evaluated: (unit, result, reads) => {
+      evaluated: (unit, result2, reads) => {
         const known = current.get(unit.key);
-        entries.set(unit.key, { reads, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf(unit), inputs: known.inputs, located: locatedFiles(result), result });
+        entries.set(unit.key, { reads, objects: objectsAt(known), source: sources.get(unit.key) ?? sourceOf(unit), inputs: known.inputs, located: locatedFiles(result2), result: result2 });
       },
       previous: (read) => {
         if (unpack === null || this.#options.reportFiles !== void 0 || header === null) return null;
@@ -1695,9 +1697,9 @@ var ScanCache = class {
       const entry = entries.get(key);
       const { subjects } = units[index];
       if (appending && entry.stored !== void 0 && sameNumbers(entry.stored.subjects, subjects)) return entry.stored;
-      const result = appending && entry.packed !== void 0 ? entry.packed : packer.pack(resultOf(entry));
+      const result2 = appending && entry.packed !== void 0 ? entry.packed : packer.pack(resultOf(entry));
       const located = entry.located ?? locatedFiles(resultOf(entry));
-      const unit = { key, subjects: [...subjects], located, inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result };
+      const unit = { key, subjects: [...subjects], located, inputs: entry.inputs, reads: entry.reads, objects: entry.objects, source: entry.source, result: result2 };
       return Buffer.from(JSON.stringify(unit));
     });
     const { findings, suppressedFindings, ...summary } = assembled.report;
@@ -4187,9 +4189,9 @@ var Builder = class {
     return parsed.map((value) => ({ value, place: { ...place, path: [...place.path, "patch"] } }));
   }
   jsonPatch(object, operations, place) {
-    const result = applyJsonPatch(object.value, operations);
-    if ("error" in result) {
-      this.problem(place.file, place.document, place.path, `JSON patch failed on ${String(object.value.kind)} ${currentName(object)}: ${result.error}`);
+    const result2 = applyJsonPatch(object.value, operations);
+    if ("error" in result2) {
+      this.problem(place.file, place.document, place.path, `JSON patch failed on ${String(object.value.kind)} ${currentName(object)}: ${result2.error}`);
       return object;
     }
     const inline = place.path.at(-1) === "patch";
@@ -4201,7 +4203,7 @@ var Builder = class {
         place: inline ? place : { ...place, path: [...place.path, index, "value"] }
       }))
     };
-    return withCurrentId({ ...object, value: result.resource, previousIds: [...object.previousIds, currentId(object.value)], history: object.history.with(layer) });
+    return withCurrentId({ ...object, value: result2.resource, previousIds: [...object.previousIds, currentId(object.value)], history: object.history.with(layer) });
   }
 };
 function idKey(value) {
@@ -4753,7 +4755,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-JJONHURN.js");
+    const { compareWithBase } = await import("./action-base-revision-44XBCPSF.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -4779,14 +4781,14 @@ async function lint(options) {
     return { manifest, received, change, policies: policiesFor(manifest.namespace), evaluation: change?.evaluation ?? evaluation };
   });
   const evaluateUnit = (inputs, evaluatedResponses) => {
-    const result = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
+    const result2 = { statuses: emptyStatuses(), findings: [], builtBy: [], suppressed: 0, registry: [], mutations: [] };
     const mutations = [];
     const registryReported = /* @__PURE__ */ new Map();
     const registryRules = /* @__PURE__ */ new Set();
     for (const [position, { manifest, received, change }] of inputs.entries()) {
       const file = fileOf(manifest.file);
       const responses = evaluatedResponses[position];
-      for (const { response } of responses) for (const rule2 of response.rules) result.statuses[rule2.status]++;
+      for (const { response } of responses) for (const rule2 of response.rules) result2.statuses[rule2.status]++;
       const context = { config: options.config, policySource, fileOf, file, resource: manifest, namespaceLabels: namespaceLabels.get(manifest.namespace) ?? NO_LABELS, registryReported };
       const converted = responseFindings(responses, context);
       if (change !== void 0) base.describe(change, converted.findings, responses);
@@ -4794,13 +4796,13 @@ async function lint(options) {
         if (registryRules.has(key)) continue;
         registryRules.add(key);
         const at = finding === null ? -1 : converted.findings.indexOf(finding);
-        result.registry.push({ rule: key, subject: position, finding: at === -1 ? -1 : result.findings.length + at });
+        result2.registry.push({ rule: key, subject: position, finding: at === -1 ? -1 : result2.findings.length + at });
       }
       for (const finding of converted.findings) {
-        result.findings.push(finding);
-        result.builtBy.push(finding.resource !== void 0 ? manifest.builtBy ?? null : null);
+        result2.findings.push(finding);
+        result2.builtBy.push(finding.resource !== void 0 ? manifest.builtBy ?? null : null);
       }
-      result.suppressed += converted.suppressed;
+      result2.suppressed += converted.suppressed;
       const patched = mutatedResource(responses, received.value);
       const after = patched === received.value || change?.operation === "DELETE" ? manifest.value : withoutApiDefaults(manifest.value, received.value, patched, version);
       if (after !== manifest.value && !jsonEqual(after, manifest.value, "type")) {
@@ -4813,14 +4815,14 @@ async function lint(options) {
           const unsettled = again.length === 0 ? [] : unsettledRules(again, received, patched, change?.evaluation ?? evaluation);
           mutations.push({ context, rules, before: manifest.value, after, unsettled });
         } else {
-          result.suppressed++;
+          result2.suppressed++;
         }
       }
       done++;
       options.onProgress?.(done, total);
     }
-    result.mutations = unitMutations(options, workspace, mutations);
-    return result;
+    result2.mutations = unitMutations(options, workspace, mutations);
+    return result2;
   };
   const unitResults = [];
   const evaluatedUnits = /* @__PURE__ */ new Map();
@@ -4848,18 +4850,18 @@ async function lint(options) {
       const responses = evaluateInBatches(inputs2.flat());
       let offset = 0;
       for (const [k, member] of window.entries()) {
-        const result2 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
-        unitResults.push({ result: result2, subjects: member.subjects });
-        evaluatedUnits.set(member.key, { result: result2, subjects: member.subjects });
+        const result3 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
+        unitResults.push({ result: result3, subjects: member.subjects });
+        evaluatedUnits.set(member.key, { result: result3, subjects: member.subjects });
       }
       continue;
     }
     reads.start();
     const inputs = unitInputs(unit);
-    const result = evaluateUnit(inputs, evaluateInBatches(inputs));
-    plan?.evaluated(unit, result, reads.stop());
-    unitResults.push({ result, subjects: unit.subjects });
-    evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });
+    const result2 = evaluateUnit(inputs, evaluateInBatches(inputs));
+    plan?.evaluated(unit, result2, reads.stop());
+    unitResults.push({ result: result2, subjects: unit.subjects });
+    evaluatedUnits.set(unit.key, { result: result2, subjects: unit.subjects });
   }
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
   const problems = shard === null ? workspace.problems : workspace.problems.filter((problem) => shard.ownsFile(problem.location.file));
@@ -4959,7 +4961,7 @@ async function assemble(options, input) {
   let suppressed = 0;
   let findings = input.problems.filter((problem) => !isIgnored(options.config.ignore, problem.ruleId));
   suppressed += input.problems.length - findings.length;
-  const registry = input.units.flatMap(({ result, subjects }, unit) => result.registry.map((error) => ({ error, unit, at: subjects[error.subject] })));
+  const registry = input.units.flatMap(({ result: result2, subjects }, unit) => result2.registry.map((error) => ({ error, unit, at: subjects[error.subject] })));
   registry.sort((a, b) => a.at - b.at);
   const firstRegistry = /* @__PURE__ */ new Map();
   const dropped = input.units.map(() => /* @__PURE__ */ new Set());
@@ -4971,12 +4973,12 @@ async function assemble(options, input) {
     if (error.finding === -1) suppressed--;
     else dropped[unit].add(error.finding);
   }
-  for (const [unit, { result }] of input.units.entries()) {
-    for (const status of Object.keys(statuses)) statuses[status] += result.statuses[status];
-    suppressed += result.suppressed;
-    for (const [index, finding] of result.findings.entries()) {
+  for (const [unit, { result: result2 }] of input.units.entries()) {
+    for (const status of Object.keys(statuses)) statuses[status] += result2.statuses[status];
+    suppressed += result2.suppressed;
+    for (const [index, finding] of result2.findings.entries()) {
       if (dropped[unit].has(index)) continue;
-      const roots = result.builtBy[index];
+      const roots = result2.builtBy[index];
       if (roots !== null && roots !== void 0) builtBy.set(finding, roots);
       findings.push(finding);
     }
@@ -5004,8 +5006,8 @@ async function assemble(options, input) {
     return true;
   };
   const applied = [];
-  for (const { result } of input.units) {
-    for (const mutation of result.mutations) {
+  for (const { result: result2 } of input.units) {
+    for (const mutation of result2.mutations) {
       if (mutation.finding !== null && mutation.builtBy !== null) builtBy.set(mutation.finding, mutation.builtBy);
       const reported2 = push(mutation.finding);
       const item = mutation.edits;
@@ -5053,8 +5055,8 @@ async function assemble(options, input) {
   };
 }
 var DIRECTIVE_FINDINGS = ["kyverno-lint/invalid-disable-directive", "kyverno-lint/unused-disable-directive"];
-function unitSuppressed(result) {
-  return result.suppressed - result.registry.filter((error) => error.finding === -1).length + result.mutations.filter((mutation) => mutation.finding === null).length;
+function unitSuppressed(result2) {
+  return result2.suppressed - result2.registry.filter((error) => error.finding === -1).length + result2.mutations.filter((mutation) => mutation.finding === null).length;
 }
 function mergeSorted(a, b) {
   const out = [];
@@ -5076,10 +5078,10 @@ async function reassemble(options, previous, input) {
   if ([...previous.changed].some((file) => !files.has(display(file)))) return null;
   for (const located of previous.located.values()) if (located === null || located.some((file) => files.has(file))) return null;
   const old = [...previous.replaced.values()];
-  const now = [...input.evaluated.values()].map(({ result }) => result);
-  const inFiles = (result) => result.findings.every((finding, index) => files.has(finding.location.file) || result.registry.some((error) => error.finding === index)) && result.mutations.every(({ finding, edits }) => (finding === null || files.has(finding.location.file)) && (edits === null || files.has(display(edits.file))));
+  const now = [...input.evaluated.values()].map(({ result: result2 }) => result2);
+  const inFiles = (result2) => result2.findings.every((finding, index) => files.has(finding.location.file) || result2.registry.some((error) => error.finding === index)) && result2.mutations.every(({ finding, edits }) => (finding === null || files.has(finding.location.file)) && (edits === null || files.has(display(edits.file))));
   if (!old.every(inFiles) || !now.every(inFiles)) return null;
-  const registryRules = (results) => JSON.stringify([...new Set(results.flatMap((result) => result.registry.map((error) => error.rule)))].sort());
+  const registryRules = (results) => JSON.stringify([...new Set(results.flatMap((result2) => result2.registry.map((error) => error.rule)))].sort());
   if (registryRules(old) !== registryRules(now)) return null;
   const elsewhere = (problems2) => JSON.stringify(problems2.filter((problem) => !files.has(problem.location.file)));
   if (elsewhere(previous.problems) !== elsewhere(input.problems)) return null;
@@ -5092,11 +5094,11 @@ async function reassemble(options, previous, input) {
   const findings = mergeSorted(report.findings.filter(elsewhereFinding), local.report.findings.filter(here));
   const suppressedFindings = mergeSorted((report.suppressedFindings ?? []).filter(elsewhereFinding), (local.report.suppressedFindings ?? []).filter(here));
   const statuses = { ...report.statuses };
-  for (const result of old) for (const status of Object.keys(statuses)) statuses[status] -= result.statuses[status];
-  for (const result of now) for (const status of Object.keys(statuses)) statuses[status] += result.statuses[status];
+  for (const result2 of old) for (const status of Object.keys(statuses)) statuses[status] -= result2.statuses[status];
+  for (const result2 of now) for (const status of Object.keys(statuses)) statuses[status] += result2.statuses[status];
   const ignored = (list2) => list2.filter((problem) => files.has(problem.location.file) && isIgnored(config.ignore, problem.ruleId)).length;
-  const before = old.reduce((sum, result) => sum + unitSuppressed(result), ignored(previous.problems));
-  const after = now.reduce((sum, result) => sum + unitSuppressed(result), ignored(input.problems));
+  const before = old.reduce((sum, result2) => sum + unitSuppressed(result2), ignored(previous.problems));
+  const after = now.reduce((sum, result2) => sum + unitSuppressed(result2), ignored(input.problems));
   const suppressed = report.counts.suppressed - (report.suppressedFindings ?? []).length - before + after;
   const counts = { error: 0, warning: 0, info: 0, suppressed: suppressed + suppressedFindings.length };
   for (const finding of findings) counts[finding.severity]++;
@@ -5268,25 +5270,25 @@ function directoryUri(cwd) {
 function region(finding) {
   const { line, column, endLine, endColumn } = finding.location;
   if (line < 1) return void 0;
-  const result = { startLine: line };
-  if (column >= 1) result.startColumn = column;
+  const result2 = { startLine: line };
+  if (column >= 1) result2.startColumn = column;
   if (endLine >= line) {
-    result.endLine = endLine;
-    if (endColumn >= 1 && column >= 1) result.endColumn = endColumn;
+    result2.endLine = endLine;
+    if (endColumn >= 1 && column >= 1) result2.endColumn = endColumn;
   }
-  return result;
+  return result2;
 }
 function resourceName2(resource) {
   return [resource.apiVersion, resource.kind, resource.namespace, resource.name].filter((part) => part !== "").join("/");
 }
 function location(finding) {
-  const result = {};
+  const result2 = {};
   if (finding.location.file !== "") {
     const where = region(finding);
-    result.physicalLocation = { artifactLocation: artifactLocation(finding.location.file), ...where ? { region: where } : {} };
+    result2.physicalLocation = { artifactLocation: artifactLocation(finding.location.file), ...where ? { region: where } : {} };
   }
-  if (finding.resource) result.logicalLocations = [{ name: finding.resource.name, fullyQualifiedName: resourceName2(finding.resource), kind: "resource" }];
-  return Object.keys(result).length > 0 ? result : void 0;
+  if (finding.resource) result2.logicalLocations = [{ name: finding.resource.name, fullyQualifiedName: resourceName2(finding.resource), kind: "resource" }];
+  return Object.keys(result2).length > 0 ? result2 : void 0;
 }
 function fix(edits) {
   const byFile = /* @__PURE__ */ new Map();
@@ -5320,36 +5322,46 @@ function rule(finding) {
     ...ruleTags.length > 0 ? { properties: { tags: ruleTags } } : {}
   };
 }
-function toSarif(report, options) {
+function sarifRules(findings) {
   const rules = [];
   const ruleIndex = /* @__PURE__ */ new Map();
+  for (const list2 of findings) {
+    for (const finding of list2) {
+      let index = ruleIndex.get(finding.ruleId);
+      if (index === void 0) {
+        index = rules.push(rule(finding)) - 1;
+        ruleIndex.set(finding.ruleId, index);
+      }
+      const level = LEVELS[finding.severity];
+      const descriptor = rules[index];
+      if (LEVEL_RANK[level] > LEVEL_RANK[descriptor.defaultConfiguration.level]) descriptor.defaultConfiguration.level = level;
+    }
+  }
+  return { rules, ruleIndex };
+}
+function result(finding, ruleIndex, group) {
+  const text = finding.message !== "" ? finding.message : finding.ruleId;
+  const out = { ruleId: finding.ruleId, ruleIndex, level: LEVELS[finding.severity], message: { text } };
+  const where = location(finding);
+  if (where) out.locations = [where];
+  if (finding.fix && finding.fix.length > 0) out.fixes = [fix(finding.fix)];
+  if (finding.suppressions !== void 0) {
+    out.suppressions = finding.suppressions.map((suppression) => ({
+      kind: "inSource",
+      status: "accepted",
+      ...suppression.justification !== void 0 ? { justification: suppression.justification } : {}
+    }));
+  }
+  if (group) out.properties = { group: group.key, groupSize: group.findings.length };
+  return out;
+}
+function sarifLog(report, options, results) {
   const suppressed = options.sarifSuppressed === false ? [] : report.suppressedFindings ?? [];
+  const { rules, ruleIndex } = sarifRules([report.findings, suppressed]);
   const groups = sameReasonGroups(report.findings);
-  const results = [...report.findings, ...suppressed].map((finding) => {
-    let index = ruleIndex.get(finding.ruleId);
-    if (index === void 0) {
-      index = rules.push(rule(finding)) - 1;
-      ruleIndex.set(finding.ruleId, index);
-    }
-    const level = LEVELS[finding.severity];
-    const descriptor = rules[index];
-    if (LEVEL_RANK[level] > LEVEL_RANK[descriptor.defaultConfiguration.level]) descriptor.defaultConfiguration.level = level;
-    const text = finding.message !== "" ? finding.message : finding.ruleId;
-    const result = { ruleId: finding.ruleId, ruleIndex: index, level, message: { text } };
-    const where = location(finding);
-    if (where) result.locations = [where];
-    if (finding.fix && finding.fix.length > 0) result.fixes = [fix(finding.fix)];
-    if (finding.suppressions !== void 0) {
-      result.suppressions = finding.suppressions.map((suppression) => ({
-        kind: "inSource",
-        status: "accepted",
-        ...suppression.justification !== void 0 ? { justification: suppression.justification } : {}
-      }));
-    }
-    const group = groups.get(finding);
-    if (group) result.properties = { group: group.key, groupSize: group.findings.length };
-    return result;
-  });
+  function* all() {
+    for (const list2 of [report.findings, suppressed]) for (const finding of list2) yield result(finding, ruleIndex.get(finding.ruleId), groups.get(finding));
+  }
   const driver = {
     name: "kyverno-lint",
     version: options.toolVersion,
@@ -5364,14 +5376,17 @@ function toSarif(report, options) {
         tool: { driver },
         ...options.automationId !== void 0 ? { automationDetails: { id: options.automationId } } : {},
         originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(report.cwd) } },
-        results
+        results: results(all())
       }
     ]
   };
 }
-function sarif(report, options) {
-  return `${stringifyJson(toSarif(report, options), 2)}
-`;
+function* sarifChunks(report, options) {
+  yield* stringifyJsonChunks(
+    sarifLog(report, options, (all) => new StreamedList(all)),
+    2
+  );
+  yield "\n";
 }
 
 // node_modules/ansi-styles/index.js
@@ -5538,11 +5553,11 @@ function assembleStyles() {
         if (value === 0) {
           return 30;
         }
-        let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
+        let result2 = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
         if (value === 2) {
-          result += 60;
+          result2 += 60;
         }
-        return result;
+        return result2;
       },
       enumerable: false
     },
@@ -5594,6 +5609,22 @@ var ROW_BOUNDARY_REGEX = new RegExp(`[\\n${ESCAPE_CHARACTERS}]`, "g");
 // src/reporters/stylish.ts
 var sgr = (open, close) => (text) => `\x1B[${open}m${text}\x1B[${close}m`;
 var COLORS = { red: sgr(31, 39), yellow: sgr(33, 39), cyan: sgr(36, 39), dim: sgr(2, 22), underline: sgr(4, 24), bold: sgr(1, 22) };
+
+// src/reporters/index.ts
+function* reportBlocks(pieces, size = 1 << 20) {
+  let parts = [];
+  let length = 0;
+  for (const piece of pieces) {
+    parts.push(piece);
+    length += piece.length;
+    if (length >= size) {
+      yield parts.join("");
+      parts = [];
+      length = 0;
+    }
+  }
+  if (length > 0) yield parts.join("");
+}
 
 // node_modules/diff/libesm/diff/base.js
 var Diff = class {
@@ -5954,13 +5985,13 @@ function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, ne
 }
 function splitLines(text) {
   const hasTrailingNl = text.endsWith("\n");
-  const result = text.split("\n").map((line) => line + "\n");
+  const result2 = text.split("\n").map((line) => line + "\n");
   if (hasTrailingNl) {
-    result.pop();
+    result2.pop();
   } else {
-    result.push(result.pop().slice(0, -1));
+    result2.push(result2.pop().slice(0, -1));
   }
-  return result;
+  return result2;
 }
 
 // src/util/unified-diff.ts
@@ -6032,7 +6063,8 @@ export {
   workflowCommand,
   annotationRange,
   github,
-  sarif,
+  sarifChunks,
+  reportBlocks,
   diffLines,
   unifiedDiff,
   httpStatus,

@@ -21,15 +21,16 @@ import {
   loadConfig,
   paginate,
   parseShard,
+  reportBlocks,
   sameReasonGroups,
-  sarif,
+  sarifChunks,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-X2YX6O7F.js";
+} from "./action-chunk-ERHNPZFH.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-NQ3C3VEH.js";
+import "./action-chunk-UE5XSPIV.js";
 import {
   require_tunnel,
   require_undici
@@ -3509,7 +3510,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-FVBBFM5K.js");
+    const { openBase } = await import("./action-base-tree-VIL7CDNG.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;
@@ -3584,7 +3585,9 @@ async function run(deps) {
     const target = path7.resolve(state.workspace, inputs.sarifFile);
     try {
       state.fs.mkdirSync(path7.dirname(target), { recursive: true });
-      state.fs.writeFileSync(target, sarif(report, { color: false, toolVersion: package_default.version, sarifSuppressed: false, ...inputs.shard !== void 0 ? { automationId: sarifAutomationId(inputs.shard) } : {} }));
+      const log = sarifChunks(report, { color: false, toolVersion: package_default.version, sarifSuppressed: false, ...inputs.shard !== void 0 ? { automationId: sarifAutomationId(inputs.shard) } : {} });
+      state.fs.writeFileSync(target, "");
+      for (const block of reportBlocks(log)) state.fs.appendFileSync(target, block);
       sarifPath = target;
       state.feature("SARIF", true, target);
       state.log(`kyverno-lint: SARIF written to ${state.relative(target)}`);

@@ -10045,8 +10045,47 @@ var float64Copies = /* @__PURE__ */ new WeakMap();
 var BIGINT_MARKER = `\0bigint${Math.random().toString(36).slice(2)}:`;
 var BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
 function stringifyJson(value2, indent) {
+  try {
+    return JSON.stringify(value2, null, indent);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
   const text5 = JSON.stringify(value2, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent);
   return text5.includes("\\u0000bigint") ? text5.replace(BIGINT_PLACEHOLDER, "$1") : text5;
+}
+var StreamedList = class {
+  constructor(items2) {
+    this.items = items2;
+  }
+  items;
+};
+var LIST_MARKER = `\0list${Math.random().toString(36).slice(2)}:`;
+var LIST_PLACEHOLDER = new RegExp(`"${JSON.stringify(LIST_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(\\d+)"`, "g");
+function* stringifyJsonChunks(value2, indent) {
+  const lists = [];
+  const text5 = JSON.stringify(value2, (_key, item) => {
+    if (typeof item === "bigint") return BIGINT_MARKER + item.toString();
+    if (item instanceof StreamedList) return LIST_MARKER + String(lists.push(item) - 1);
+    return item;
+  }, indent);
+  const plain = (part) => part.includes("\\u0000bigint") ? part.replace(BIGINT_PLACEHOLDER, "$1") : part;
+  let last = 0;
+  for (const match of text5.matchAll(LIST_PLACEHOLDER)) {
+    const before = text5.slice(last, match.index);
+    yield plain(before);
+    last = match.index + match[0].length;
+    const lineStart2 = before.lastIndexOf("\n") + 1;
+    const outer = "\n" + /^ */.exec(before.slice(lineStart2))[0];
+    const inner = outer + " ".repeat(indent);
+    let first = true;
+    for (const item of lists[Number(match[1])].items) {
+      const written = stringifyJson(item === void 0 || typeof item === "function" || typeof item === "symbol" ? null : item, indent) ?? "null";
+      yield `${first ? "[" : ","}${inner}${written.replaceAll("\n", inner)}`;
+      first = false;
+    }
+    yield first ? "[]" : `${outer}]`;
+  }
+  yield plain(text5.slice(last));
 }
 function survivesJson(value2) {
   switch (typeof value2) {
@@ -59651,6 +59690,8 @@ export {
   cloneJson,
   jsonEqual,
   stringifyJson,
+  StreamedList,
+  stringifyJsonChunks,
   survivesJson,
   valueJson,
   evaluateResource,
