@@ -559,8 +559,10 @@ export class ScanCache {
       const unpack = this.#unpacker(false);
       const stored = this.#line(REPORT) as CacheReport;
       const state = this.#state(unpack(stored.state) as Record<string, unknown>);
-      // The report holds the findings of the files it was assembled for (pre-commit's `reportFiles`).
-      if (JSON.stringify(stored.reportFiles) === JSON.stringify(this.#options.reportFiles ?? null)) {
+      // A report of some files (pre-commit's `reportFiles`) is made of the units that can have findings in them, which
+      // the workspace tells: such a scan loads it (and reuses every unit).
+      if (this.#options.reportFiles !== undefined) return null;
+      if (stored.reportFiles === null) {
         const report = { ...(unpack(stored.report) as object), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) } as StoredAssembly['report'];
         return { ...state, unitCount: stored.unitCount, assembled: { report, fixes: unpack(stored.fixes) as FileFix[] }, units: null };
       }

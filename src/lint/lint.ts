@@ -41,7 +41,8 @@ import type { LintOptions } from './options.js';
 import { isKustomizationFile, scanKustomizations } from './kustomize.js';
 import { displayName, fullLocation, isHelmTemplate, isStoredSource, WorkspaceLoader, type SourceText, type Workspace } from './workspace.js';
 import type { BaseChange, BaseComparison, BaseOutcome } from './base-revision.js';
-import { compareFindings, planShard, type ShardOutcome } from './shard.js';
+import { compareFindings, planShard, type ShardOutcome, type ShardPlan } from './shard.js';
+import { reportedUnits, type ReportedUnits } from './report-files.js';
 
 export interface LintResult {
   report: LintReport;
@@ -526,7 +527,18 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   // A shard (or a parallel worker) evaluates the subjects of its units and reports the findings of its files.
   const part = options.shard ?? options.part;
   const shard = part === undefined ? null : planShard(units, subjects, display, options.shard ?? { index: 1, count: 1 }, options.part);
-  const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]!));
+  // Reporting some files only (pre-commit, the Action's changed files), the report is made of the units whose findings
+  // can be located in them, and the others are not evaluated; with the cache they are (or reused), so that the next
+  // scan finds them stored.
+  const focus =
+    options.reportFiles === undefined
+      ? null
+      : reportedUnits(units, subjects, display, {
+          reported: reportedFiles(options),
+          deleted: base?.deletedFiles ?? new Set(),
+          policyFiles: new Set(workspace.policies.map((policy) => policy.file.display)),
+        });
+  const owned = units.filter((unit) => (shard === null || shard.owns(unit.subjects[0]!)) && (focus === null || cache !== null || focus.evaluates(unit)));
   const policyFiles = cache === null ? [] : policyFilesOf(workspace);
   const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
@@ -648,8 +660,18 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const reassembled =
     previous === null ? null : await reassemble(options, previous, { evaluated: evaluatedUnits, units: units.length, problems, files: workspace.files, ruleIds, policyFiles });
   const assembled =
-    reassembled ?? (await assemble(options, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base, ...(shard !== null ? { ownsFile: shard.ownsFile } : {}) }));
-  const manifestCount = shard === null ? manifests.length : owned.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
+    reassembled ??
+    (await assemble(options, {
+      problems,
+      units: focus === null ? unitResults : unitResults.filter((_, index) => focus.evaluates(owned[index]!)),
+      files: workspace.files,
+      ruleIds,
+      builds: workspace.builds,
+      base,
+      ...ownership(shard, focus),
+    }));
+  const reported = focus === null ? owned : owned.filter((unit) => focus.evaluates(unit));
+  const manifestCount = shard === null && focus === null ? manifests.length : reported.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
   const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache !== null && plan !== null) {
     cache.save(plan, {
@@ -695,6 +717,17 @@ export async function lint(options: LintOptions): Promise<LintResult> {
 }
 
 type AssembledReport = Omit<LintReport, 'files' | 'policies' | 'manifests' | 'durationMs'>;
+
+/** The files whose inline directives the report covers: a shard's, the reported files', or every file. */
+function ownership(shard: ShardPlan | null, focus: ReportedUnits | null): Pick<AssemblyInput, 'ownsFile'> {
+  if (shard === null && focus === null) return {};
+  return { ownsFile: (file) => (shard === null || shard.ownsFile(file)) && (focus === null || focus.ownsFile(file)) };
+}
+
+/** The files of `reportFiles`, as findings name them. */
+function reportedFiles(options: LintOptions): Set<string> {
+  return new Set((options.reportFiles ?? []).map((file) => displayName(options.cwd, path.resolve(options.cwd, file))));
+}
 
 function reportOf(assembled: AssembledReport, files: LintReport['files'], policies: number, manifests: number, started: number): LintReport {
   const { findings, suppressedFindings, counts, statuses, cwd } = assembled;
@@ -872,7 +905,7 @@ async function assemble(options: LintOptions, input: AssemblyInput): Promise<{ r
   let reported = findings;
   let reportedSuppressed = suppressedFindings;
   if (options.reportFiles !== undefined) {
-    const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path.resolve(options.cwd, file))));
+    const wanted = reportedFiles(options);
     // A built resource is checked again when any file its build reads changed (a base, a patch, the kustomization).
     const changedBuilds = new Set([...input.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
     // A removed object's file that no longer exists cannot be named (pre-commit passes the files that exist): its findings are reported.

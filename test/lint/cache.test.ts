@@ -368,7 +368,7 @@ spec:
     if (settings?.ignore !== undefined) expect(cached.report.counts.suppressed).toBeGreaterThan(0);
   });
 
-  it('keeps its report for the files it was assembled for (pre-commit), and assembles the others from the units', async () => {
+  it('reuses every unit for a report of some files (pre-commit), and gives what a scan without the cache gives', async () => {
     const location = path.join(dir, '.kyverno-lint-cache');
     const scanFiles = (reportFiles: string[] | undefined, cache: string | undefined): Promise<LintResult> =>
       lint({ cwd: dir, paths: [dir], policyPaths: [], config: config(), fixes: true, ...(reportFiles !== undefined ? { reportFiles } : {}), ...(cache !== undefined ? { cache } : {}) });

@@ -51,7 +51,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'jobs', short: 'j', type: 'int', valueName: 'n', description: 'worker threads that evaluate the manifests (default: the available CPUs up to 4, when the manifests × policies found are 2,000,000 or more; 1: one thread)' },
   { name: 'no-api-defaults', type: 'boolean', description: 'evaluate manifests as written, without the API server\'s defaults (apiDefaults: false)' },
   KUBERNETES_VERSION_FLAG,
-  { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit); every policy of the repository is used' },
+  { name: 'files', type: 'boolean', description: 'the paths are the files to report on (pre-commit): every policy and manifest of the repository is read, the manifests that can have findings in them are evaluated' },
   { name: 'quiet', type: 'boolean', description: 'report errors only: warnings and info are neither printed nor counted (as ESLint)' },
   { name: 'max-warnings', type: 'int', valueName: 'n', description: 'exit 1 when there are more warnings than this' },
   MAX_FILE_SIZE_FLAG,
