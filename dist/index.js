@@ -64918,7 +64918,8 @@ var ScanCache = class {
       const unpack = this.#unpacker(false);
       const stored = this.#line(REPORT);
       const state2 = this.#state(unpack(stored.state));
-      if (JSON.stringify(stored.reportFiles) === JSON.stringify(this.#options.reportFiles ?? null)) {
+      if (this.#options.reportFiles !== void 0) return null;
+      if (stored.reportFiles === null) {
         const report = { ...unpack(stored.report), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) };
         return { ...state2, unitCount: stored.unitCount, assembled: { report, fixes: unpack(stored.fixes) }, units: null };
       }
@@ -67898,6 +67899,18 @@ function compareFindings(a, b) {
   return a.location.endLine - b.location.endLine || a.location.endColumn - b.location.endColumn || byCodeUnits2(a.message, b.message) || byCodeUnits2(a.resource?.kind ?? "", b.resource?.kind ?? "") || byCodeUnits2(a.resource?.namespace ?? "", b.resource?.namespace ?? "") || byCodeUnits2(a.resource?.name ?? "", b.resource?.name ?? "") || byCodeUnits2(JSON.stringify(a), JSON.stringify(b));
 }
 
+// src/lint/report-files.ts
+var STDIN = "-";
+function reportedUnits(units, subjects, display, files) {
+  const { reported, deleted, policyFiles } = files;
+  for (const file of reported) if (policyFiles.has(file)) return null;
+  const wanted = (file) => reported.has(file) || deleted.has(file);
+  const evaluated = new Set(
+    units.filter((unit) => unit.inputs.some(wanted) || unit.subjects.some((index) => subjects[index].file === STDIN || wanted(display(subjects[index].file))))
+  );
+  return { evaluates: (unit) => evaluated.has(unit), ownsFile: wanted };
+}
+
 // src/lint/lint.ts
 function plural(count2, one, many) {
   return `${count2} ${count2 === 1 ? one : many}`;
@@ -68214,7 +68227,12 @@ async function lint(options2) {
   const units = scanUnits(subjects, workspace.builds, display);
   const part = options2.shard ?? options2.part;
   const shard = part === void 0 ? null : planShard(units, subjects, display, options2.shard ?? { index: 1, count: 1 }, options2.part);
-  const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
+  const focus = options2.reportFiles === void 0 ? null : reportedUnits(units, subjects, display, {
+    reported: reportedFiles(options2),
+    deleted: base2?.deletedFiles ?? /* @__PURE__ */ new Set(),
+    policyFiles: new Set(workspace.policies.map((policy) => policy.file.display))
+  });
+  const owned = units.filter((unit) => (shard === null || shard.owns(unit.subjects[0])) && (focus === null || cache7 !== null || focus.evaluates(unit)));
   const policyFiles = cache7 === null ? [] : policyFilesOf(workspace);
   const plan = cache7?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
   const total = owned.reduce((sum4, unit) => sum4 + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
@@ -68314,8 +68332,17 @@ async function lint(options2) {
   const watched = { files: [...workspace.files.keys()], discovered: discoveredFiles(discovery), builds: workspace.builds };
   const previous = plan === null || shard !== null || options2.exchange !== void 0 ? null : plan.previous(watched);
   const reassembled = previous === null ? null : await reassemble(options2, previous, { evaluated: evaluatedUnits, units: units.length, problems, files: workspace.files, ruleIds, policyFiles });
-  const assembled = reassembled ?? await assemble(options2, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base: base2, ...shard !== null ? { ownsFile: shard.ownsFile } : {} });
-  const manifestCount = shard === null ? manifests2.length : owned.reduce((sum4, unit) => sum4 + unit.subjects.filter((index) => index < manifests2.length).length, 0);
+  const assembled = reassembled ?? await assemble(options2, {
+    problems,
+    units: focus === null ? unitResults : unitResults.filter((_, index) => focus.evaluates(owned[index])),
+    files: workspace.files,
+    ruleIds,
+    builds: workspace.builds,
+    base: base2,
+    ...ownership(shard, focus)
+  });
+  const reported = focus === null ? owned : owned.filter((unit) => focus.evaluates(unit));
+  const manifestCount = shard === null && focus === null ? manifests2.length : reported.reduce((sum4, unit) => sum4 + unit.subjects.filter((index) => index < manifests2.length).length, 0);
   const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache7 !== null && plan !== null) {
     cache7.save(plan, {
@@ -68356,6 +68383,13 @@ async function lint(options2) {
     } : {},
     shard: shard === null ? null : shard.outcome
   };
+}
+function ownership(shard, focus) {
+  if (shard === null && focus === null) return {};
+  return { ownsFile: (file) => (shard === null || shard.ownsFile(file)) && (focus === null || focus.ownsFile(file)) };
+}
+function reportedFiles(options2) {
+  return new Set((options2.reportFiles ?? []).map((file) => displayName(options2.cwd, path12.resolve(options2.cwd, file))));
 }
 function reportOf(assembled, files, policies, manifests2, started) {
   const { findings, suppressedFindings, counts, statuses, cwd } = assembled;
@@ -68482,7 +68516,7 @@ async function assemble(options2, input) {
   let reported = findings;
   let reportedSuppressed = suppressedFindings;
   if (options2.reportFiles !== void 0) {
-    const wanted = new Set(options2.reportFiles.map((file) => displayName(options2.cwd, path12.resolve(options2.cwd, file))));
+    const wanted = reportedFiles(options2);
     const changedBuilds = new Set([...input.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
     const wantedFinding = (finding) => wanted.has(finding.location.file) || (builtBy.get(finding) ?? []).some((root) => changedBuilds.has(root)) || (base2?.deletedFiles.has(finding.location.file) ?? false);
     reported = findings.filter(wantedFinding);

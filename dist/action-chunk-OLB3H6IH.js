@@ -1538,7 +1538,8 @@ var ScanCache = class {
       const unpack = this.#unpacker(false);
       const stored = this.#line(REPORT);
       const state = this.#state(unpack(stored.state));
-      if (JSON.stringify(stored.reportFiles) === JSON.stringify(this.#options.reportFiles ?? null)) {
+      if (this.#options.reportFiles !== void 0) return null;
+      if (stored.reportFiles === null) {
         const report = { ...unpack(stored.report), findings: unpack(stored.findings), suppressedFindings: unpack(stored.suppressedFindings) };
         return { ...state, unitCount: stored.unitCount, assembled: { report, fixes: unpack(stored.fixes) }, units: null };
       }
@@ -4452,6 +4453,18 @@ function compareFindings(a, b) {
   return a.location.endLine - b.location.endLine || a.location.endColumn - b.location.endColumn || byCodeUnits2(a.message, b.message) || byCodeUnits2(a.resource?.kind ?? "", b.resource?.kind ?? "") || byCodeUnits2(a.resource?.namespace ?? "", b.resource?.namespace ?? "") || byCodeUnits2(a.resource?.name ?? "", b.resource?.name ?? "") || byCodeUnits2(JSON.stringify(a), JSON.stringify(b));
 }
 
+// src/lint/report-files.ts
+var STDIN = "-";
+function reportedUnits(units, subjects, display, files) {
+  const { reported, deleted, policyFiles } = files;
+  for (const file of reported) if (policyFiles.has(file)) return null;
+  const wanted = (file) => reported.has(file) || deleted.has(file);
+  const evaluated = new Set(
+    units.filter((unit) => unit.inputs.some(wanted) || unit.subjects.some((index) => subjects[index].file === STDIN || wanted(display(subjects[index].file))))
+  );
+  return { evaluates: (unit) => evaluated.has(unit), ownsFile: wanted };
+}
+
 // src/lint/lint.ts
 function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;
@@ -4768,7 +4781,12 @@ async function lint(options) {
   const units = scanUnits(subjects, workspace.builds, display);
   const part = options.shard ?? options.part;
   const shard = part === void 0 ? null : planShard(units, subjects, display, options.shard ?? { index: 1, count: 1 }, options.part);
-  const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
+  const focus = options.reportFiles === void 0 ? null : reportedUnits(units, subjects, display, {
+    reported: reportedFiles(options),
+    deleted: base?.deletedFiles ?? /* @__PURE__ */ new Set(),
+    policyFiles: new Set(workspace.policies.map((policy) => policy.file.display))
+  });
+  const owned = units.filter((unit) => (shard === null || shard.owns(unit.subjects[0])) && (focus === null || cache !== null || focus.evaluates(unit)));
   const policyFiles = cache === null ? [] : policyFilesOf(workspace);
   const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
   const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
@@ -4868,8 +4886,17 @@ async function lint(options) {
   const watched = { files: [...workspace.files.keys()], discovered: discoveredFiles(discovery), builds: workspace.builds };
   const previous = plan === null || shard !== null || options.exchange !== void 0 ? null : plan.previous(watched);
   const reassembled = previous === null ? null : await reassemble(options, previous, { evaluated: evaluatedUnits, units: units.length, problems, files: workspace.files, ruleIds, policyFiles });
-  const assembled = reassembled ?? await assemble(options, { problems, units: unitResults, files: workspace.files, ruleIds, builds: workspace.builds, base, ...shard !== null ? { ownsFile: shard.ownsFile } : {} });
-  const manifestCount = shard === null ? manifests.length : owned.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
+  const assembled = reassembled ?? await assemble(options, {
+    problems,
+    units: focus === null ? unitResults : unitResults.filter((_, index) => focus.evaluates(owned[index])),
+    files: workspace.files,
+    ruleIds,
+    builds: workspace.builds,
+    base,
+    ...ownership(shard, focus)
+  });
+  const reported = focus === null ? owned : owned.filter((unit) => focus.evaluates(unit));
+  const manifestCount = shard === null && focus === null ? manifests.length : reported.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
   const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache !== null && plan !== null) {
     cache.save(plan, {
@@ -4910,6 +4937,13 @@ async function lint(options) {
     } : {},
     shard: shard === null ? null : shard.outcome
   };
+}
+function ownership(shard, focus) {
+  if (shard === null && focus === null) return {};
+  return { ownsFile: (file) => (shard === null || shard.ownsFile(file)) && (focus === null || focus.ownsFile(file)) };
+}
+function reportedFiles(options) {
+  return new Set((options.reportFiles ?? []).map((file) => displayName(options.cwd, path5.resolve(options.cwd, file))));
 }
 function reportOf(assembled, files, policies, manifests, started) {
   const { findings, suppressedFindings, counts, statuses, cwd } = assembled;
@@ -5036,7 +5070,7 @@ async function assemble(options, input) {
   let reported = findings;
   let reportedSuppressed = suppressedFindings;
   if (options.reportFiles !== void 0) {
-    const wanted = new Set(options.reportFiles.map((file) => displayName(options.cwd, path5.resolve(options.cwd, file))));
+    const wanted = reportedFiles(options);
     const changedBuilds = new Set([...input.builds].filter(([, inputs]) => [...inputs].some((file) => wanted.has(file))).map(([root]) => root));
     const wantedFinding = (finding) => wanted.has(finding.location.file) || (builtBy.get(finding) ?? []).some((root) => changedBuilds.has(root)) || (base?.deletedFiles.has(finding.location.file) ?? false);
     reported = findings.filter(wantedFinding);

@@ -26,7 +26,7 @@ import {
   sarifChunks,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-ERHNPZFH.js";
+} from "./action-chunk-OLB3H6IH.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
@@ -3510,7 +3510,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-VIL7CDNG.js");
+    const { openBase } = await import("./action-base-tree-3IBDOGK7.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;
