@@ -10,7 +10,7 @@ import { applyApiDefaults, type KubernetesVersion } from '../cluster/api-default
 import type { ResourceDocument } from '../evaluate/resource.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject, JsonValue } from '../types.js';
-import { isObject, jsonEqual } from '../util/json-value.js';
+import { extensibleCopy, isObject, jsonEqual } from '../util/json-value.js';
 
 /** The manifest as the admission controller receives it: the same document with its defaulted value. */
 export function defaultedManifest(manifest: ResourceDocument, version: KubernetesVersion): ResourceDocument {
@@ -40,7 +40,7 @@ export function withoutApiDefaults(original: JsonObject, defaulted: JsonObject, 
 function restore(written: JsonValue, again: JsonValue | undefined, patched: JsonValue): JsonValue {
   if (again !== undefined && jsonEqual(again, patched, 'type')) return written;
   if (isObject(written) && isObject(again) && isObject(patched)) {
-    const out: JsonObject = { ...written };
+    const out: JsonObject = extensibleCopy(written);
     for (const [key, value] of Object.entries(patched)) {
       if (Object.hasOwn(written, key)) out[key] = restore(written[key]!, again[key], value);
       else if (!jsonEqual(again[key], value, 'type')) out[key] = value;

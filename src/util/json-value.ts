@@ -5,10 +5,22 @@
  * `bigint`s (see `source/yaml11.ts`): rounding them to float64 and writing them as JSON are here too.
  */
 import type { JsonObject, JsonValue } from '../types.js';
+import { setOwnProperty } from './go-json.js';
 
 /** Whether `value` is a JSON object: not `null`, not a list. */
 export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * A shallow copy of an object that is to take new keys (own `__proto__` keys stay own properties). Not `{ ...value }`:
+ * V8 gives a spread copy a map without transitions, so every key added to it afterwards makes a new map, about
+ * 0.5 µs a key; a copy made key by key shares its maps with the other copies.
+ */
+export function extensibleCopy<T extends object>(value: T): T {
+  const out: Record<string, unknown> = {};
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) setOwnProperty(out, key, value[key]);
+  return out as T;
 }
 
 /** A deep copy of a JSON value. */

@@ -5,7 +5,7 @@
  * new keys are appended in the order the Go defaulters set them.
  */
 import type { JsonObject, JsonValue } from '../../types.js';
-import { isObject } from '../../util/json-value.js';
+import { extensibleCopy, isObject } from '../../util/json-value.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -23,14 +23,14 @@ export class Draft {
   set(key: string, value: JsonValue): void {
     if (this.copy === null) {
       if (hasOwn.call(this.source, key) && this.source[key] === value) return;
-      this.copy = { ...this.source };
+      this.copy = extensibleCopy(this.source);
     }
     this.copy[key] = value;
   }
 
   remove(key: string): void {
     if (!hasOwn.call(this.copy ?? this.source, key)) return;
-    if (this.copy === null) this.copy = { ...this.source };
+    if (this.copy === null) this.copy = extensibleCopy(this.source);
     delete this.copy[key];
   }
 

@@ -6,7 +6,7 @@
  * k8s.io/api/core/v1/types.go (container port protocol, gRPC probe service, in-tree volume plugins).
  */
 import type { JsonObject, JsonValue } from '../../types.js';
-import { isObject } from '../../util/json-value.js';
+import { extensibleCopy, isObject } from '../../util/json-value.js';
 import {
   Draft,
   childObject,
@@ -223,7 +223,7 @@ function defaultPodContainer(container: JsonObject, hostNetwork: boolean): JsonO
         let next: JsonObject | null = null;
         for (const key in limits) {
           if (!Object.prototype.hasOwnProperty.call(limits, key) || Object.prototype.hasOwnProperty.call(current, key)) continue;
-          next ??= { ...current };
+          next ??= extensibleCopy(current);
           next[key] = limits[key]!;
         }
         // An empty map made for empty limits is not serialized (omitempty): nothing to add then.

@@ -25,6 +25,7 @@ import {
   type ResourceSource,
 } from '../../lang/cel/kyverno/index.js';
 import type { JsonObject, JsonValue, NumberMode } from '../../types.js';
+import { extensibleCopy } from '../../util/json-value.js';
 import { resourceOfKind } from './match/index.js';
 
 
@@ -328,5 +329,6 @@ export function compiledActivation(data: ActivationData, mode: NumberMode, handl
     base = Object.assign(validatingPolicyActivation(data, mode), handles);
     byHandles.set(handles, base);
   }
-  return { ...base };
+  // The evaluation adds `exceptions` and `variables` to its copy.
+  return extensibleCopy(base);
 }

@@ -11,7 +11,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { goJsonStringify, setOwnProperty } from '../../../../util/go-json.js';
-import { toFloat64Numbers } from '../../../../util/json-value.js';
+import { extensibleCopy, toFloat64Numbers } from '../../../../util/json-value.js';
 import {
   type CompiledJmesPath,
   JmesPathError,
@@ -151,7 +151,7 @@ const isMap = (value: unknown): value is Node =>
 
 /** Kyverno's `mergeMaps(src, dest, overwriteMaps)`, without mutating `dest`. */
 function mergeMaps(src: Node, dest: Node, overwriteMaps: boolean): Node {
-  const out: Node = { ...dest };
+  const out: Node = extensibleCopy(dest);
   for (const key of Object.keys(src)) {
     const value = src[key];
     if (!overwriteMaps && isMap(value)) {
@@ -177,7 +177,7 @@ function push(value: unknown, tags: readonly string[]): Node {
 
 /** A copy of `node` with the value at `tags[depth..]` replaced by `value` (maps created as needed). */
 function replaceIn(node: Node, tags: readonly string[], depth: number, value: unknown): Node {
-  const out: Node = { ...node };
+  const out: Node = extensibleCopy(node);
   const key = tags[depth]!;
   if (depth === tags.length - 1) {
     setOwnProperty(out, key, value);
@@ -307,7 +307,7 @@ export class JsonContext {
   replaceEncodedEntry(name: string, entry: EncodedEntry): void {
     this.#count(entry);
     // Kyverno merges `null` at `name`, then the value: in one copy, the entry is simply replaced.
-    const out: Node = { ...this.#data };
+    const out: Node = extensibleCopy(this.#data);
     setOwnProperty(out, name, entry.decoded);
     this.#data = out;
   }

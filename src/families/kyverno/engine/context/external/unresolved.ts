@@ -105,7 +105,8 @@ export class UnresolvedEntries {
 
   /** The first failure of a required entry, if any, and how many loads failed. */
   get failure(): (RequiredFailure & { count: number }) | undefined {
-    return this.#failure === undefined ? undefined : { ...this.#failure, count: this.#failures };
+    const failure = this.#failure;
+    return failure === undefined ? undefined : { name: failure.name, message: failure.message, noData: failure.noData, count: this.#failures };
   }
 
   /** Records that `entry` was not resolved, for `reason`. */
