@@ -533,15 +533,25 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const focus =
     options.reportFiles === undefined
       ? null
-      : reportedUnits(units, subjects, display, {
-          reported: reportedFiles(options),
-          deleted: base?.deletedFiles ?? new Set(),
-          policyFiles: new Set(workspace.policies.map((policy) => policy.file.display)),
-        });
-  const owned = units.filter((unit) => (shard === null || shard.owns(unit.subjects[0]!)) && (focus === null || cache !== null || focus.evaluates(unit)));
+      : reportedUnits(
+          units,
+          subjects,
+          display,
+          {
+            reported: reportedFiles(options),
+            deleted: base?.deletedFiles ?? new Set(),
+            policyFiles: new Set(workspace.policies.map((policy) => policy.file.display)),
+            stdinPolicies: workspace.policies.some((policy) => policy.file.path === '-'),
+          },
+          (index) => index >= manifests.length,
+        );
+  const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]!));
+  /** The units evaluated first (the others' results are not needed, or are the cache's). */
+  const first = focus === null || cache !== null ? owned : owned.filter((unit) => focus.evaluates(unit));
   const policyFiles = cache === null ? [] : policyFilesOf(workspace);
   const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
-  const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
+  const subjectsToEvaluate = (list: readonly ScanUnit[]): number => list.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
+  let total = subjectsToEvaluate(first);
   let done = 0;
 
   /** The subjects of a unit with what their evaluation is given. */
@@ -609,49 +619,64 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     return result;
   };
 
-  const unitResults: AssemblyUnit[] = [];
+  /** The results of the units evaluated or reused, by unit. */
+  const results = new Map<ScanUnit, AssemblyUnit>();
   /** The units this run evaluated (the others' results are the cache's). */
   const evaluatedUnits = new Map<string, AssemblyUnit>();
-  for (let next = 0; next < owned.length; ) {
-    const unit = owned[next++]!;
-    if (plan !== null && plan.reused.has(unit.key)) {
-      const { key } = unit;
-      const cached = plan;
-      // Decoded only when the report is assembled from every unit.
-      unitResults.push({
-        get result() {
-          return cached.result(key);
-        },
-        subjects: unit.subjects,
-      });
-      continue;
-    }
-    if (reads === null) {
-      // Without the cache, the next units' subjects are evaluated together, up to BATCH_SUBJECTS of them.
-      const window = [unit];
-      let count = unit.subjects.length;
-      while (next < owned.length && count + owned[next]!.subjects.length <= BATCH_SUBJECTS) {
-        count += owned[next]!.subjects.length;
-        window.push(owned[next++]!);
+  const evaluateUnits = (list: readonly ScanUnit[]): void => {
+    for (let next = 0; next < list.length; ) {
+      const unit = list[next++]!;
+      if (plan !== null && plan.reused.has(unit.key)) {
+        const { key } = unit;
+        const cached = plan;
+        // Decoded only when the report is assembled from every unit.
+        results.set(unit, {
+          get result() {
+            return cached.result(key);
+          },
+          subjects: unit.subjects,
+        });
+        continue;
       }
-      const inputs = window.map(unitInputs);
-      const responses = evaluateInBatches(inputs.flat());
-      let offset = 0;
-      for (const [k, member] of window.entries()) {
-        const result = evaluateUnit(inputs[k]!, responses.slice(offset, (offset += inputs[k]!.length)));
-        unitResults.push({ result, subjects: member.subjects });
-        evaluatedUnits.set(member.key, { result, subjects: member.subjects });
+      if (reads === null) {
+        // Without the cache, the next units' subjects are evaluated together, up to BATCH_SUBJECTS of them.
+        const window = [unit];
+        let count = unit.subjects.length;
+        while (next < list.length && count + list[next]!.subjects.length <= BATCH_SUBJECTS) {
+          count += list[next]!.subjects.length;
+          window.push(list[next++]!);
+        }
+        const inputs = window.map(unitInputs);
+        const responses = evaluateInBatches(inputs.flat());
+        let offset = 0;
+        for (const [k, member] of window.entries()) {
+          const result = evaluateUnit(inputs[k]!, responses.slice(offset, (offset += inputs[k]!.length)));
+          results.set(member, { result, subjects: member.subjects });
+          evaluatedUnits.set(member.key, { result, subjects: member.subjects });
+        }
+        continue;
       }
-      continue;
+      // With the cache, what each unit reads is recorded while it alone is evaluated.
+      reads.start();
+      const inputs = unitInputs(unit);
+      const result = evaluateUnit(inputs, evaluateInBatches(inputs));
+      plan?.evaluated(unit, result, reads.stop());
+      results.set(unit, { result, subjects: unit.subjects });
+      evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });
     }
-    // With the cache, what each unit reads is recorded while it alone is evaluated.
-    reads.start();
-    const inputs = unitInputs(unit);
-    const result = evaluateUnit(inputs, evaluateInBatches(inputs));
-    plan?.evaluated(unit, result, reads.stop());
-    unitResults.push({ result, subjects: unit.subjects });
-    evaluatedUnits.set(unit.key, { result, subjects: unit.subjects });
+  };
+  evaluateUnits(first);
+  if (focus !== null) {
+    // Units whose findings the first ones' findings show can be reported too (report-files.ts).
+    const more = focus.more(owned, (unit) => results.get(unit)?.result);
+    if (more.length > 0 && cache === null) {
+      total += subjectsToEvaluate(more);
+      evaluateUnits(more);
+    }
   }
+  /** The results the report is made of, in the order of the units. */
+  const reportedUnitList = focus === null ? owned : owned.filter((unit) => focus.evaluates(unit));
+  const unitResults = reportedUnitList.map((unit) => results.get(unit)!);
 
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule) => `${policy.id}/${rule}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
   const problems = shard === null ? workspace.problems : workspace.problems.filter((problem) => shard.ownsFile(problem.location.file));
@@ -663,21 +688,22 @@ export async function lint(options: LintOptions): Promise<LintResult> {
     reassembled ??
     (await assemble(options, {
       problems,
-      units: focus === null ? unitResults : unitResults.filter((_, index) => focus.evaluates(owned[index]!)),
+      units: unitResults,
       files: workspace.files,
       ruleIds,
       builds: workspace.builds,
       base,
       ...ownership(shard, focus),
     }));
-  const reported = focus === null ? owned : owned.filter((unit) => focus.evaluates(unit));
-  const manifestCount = shard === null && focus === null ? manifests.length : reported.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
+  const manifestCount =
+    shard === null && focus === null ? manifests.length : reportedUnitList.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
   const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache !== null && plan !== null) {
     cache.save(plan, {
       problems: workspace.problems,
       checked: workspace.checkedPolicies,
-      units: unitResults,
+      // Every unit (with the cache all are evaluated or reused), also those a report of some files leaves out.
+      units: owned.map((unit) => results.get(unit)!),
       unitKeys: units.map((unit) => unit.key),
       ruleIds,
       builds: workspace.builds,

@@ -3,14 +3,16 @@
  * findings can be located in them (src/lint/report-files.ts). Every finding of a reported file that the scan of the
  * whole repository gives is still reported, and nothing the whole scan does not give.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../src/config/types.js';
+import { openGitRevision } from '../../src/discovery/revision.js';
 import { lint, type LintResult } from '../../src/lint/lint.js';
 import type { Finding } from '../../src/report/types.js';
 import { ROOT } from '../commands/helpers.js';
+import { testRepository } from './git-repository.js';
 
 /** The YAML files below `dir`, relative to it. */
 function yamlFiles(dir: string, prefix = ''): string[] {
@@ -81,6 +83,81 @@ describe('a scan reporting some files', () => {
       // Left out of the count: the policy file's notice (a problem of the input, found without evaluating), not the
       // unused directive of b.yaml, which was not evaluated.
       expect(some.report.counts.suppressed).toBe(whole.report.findings.filter((finding) => finding.location.file === 'policy.yaml').length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A Deployment, and a ClusterPolicy denying the DELETE of any Deployment. */
+const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app\nspec:\n  selector:\n    matchLabels: {app: app}\n  template:\n    metadata:\n      labels: {app: app}\n    spec:\n      containers:\n        - name: c\n          image: nginx:1.0\n';
+const PROTECT = `apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata:
+  name: protect
+spec:
+  validationFailureAction: Enforce
+  background: false
+  rules:
+    - name: no-delete
+      match:
+        any:
+          - resources:
+              kinds: [Deployment]
+              operations: [DELETE]
+      validate:
+        message: "Deployment {{ request.oldObject.metadata.name }} is protected"
+        deny: {}
+`;
+
+describe('a scan reporting some files, for findings located outside the files of their unit', () => {
+  it('reports the DELETE of an object built by an overlay the change removes, located in the overlay', async () => {
+    const repo = testRepository();
+    try {
+      repo.write('policies/p.yaml', PROTECT);
+      repo.write('base/deploy.yaml', DEPLOYMENT);
+      repo.write('base/kustomization.yaml', 'resources:\n  - deploy.yaml\n');
+      // The generator puts the overlay's kustomization among the files its deletion removes objects of.
+      repo.write('ov/kustomization.yaml', 'namespace: prod\nresources:\n  - ../base\nconfigMapGenerator:\n  - name: cfg\n    literals: [a=b]\npatches:\n  - patch: |-\n      apiVersion: apps/v1\n      kind: Deployment\n      metadata:\n        name: app\n      spec:\n        replicas: 3\n');
+      repo.write('other.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: other\n');
+      repo.commitAll('first');
+      repo.git('rm', '-q', '-r', 'ov');
+      const base = await openGitRevision(repo.dir, 'HEAD');
+      if ('error' in base) throw new Error(base.error);
+      const options = { cwd: repo.dir, paths: [repo.dir], policyPaths: [], config: { ...DEFAULT_CONFIG, ignore: ['kyverno-lint/legacy-policy'] }, base };
+      const at = (result: LintResult): string[] => result.report.findings.map((finding) => `${finding.ruleId} ${finding.location.file}:${finding.location.line} ${finding.message}`);
+      const whole = await lint(options);
+      const deleted = 'protect/no-delete ov/kustomization.yaml:8 Deployment app is protected (DELETE: removed since HEAD) (in the build of ov)';
+      expect(at(whole)).toContain(deleted);
+      expect(at(await lint({ ...options, reportFiles: [path.join(repo.dir, 'other.yaml')] }))).toEqual([deleted]);
+    } finally {
+      repo.remove();
+    }
+  });
+
+  it('names every build of a finding located outside the builds (a CEL error at the policy)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-report-files-'));
+    try {
+      writeFileSync(path.join(dir, 'policy.yaml'), readFileOf('test/fixtures/lint/cel-positions/policies/labels.yaml'));
+      // Two groups of builds sharing no file, building the same ConfigMap without labels.
+      for (const app of ['a', 'b']) {
+        for (const [file, text] of [
+          ['base/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  k: a\n'],
+          ['base/kustomization.yaml', 'resources:\n  - cm.yaml\n'],
+          ['ov/kustomization.yaml', 'namespace: prod\nresources:\n  - ../base\n'],
+        ]) {
+          const target = path.join(dir, app, file!);
+          mkdirSync(path.dirname(target), { recursive: true });
+          writeFileSync(target, text!);
+        }
+      }
+      const whole = await scan(dir);
+      const merged = whole.report.findings.filter((finding) => finding.location.file === 'policy.yaml' && finding.ruleId !== 'kyverno-lint/legacy-policy');
+      expect(merged.map((finding) => finding.message)).toEqual([expect.stringContaining('(in the builds of a/ov, b/ov)')]);
+      for (const file of ['a/ov/kustomization.yaml', 'a/base/cm.yaml']) {
+        const some = await scan(dir, [file]);
+        expect(some.report.findings.filter((finding) => finding.location.file === 'policy.yaml'), file).toEqual(merged);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
