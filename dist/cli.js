@@ -2480,9 +2480,365 @@ var init_yaml11 = __esm({
   }
 });
 
+// src/util/go-json.ts
+function compareGoStrings(a, b) {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 55296) x = x >= 57344 ? x - 2048 : x + 8192;
+    if (y >= 55296) y = y >= 57344 ? y - 2048 : y + 8192;
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+function escapeCodeUnit(code18) {
+  return "\\u" + HEX[code18 >> 12 & 15] + HEX[code18 >> 8 & 15] + HEX[code18 >> 4 & 15] + HEX[code18 & 15];
+}
+function quoteGoString(s) {
+  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let rep;
+    if (c === 34) rep = '\\"';
+    else if (c === 92) rep = "\\\\";
+    else if (c < 32) rep = SHORT_ESCAPES[c] ?? escapeCodeUnit(c);
+    else if (c === 60 || c === 62 || c === 38 || c === 8232 || c === 8233) rep = escapeCodeUnit(c);
+    else if (c >= 55296 && c <= 57343) {
+      const next = s.charCodeAt(i + 1);
+      if (c <= 56319 && next >= 56320 && next <= 57343) {
+        i++;
+        continue;
+      }
+      rep = "\\ufffd";
+    }
+    if (rep !== void 0) {
+      out += s.slice(start, i) + rep;
+      start = i + 1;
+    }
+  }
+  return out + s.slice(start) + '"';
+}
+function formatGoJsonNumber(n) {
+  if (!Number.isFinite(n)) {
+    throw new GoJsonError(`json: unsupported value: ${Number.isNaN(n) ? "NaN" : n > 0 ? "+Inf" : "-Inf"}`);
+  }
+  if (n === 0 && 1 / n < 0) return "-0";
+  return String(n);
+}
+function encode(value2) {
+  switch (typeof value2) {
+    case "string":
+      return quoteGoString(value2);
+    case "number":
+      return formatGoJsonNumber(value2);
+    case "bigint":
+      return value2.toString();
+    case "boolean":
+      return value2 ? "true" : "false";
+    case "object": {
+      if (value2 === null) return "null";
+      if (Array.isArray(value2)) {
+        let out2 = "[";
+        for (let i = 0; i < value2.length; i++) out2 += (i > 0 ? "," : "") + encode(value2[i]);
+        return out2 + "]";
+      }
+      const obj = value2;
+      const keys = Object.keys(obj).sort(compareGoStrings);
+      let out = "{";
+      for (let i = 0; i < keys.length; i++) {
+        const key3 = keys[i];
+        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
+      }
+      return out + "}";
+    }
+    default:
+      throw new GoJsonError(`json: unsupported type: ${typeof value2}`);
+  }
+}
+function goJsonStringify(value2) {
+  return encode(value2);
+}
+function encodeIndented(value2, indent2, prefix) {
+  if (typeof value2 !== "object" || value2 === null) return encode(value2);
+  const inner = prefix + indent2;
+  if (Array.isArray(value2)) {
+    if (value2.length === 0) return "[]";
+    let out2 = "[\n";
+    for (let i = 0; i < value2.length; i++) out2 += (i > 0 ? ",\n" : "") + inner + encodeIndented(value2[i], indent2, inner);
+    return out2 + "\n" + prefix + "]";
+  }
+  const obj = value2;
+  const keys = Object.keys(obj).sort(compareGoStrings);
+  if (keys.length === 0) return "{}";
+  let out = "{\n";
+  for (let i = 0; i < keys.length; i++) {
+    const key3 = keys[i];
+    out += (i > 0 ? ",\n" : "") + inner + quoteGoString(key3) + ": " + encodeIndented(obj[key3], indent2, inner);
+  }
+  return out + "\n" + prefix + "}";
+}
+function goJsonStringifyIndent(value2, indent2) {
+  return encodeIndented(value2, indent2, "");
+}
+function quoteByte(b) {
+  if (b === 39) return "'\\''";
+  if (b === 34) return `'"'`;
+  if (b === 92) return "'\\\\'";
+  if (b < 32 || b === 127) {
+    const short = { 7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r" };
+    const s = short[b];
+    return s !== void 0 ? `'\\${s}'` : `'\\x${HEX[b >> 4]}${HEX[b & 15]}'`;
+  }
+  if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX[b >> 4]}${HEX[b & 15]}'`;
+  return `'${String.fromCharCode(b)}'`;
+}
+function byteAt(text5, i) {
+  const cp = text5.codePointAt(i);
+  if (cp < 128) return cp;
+  if (cp < 2048) return 192 | cp >> 6;
+  if (cp < 65536) return 224 | cp >> 12;
+  return 240 | cp >> 18;
+}
+function setOwnProperty(obj, key3, value2) {
+  if (key3 === "__proto__") {
+    Object.defineProperty(obj, key3, { value: value2, writable: true, enumerable: true, configurable: true });
+  } else {
+    obj[key3] = value2;
+  }
+}
+function goJsonParse(text5) {
+  if (!NEEDS_GO_DECODER.test(text5)) {
+    try {
+      return JSON.parse(text5);
+    } catch {
+    }
+  }
+  return new GoJsonDecoder(text5).decode();
+}
+var GoJsonError, NEEDS_ESCAPE, HEX, SHORT_ESCAPES, WS, DIGIT, HEXDIGIT, GoJsonDecoder, NEEDS_GO_DECODER;
+var init_go_json = __esm({
+  "src/util/go-json.ts"() {
+    "use strict";
+    GoJsonError = class extends Error {
+      name = "GoJsonError";
+    };
+    NEEDS_ESCAPE = /["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/;
+    HEX = "0123456789abcdef";
+    SHORT_ESCAPES = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
+    WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+    DIGIT = (c) => c >= 48 && c <= 57;
+    HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
+    GoJsonDecoder = class {
+      constructor(text5) {
+        this.text = text5;
+      }
+      text;
+      pos = 0;
+      rangeError;
+      decode() {
+        const value2 = this.value();
+        this.skipWs();
+        if (this.pos < this.text.length) this.fail("after top-level value");
+        if (this.rangeError !== void 0) throw new GoJsonError(this.rangeError);
+        return value2;
+      }
+      fail(context2) {
+        if (this.pos >= this.text.length) throw new GoJsonError("unexpected end of JSON input");
+        throw new GoJsonError(`invalid character ${quoteByte(byteAt(this.text, this.pos))} ${context2}`);
+      }
+      skipWs() {
+        while (this.pos < this.text.length && WS(this.text.charCodeAt(this.pos))) this.pos++;
+      }
+      value() {
+        this.skipWs();
+        const c = this.text.charCodeAt(this.pos);
+        switch (c) {
+          case 123:
+            return this.object();
+          case 91:
+            return this.array();
+          case 34:
+            return this.string();
+          case 116:
+            return this.literal("true", true);
+          case 102:
+            return this.literal("false", false);
+          case 110:
+            return this.literal("null", null);
+          default:
+            if (c === 45 || DIGIT(c)) return this.number();
+            return this.fail("looking for beginning of value");
+        }
+      }
+      literal(word, value2) {
+        this.pos++;
+        for (let k = 1; k < word.length; k++, this.pos++) {
+          if (this.text.charCodeAt(this.pos) !== word.charCodeAt(k)) {
+            this.fail(`in literal ${word} (expecting '${word[k]}')`);
+          }
+        }
+        return value2;
+      }
+      number() {
+        const start = this.pos;
+        const t = this.text;
+        if (t.charCodeAt(this.pos) === 45) {
+          this.pos++;
+          if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in numeric literal");
+        }
+        if (t.charCodeAt(this.pos) === 48) this.pos++;
+        else while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+        if (t.charCodeAt(this.pos) === 46) {
+          this.pos++;
+          if (!DIGIT(t.charCodeAt(this.pos))) this.fail("after decimal point in numeric literal");
+          while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+        }
+        const e = t.charCodeAt(this.pos);
+        if (e === 101 || e === 69) {
+          this.pos++;
+          const s = t.charCodeAt(this.pos);
+          if (s === 43 || s === 45) this.pos++;
+          if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in exponent of numeric literal");
+          while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+        }
+        const literal3 = t.slice(start, this.pos);
+        const n = Number(literal3);
+        if (!Number.isFinite(n) && this.rangeError === void 0) {
+          this.rangeError = `json: cannot unmarshal number ${literal3} into Go value of type float64`;
+        }
+        return n;
+      }
+      string() {
+        const t = this.text;
+        this.pos++;
+        let out = "";
+        let start = this.pos;
+        for (; ; ) {
+          if (this.pos >= t.length) this.fail("");
+          const c = t.charCodeAt(this.pos);
+          if (c === 34) {
+            out += t.slice(start, this.pos);
+            this.pos++;
+            return out;
+          }
+          if (c < 32) this.fail("in string literal");
+          if (c !== 92) {
+            this.pos++;
+            continue;
+          }
+          out += t.slice(start, this.pos);
+          this.pos++;
+          const e = t.charCodeAt(this.pos);
+          const simple = {
+            34: '"',
+            92: "\\",
+            47: "/",
+            98: "\b",
+            102: "\f",
+            110: "\n",
+            114: "\r",
+            116: "	"
+          };
+          if (simple[e] !== void 0) {
+            out += simple[e];
+            this.pos++;
+          } else if (e === 117) {
+            this.pos++;
+            out += this.unicodeEscape();
+          } else {
+            this.fail("in string escape code");
+          }
+          start = this.pos;
+        }
+      }
+      hex4() {
+        for (let k = 0; k < 4; k++) {
+          if (!HEXDIGIT(this.text.charCodeAt(this.pos + k))) {
+            this.pos += k;
+            this.fail("in \\u hexadecimal character escape");
+          }
+        }
+        const v = parseInt(this.text.slice(this.pos, this.pos + 4), 16);
+        this.pos += 4;
+        return v;
+      }
+      /** `\uXXXX` after the `u`; invalid surrogates decode to U+FFFD as in Go. */
+      unicodeEscape() {
+        const u = this.hex4();
+        if (u < 55296 || u > 57343) return String.fromCharCode(u);
+        if (u <= 56319 && this.text.startsWith("\\u", this.pos)) {
+          const save = this.pos;
+          this.pos += 2;
+          const low = this.hex4();
+          if (low >= 56320 && low <= 57343) return String.fromCharCode(u, low);
+          this.pos = save;
+        }
+        return "\uFFFD";
+      }
+      array() {
+        this.pos++;
+        const out = [];
+        this.skipWs();
+        if (this.text.charCodeAt(this.pos) === 93) {
+          this.pos++;
+          return out;
+        }
+        for (; ; ) {
+          out.push(this.value());
+          this.skipWs();
+          const c = this.text.charCodeAt(this.pos);
+          this.pos++;
+          if (c === 93) return out;
+          if (c !== 44) {
+            this.pos--;
+            this.fail("after array element");
+          }
+        }
+      }
+      object() {
+        this.pos++;
+        const out = {};
+        this.skipWs();
+        if (this.text.charCodeAt(this.pos) === 125) {
+          this.pos++;
+          return out;
+        }
+        for (; ; ) {
+          this.skipWs();
+          if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
+          const key3 = this.string();
+          this.skipWs();
+          if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
+          this.pos++;
+          setOwnProperty(out, key3, this.value());
+          this.skipWs();
+          const c = this.text.charCodeAt(this.pos);
+          this.pos++;
+          if (c === 125) return out;
+          if (c !== 44) {
+            this.pos--;
+            this.fail("after object key:value pair");
+          }
+        }
+      }
+    };
+    NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
+  }
+});
+
 // src/util/json-value.ts
 function isObject(value2) {
   return value2 !== null && typeof value2 === "object" && !Array.isArray(value2);
+}
+function extensibleCopy(value2) {
+  const out = {};
+  for (const key3 in value2) if (Object.prototype.hasOwnProperty.call(value2, key3)) setOwnProperty(out, key3, value2[key3]);
+  return out;
 }
 function cloneJson(value2) {
   return copy(value2);
@@ -2624,6 +2980,7 @@ var float64Copies, BIGINT_MARKER, BIGINT_PLACEHOLDER, StreamedList, LIST_MARKER,
 var init_json_value = __esm({
   "src/util/json-value.ts"() {
     "use strict";
+    init_go_json();
     float64Copies = /* @__PURE__ */ new WeakMap();
     BIGINT_MARKER = `\0bigint${Math.random().toString(36).slice(2)}:`;
     BIGINT_PLACEHOLDER = new RegExp(`"${JSON.stringify(BIGINT_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
@@ -10302,25 +10659,25 @@ function goQuote(s) {
   for (const c of s) {
     const cp = c.codePointAt(0);
     if (cp >= 32 && cp < 127) {
-      out += cp === 34 || cp === 92 ? SHORT_ESCAPES[cp] : c;
+      out += cp === 34 || cp === 92 ? SHORT_ESCAPES2[cp] : c;
       continue;
     }
-    const short = SHORT_ESCAPES[cp];
+    const short = SHORT_ESCAPES2[cp];
     if (short !== void 0) out += short;
     else if (cp >= 55296 && cp <= 57343) out += "\uFFFD";
     else if (PRINTABLE.test(c)) out += c;
-    else if (cp < 128) out += "\\x" + HEX[cp >> 4] + HEX[cp & 15];
+    else if (cp < 128) out += "\\x" + HEX2[cp >> 4] + HEX2[cp & 15];
     else if (cp < 65536) out += "\\u" + cp.toString(16).padStart(4, "0");
     else out += "\\U" + cp.toString(16).padStart(8, "0");
   }
   return out + '"';
 }
-var PRINTABLE, SHORT_ESCAPES, HEX;
+var PRINTABLE, SHORT_ESCAPES2, HEX2;
 var init_go_strings = __esm({
   "src/util/go-strings.ts"() {
     "use strict";
     PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-    SHORT_ESCAPES = {
+    SHORT_ESCAPES2 = {
       7: "\\a",
       8: "\\b",
       12: "\\f",
@@ -10331,7 +10688,7 @@ var init_go_strings = __esm({
       34: '\\"',
       92: "\\\\"
     };
-    HEX = "0123456789abcdef";
+    HEX2 = "0123456789abcdef";
   }
 });
 
@@ -15208,357 +15565,6 @@ var init_errors = __esm({
       name = "JmesPathError";
     };
     MAX_NESTING = 1e3;
-  }
-});
-
-// src/util/go-json.ts
-function compareGoStrings(a, b) {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 55296) x = x >= 57344 ? x - 2048 : x + 8192;
-    if (y >= 55296) y = y >= 57344 ? y - 2048 : y + 8192;
-    return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
-}
-function escapeCodeUnit(code18) {
-  return "\\u" + HEX2[code18 >> 12 & 15] + HEX2[code18 >> 8 & 15] + HEX2[code18 >> 4 & 15] + HEX2[code18 & 15];
-}
-function quoteGoString(s) {
-  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
-  let out = '"';
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let rep;
-    if (c === 34) rep = '\\"';
-    else if (c === 92) rep = "\\\\";
-    else if (c < 32) rep = SHORT_ESCAPES2[c] ?? escapeCodeUnit(c);
-    else if (c === 60 || c === 62 || c === 38 || c === 8232 || c === 8233) rep = escapeCodeUnit(c);
-    else if (c >= 55296 && c <= 57343) {
-      const next = s.charCodeAt(i + 1);
-      if (c <= 56319 && next >= 56320 && next <= 57343) {
-        i++;
-        continue;
-      }
-      rep = "\\ufffd";
-    }
-    if (rep !== void 0) {
-      out += s.slice(start, i) + rep;
-      start = i + 1;
-    }
-  }
-  return out + s.slice(start) + '"';
-}
-function formatGoJsonNumber(n) {
-  if (!Number.isFinite(n)) {
-    throw new GoJsonError(`json: unsupported value: ${Number.isNaN(n) ? "NaN" : n > 0 ? "+Inf" : "-Inf"}`);
-  }
-  if (n === 0 && 1 / n < 0) return "-0";
-  return String(n);
-}
-function encode(value2) {
-  switch (typeof value2) {
-    case "string":
-      return quoteGoString(value2);
-    case "number":
-      return formatGoJsonNumber(value2);
-    case "bigint":
-      return value2.toString();
-    case "boolean":
-      return value2 ? "true" : "false";
-    case "object": {
-      if (value2 === null) return "null";
-      if (Array.isArray(value2)) {
-        let out2 = "[";
-        for (let i = 0; i < value2.length; i++) out2 += (i > 0 ? "," : "") + encode(value2[i]);
-        return out2 + "]";
-      }
-      const obj = value2;
-      const keys = Object.keys(obj).sort(compareGoStrings);
-      let out = "{";
-      for (let i = 0; i < keys.length; i++) {
-        const key3 = keys[i];
-        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
-      }
-      return out + "}";
-    }
-    default:
-      throw new GoJsonError(`json: unsupported type: ${typeof value2}`);
-  }
-}
-function goJsonStringify(value2) {
-  return encode(value2);
-}
-function encodeIndented(value2, indent2, prefix) {
-  if (typeof value2 !== "object" || value2 === null) return encode(value2);
-  const inner = prefix + indent2;
-  if (Array.isArray(value2)) {
-    if (value2.length === 0) return "[]";
-    let out2 = "[\n";
-    for (let i = 0; i < value2.length; i++) out2 += (i > 0 ? ",\n" : "") + inner + encodeIndented(value2[i], indent2, inner);
-    return out2 + "\n" + prefix + "]";
-  }
-  const obj = value2;
-  const keys = Object.keys(obj).sort(compareGoStrings);
-  if (keys.length === 0) return "{}";
-  let out = "{\n";
-  for (let i = 0; i < keys.length; i++) {
-    const key3 = keys[i];
-    out += (i > 0 ? ",\n" : "") + inner + quoteGoString(key3) + ": " + encodeIndented(obj[key3], indent2, inner);
-  }
-  return out + "\n" + prefix + "}";
-}
-function goJsonStringifyIndent(value2, indent2) {
-  return encodeIndented(value2, indent2, "");
-}
-function quoteByte(b) {
-  if (b === 39) return "'\\''";
-  if (b === 34) return `'"'`;
-  if (b === 92) return "'\\\\'";
-  if (b < 32 || b === 127) {
-    const short = { 7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r" };
-    const s = short[b];
-    return s !== void 0 ? `'\\${s}'` : `'\\x${HEX2[b >> 4]}${HEX2[b & 15]}'`;
-  }
-  if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX2[b >> 4]}${HEX2[b & 15]}'`;
-  return `'${String.fromCharCode(b)}'`;
-}
-function byteAt(text5, i) {
-  const cp = text5.codePointAt(i);
-  if (cp < 128) return cp;
-  if (cp < 2048) return 192 | cp >> 6;
-  if (cp < 65536) return 224 | cp >> 12;
-  return 240 | cp >> 18;
-}
-function setOwnProperty(obj, key3, value2) {
-  if (key3 === "__proto__") {
-    Object.defineProperty(obj, key3, { value: value2, writable: true, enumerable: true, configurable: true });
-  } else {
-    obj[key3] = value2;
-  }
-}
-function goJsonParse(text5) {
-  if (!NEEDS_GO_DECODER.test(text5)) {
-    try {
-      return JSON.parse(text5);
-    } catch {
-    }
-  }
-  return new GoJsonDecoder(text5).decode();
-}
-var GoJsonError, NEEDS_ESCAPE, HEX2, SHORT_ESCAPES2, WS, DIGIT, HEXDIGIT, GoJsonDecoder, NEEDS_GO_DECODER;
-var init_go_json = __esm({
-  "src/util/go-json.ts"() {
-    "use strict";
-    GoJsonError = class extends Error {
-      name = "GoJsonError";
-    };
-    NEEDS_ESCAPE = /["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/;
-    HEX2 = "0123456789abcdef";
-    SHORT_ESCAPES2 = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
-    WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-    DIGIT = (c) => c >= 48 && c <= 57;
-    HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
-    GoJsonDecoder = class {
-      constructor(text5) {
-        this.text = text5;
-      }
-      text;
-      pos = 0;
-      rangeError;
-      decode() {
-        const value2 = this.value();
-        this.skipWs();
-        if (this.pos < this.text.length) this.fail("after top-level value");
-        if (this.rangeError !== void 0) throw new GoJsonError(this.rangeError);
-        return value2;
-      }
-      fail(context2) {
-        if (this.pos >= this.text.length) throw new GoJsonError("unexpected end of JSON input");
-        throw new GoJsonError(`invalid character ${quoteByte(byteAt(this.text, this.pos))} ${context2}`);
-      }
-      skipWs() {
-        while (this.pos < this.text.length && WS(this.text.charCodeAt(this.pos))) this.pos++;
-      }
-      value() {
-        this.skipWs();
-        const c = this.text.charCodeAt(this.pos);
-        switch (c) {
-          case 123:
-            return this.object();
-          case 91:
-            return this.array();
-          case 34:
-            return this.string();
-          case 116:
-            return this.literal("true", true);
-          case 102:
-            return this.literal("false", false);
-          case 110:
-            return this.literal("null", null);
-          default:
-            if (c === 45 || DIGIT(c)) return this.number();
-            return this.fail("looking for beginning of value");
-        }
-      }
-      literal(word, value2) {
-        this.pos++;
-        for (let k = 1; k < word.length; k++, this.pos++) {
-          if (this.text.charCodeAt(this.pos) !== word.charCodeAt(k)) {
-            this.fail(`in literal ${word} (expecting '${word[k]}')`);
-          }
-        }
-        return value2;
-      }
-      number() {
-        const start = this.pos;
-        const t = this.text;
-        if (t.charCodeAt(this.pos) === 45) {
-          this.pos++;
-          if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in numeric literal");
-        }
-        if (t.charCodeAt(this.pos) === 48) this.pos++;
-        else while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-        if (t.charCodeAt(this.pos) === 46) {
-          this.pos++;
-          if (!DIGIT(t.charCodeAt(this.pos))) this.fail("after decimal point in numeric literal");
-          while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-        }
-        const e = t.charCodeAt(this.pos);
-        if (e === 101 || e === 69) {
-          this.pos++;
-          const s = t.charCodeAt(this.pos);
-          if (s === 43 || s === 45) this.pos++;
-          if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in exponent of numeric literal");
-          while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-        }
-        const literal3 = t.slice(start, this.pos);
-        const n = Number(literal3);
-        if (!Number.isFinite(n) && this.rangeError === void 0) {
-          this.rangeError = `json: cannot unmarshal number ${literal3} into Go value of type float64`;
-        }
-        return n;
-      }
-      string() {
-        const t = this.text;
-        this.pos++;
-        let out = "";
-        let start = this.pos;
-        for (; ; ) {
-          if (this.pos >= t.length) this.fail("");
-          const c = t.charCodeAt(this.pos);
-          if (c === 34) {
-            out += t.slice(start, this.pos);
-            this.pos++;
-            return out;
-          }
-          if (c < 32) this.fail("in string literal");
-          if (c !== 92) {
-            this.pos++;
-            continue;
-          }
-          out += t.slice(start, this.pos);
-          this.pos++;
-          const e = t.charCodeAt(this.pos);
-          const simple = {
-            34: '"',
-            92: "\\",
-            47: "/",
-            98: "\b",
-            102: "\f",
-            110: "\n",
-            114: "\r",
-            116: "	"
-          };
-          if (simple[e] !== void 0) {
-            out += simple[e];
-            this.pos++;
-          } else if (e === 117) {
-            this.pos++;
-            out += this.unicodeEscape();
-          } else {
-            this.fail("in string escape code");
-          }
-          start = this.pos;
-        }
-      }
-      hex4() {
-        for (let k = 0; k < 4; k++) {
-          if (!HEXDIGIT(this.text.charCodeAt(this.pos + k))) {
-            this.pos += k;
-            this.fail("in \\u hexadecimal character escape");
-          }
-        }
-        const v = parseInt(this.text.slice(this.pos, this.pos + 4), 16);
-        this.pos += 4;
-        return v;
-      }
-      /** `\uXXXX` after the `u`; invalid surrogates decode to U+FFFD as in Go. */
-      unicodeEscape() {
-        const u = this.hex4();
-        if (u < 55296 || u > 57343) return String.fromCharCode(u);
-        if (u <= 56319 && this.text.startsWith("\\u", this.pos)) {
-          const save = this.pos;
-          this.pos += 2;
-          const low = this.hex4();
-          if (low >= 56320 && low <= 57343) return String.fromCharCode(u, low);
-          this.pos = save;
-        }
-        return "\uFFFD";
-      }
-      array() {
-        this.pos++;
-        const out = [];
-        this.skipWs();
-        if (this.text.charCodeAt(this.pos) === 93) {
-          this.pos++;
-          return out;
-        }
-        for (; ; ) {
-          out.push(this.value());
-          this.skipWs();
-          const c = this.text.charCodeAt(this.pos);
-          this.pos++;
-          if (c === 93) return out;
-          if (c !== 44) {
-            this.pos--;
-            this.fail("after array element");
-          }
-        }
-      }
-      object() {
-        this.pos++;
-        const out = {};
-        this.skipWs();
-        if (this.text.charCodeAt(this.pos) === 125) {
-          this.pos++;
-          return out;
-        }
-        for (; ; ) {
-          this.skipWs();
-          if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
-          const key3 = this.string();
-          this.skipWs();
-          if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
-          this.pos++;
-          setOwnProperty(out, key3, this.value());
-          this.skipWs();
-          const c = this.text.charCodeAt(this.pos);
-          this.pos++;
-          if (c === 125) return out;
-          if (c !== 44) {
-            this.pos--;
-            this.fail("after object key:value pair");
-          }
-        }
-      }
-    };
-    NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
   }
 });
 
@@ -29204,7 +29210,7 @@ function encodeSharedEntry(value2) {
   return encoded;
 }
 function mergeMaps(src, dest, overwriteMaps) {
-  const out = { ...dest };
+  const out = extensibleCopy(dest);
   for (const key3 of Object.keys(src)) {
     const value2 = src[key3];
     if (!overwriteMaps && isMap4(value2)) {
@@ -29226,7 +29232,7 @@ function push(value2, tags2) {
   return data;
 }
 function replaceIn(node3, tags2, depth, value2) {
-  const out = { ...node3 };
+  const out = extensibleCopy(node3);
   const key3 = tags2[depth];
   if (depth === tags2.length - 1) {
     setOwnProperty(out, key3, value2);
@@ -29381,7 +29387,7 @@ var init_json_context = __esm({
       /** As `replaceContextEntry`, with the value encoded already (`encodeContextEntry`). */
       replaceEncodedEntry(name, entry2) {
         this.#count(entry2);
-        const out = { ...this.#data };
+        const out = extensibleCopy(this.#data);
         setOwnProperty(out, name, entry2.decoded);
         this.#data = out;
       }
@@ -30603,13 +30609,13 @@ var init_edit = __esm({
       set(key3, value2) {
         if (this.copy === null) {
           if (hasOwn2.call(this.source, key3) && this.source[key3] === value2) return;
-          this.copy = { ...this.source };
+          this.copy = extensibleCopy(this.source);
         }
         this.copy[key3] = value2;
       }
       remove(key3) {
         if (!hasOwn2.call(this.copy ?? this.source, key3)) return;
-        if (this.copy === null) this.copy = { ...this.source };
+        if (this.copy === null) this.copy = extensibleCopy(this.source);
         delete this.copy[key3];
       }
       /** The edited object: the original when nothing was changed. */
@@ -30980,7 +30986,7 @@ function defaultPodContainer(container, hostNetwork) {
         let next = null;
         for (const key3 in limits) {
           if (!Object.prototype.hasOwnProperty.call(limits, key3) || Object.prototype.hasOwnProperty.call(current4, key3)) continue;
-          next ??= { ...current4 };
+          next ??= extensibleCopy(current4);
           next[key3] = limits[key3];
         }
         if (next !== null) r.set("requests", next);
@@ -45518,7 +45524,7 @@ function compiledActivation(data, mode, handles) {
     base2 = Object.assign(validatingPolicyActivation(data, mode), handles);
     byHandles.set(handles, base2);
   }
-  return { ...base2 };
+  return extensibleCopy(base2);
 }
 var libraries, environments2, VARIABLES_TYPE, MUTATING, IMAGE_VALIDATING, handlesCache, NO_EXTERNAL_DATA, libraryDataCache, converted, activationBases;
 var init_environment2 = __esm({
@@ -45528,6 +45534,7 @@ var init_environment2 = __esm({
     init_cel();
     init_kubernetes();
     init_kyverno();
+    init_json_value();
     init_match();
     libraries = /* @__PURE__ */ new Map();
     environments2 = /* @__PURE__ */ new Map();
@@ -54474,7 +54481,8 @@ var init_unresolved = __esm({
       }
       /** The first failure of a required entry, if any, and how many loads failed. */
       get failure() {
-        return this.#failure === void 0 ? void 0 : { ...this.#failure, count: this.#failures };
+        const failure3 = this.#failure;
+        return failure3 === void 0 ? void 0 : { name: failure3.name, message: failure3.message, noData: failure3.noData, count: this.#failures };
       }
       /** Records that `entry` was not resolved, for `reason`. */
       record(entry2, kind3, reason2) {
@@ -66197,7 +66205,7 @@ function withoutApiDefaults(original, defaulted, patched, version) {
 function restore2(written, again, patched) {
   if (again !== void 0 && jsonEqual(again, patched, "type")) return written;
   if (isObject(written) && isObject(again) && isObject(patched)) {
-    const out = { ...written };
+    const out = extensibleCopy(written);
     for (const [key3, value2] of Object.entries(patched)) {
       if (Object.hasOwn(written, key3)) out[key3] = restore2(written[key3], again[key3], value2);
       else if (!jsonEqual(again[key3], value2, "type")) out[key3] = value2;
@@ -68335,14 +68343,33 @@ function compareFindings(a, b) {
 
 // src/lint/report-files.ts
 var STDIN = "-";
-function reportedUnits(units, subjects, display, files) {
-  const { reported, deleted, policyFiles } = files;
+function reportedUnits(units, subjects, display, files, removed) {
+  const { reported, deleted, policyFiles, stdinPolicies } = files;
+  if (stdinPolicies) return null;
   for (const file of reported) if (policyFiles.has(file)) return null;
   const wanted = (file) => reported.has(file) || deleted.has(file);
-  const evaluated = new Set(
-    units.filter((unit) => unit.inputs.some(wanted) || unit.subjects.some((index) => subjects[index].file === STDIN || wanted(display(subjects[index].file))))
-  );
-  return { evaluates: (unit) => evaluated.has(unit), ownsFile: wanted };
+  const selected = (unit) => unit.inputs.some(wanted) || unit.subjects.some((index) => removed(index) || subjects[index].file === STDIN || wanted(display(subjects[index].file)));
+  const evaluated = new Set(units.filter(selected));
+  const filesOf = (unit) => /* @__PURE__ */ new Set([...unit.inputs, ...unit.subjects.map((index) => display(subjects[index].file))]);
+  const findsElsewhere = (unit, result2) => {
+    if (unit.builds.length === 0) return false;
+    const own = filesOf(unit);
+    const elsewhere = (finding) => !own.has(finding.location.file);
+    return result2.findings.some((finding, index) => result2.builtBy[index] !== null && elsewhere(finding)) || result2.mutations.some((mutation2) => mutation2.builtBy !== null && mutation2.finding !== null && elsewhere(mutation2.finding));
+  };
+  return {
+    evaluates: (unit) => evaluated.has(unit),
+    more: (all, results) => {
+      if (![...evaluated].some((unit) => {
+        const result2 = results(unit);
+        return result2 !== void 0 && findsElsewhere(unit, result2);
+      })) return [];
+      const extra = all.filter((unit) => unit.builds.length > 0 && !evaluated.has(unit));
+      for (const unit of extra) evaluated.add(unit);
+      return extra;
+    },
+    ownsFile: wanted
+  };
 }
 
 // src/lint/lint.ts
@@ -68661,15 +68688,24 @@ async function lint(options2) {
   const units = scanUnits(subjects, workspace.builds, display);
   const part = options2.shard ?? options2.part;
   const shard = part === void 0 ? null : planShard(units, subjects, display, options2.shard ?? { index: 1, count: 1 }, options2.part);
-  const focus = options2.reportFiles === void 0 ? null : reportedUnits(units, subjects, display, {
-    reported: reportedFiles(options2),
-    deleted: base2?.deletedFiles ?? /* @__PURE__ */ new Set(),
-    policyFiles: new Set(workspace.policies.map((policy) => policy.file.display))
-  });
-  const owned = units.filter((unit) => (shard === null || shard.owns(unit.subjects[0])) && (focus === null || cache7 !== null || focus.evaluates(unit)));
+  const focus = options2.reportFiles === void 0 ? null : reportedUnits(
+    units,
+    subjects,
+    display,
+    {
+      reported: reportedFiles(options2),
+      deleted: base2?.deletedFiles ?? /* @__PURE__ */ new Set(),
+      policyFiles: new Set(workspace.policies.map((policy) => policy.file.display)),
+      stdinPolicies: workspace.policies.some((policy) => policy.file.path === "-")
+    },
+    (index) => index >= manifests2.length
+  );
+  const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
+  const first = focus === null || cache7 !== null ? owned : owned.filter((unit) => focus.evaluates(unit));
   const policyFiles = cache7 === null ? [] : policyFilesOf(workspace);
   const plan = cache7?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
-  const total = owned.reduce((sum4, unit) => sum4 + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
+  const subjectsToEvaluate = (list5) => list5.reduce((sum4, unit) => sum4 + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
+  let total = subjectsToEvaluate(first);
   let done = 0;
   const unitInputs = (unit) => unit.subjects.map((index) => {
     const manifest = subjects[index];
@@ -68722,45 +68758,57 @@ async function lint(options2) {
     result2.mutations = unitMutations(options2, workspace, mutations3);
     return result2;
   };
-  const unitResults = [];
+  const results = /* @__PURE__ */ new Map();
   const evaluatedUnits = /* @__PURE__ */ new Map();
-  for (let next = 0; next < owned.length; ) {
-    const unit = owned[next++];
-    if (plan !== null && plan.reused.has(unit.key)) {
-      const { key: key3 } = unit;
-      const cached = plan;
-      unitResults.push({
-        get result() {
-          return cached.result(key3);
-        },
-        subjects: unit.subjects
-      });
-      continue;
-    }
-    if (reads2 === null) {
-      const window = [unit];
-      let count2 = unit.subjects.length;
-      while (next < owned.length && count2 + owned[next].subjects.length <= BATCH_SUBJECTS) {
-        count2 += owned[next].subjects.length;
-        window.push(owned[next++]);
+  const evaluateUnits = (list5) => {
+    for (let next = 0; next < list5.length; ) {
+      const unit = list5[next++];
+      if (plan !== null && plan.reused.has(unit.key)) {
+        const { key: key3 } = unit;
+        const cached = plan;
+        results.set(unit, {
+          get result() {
+            return cached.result(key3);
+          },
+          subjects: unit.subjects
+        });
+        continue;
       }
-      const inputs2 = window.map(unitInputs);
-      const responses = evaluateInBatches(inputs2.flat());
-      let offset = 0;
-      for (const [k, member] of window.entries()) {
-        const result3 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
-        unitResults.push({ result: result3, subjects: member.subjects });
-        evaluatedUnits.set(member.key, { result: result3, subjects: member.subjects });
+      if (reads2 === null) {
+        const window = [unit];
+        let count2 = unit.subjects.length;
+        while (next < list5.length && count2 + list5[next].subjects.length <= BATCH_SUBJECTS) {
+          count2 += list5[next].subjects.length;
+          window.push(list5[next++]);
+        }
+        const inputs2 = window.map(unitInputs);
+        const responses = evaluateInBatches(inputs2.flat());
+        let offset = 0;
+        for (const [k, member] of window.entries()) {
+          const result3 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
+          results.set(member, { result: result3, subjects: member.subjects });
+          evaluatedUnits.set(member.key, { result: result3, subjects: member.subjects });
+        }
+        continue;
       }
-      continue;
+      reads2.start();
+      const inputs = unitInputs(unit);
+      const result2 = evaluateUnit(inputs, evaluateInBatches(inputs));
+      plan?.evaluated(unit, result2, reads2.stop());
+      results.set(unit, { result: result2, subjects: unit.subjects });
+      evaluatedUnits.set(unit.key, { result: result2, subjects: unit.subjects });
     }
-    reads2.start();
-    const inputs = unitInputs(unit);
-    const result2 = evaluateUnit(inputs, evaluateInBatches(inputs));
-    plan?.evaluated(unit, result2, reads2.stop());
-    unitResults.push({ result: result2, subjects: unit.subjects });
-    evaluatedUnits.set(unit.key, { result: result2, subjects: unit.subjects });
+  };
+  evaluateUnits(first);
+  if (focus !== null) {
+    const more = focus.more(owned, (unit) => results.get(unit)?.result);
+    if (more.length > 0 && cache7 === null) {
+      total += subjectsToEvaluate(more);
+      evaluateUnits(more);
+    }
   }
+  const reportedUnitList = focus === null ? owned : owned.filter((unit) => focus.evaluates(unit));
+  const unitResults = reportedUnitList.map((unit) => results.get(unit));
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule5) => `${policy.id}/${rule5}`)), ...PROBLEM_CODES.map((code18) => `kyverno-lint/${code18}`)];
   const problems = shard === null ? workspace.problems : workspace.problems.filter((problem3) => shard.ownsFile(problem3.location.file));
   const watched = { files: [...workspace.files.keys()], discovered: discoveredFiles(discovery), builds: workspace.builds };
@@ -68768,21 +68816,21 @@ async function lint(options2) {
   const reassembled = previous === null ? null : await reassemble(options2, previous, { evaluated: evaluatedUnits, units: units.length, problems, files: workspace.files, ruleIds, policyFiles });
   const assembled = reassembled ?? await assemble(options2, {
     problems,
-    units: focus === null ? unitResults : unitResults.filter((_, index) => focus.evaluates(owned[index])),
+    units: unitResults,
     files: workspace.files,
     ruleIds,
     builds: workspace.builds,
     base: base2,
     ...ownership(shard, focus)
   });
-  const reported = focus === null ? owned : owned.filter((unit) => focus.evaluates(unit));
-  const manifestCount = shard === null && focus === null ? manifests2.length : reported.reduce((sum4, unit) => sum4 + unit.subjects.filter((index) => index < manifests2.length).length, 0);
+  const manifestCount = shard === null && focus === null ? manifests2.length : reportedUnitList.reduce((sum4, unit) => sum4 + unit.subjects.filter((index) => index < manifests2.length).length, 0);
   const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache7 !== null && plan !== null) {
     cache7.save(plan, {
       problems: workspace.problems,
       checked: workspace.checkedPolicies,
-      units: unitResults,
+      // Every unit (with the cache all are evaluated or reused), also those a report of some files leaves out.
+      units: owned.map((unit) => results.get(unit)),
       unitKeys: units.map((unit) => unit.key),
       ruleIds,
       builds: workspace.builds,

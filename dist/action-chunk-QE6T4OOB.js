@@ -39,6 +39,7 @@ import {
   displayName,
   evaluateResources,
   expandLists,
+  extensibleCopy,
   findFiles,
   fullLocation,
   globRoots,
@@ -89,7 +90,7 @@ import {
   unsettledRules,
   valueJson,
   wildcardMatch
-} from "./action-chunk-UE5XSPIV.js";
+} from "./action-chunk-YVI3ZEQL.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -2363,7 +2364,7 @@ function withoutApiDefaults(original, defaulted, patched, version) {
 function restore2(written, again, patched) {
   if (again !== void 0 && jsonEqual(again, patched, "type")) return written;
   if (isObject(written) && isObject(again) && isObject(patched)) {
-    const out = { ...written };
+    const out = extensibleCopy(written);
     for (const [key, value] of Object.entries(patched)) {
       if (Object.hasOwn(written, key)) out[key] = restore2(written[key], again[key], value);
       else if (!jsonEqual(again[key], value, "type")) out[key] = value;
@@ -4455,14 +4456,33 @@ function compareFindings(a, b) {
 
 // src/lint/report-files.ts
 var STDIN = "-";
-function reportedUnits(units, subjects, display, files) {
-  const { reported, deleted, policyFiles } = files;
+function reportedUnits(units, subjects, display, files, removed) {
+  const { reported, deleted, policyFiles, stdinPolicies } = files;
+  if (stdinPolicies) return null;
   for (const file of reported) if (policyFiles.has(file)) return null;
   const wanted = (file) => reported.has(file) || deleted.has(file);
-  const evaluated = new Set(
-    units.filter((unit) => unit.inputs.some(wanted) || unit.subjects.some((index) => subjects[index].file === STDIN || wanted(display(subjects[index].file))))
-  );
-  return { evaluates: (unit) => evaluated.has(unit), ownsFile: wanted };
+  const selected = (unit) => unit.inputs.some(wanted) || unit.subjects.some((index) => removed(index) || subjects[index].file === STDIN || wanted(display(subjects[index].file)));
+  const evaluated = new Set(units.filter(selected));
+  const filesOf = (unit) => /* @__PURE__ */ new Set([...unit.inputs, ...unit.subjects.map((index) => display(subjects[index].file))]);
+  const findsElsewhere = (unit, result2) => {
+    if (unit.builds.length === 0) return false;
+    const own = filesOf(unit);
+    const elsewhere = (finding) => !own.has(finding.location.file);
+    return result2.findings.some((finding, index) => result2.builtBy[index] !== null && elsewhere(finding)) || result2.mutations.some((mutation) => mutation.builtBy !== null && mutation.finding !== null && elsewhere(mutation.finding));
+  };
+  return {
+    evaluates: (unit) => evaluated.has(unit),
+    more: (all, results) => {
+      if (![...evaluated].some((unit) => {
+        const result2 = results(unit);
+        return result2 !== void 0 && findsElsewhere(unit, result2);
+      })) return [];
+      const extra = all.filter((unit) => unit.builds.length > 0 && !evaluated.has(unit));
+      for (const unit of extra) evaluated.add(unit);
+      return extra;
+    },
+    ownsFile: wanted
+  };
 }
 
 // src/lint/lint.ts
@@ -4768,7 +4788,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-44XBCPSF.js");
+    const { compareWithBase } = await import("./action-base-revision-THXYRBYD.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);
@@ -4781,15 +4801,24 @@ async function lint(options) {
   const units = scanUnits(subjects, workspace.builds, display);
   const part = options.shard ?? options.part;
   const shard = part === void 0 ? null : planShard(units, subjects, display, options.shard ?? { index: 1, count: 1 }, options.part);
-  const focus = options.reportFiles === void 0 ? null : reportedUnits(units, subjects, display, {
-    reported: reportedFiles(options),
-    deleted: base?.deletedFiles ?? /* @__PURE__ */ new Set(),
-    policyFiles: new Set(workspace.policies.map((policy) => policy.file.display))
-  });
-  const owned = units.filter((unit) => (shard === null || shard.owns(unit.subjects[0])) && (focus === null || cache !== null || focus.evaluates(unit)));
+  const focus = options.reportFiles === void 0 ? null : reportedUnits(
+    units,
+    subjects,
+    display,
+    {
+      reported: reportedFiles(options),
+      deleted: base?.deletedFiles ?? /* @__PURE__ */ new Set(),
+      policyFiles: new Set(workspace.policies.map((policy) => policy.file.display)),
+      stdinPolicies: workspace.policies.some((policy) => policy.file.path === "-")
+    },
+    (index) => index >= manifests.length
+  );
+  const owned = shard === null ? units : units.filter((unit) => shard.owns(unit.subjects[0]));
+  const first = focus === null || cache !== null ? owned : owned.filter((unit) => focus.evaluates(unit));
   const policyFiles = cache === null ? [] : policyFilesOf(workspace);
   const plan = cache?.plan({ workspace, units, subjects, received: evaluated, policyFiles, cluster: plainEvaluation.external?.cluster }) ?? null;
-  const total = owned.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
+  const subjectsToEvaluate = (list2) => list2.reduce((sum, unit) => sum + (plan?.reused.has(unit.key) === true ? 0 : unit.subjects.length), 0);
+  let total = subjectsToEvaluate(first);
   let done = 0;
   const unitInputs = (unit) => unit.subjects.map((index) => {
     const manifest = subjects[index];
@@ -4842,45 +4871,57 @@ async function lint(options) {
     result2.mutations = unitMutations(options, workspace, mutations);
     return result2;
   };
-  const unitResults = [];
+  const results = /* @__PURE__ */ new Map();
   const evaluatedUnits = /* @__PURE__ */ new Map();
-  for (let next = 0; next < owned.length; ) {
-    const unit = owned[next++];
-    if (plan !== null && plan.reused.has(unit.key)) {
-      const { key } = unit;
-      const cached = plan;
-      unitResults.push({
-        get result() {
-          return cached.result(key);
-        },
-        subjects: unit.subjects
-      });
-      continue;
-    }
-    if (reads === null) {
-      const window = [unit];
-      let count = unit.subjects.length;
-      while (next < owned.length && count + owned[next].subjects.length <= BATCH_SUBJECTS) {
-        count += owned[next].subjects.length;
-        window.push(owned[next++]);
+  const evaluateUnits = (list2) => {
+    for (let next = 0; next < list2.length; ) {
+      const unit = list2[next++];
+      if (plan !== null && plan.reused.has(unit.key)) {
+        const { key } = unit;
+        const cached = plan;
+        results.set(unit, {
+          get result() {
+            return cached.result(key);
+          },
+          subjects: unit.subjects
+        });
+        continue;
       }
-      const inputs2 = window.map(unitInputs);
-      const responses = evaluateInBatches(inputs2.flat());
-      let offset = 0;
-      for (const [k, member] of window.entries()) {
-        const result3 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
-        unitResults.push({ result: result3, subjects: member.subjects });
-        evaluatedUnits.set(member.key, { result: result3, subjects: member.subjects });
+      if (reads === null) {
+        const window = [unit];
+        let count = unit.subjects.length;
+        while (next < list2.length && count + list2[next].subjects.length <= BATCH_SUBJECTS) {
+          count += list2[next].subjects.length;
+          window.push(list2[next++]);
+        }
+        const inputs2 = window.map(unitInputs);
+        const responses = evaluateInBatches(inputs2.flat());
+        let offset = 0;
+        for (const [k, member] of window.entries()) {
+          const result3 = evaluateUnit(inputs2[k], responses.slice(offset, offset += inputs2[k].length));
+          results.set(member, { result: result3, subjects: member.subjects });
+          evaluatedUnits.set(member.key, { result: result3, subjects: member.subjects });
+        }
+        continue;
       }
-      continue;
+      reads.start();
+      const inputs = unitInputs(unit);
+      const result2 = evaluateUnit(inputs, evaluateInBatches(inputs));
+      plan?.evaluated(unit, result2, reads.stop());
+      results.set(unit, { result: result2, subjects: unit.subjects });
+      evaluatedUnits.set(unit.key, { result: result2, subjects: unit.subjects });
     }
-    reads.start();
-    const inputs = unitInputs(unit);
-    const result2 = evaluateUnit(inputs, evaluateInBatches(inputs));
-    plan?.evaluated(unit, result2, reads.stop());
-    unitResults.push({ result: result2, subjects: unit.subjects });
-    evaluatedUnits.set(unit.key, { result: result2, subjects: unit.subjects });
+  };
+  evaluateUnits(first);
+  if (focus !== null) {
+    const more = focus.more(owned, (unit) => results.get(unit)?.result);
+    if (more.length > 0 && cache === null) {
+      total += subjectsToEvaluate(more);
+      evaluateUnits(more);
+    }
   }
+  const reportedUnitList = focus === null ? owned : owned.filter((unit) => focus.evaluates(unit));
+  const unitResults = reportedUnitList.map((unit) => results.get(unit));
   const ruleIds = [...policyIds.flatMap((policy) => policy.rules.map((rule2) => `${policy.id}/${rule2}`)), ...PROBLEM_CODES.map((code) => `kyverno-lint/${code}`)];
   const problems = shard === null ? workspace.problems : workspace.problems.filter((problem) => shard.ownsFile(problem.location.file));
   const watched = { files: [...workspace.files.keys()], discovered: discoveredFiles(discovery), builds: workspace.builds };
@@ -4888,21 +4929,21 @@ async function lint(options) {
   const reassembled = previous === null ? null : await reassemble(options, previous, { evaluated: evaluatedUnits, units: units.length, problems, files: workspace.files, ruleIds, policyFiles });
   const assembled = reassembled ?? await assemble(options, {
     problems,
-    units: focus === null ? unitResults : unitResults.filter((_, index) => focus.evaluates(owned[index])),
+    units: unitResults,
     files: workspace.files,
     ruleIds,
     builds: workspace.builds,
     base,
     ...ownership(shard, focus)
   });
-  const reported = focus === null ? owned : owned.filter((unit) => focus.evaluates(unit));
-  const manifestCount = shard === null && focus === null ? manifests.length : reported.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
+  const manifestCount = shard === null && focus === null ? manifests.length : reportedUnitList.reduce((sum, unit) => sum + unit.subjects.filter((index) => index < manifests.length).length, 0);
   const report = reportOf(assembled.report, workspace.counts, policies.length, manifestCount, started);
   if (cache !== null && plan !== null) {
     cache.save(plan, {
       problems: workspace.problems,
       checked: workspace.checkedPolicies,
-      units: unitResults,
+      // Every unit (with the cache all are evaluated or reused), also those a report of some files leaves out.
+      units: owned.map((unit) => results.get(unit)),
       unitKeys: units.map((unit) => unit.key),
       ruleIds,
       builds: workspace.builds,

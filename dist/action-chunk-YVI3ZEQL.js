@@ -9977,9 +9977,337 @@ var require_picomatch2 = __commonJS({
   }
 });
 
+// src/util/go-json.ts
+var GoJsonError = class extends Error {
+  name = "GoJsonError";
+};
+function compareGoStrings(a, b) {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 55296) x = x >= 57344 ? x - 2048 : x + 8192;
+    if (y >= 55296) y = y >= 57344 ? y - 2048 : y + 8192;
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+var NEEDS_ESCAPE = /["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/;
+var HEX = "0123456789abcdef";
+var SHORT_ESCAPES = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
+function escapeCodeUnit(code) {
+  return "\\u" + HEX[code >> 12 & 15] + HEX[code >> 8 & 15] + HEX[code >> 4 & 15] + HEX[code & 15];
+}
+function quoteGoString(s) {
+  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let rep;
+    if (c === 34) rep = '\\"';
+    else if (c === 92) rep = "\\\\";
+    else if (c < 32) rep = SHORT_ESCAPES[c] ?? escapeCodeUnit(c);
+    else if (c === 60 || c === 62 || c === 38 || c === 8232 || c === 8233) rep = escapeCodeUnit(c);
+    else if (c >= 55296 && c <= 57343) {
+      const next = s.charCodeAt(i + 1);
+      if (c <= 56319 && next >= 56320 && next <= 57343) {
+        i++;
+        continue;
+      }
+      rep = "\\ufffd";
+    }
+    if (rep !== void 0) {
+      out += s.slice(start, i) + rep;
+      start = i + 1;
+    }
+  }
+  return out + s.slice(start) + '"';
+}
+function formatGoJsonNumber(n) {
+  if (!Number.isFinite(n)) {
+    throw new GoJsonError(`json: unsupported value: ${Number.isNaN(n) ? "NaN" : n > 0 ? "+Inf" : "-Inf"}`);
+  }
+  if (n === 0 && 1 / n < 0) return "-0";
+  return String(n);
+}
+function encode(value2) {
+  switch (typeof value2) {
+    case "string":
+      return quoteGoString(value2);
+    case "number":
+      return formatGoJsonNumber(value2);
+    case "bigint":
+      return value2.toString();
+    case "boolean":
+      return value2 ? "true" : "false";
+    case "object": {
+      if (value2 === null) return "null";
+      if (Array.isArray(value2)) {
+        let out2 = "[";
+        for (let i = 0; i < value2.length; i++) out2 += (i > 0 ? "," : "") + encode(value2[i]);
+        return out2 + "]";
+      }
+      const obj = value2;
+      const keys = Object.keys(obj).sort(compareGoStrings);
+      let out = "{";
+      for (let i = 0; i < keys.length; i++) {
+        const key3 = keys[i];
+        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
+      }
+      return out + "}";
+    }
+    default:
+      throw new GoJsonError(`json: unsupported type: ${typeof value2}`);
+  }
+}
+function goJsonStringify(value2) {
+  return encode(value2);
+}
+function quoteByte(b) {
+  if (b === 39) return "'\\''";
+  if (b === 34) return `'"'`;
+  if (b === 92) return "'\\\\'";
+  if (b < 32 || b === 127) {
+    const short = { 7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r" };
+    const s = short[b];
+    return s !== void 0 ? `'\\${s}'` : `'\\x${HEX[b >> 4]}${HEX[b & 15]}'`;
+  }
+  if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX[b >> 4]}${HEX[b & 15]}'`;
+  return `'${String.fromCharCode(b)}'`;
+}
+function byteAt(text5, i) {
+  const cp = text5.codePointAt(i);
+  if (cp < 128) return cp;
+  if (cp < 2048) return 192 | cp >> 6;
+  if (cp < 65536) return 224 | cp >> 12;
+  return 240 | cp >> 18;
+}
+var WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+var DIGIT = (c) => c >= 48 && c <= 57;
+var HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
+function setOwnProperty(obj, key3, value2) {
+  if (key3 === "__proto__") {
+    Object.defineProperty(obj, key3, { value: value2, writable: true, enumerable: true, configurable: true });
+  } else {
+    obj[key3] = value2;
+  }
+}
+var GoJsonDecoder = class {
+  constructor(text5) {
+    this.text = text5;
+  }
+  text;
+  pos = 0;
+  rangeError;
+  decode() {
+    const value2 = this.value();
+    this.skipWs();
+    if (this.pos < this.text.length) this.fail("after top-level value");
+    if (this.rangeError !== void 0) throw new GoJsonError(this.rangeError);
+    return value2;
+  }
+  fail(context2) {
+    if (this.pos >= this.text.length) throw new GoJsonError("unexpected end of JSON input");
+    throw new GoJsonError(`invalid character ${quoteByte(byteAt(this.text, this.pos))} ${context2}`);
+  }
+  skipWs() {
+    while (this.pos < this.text.length && WS(this.text.charCodeAt(this.pos))) this.pos++;
+  }
+  value() {
+    this.skipWs();
+    const c = this.text.charCodeAt(this.pos);
+    switch (c) {
+      case 123:
+        return this.object();
+      case 91:
+        return this.array();
+      case 34:
+        return this.string();
+      case 116:
+        return this.literal("true", true);
+      case 102:
+        return this.literal("false", false);
+      case 110:
+        return this.literal("null", null);
+      default:
+        if (c === 45 || DIGIT(c)) return this.number();
+        return this.fail("looking for beginning of value");
+    }
+  }
+  literal(word, value2) {
+    this.pos++;
+    for (let k = 1; k < word.length; k++, this.pos++) {
+      if (this.text.charCodeAt(this.pos) !== word.charCodeAt(k)) {
+        this.fail(`in literal ${word} (expecting '${word[k]}')`);
+      }
+    }
+    return value2;
+  }
+  number() {
+    const start = this.pos;
+    const t = this.text;
+    if (t.charCodeAt(this.pos) === 45) {
+      this.pos++;
+      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in numeric literal");
+    }
+    if (t.charCodeAt(this.pos) === 48) this.pos++;
+    else while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+    if (t.charCodeAt(this.pos) === 46) {
+      this.pos++;
+      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("after decimal point in numeric literal");
+      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+    }
+    const e = t.charCodeAt(this.pos);
+    if (e === 101 || e === 69) {
+      this.pos++;
+      const s = t.charCodeAt(this.pos);
+      if (s === 43 || s === 45) this.pos++;
+      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in exponent of numeric literal");
+      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
+    }
+    const literal2 = t.slice(start, this.pos);
+    const n = Number(literal2);
+    if (!Number.isFinite(n) && this.rangeError === void 0) {
+      this.rangeError = `json: cannot unmarshal number ${literal2} into Go value of type float64`;
+    }
+    return n;
+  }
+  string() {
+    const t = this.text;
+    this.pos++;
+    let out = "";
+    let start = this.pos;
+    for (; ; ) {
+      if (this.pos >= t.length) this.fail("");
+      const c = t.charCodeAt(this.pos);
+      if (c === 34) {
+        out += t.slice(start, this.pos);
+        this.pos++;
+        return out;
+      }
+      if (c < 32) this.fail("in string literal");
+      if (c !== 92) {
+        this.pos++;
+        continue;
+      }
+      out += t.slice(start, this.pos);
+      this.pos++;
+      const e = t.charCodeAt(this.pos);
+      const simple = {
+        34: '"',
+        92: "\\",
+        47: "/",
+        98: "\b",
+        102: "\f",
+        110: "\n",
+        114: "\r",
+        116: "	"
+      };
+      if (simple[e] !== void 0) {
+        out += simple[e];
+        this.pos++;
+      } else if (e === 117) {
+        this.pos++;
+        out += this.unicodeEscape();
+      } else {
+        this.fail("in string escape code");
+      }
+      start = this.pos;
+    }
+  }
+  hex4() {
+    for (let k = 0; k < 4; k++) {
+      if (!HEXDIGIT(this.text.charCodeAt(this.pos + k))) {
+        this.pos += k;
+        this.fail("in \\u hexadecimal character escape");
+      }
+    }
+    const v = parseInt(this.text.slice(this.pos, this.pos + 4), 16);
+    this.pos += 4;
+    return v;
+  }
+  /** `\uXXXX` after the `u`; invalid surrogates decode to U+FFFD as in Go. */
+  unicodeEscape() {
+    const u = this.hex4();
+    if (u < 55296 || u > 57343) return String.fromCharCode(u);
+    if (u <= 56319 && this.text.startsWith("\\u", this.pos)) {
+      const save = this.pos;
+      this.pos += 2;
+      const low = this.hex4();
+      if (low >= 56320 && low <= 57343) return String.fromCharCode(u, low);
+      this.pos = save;
+    }
+    return "\uFFFD";
+  }
+  array() {
+    this.pos++;
+    const out = [];
+    this.skipWs();
+    if (this.text.charCodeAt(this.pos) === 93) {
+      this.pos++;
+      return out;
+    }
+    for (; ; ) {
+      out.push(this.value());
+      this.skipWs();
+      const c = this.text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === 93) return out;
+      if (c !== 44) {
+        this.pos--;
+        this.fail("after array element");
+      }
+    }
+  }
+  object() {
+    this.pos++;
+    const out = {};
+    this.skipWs();
+    if (this.text.charCodeAt(this.pos) === 125) {
+      this.pos++;
+      return out;
+    }
+    for (; ; ) {
+      this.skipWs();
+      if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
+      const key3 = this.string();
+      this.skipWs();
+      if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
+      this.pos++;
+      setOwnProperty(out, key3, this.value());
+      this.skipWs();
+      const c = this.text.charCodeAt(this.pos);
+      this.pos++;
+      if (c === 125) return out;
+      if (c !== 44) {
+        this.pos--;
+        this.fail("after object key:value pair");
+      }
+    }
+  }
+};
+var NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
+function goJsonParse(text5) {
+  if (!NEEDS_GO_DECODER.test(text5)) {
+    try {
+      return JSON.parse(text5);
+    } catch {
+    }
+  }
+  return new GoJsonDecoder(text5).decode();
+}
+
 // src/util/json-value.ts
 function isObject(value2) {
   return value2 !== null && typeof value2 === "object" && !Array.isArray(value2);
+}
+function extensibleCopy(value2) {
+  const out = {};
+  for (const key3 in value2) if (Object.prototype.hasOwnProperty.call(value2, key3)) setOwnProperty(out, key3, value2[key3]);
+  return out;
 }
 function cloneJson(value2) {
   return copy(value2);
@@ -13446,7 +13774,7 @@ function trimSpaces(s) {
   return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 var PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-var SHORT_ESCAPES = {
+var SHORT_ESCAPES2 = {
   7: "\\a",
   8: "\\b",
   12: "\\f",
@@ -13457,20 +13785,20 @@ var SHORT_ESCAPES = {
   34: '\\"',
   92: "\\\\"
 };
-var HEX = "0123456789abcdef";
+var HEX2 = "0123456789abcdef";
 function goQuote(s) {
   let out = '"';
   for (const c of s) {
     const cp = c.codePointAt(0);
     if (cp >= 32 && cp < 127) {
-      out += cp === 34 || cp === 92 ? SHORT_ESCAPES[cp] : c;
+      out += cp === 34 || cp === 92 ? SHORT_ESCAPES2[cp] : c;
       continue;
     }
-    const short = SHORT_ESCAPES[cp];
+    const short = SHORT_ESCAPES2[cp];
     if (short !== void 0) out += short;
     else if (cp >= 55296 && cp <= 57343) out += "\uFFFD";
     else if (PRINTABLE.test(c)) out += c;
-    else if (cp < 128) out += "\\x" + HEX[cp >> 4] + HEX[cp & 15];
+    else if (cp < 128) out += "\\x" + HEX2[cp >> 4] + HEX2[cp & 15];
     else if (cp < 65536) out += "\\u" + cp.toString(16).padStart(4, "0");
     else out += "\\U" + cp.toString(16).padStart(8, "0");
   }
@@ -15920,13 +16248,13 @@ var Draft = class {
   set(key3, value2) {
     if (this.copy === null) {
       if (hasOwn.call(this.source, key3) && this.source[key3] === value2) return;
-      this.copy = { ...this.source };
+      this.copy = extensibleCopy(this.source);
     }
     this.copy[key3] = value2;
   }
   remove(key3) {
     if (!hasOwn.call(this.copy ?? this.source, key3)) return;
-    if (this.copy === null) this.copy = { ...this.source };
+    if (this.copy === null) this.copy = extensibleCopy(this.source);
     delete this.copy[key3];
   }
   /** The edited object: the original when nothing was changed. */
@@ -15997,329 +16325,6 @@ function childObject(object2, key3) {
   if (object2 === void 0 || !hasOwn.call(object2, key3)) return void 0;
   const value2 = object2[key3];
   return isObject(value2) ? value2 : void 0;
-}
-
-// src/util/go-json.ts
-var GoJsonError = class extends Error {
-  name = "GoJsonError";
-};
-function compareGoStrings(a, b) {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 55296) x = x >= 57344 ? x - 2048 : x + 8192;
-    if (y >= 55296) y = y >= 57344 ? y - 2048 : y + 8192;
-    return x < y ? -1 : 1;
-  }
-  return a.length - b.length;
-}
-var NEEDS_ESCAPE = /["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/;
-var HEX2 = "0123456789abcdef";
-var SHORT_ESCAPES2 = { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r" };
-function escapeCodeUnit(code) {
-  return "\\u" + HEX2[code >> 12 & 15] + HEX2[code >> 8 & 15] + HEX2[code >> 4 & 15] + HEX2[code & 15];
-}
-function quoteGoString(s) {
-  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
-  let out = '"';
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let rep;
-    if (c === 34) rep = '\\"';
-    else if (c === 92) rep = "\\\\";
-    else if (c < 32) rep = SHORT_ESCAPES2[c] ?? escapeCodeUnit(c);
-    else if (c === 60 || c === 62 || c === 38 || c === 8232 || c === 8233) rep = escapeCodeUnit(c);
-    else if (c >= 55296 && c <= 57343) {
-      const next = s.charCodeAt(i + 1);
-      if (c <= 56319 && next >= 56320 && next <= 57343) {
-        i++;
-        continue;
-      }
-      rep = "\\ufffd";
-    }
-    if (rep !== void 0) {
-      out += s.slice(start, i) + rep;
-      start = i + 1;
-    }
-  }
-  return out + s.slice(start) + '"';
-}
-function formatGoJsonNumber(n) {
-  if (!Number.isFinite(n)) {
-    throw new GoJsonError(`json: unsupported value: ${Number.isNaN(n) ? "NaN" : n > 0 ? "+Inf" : "-Inf"}`);
-  }
-  if (n === 0 && 1 / n < 0) return "-0";
-  return String(n);
-}
-function encode(value2) {
-  switch (typeof value2) {
-    case "string":
-      return quoteGoString(value2);
-    case "number":
-      return formatGoJsonNumber(value2);
-    case "bigint":
-      return value2.toString();
-    case "boolean":
-      return value2 ? "true" : "false";
-    case "object": {
-      if (value2 === null) return "null";
-      if (Array.isArray(value2)) {
-        let out2 = "[";
-        for (let i = 0; i < value2.length; i++) out2 += (i > 0 ? "," : "") + encode(value2[i]);
-        return out2 + "]";
-      }
-      const obj = value2;
-      const keys = Object.keys(obj).sort(compareGoStrings);
-      let out = "{";
-      for (let i = 0; i < keys.length; i++) {
-        const key3 = keys[i];
-        out += (i > 0 ? "," : "") + quoteGoString(key3) + ":" + encode(obj[key3]);
-      }
-      return out + "}";
-    }
-    default:
-      throw new GoJsonError(`json: unsupported type: ${typeof value2}`);
-  }
-}
-function goJsonStringify(value2) {
-  return encode(value2);
-}
-function quoteByte(b) {
-  if (b === 39) return "'\\''";
-  if (b === 34) return `'"'`;
-  if (b === 92) return "'\\\\'";
-  if (b < 32 || b === 127) {
-    const short = { 7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r" };
-    const s = short[b];
-    return s !== void 0 ? `'\\${s}'` : `'\\x${HEX2[b >> 4]}${HEX2[b & 15]}'`;
-  }
-  if (b >= 128 && b <= 160 || b === 173) return `'\\u00${HEX2[b >> 4]}${HEX2[b & 15]}'`;
-  return `'${String.fromCharCode(b)}'`;
-}
-function byteAt(text5, i) {
-  const cp = text5.codePointAt(i);
-  if (cp < 128) return cp;
-  if (cp < 2048) return 192 | cp >> 6;
-  if (cp < 65536) return 224 | cp >> 12;
-  return 240 | cp >> 18;
-}
-var WS = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-var DIGIT = (c) => c >= 48 && c <= 57;
-var HEXDIGIT = (c) => DIGIT(c) || c >= 97 && c <= 102 || c >= 65 && c <= 70;
-function setOwnProperty(obj, key3, value2) {
-  if (key3 === "__proto__") {
-    Object.defineProperty(obj, key3, { value: value2, writable: true, enumerable: true, configurable: true });
-  } else {
-    obj[key3] = value2;
-  }
-}
-var GoJsonDecoder = class {
-  constructor(text5) {
-    this.text = text5;
-  }
-  text;
-  pos = 0;
-  rangeError;
-  decode() {
-    const value2 = this.value();
-    this.skipWs();
-    if (this.pos < this.text.length) this.fail("after top-level value");
-    if (this.rangeError !== void 0) throw new GoJsonError(this.rangeError);
-    return value2;
-  }
-  fail(context2) {
-    if (this.pos >= this.text.length) throw new GoJsonError("unexpected end of JSON input");
-    throw new GoJsonError(`invalid character ${quoteByte(byteAt(this.text, this.pos))} ${context2}`);
-  }
-  skipWs() {
-    while (this.pos < this.text.length && WS(this.text.charCodeAt(this.pos))) this.pos++;
-  }
-  value() {
-    this.skipWs();
-    const c = this.text.charCodeAt(this.pos);
-    switch (c) {
-      case 123:
-        return this.object();
-      case 91:
-        return this.array();
-      case 34:
-        return this.string();
-      case 116:
-        return this.literal("true", true);
-      case 102:
-        return this.literal("false", false);
-      case 110:
-        return this.literal("null", null);
-      default:
-        if (c === 45 || DIGIT(c)) return this.number();
-        return this.fail("looking for beginning of value");
-    }
-  }
-  literal(word, value2) {
-    this.pos++;
-    for (let k = 1; k < word.length; k++, this.pos++) {
-      if (this.text.charCodeAt(this.pos) !== word.charCodeAt(k)) {
-        this.fail(`in literal ${word} (expecting '${word[k]}')`);
-      }
-    }
-    return value2;
-  }
-  number() {
-    const start = this.pos;
-    const t = this.text;
-    if (t.charCodeAt(this.pos) === 45) {
-      this.pos++;
-      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in numeric literal");
-    }
-    if (t.charCodeAt(this.pos) === 48) this.pos++;
-    else while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-    if (t.charCodeAt(this.pos) === 46) {
-      this.pos++;
-      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("after decimal point in numeric literal");
-      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-    }
-    const e = t.charCodeAt(this.pos);
-    if (e === 101 || e === 69) {
-      this.pos++;
-      const s = t.charCodeAt(this.pos);
-      if (s === 43 || s === 45) this.pos++;
-      if (!DIGIT(t.charCodeAt(this.pos))) this.fail("in exponent of numeric literal");
-      while (DIGIT(t.charCodeAt(this.pos))) this.pos++;
-    }
-    const literal2 = t.slice(start, this.pos);
-    const n = Number(literal2);
-    if (!Number.isFinite(n) && this.rangeError === void 0) {
-      this.rangeError = `json: cannot unmarshal number ${literal2} into Go value of type float64`;
-    }
-    return n;
-  }
-  string() {
-    const t = this.text;
-    this.pos++;
-    let out = "";
-    let start = this.pos;
-    for (; ; ) {
-      if (this.pos >= t.length) this.fail("");
-      const c = t.charCodeAt(this.pos);
-      if (c === 34) {
-        out += t.slice(start, this.pos);
-        this.pos++;
-        return out;
-      }
-      if (c < 32) this.fail("in string literal");
-      if (c !== 92) {
-        this.pos++;
-        continue;
-      }
-      out += t.slice(start, this.pos);
-      this.pos++;
-      const e = t.charCodeAt(this.pos);
-      const simple = {
-        34: '"',
-        92: "\\",
-        47: "/",
-        98: "\b",
-        102: "\f",
-        110: "\n",
-        114: "\r",
-        116: "	"
-      };
-      if (simple[e] !== void 0) {
-        out += simple[e];
-        this.pos++;
-      } else if (e === 117) {
-        this.pos++;
-        out += this.unicodeEscape();
-      } else {
-        this.fail("in string escape code");
-      }
-      start = this.pos;
-    }
-  }
-  hex4() {
-    for (let k = 0; k < 4; k++) {
-      if (!HEXDIGIT(this.text.charCodeAt(this.pos + k))) {
-        this.pos += k;
-        this.fail("in \\u hexadecimal character escape");
-      }
-    }
-    const v = parseInt(this.text.slice(this.pos, this.pos + 4), 16);
-    this.pos += 4;
-    return v;
-  }
-  /** `\uXXXX` after the `u`; invalid surrogates decode to U+FFFD as in Go. */
-  unicodeEscape() {
-    const u = this.hex4();
-    if (u < 55296 || u > 57343) return String.fromCharCode(u);
-    if (u <= 56319 && this.text.startsWith("\\u", this.pos)) {
-      const save = this.pos;
-      this.pos += 2;
-      const low = this.hex4();
-      if (low >= 56320 && low <= 57343) return String.fromCharCode(u, low);
-      this.pos = save;
-    }
-    return "\uFFFD";
-  }
-  array() {
-    this.pos++;
-    const out = [];
-    this.skipWs();
-    if (this.text.charCodeAt(this.pos) === 93) {
-      this.pos++;
-      return out;
-    }
-    for (; ; ) {
-      out.push(this.value());
-      this.skipWs();
-      const c = this.text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === 93) return out;
-      if (c !== 44) {
-        this.pos--;
-        this.fail("after array element");
-      }
-    }
-  }
-  object() {
-    this.pos++;
-    const out = {};
-    this.skipWs();
-    if (this.text.charCodeAt(this.pos) === 125) {
-      this.pos++;
-      return out;
-    }
-    for (; ; ) {
-      this.skipWs();
-      if (this.text.charCodeAt(this.pos) !== 34) this.fail("looking for beginning of object key string");
-      const key3 = this.string();
-      this.skipWs();
-      if (this.text.charCodeAt(this.pos) !== 58) this.fail("after object key");
-      this.pos++;
-      setOwnProperty(out, key3, this.value());
-      this.skipWs();
-      const c = this.text.charCodeAt(this.pos);
-      this.pos++;
-      if (c === 125) return out;
-      if (c !== 44) {
-        this.pos--;
-        this.fail("after object key:value pair");
-      }
-    }
-  }
-};
-var NEEDS_GO_DECODER = /\d{300}|[eE][+]?\d{3}|\\u[dD][89a-fA-F]/;
-function goJsonParse(text5) {
-  if (!NEEDS_GO_DECODER.test(text5)) {
-    try {
-      return JSON.parse(text5);
-    } catch {
-    }
-  }
-  return new GoJsonDecoder(text5).decode();
 }
 
 // src/util/image-reference.ts
@@ -16844,7 +16849,7 @@ function defaultPodContainer(container, hostNetwork) {
         let next = null;
         for (const key3 in limits) {
           if (!Object.prototype.hasOwnProperty.call(limits, key3) || Object.prototype.hasOwnProperty.call(current4, key3)) continue;
-          next ??= { ...current4 };
+          next ??= extensibleCopy(current4);
           next[key3] = limits[key3];
         }
         if (next !== null) r.set("requests", next);
@@ -37863,7 +37868,7 @@ function compiledActivation(data, mode, handles) {
     base2 = Object.assign(validatingPolicyActivation(data, mode), handles);
     byHandles.set(handles, base2);
   }
-  return { ...base2 };
+  return extensibleCopy(base2);
 }
 
 // src/families/cel/mpol/autogen.ts
@@ -50761,7 +50766,7 @@ function encodeSharedEntry(value2) {
 }
 var isMap5 = (value2) => typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 function mergeMaps(src, dest, overwriteMaps) {
-  const out = { ...dest };
+  const out = extensibleCopy(dest);
   for (const key3 of Object.keys(src)) {
     const value2 = src[key3];
     if (!overwriteMaps && isMap5(value2)) {
@@ -50783,7 +50788,7 @@ function push(value2, tags) {
   return data;
 }
 function replaceIn(node2, tags, depth, value2) {
-  const out = { ...node2 };
+  const out = extensibleCopy(node2);
   const key3 = tags[depth];
   if (depth === tags.length - 1) {
     setOwnProperty(out, key3, value2);
@@ -50895,7 +50900,7 @@ var JsonContext = class {
   /** As `replaceContextEntry`, with the value encoded already (`encodeContextEntry`). */
   replaceEncodedEntry(name, entry2) {
     this.#count(entry2);
-    const out = { ...this.#data };
+    const out = extensibleCopy(this.#data);
     setOwnProperty(out, name, entry2.decoded);
     this.#data = out;
   }
@@ -52095,7 +52100,8 @@ var UnresolvedEntries = class {
   }
   /** The first failure of a required entry, if any, and how many loads failed. */
   get failure() {
-    return this.#failure === void 0 ? void 0 : { ...this.#failure, count: this.#failures };
+    const failure2 = this.#failure;
+    return failure2 === void 0 ? void 0 : { name: failure2.name, message: failure2.message, noData: failure2.noData, count: this.#failures };
   }
   /** Records that `entry` was not resolved, for `reason`. */
   record(entry2, kind3, reason) {
@@ -59686,7 +59692,9 @@ async function openGitRevision(cwd, ref) {
 }
 
 export {
+  goJsonStringify,
   isObject,
+  extensibleCopy,
   cloneJson,
   jsonEqual,
   stringifyJson,
@@ -59725,7 +59733,6 @@ export {
   builtinResourceTypes,
   unsafeGuessPlural,
   isCustomResourceDefinition,
-  goJsonStringify,
   wildcardMatch,
   compileRe2,
   compileJmesPath,

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-UE5XSPIV.js";
+} from "./action-chunk-YVI3ZEQL.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

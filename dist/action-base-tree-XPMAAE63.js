@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-OLB3H6IH.js";
+} from "./action-chunk-QE6T4OOB.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-UE5XSPIV.js";
+} from "./action-chunk-YVI3ZEQL.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

@@ -26,11 +26,11 @@ import {
   sarifChunks,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-OLB3H6IH.js";
+} from "./action-chunk-QE6T4OOB.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-UE5XSPIV.js";
+import "./action-chunk-YVI3ZEQL.js";
 import {
   require_tunnel,
   require_undici
@@ -3510,7 +3510,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-3IBDOGK7.js");
+    const { openBase } = await import("./action-base-tree-XPMAAE63.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;
