@@ -31,6 +31,24 @@ export function compareGoStrings(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * `list.sort(compareGoStrings)`, in place. Short lists (most maps' keys) are sorted by insertion, which allocates
+ * nothing: V8's sort copies the list into a work array first.
+ */
+export function sortGoStrings(list: string[]): string[] {
+  if (list.length > 16) return list.sort(compareGoStrings);
+  for (let i = 1; i < list.length; i++) {
+    const item = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && compareGoStrings(list[j]!, item) > 0) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = item;
+  }
+  return list;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Marshal
 
@@ -101,7 +119,7 @@ function encode(value: unknown): string {
         return out + ']';
       }
       const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj).sort(compareGoStrings);
+      const keys = sortGoStrings(Object.keys(obj));
       let out = '{';
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!;
@@ -133,7 +151,7 @@ function encodeIndented(value: unknown, indent: string, prefix: string): string 
     return out + '\n' + prefix + ']';
   }
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).sort(compareGoStrings);
+  const keys = sortGoStrings(Object.keys(obj));
   if (keys.length === 0) return '{}';
   let out = '{\n';
   for (let i = 0; i < keys.length; i++) {

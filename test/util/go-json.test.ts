@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GoJsonError, compareGoStrings, goJsonParse, goJsonStringify, goJsonStringifyIndent } from '../../src/util/go-json.js';
+import { GoJsonError, compareGoStrings, goJsonParse, goJsonStringify, goJsonStringifyIndent, sortGoStrings } from '../../src/util/go-json.js';
 
 describe('goJsonStringify (Go encoding/json Marshal)', () => {
   it.each<[string, unknown, string]>([
@@ -101,5 +101,19 @@ describe('compareGoStrings', () => {
   it('orders by UTF-8 bytes, astral characters after U+FFFF', () => {
     const sorted = ['\u{1F600}', '\uffff', 'b', 'B', 'a', 'é', ''].sort(compareGoStrings);
     expect(sorted).toEqual(['', 'B', 'a', 'b', 'é', '\uffff', '\u{1F600}']);
+  });
+});
+
+describe('sortGoStrings', () => {
+  const alphabet = ['', 'a', 'b', 'B', 'aa', 'ab', 'é', '\uffff', '\u{1F600}', 'x\u{1F600}', 'x\uffff', 'metadata', 'spec'];
+  // Lists of every length around the insertion-sort threshold, with duplicates, in a fixed pseudo-random order.
+  let seed = 7;
+  const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  const cases = Array.from({ length: 40 }, (_, length) => Array.from({ length }, () => alphabet[next() % alphabet.length]!));
+  it.each(cases.map((list) => [list.length, list] as const))('sorts %i strings in place as sort(compareGoStrings) does', (_length, list) => {
+    const copy = [...list];
+    const expected = [...list].sort(compareGoStrings);
+    expect(sortGoStrings(copy)).toBe(copy);
+    expect(copy).toEqual(expected);
   });
 });

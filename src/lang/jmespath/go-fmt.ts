@@ -2,7 +2,7 @@
  * @file Go `fmt` renderings that appear in go-jmespath error texts: `%v` of a runtime value
  * (`Invalid type for: <%v>, ...`) and `%#v` of a `[]jmespath.JpType`.
  */
-import { compareGoStrings } from '../../util/go-json.js';
+import { sortGoStrings } from '../../util/go-json.js';
 import { ExpRef } from './values.js';
 
 /** Go `%v` of a float64: shortest digits, `%e` form when the exponent is < -4 or >= 6 (`1e+06`). */
@@ -40,7 +40,7 @@ export function formatGoValue(value: unknown): string {
       if (value instanceof ExpRef) return '{}';
       {
         const obj = value as Record<string, unknown>;
-        const keys = Object.keys(obj).sort(compareGoStrings);
+        const keys = sortGoStrings(Object.keys(obj));
         return 'map[' + keys.map((k) => `${k}:${formatGoValue(obj[k])}`).join(' ') + ']';
       }
   }

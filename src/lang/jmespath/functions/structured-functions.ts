@@ -3,7 +3,7 @@
  * (`sigs.k8s.io/yaml`), lookup, items (a Go `[]map[string]interface{}`, object keys in byte
  * order) and object_from_lists.
  */
-import { compareGoStrings, goJsonParse, setOwnProperty } from '../../../util/go-json.js';
+import { goJsonParse, setOwnProperty, sortGoStrings } from '../../../util/go-json.js';
 import { isJsonArray, isJsonObject, markGoTypedSlice } from '../values.js';
 import { argumentTypeError, functionError } from './errors.js';
 import { ifaceToString, intNumber } from './go-numbers.js';
@@ -38,7 +38,7 @@ function entry(keyName: string, key: unknown, valueName: string, value: unknown)
 
 function items(collection: unknown, keyName: string, valueName: string): unknown[] {
   if (isJsonObject(collection)) {
-    const keys = Object.keys(collection).sort(compareGoStrings);
+    const keys = sortGoStrings(Object.keys(collection));
     return markGoTypedSlice(keys.map((key) => entry(keyName, key, valueName, collection[key])));
   }
   if (!isJsonArray(collection)) throw argumentTypeError('items', 1, 'Object or Array');

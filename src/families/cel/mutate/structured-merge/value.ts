@@ -7,7 +7,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { formatFloatG } from '../../../../util/go-format.js';
-import { compareGoStrings } from '../../../../util/go-json.js';
+import { sortGoStrings } from '../../../../util/go-json.js';
 import { goQuote } from '../../../../util/go-strings.js';
 
 export function isMap(v: JsonValue | undefined): v is JsonObject {
@@ -29,7 +29,7 @@ function isInt(v: JsonValue): boolean {
 }
 
 function sortedKeys(m: JsonObject): string[] {
-  return Object.keys(m).sort(compareGoStrings);
+  return sortGoStrings(Object.keys(m));
 }
 
 /** `value.ToString` (maps in key order: Go iterates them in an unspecified order). */

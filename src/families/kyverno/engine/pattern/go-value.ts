@@ -5,7 +5,7 @@
  */
 import type { JsonValue, NumberMode } from '../../../../types.js';
 import { formatFloatG } from '../../../../util/go-format.js';
-import { compareGoStrings } from '../../../../util/go-json.js';
+import { sortGoStrings } from '../../../../util/go-json.js';
 
 const TWO_POW_63 = 2 ** 63;
 
@@ -41,7 +41,7 @@ export function formatGoValue(value: JsonValue | undefined, numberMode: NumberMo
   if (Array.isArray(value)) {
     return `[${value.map((v) => formatGoValue(v, numberMode)).join(' ')}]`;
   }
-  const keys = Object.keys(value).sort(compareGoStrings);
+  const keys = sortGoStrings(Object.keys(value));
   return `map[${keys.map((k) => `${k}:${formatGoValue(value[k], numberMode)}`).join(' ')}]`;
 }
 

@@ -10,7 +10,7 @@
  */
 import type { JsonObject, JsonValue } from '../../../../types.js';
 import { parseAnchor, type Anchor } from './anchor.js';
-import { compareGoStrings } from '../../../../util/go-json.js';
+import { sortGoStrings } from '../../../../util/go-json.js';
 import { findTaggedKey } from './metadata-wildcards.js';
 
 interface PlannedKey {
@@ -78,7 +78,7 @@ export function hasNestedAnchors(pattern: JsonValue | undefined): boolean {
  * metadata wildcard rewrite changed it (that can change the phase-2 ordering).
  */
 export function buildMapPlan(pattern: JsonObject, metadataValue?: JsonValue): MapPlan {
-  const keys = Object.keys(pattern).sort(compareGoStrings);
+  const keys = sortGoStrings(Object.keys(pattern));
   const metadataKey = findTaggedKey('metadata', pattern);
   const phase1: (PlannedKey & { anchor: Anchor })[] = [];
   const tracked: (PlannedKey & { anchor: Anchor })[] = [];

@@ -11,8 +11,8 @@
  * result shares every untouched part with it.
  */
 import type { JsonObject, JsonValue } from '../../../../../types.js';
-import { isObject } from '../../../../../util/json-value.js';
-import { compareGoStrings, setOwnProperty } from '../../../../../util/go-json.js';
+import { extensibleCopy, isObject } from '../../../../../util/json-value.js';
+import { setOwnProperty, sortGoStrings } from '../../../../../util/go-json.js';
 import { hasKey, isEmptyMap, isNilOrEmpty, nodeKind, scalarText, wrongKindMessage, type NodeKind } from './nodes.js';
 import { fieldSchema, isAssociative, schemaForResourceType, type SchemaNode } from './schema.js';
 
@@ -91,7 +91,7 @@ function walkUnpatched(dest: JsonObject | JsonValue[], schema: SchemaNode | null
     (names ??= []).push(key);
   }
   if (names === undefined) return dest;
-  if (names.length > 1) names.sort(compareGoStrings);
+  if (names.length > 1) sortGoStrings(names);
   let out: JsonObject | undefined;
   for (const key of names) {
     const value = dest[key] as JsonObject | JsonValue[];
@@ -206,7 +206,7 @@ function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkR
     const directive = isObject(origin) ? mapDirective(origin) : 'merge';
     if (directive === 'delete') return CLEAR;
     // The resource's map is changed in a copy.
-    newDest = directive === 'replace' ? origin : isObject(dest) ? { ...dest } : dest;
+    newDest = directive === 'replace' ? origin : isObject(dest) ? extensibleCopy(dest) : dest;
   }
   if (newDest === undefined) return CLEAR;
   if (!isObject(newDest)) return newDest;
@@ -221,7 +221,7 @@ function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkR
     if (compiled ? mayChangeWithoutPatch(newDest[key], fieldSchema(schema, key)) : !unchangedWithoutPatch(newDest[key], fieldSchema(schema, key))) names.push(key);
   }
   if (patchMap !== undefined) names.push(...Object.keys(patchMap));
-  for (const key of names.sort(compareGoStrings)) {
+  for (const key of sortGoStrings(names)) {
     const d = newDest[key];
     const o = patchMap !== undefined && hasKey(patchMap, key) ? patchMap[key] : undefined;
     const val = walk(hasKey(newDest, key) ? d : undefined, o, fieldSchema(schema, key));
