@@ -2494,6 +2494,19 @@ function compareGoStrings(a, b) {
   }
   return a.length - b.length;
 }
+function sortGoStrings(list5) {
+  if (list5.length > 16) return list5.sort(compareGoStrings);
+  for (let i = 1; i < list5.length; i++) {
+    const item = list5[i];
+    let j = i - 1;
+    while (j >= 0 && compareGoStrings(list5[j], item) > 0) {
+      list5[j + 1] = list5[j];
+      j--;
+    }
+    list5[j + 1] = item;
+  }
+  return list5;
+}
 function escapeCodeUnit(code18) {
   return "\\u" + HEX[code18 >> 12 & 15] + HEX[code18 >> 8 & 15] + HEX[code18 >> 4 & 15] + HEX[code18 & 15];
 }
@@ -2548,7 +2561,7 @@ function encode(value2) {
         return out2 + "]";
       }
       const obj = value2;
-      const keys = Object.keys(obj).sort(compareGoStrings);
+      const keys = sortGoStrings(Object.keys(obj));
       let out = "{";
       for (let i = 0; i < keys.length; i++) {
         const key3 = keys[i];
@@ -2573,7 +2586,7 @@ function encodeIndented(value2, indent2, prefix) {
     return out2 + "\n" + prefix + "]";
   }
   const obj = value2;
-  const keys = Object.keys(obj).sort(compareGoStrings);
+  const keys = sortGoStrings(Object.keys(obj));
   if (keys.length === 0) return "{}";
   let out = "{\n";
   for (let i = 0; i < keys.length; i++) {
@@ -2870,13 +2883,14 @@ function jsonEqual(a, b, integers = "value") {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key3 of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key3)) return false;
-    if (!jsonEqual(a[key3], b[key3], integers)) return false;
+  let unmatched = 0;
+  for (const key3 in b) if (Object.prototype.hasOwnProperty.call(b, key3)) unmatched++;
+  for (const key3 in a) {
+    if (!Object.prototype.hasOwnProperty.call(a, key3)) continue;
+    if (!Object.prototype.hasOwnProperty.call(b, key3) || !jsonEqual(a[key3], b[key3], integers)) return false;
+    unmatched--;
   }
-  return true;
+  return unmatched === 0;
 }
 function hasBigInts(value2) {
   if (typeof value2 === "bigint") return true;
@@ -15714,7 +15728,7 @@ function formatGoValue(value2) {
       if (value2 instanceof ExpRef) return "{}";
       {
         const obj = value2;
-        const keys = Object.keys(obj).sort(compareGoStrings);
+        const keys = sortGoStrings(Object.keys(obj));
         return "map[" + keys.map((k) => `${k}:${formatGoValue(obj[k])}`).join(" ") + "]";
       }
   }
@@ -26012,7 +26026,7 @@ function entry(keyName, key3, valueName, value2) {
 }
 function items(collection, keyName, valueName) {
   if (isJsonObject(collection)) {
-    const keys = Object.keys(collection).sort(compareGoStrings);
+    const keys = sortGoStrings(Object.keys(collection));
     return markGoTypedSlice(keys.map((key3) => entry(keyName, key3, valueName, collection[key3])));
   }
   if (!isJsonArray(collection)) throw argumentTypeError("items", 1, "Object or Array");
@@ -46623,7 +46637,7 @@ function isInt(v) {
   return typeof v === "bigint" || typeof v === "number" && Number.isInteger(v);
 }
 function sortedKeys(m) {
-  return Object.keys(m).sort(compareGoStrings);
+  return sortGoStrings(Object.keys(m));
 }
 function toString(v) {
   if (v === null) return "null";
@@ -52058,7 +52072,7 @@ function formatGoValue2(value2, numberMode) {
   if (Array.isArray(value2)) {
     return `[${value2.map((v) => formatGoValue2(v, numberMode)).join(" ")}]`;
   }
-  const keys = Object.keys(value2).sort(compareGoStrings);
+  const keys = sortGoStrings(Object.keys(value2));
   return `map[${keys.map((k) => `${k}:${formatGoValue2(value2[k], numberMode)}`).join(" ")}]`;
 }
 function goTypeName6(value2, numberMode) {
@@ -52223,7 +52237,7 @@ function hasNestedAnchors(pattern2) {
   return result2;
 }
 function buildMapPlan(pattern2, metadataValue) {
-  const keys = Object.keys(pattern2).sort(compareGoStrings);
+  const keys = sortGoStrings(Object.keys(pattern2));
   const metadataKey = findTaggedKey("metadata", pattern2);
   const phase12 = [];
   const tracked = [];
@@ -56261,7 +56275,7 @@ function walkUnpatched(dest, schema) {
     (names ??= []).push(key3);
   }
   if (names === void 0) return dest;
-  if (names.length > 1) names.sort(compareGoStrings);
+  if (names.length > 1) sortGoStrings(names);
   let out;
   for (const key3 of names) {
     const value2 = dest[key3];
@@ -56358,7 +56372,7 @@ function walkMap(dest, origin, schema) {
   } else {
     const directive = isObject(origin) ? mapDirective(origin) : "merge";
     if (directive === "delete") return CLEAR;
-    newDest = directive === "replace" ? origin : isObject(dest) ? { ...dest } : dest;
+    newDest = directive === "replace" ? origin : isObject(dest) ? extensibleCopy(dest) : dest;
   }
   if (newDest === void 0) return CLEAR;
   if (!isObject(newDest)) return newDest;
@@ -56369,7 +56383,7 @@ function walkMap(dest, origin, schema) {
     if (compiled3 ? mayChangeWithoutPatch(newDest[key3], fieldSchema(schema, key3)) : !unchangedWithoutPatch(newDest[key3], fieldSchema(schema, key3))) names.push(key3);
   }
   if (patchMap !== void 0) names.push(...Object.keys(patchMap));
-  for (const key3 of names.sort(compareGoStrings)) {
+  for (const key3 of sortGoStrings(names)) {
     const d = newDest[key3];
     const o = patchMap !== void 0 && hasKey2(patchMap, key3) ? patchMap[key3] : void 0;
     const val = walk3(hasKey2(newDest, key3) ? d : void 0, o, fieldSchema(schema, key3));

@@ -26,11 +26,11 @@ import {
   sarifChunks,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-QE6T4OOB.js";
+} from "./action-chunk-UJWDDOBT.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-YVI3ZEQL.js";
+import "./action-chunk-7OVUS3MK.js";
 import {
   require_tunnel,
   require_undici
@@ -3510,7 +3510,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-XPMAAE63.js");
+    const { openBase } = await import("./action-base-tree-I2IV5R5T.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-QE6T4OOB.js";
+} from "./action-chunk-UJWDDOBT.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-YVI3ZEQL.js";
+} from "./action-chunk-7OVUS3MK.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts
