@@ -5,7 +5,7 @@
  */
 import { stringify } from 'yaml';
 import type { JsonValue } from '../../types.js';
-import { isObject, jsonEqual, stringifyJson } from '../../util/json-value.js';
+import { isObject, jsonEqual, stringifyJson, valueJson } from '../../util/json-value.js';
 import { parseDocuments } from '../parse.js';
 import { lineIndexAt, lineStarts } from '../lines.js';
 
@@ -58,11 +58,27 @@ export interface BlockStyle {
 
 export const DEFAULT_STYLE: BlockStyle = { indent: 2, indentSeq: true };
 
+/** {@link render}'s lines by style and value: a mutation adds the same entries to many objects. Bounded. */
+const renderedLines = new Map<string, readonly string[]>();
+const MAX_RENDERED = 4096;
+
+/** {@link renderLines}, each value and style rendered (and read back) once. */
+function render(value: JsonValue, style: BlockStyle): readonly string[] {
+  const key = `${style.indent}${style.indentSeq ? '+' : '-'}${valueJson(value)}`;
+  let lines = renderedLines.get(key);
+  if (lines === undefined) {
+    lines = renderLines(value, style);
+    if (renderedLines.size >= MAX_RENDERED) renderedLines.clear();
+    renderedLines.set(key, lines);
+  }
+  return lines;
+}
+
 /**
  * Block YAML lines of `value` at indentation 0, checked to read back as `value`; the lines of a
  * flow rendering otherwise.
  */
-function render(value: JsonValue, style: BlockStyle): string[] {
+function renderLines(value: JsonValue, style: BlockStyle): string[] {
   const text = stringify(value, {
     version: '1.1',
     lineWidth: 0,
@@ -80,7 +96,7 @@ function render(value: JsonValue, style: BlockStyle): string[] {
   return [flow(value)];
 }
 
-function indent(lines: string[], column: number, eol: string): string {
+function indent(lines: readonly string[], column: number, eol: string): string {
   const prefix = ' '.repeat(column);
   return lines.map((line) => (line === '' ? line : prefix + line)).join(eol);
 }
