@@ -63428,7 +63428,19 @@ function flow(value2) {
   return stringifyJson(value2);
 }
 var DEFAULT_STYLE = { indent: 2, indentSeq: true };
+var renderedLines = /* @__PURE__ */ new Map();
+var MAX_RENDERED = 4096;
 function render(value2, style) {
+  const key3 = `${style.indent}${style.indentSeq ? "+" : "-"}${valueJson(value2)}`;
+  let lines = renderedLines.get(key3);
+  if (lines === void 0) {
+    lines = renderLines(value2, style);
+    if (renderedLines.size >= MAX_RENDERED) renderedLines.clear();
+    renderedLines.set(key3, lines);
+  }
+  return lines;
+}
+function renderLines(value2, style) {
   const text5 = (0, import_yaml2.stringify)(value2, {
     version: "1.1",
     lineWidth: 0,

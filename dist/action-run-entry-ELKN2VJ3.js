@@ -26,7 +26,7 @@ import {
   sarifChunks,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-UJWDDOBT.js";
+} from "./action-chunk-6TH3SAWB.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
@@ -3510,7 +3510,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-I2IV5R5T.js");
+    const { openBase } = await import("./action-base-tree-REDLM3MC.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

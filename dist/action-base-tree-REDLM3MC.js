@@ -3,7 +3,7 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-UJWDDOBT.js";
+} from "./action-chunk-6TH3SAWB.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision

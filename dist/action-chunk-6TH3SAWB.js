@@ -121,7 +121,19 @@ function flow(value) {
   return stringifyJson(value);
 }
 var DEFAULT_STYLE = { indent: 2, indentSeq: true };
+var renderedLines = /* @__PURE__ */ new Map();
+var MAX_RENDERED = 4096;
 function render(value, style) {
+  const key = `${style.indent}${style.indentSeq ? "+" : "-"}${valueJson(value)}`;
+  let lines = renderedLines.get(key);
+  if (lines === void 0) {
+    lines = renderLines(value, style);
+    if (renderedLines.size >= MAX_RENDERED) renderedLines.clear();
+    renderedLines.set(key, lines);
+  }
+  return lines;
+}
+function renderLines(value, style) {
   const text = (0, import_yaml.stringify)(value, {
     version: "1.1",
     lineWidth: 0,
