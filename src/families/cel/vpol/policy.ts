@@ -17,6 +17,7 @@ import type { CompiledSpec } from './compile.js';
 import { evaluateSpec, type SpecEvaluation } from './evaluate.js';
 import { admissionRequest } from './request.js';
 import { CelCompiledPolicy, type CelPolicyIdentity } from '../policy-identity.js';
+import { withoutStackTraces } from '../../../util/stack-traces.js';
 
 /** Kyverno CLI `hasSelector` (named the other way round): whether an unmatched policy gives no response. */
 export function isSimpleMatch(match: MatchResources | undefined): boolean {
@@ -60,7 +61,9 @@ export class ValidatingPolicy extends CelCompiledPolicy implements CompiledPolic
 
   /** The responses of the policy and its variants (Kyverno CLI order: the policy, then the variants). */
   validate(request: EvaluationRequest): PolicyResponse[] {
-    return request.reference === true ? this.validateReference(request) : this.validateCompiled(request);
+    // Errors are values here (a failed match condition is thrown as a StepError and made a response): their stack
+    // traces, the bulk of an error's cost, are never read.
+    return request.reference === true ? this.validateReference(request) : withoutStackTraces(() => this.validateCompiled(request));
   }
 
   /**
