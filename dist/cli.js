@@ -46063,6 +46063,23 @@ var init_request = __esm({
   }
 });
 
+// src/util/stack-traces.ts
+function withoutStackTraces(fn, a, b, c, d) {
+  const limit = Error.stackTraceLimit;
+  if (limit === 0) return fn(a, b, c, d);
+  Error.stackTraceLimit = 0;
+  try {
+    return fn(a, b, c, d);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+var init_stack_traces = __esm({
+  "src/util/stack-traces.ts"() {
+    "use strict";
+  }
+});
+
 // src/families/cel/vpol/policy.ts
 function isSimpleMatch(match) {
   if (match === void 0) return false;
@@ -46102,6 +46119,7 @@ var init_policy2 = __esm({
     init_evaluate();
     init_request();
     init_policy_identity();
+    init_stack_traces();
     simpleMatches = /* @__PURE__ */ new WeakMap();
     ValidatingPolicy = class extends CelCompiledPolicy {
       /** Kyverno's CLI validates with the CEL kinds after every mutation (MutatingAdmissionPolicies, MutatingPolicies). */
@@ -46115,7 +46133,7 @@ var init_policy2 = __esm({
       }
       /** The responses of the policy and its variants (Kyverno CLI order: the policy, then the variants). */
       validate(request2) {
-        return request2.reference === true ? this.validateReference(request2) : this.validateCompiled(request2);
+        return request2.reference === true ? this.validateReference(request2) : withoutStackTraces(() => this.validateCompiled(request2));
       }
       /**
        * {@link validate} as compiled: a variant whose resource rules cannot accept the request's group, version,
@@ -55769,23 +55787,6 @@ var init_trigger = __esm({
     "use strict";
     init_admission2();
     init_read_back();
-  }
-});
-
-// src/util/stack-traces.ts
-function withoutStackTraces(fn, a, b, c, d) {
-  const limit = Error.stackTraceLimit;
-  if (limit === 0) return fn(a, b, c, d);
-  Error.stackTraceLimit = 0;
-  try {
-    return fn(a, b, c, d);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-var init_stack_traces = __esm({
-  "src/util/stack-traces.ts"() {
-    "use strict";
   }
 });
 

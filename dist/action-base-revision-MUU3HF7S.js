@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-7OVUS3MK.js";
+} from "./action-chunk-QYJEI6CN.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

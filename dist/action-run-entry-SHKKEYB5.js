@@ -26,11 +26,11 @@ import {
   sarifChunks,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-6TH3SAWB.js";
+} from "./action-chunk-3XGL2TTZ.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-7OVUS3MK.js";
+import "./action-chunk-QYJEI6CN.js";
 import {
   require_tunnel,
   require_undici
@@ -3510,7 +3510,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-REDLM3MC.js");
+    const { openBase } = await import("./action-base-tree-KSKSSC2I.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

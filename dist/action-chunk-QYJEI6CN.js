@@ -38339,6 +38339,18 @@ function buildAdmissionRequest(request2) {
   return { attributes, data: { object: object2, oldObject, request: admission, namespaceObject: namespaceObject2 } };
 }
 
+// src/util/stack-traces.ts
+function withoutStackTraces(fn, a, b, c, d) {
+  const limit = Error.stackTraceLimit;
+  if (limit === 0) return fn(a, b, c, d);
+  Error.stackTraceLimit = 0;
+  try {
+    return fn(a, b, c, d);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 // src/families/cel/vpol/policy.ts
 function isSimpleMatch(match) {
   if (match === void 0) return false;
@@ -38368,7 +38380,7 @@ var ValidatingPolicy = class extends CelCompiledPolicy {
   }
   /** The responses of the policy and its variants (Kyverno CLI order: the policy, then the variants). */
   validate(request2) {
-    return request2.reference === true ? this.validateReference(request2) : this.validateCompiled(request2);
+    return request2.reference === true ? this.validateReference(request2) : withoutStackTraces(() => this.validateCompiled(request2));
   }
   /**
    * {@link validate} as compiled: a variant whose resource rules cannot accept the request's group, version,
@@ -53263,18 +53275,6 @@ function prepareTrigger(request2) {
     group: slash >= 0 ? apiVersion.slice(0, slash) : "",
     version: slash >= 0 ? apiVersion.slice(slash + 1) : apiVersion
   };
-}
-
-// src/util/stack-traces.ts
-function withoutStackTraces(fn, a, b, c, d) {
-  const limit = Error.stackTraceLimit;
-  if (limit === 0) return fn(a, b, c, d);
-  Error.stackTraceLimit = 0;
-  try {
-    return fn(a, b, c, d);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
 }
 
 // src/families/kyverno/engine/generate/generator.ts

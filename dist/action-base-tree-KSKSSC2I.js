@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-6TH3SAWB.js";
+} from "./action-chunk-3XGL2TTZ.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-7OVUS3MK.js";
+} from "./action-chunk-QYJEI6CN.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts
