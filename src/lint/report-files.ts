@@ -9,8 +9,8 @@
  * - an object removed since the base is located through its base build, in files its unit need not read now: the
  *   units holding removed objects are evaluated;
  * - the same finding of several groups of builds is reported once naming all of them (lint.ts `mergeBuiltFindings`),
- *   which groups that share no file can only do at a location outside their files: when an evaluated group has such a
- *   finding, every group of builds is evaluated ({@link ReportedUnits.more}).
+ *   which groups that share no file can only do at a location outside their files, or in a policy's file: when an
+ *   evaluated group has such a finding, every group of builds is evaluated ({@link ReportedUnits.more}).
  *
  * The other units of the reported files, and of the files deleted since the base (whose removed objects are reported),
  * give every finding of those files.
@@ -67,11 +67,14 @@ export function reportedUnits(
   const evaluated = new Set(units.filter(selected));
   /** The files of a unit (as displayed). */
   const filesOf = (unit: ScanUnit): Set<string> => new Set([...unit.inputs, ...unit.subjects.map((index) => display(subjects[index]!.file))]);
-  /** Whether a group of builds has a finding of a built object outside its files. */
+  /**
+   * Whether a group of builds has a finding of a built object outside its files, or in a policy's file (which a
+   * build can read too: another group's finding located at the policy is merged with it).
+   */
   const findsElsewhere = (unit: ScanUnit, result: UnitResult): boolean => {
     if (unit.builds.length === 0) return false;
     const own = filesOf(unit);
-    const elsewhere = (finding: { location: { file: string } }): boolean => !own.has(finding.location.file);
+    const elsewhere = ({ location: { file } }: { location: { file: string } }): boolean => !own.has(file) || policyFiles.has(file);
     return (
       result.findings.some((finding, index) => result.builtBy[index] !== null && elsewhere(finding)) ||
       result.mutations.some((mutation) => mutation.builtBy !== null && mutation.finding !== null && elsewhere(mutation.finding))

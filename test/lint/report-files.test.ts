@@ -162,6 +162,32 @@ describe('a scan reporting some files, for findings located outside the files of
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('names every build of a finding at a policy that one of the builds reads', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kyverno-lint-report-files-'));
+    try {
+      const write = (file: string, text: string): void => {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), text);
+      };
+      write('policies/p.yaml', readFileOf('test/fixtures/lint/cel-positions/policies/labels.yaml'));
+      write('policies/kustomization.yaml', 'resources:\n  - p.yaml\n');
+      for (const app of ['app1', 'app2']) {
+        write(`${app}/base/cm.yaml`, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  k: a\n');
+        write(`${app}/base/kustomization.yaml`, 'resources:\n  - cm.yaml\n');
+      }
+      // app1's overlay reads the policy's file too: the error located there is in one of its files.
+      write('app1/ov/kustomization.yaml', 'namespace: prod\nresources:\n  - ../base\n  - ../../policies\n');
+      write('app2/ov/kustomization.yaml', 'namespace: prod\nresources:\n  - ../base\n');
+      const atPolicy = (result: LintResult): string[] =>
+        result.report.findings.filter((finding) => finding.location.file === 'policies/p.yaml' && finding.ruleId !== 'kyverno-lint/legacy-policy').map((finding) => finding.message);
+      const whole = atPolicy(await scan(dir));
+      expect(whole).toEqual([expect.stringContaining('(in the builds of app1/ov, app2/ov)')]);
+      expect(atPolicy(await scan(dir, ['app1/base/cm.yaml']))).toEqual(whole);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 function readFileOf(file: string): string {
