@@ -4479,7 +4479,7 @@ function reportedUnits(units, subjects, display, files, removed) {
   const findsElsewhere = (unit, result2) => {
     if (unit.builds.length === 0) return false;
     const own = filesOf(unit);
-    const elsewhere = (finding) => !own.has(finding.location.file);
+    const elsewhere = ({ location: { file } }) => !own.has(file) || policyFiles.has(file);
     return result2.findings.some((finding, index) => result2.builtBy[index] !== null && elsewhere(finding)) || result2.mutations.some((mutation) => mutation.builtBy !== null && mutation.finding !== null && elsewhere(mutation.finding));
   };
   return {

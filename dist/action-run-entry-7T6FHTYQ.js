@@ -26,7 +26,7 @@ import {
   sarifChunks,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-3XGL2TTZ.js";
+} from "./action-chunk-DZ6A73TP.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
@@ -3510,7 +3510,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-KSKSSC2I.js");
+    const { openBase } = await import("./action-base-tree-ISOPYXM4.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

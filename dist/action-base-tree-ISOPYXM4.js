@@ -3,7 +3,7 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-3XGL2TTZ.js";
+} from "./action-chunk-DZ6A73TP.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
