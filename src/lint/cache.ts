@@ -55,7 +55,7 @@ export interface StoredAssembly {
   fixes: FileFix[];
 }
 
-/** The stored scan of a full hit: its assembled report, or when it cannot be used (other `reportFiles`), its units. */
+/** The stored scan of a full hit: its assembled report, or when that is a report of some files (`reportFiles`), its units. */
 export interface StoredScan extends StoredState {
   unitCount: number;
   assembled: StoredAssembly | null;

@@ -138,7 +138,16 @@ export function stringifyJson(value: unknown, indent?: number): string {
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
   }
-  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? BIGINT_MARKER + item.toString() : item), indent);
+  return withBigIntDigits(JSON.stringify(value, (_key, item: unknown) => bigIntMarked(item), indent));
+}
+
+/** A `bigint` as the marked string {@link withBigIntDigits} turns back into its digits; anything else as it is. */
+function bigIntMarked(item: unknown): unknown {
+  return typeof item === 'bigint' ? BIGINT_MARKER + item.toString() : item;
+}
+
+/** JSON text with the marked strings of {@link bigIntMarked} written as plain JSON integers. */
+function withBigIntDigits(text: string): string {
   return text.includes('\\u0000bigint') ? text.replace(BIGINT_PLACEHOLDER, '$1') : text;
 }
 
@@ -157,16 +166,11 @@ const LIST_PLACEHOLDER = new RegExp(`"${JSON.stringify(LIST_MARKER).slice(1, -1)
  */
 export function* stringifyJsonChunks(value: unknown, indent: number): Generator<string> {
   const lists: StreamedList[] = [];
-  const text = JSON.stringify(value, (_key, item: unknown) => {
-    if (typeof item === 'bigint') return BIGINT_MARKER + item.toString();
-    if (item instanceof StreamedList) return LIST_MARKER + String(lists.push(item) - 1);
-    return item;
-  }, indent);
-  const plain = (part: string): string => (part.includes('\\u0000bigint') ? part.replace(BIGINT_PLACEHOLDER, '$1') : part);
+  const text = JSON.stringify(value, (_key, item: unknown) => (item instanceof StreamedList ? LIST_MARKER + String(lists.push(item) - 1) : bigIntMarked(item)), indent);
   let last = 0;
   for (const match of text.matchAll(LIST_PLACEHOLDER)) {
     const before = text.slice(last, match.index);
-    yield plain(before);
+    yield withBigIntDigits(before);
     last = match.index + match[0].length;
     // The list's own line starts with its indentation (JSON.stringify writes no line break inside a string).
     const lineStart = before.lastIndexOf('\n') + 1;
@@ -181,7 +185,7 @@ export function* stringifyJsonChunks(value: unknown, indent: number): Generator<
     }
     yield first ? '[]' : `${outer}]`;
   }
-  yield plain(text.slice(last));
+  yield withBigIntDigits(text.slice(last));
 }
 
 /**

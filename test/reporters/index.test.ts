@@ -38,6 +38,16 @@ describe('reporter registry', () => {
     }
   });
 
+  it('writes the JSON and SARIF pieces as one JSON.stringify of the whole value would (2-space indent)', () => {
+    const suppressed = { ...latestTag, suppressions: [{ kind: 'disable-next-line' as const, line: 2, justification: 'legacy' }] };
+    for (const name of ['json', 'sarif'] as const) {
+      for (const sample of [sampleReport(), emptyReport(), report([missingLabel, addRequests, latestTag], { suppressedFindings: [suppressed] })]) {
+        const text = [...reportWriters[name](sample, PLAIN)].join('');
+        expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      }
+    }
+  });
+
   it('writes the JSON, SARIF and JUnit texts of a large report a finding at a time', () => {
     const findings = Array.from({ length: 300 }, (_, index) => ({ ...missingLabel, location: { ...missingLabel.location, line: index + 1 } }));
     const large = report(findings);
