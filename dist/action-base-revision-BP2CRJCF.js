@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-QYJEI6CN.js";
+} from "./action-chunk-ORQYCG65.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

@@ -10392,7 +10392,12 @@ function stringifyJson(value2, indent) {
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
   }
-  const text5 = JSON.stringify(value2, (_key, item) => typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item, indent);
+  return withBigIntDigits(JSON.stringify(value2, (_key, item) => bigIntMarked(item), indent));
+}
+function bigIntMarked(item) {
+  return typeof item === "bigint" ? BIGINT_MARKER + item.toString() : item;
+}
+function withBigIntDigits(text5) {
   return text5.includes("\\u0000bigint") ? text5.replace(BIGINT_PLACEHOLDER, "$1") : text5;
 }
 var StreamedList = class {
@@ -10405,16 +10410,11 @@ var LIST_MARKER = `\0list${Math.random().toString(36).slice(2)}:`;
 var LIST_PLACEHOLDER = new RegExp(`"${JSON.stringify(LIST_MARKER).slice(1, -1).replace(/\\/g, "\\\\")}(\\d+)"`, "g");
 function* stringifyJsonChunks(value2, indent) {
   const lists = [];
-  const text5 = JSON.stringify(value2, (_key, item) => {
-    if (typeof item === "bigint") return BIGINT_MARKER + item.toString();
-    if (item instanceof StreamedList) return LIST_MARKER + String(lists.push(item) - 1);
-    return item;
-  }, indent);
-  const plain = (part) => part.includes("\\u0000bigint") ? part.replace(BIGINT_PLACEHOLDER, "$1") : part;
+  const text5 = JSON.stringify(value2, (_key, item) => item instanceof StreamedList ? LIST_MARKER + String(lists.push(item) - 1) : bigIntMarked(item), indent);
   let last = 0;
   for (const match of text5.matchAll(LIST_PLACEHOLDER)) {
     const before = text5.slice(last, match.index);
-    yield plain(before);
+    yield withBigIntDigits(before);
     last = match.index + match[0].length;
     const lineStart2 = before.lastIndexOf("\n") + 1;
     const outer = "\n" + /^ */.exec(before.slice(lineStart2))[0];
@@ -10427,7 +10427,7 @@ function* stringifyJsonChunks(value2, indent) {
     }
     yield first ? "[]" : `${outer}]`;
   }
-  yield plain(text5.slice(last));
+  yield withBigIntDigits(text5.slice(last));
 }
 function survivesJson(value2) {
   switch (typeof value2) {
