@@ -1,8 +1,8 @@
 /**
- * @file Scan results packed for storage and for crossing threads: strings, object shapes and repeated objects are
+ * @file Scan results packed for storage: strings, object shapes and repeated objects are
  * stored once, and a finding's fields other than its location, resource, fix and suppressions (rule, message, policy
  * metadata) come from a template shared by the findings of the same rule and message. The results cache (cache.ts)
- * stores them so; the workers of a parallel scan (parallel.ts) post them so.
+ * stores them so. (The workers of a parallel scan post theirs encoded for the purpose: thread-encoding.ts.)
  */
 
 /**

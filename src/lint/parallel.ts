@@ -15,7 +15,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { lint, type LintResult } from './lint.js';
 import type { LintOptions } from './options.js';
 import { compareFindings, type ShardExchange, type ShardExchangeReply } from './shard.js';
-import { Packer, unpacker, type PackTables } from './pack.js';
+import { decodeFromThread, encodeForThread, NotEncodable, type ThreadEncoded } from './thread-encoding.js';
 import { byFixFile } from './fixes.js';
 import { findFiles } from '../discovery/find-files.js';
 import { globBase } from '../config/load.js';
@@ -40,37 +40,35 @@ export const PARALLEL_MIN_PAIRS = 2_000_000;
 type FromWorker =
   | { type: 'progress'; done: number; total: number }
   | { type: 'exchange'; local: ShardExchange }
-  | { type: 'result'; result: PackedResult }
+  | { type: 'result'; result: EncodedResult }
   | { type: 'error'; message: string };
 
 /**
- * A worker's result with its findings packed (pack.ts): the policy metadata and messages repeated across findings are
- * copied once instead of once per finding, and the main thread decodes a fraction of the bytes.
+ * A worker's result with its findings encoded (thread-encoding.ts): structured cloning copies them as one block of
+ * numbers and their distinct strings, a fraction of what copying them as objects costs. `findings` is null when they
+ * hold a value the encoding does not (they are then in `result`, cloned as they are).
  */
-interface PackedResult {
-  /** The result without its findings. */
+interface EncodedResult {
   result: LintResult;
-  tables: PackTables;
-  findings: unknown;
-  suppressedFindings: unknown;
+  /** The findings and the suppressed findings. */
+  findings: ThreadEncoded | null;
 }
 
-function packResult(result: LintResult): PackedResult {
-  const packer = new Packer();
-  const findings = packer.pack(result.report.findings);
-  const suppressedFindings = packer.pack(result.report.suppressedFindings ?? []);
-  return {
-    result: { ...result, report: { ...result.report, findings: [], suppressedFindings: [] } },
-    tables: packer.tables(),
-    findings,
-    suppressedFindings,
-  };
+function encodeResult(result: LintResult): EncodedResult {
+  let findings: ThreadEncoded;
+  try {
+    findings = encodeForThread([result.report.findings, result.report.suppressedFindings ?? []]);
+  } catch (error) {
+    if (error instanceof NotEncodable) return { result, findings: null };
+    throw error;
+  }
+  return { result: { ...result, report: { ...result.report, findings: [], suppressedFindings: [] } }, findings };
 }
 
-function unpackResult(packed: PackedResult): LintResult {
-  const unpack = unpacker(packed.tables);
-  const report = { ...packed.result.report, findings: unpack(packed.findings) as Finding[], suppressedFindings: unpack(packed.suppressedFindings) as Finding[] };
-  return { ...packed.result, report };
+function decodeResult(encoded: EncodedResult): LintResult {
+  if (encoded.findings === null) return encoded.result;
+  const [findings, suppressedFindings] = decodeFromThread(encoded.findings) as [Finding[], Finding[]];
+  return { ...encoded.result, report: { ...encoded.result.report, findings, suppressedFindings } };
 }
 
 /** What a worker is given. */
@@ -228,7 +226,7 @@ export async function lintParallel(options: LintOptions, count: number, heapMb =
             exchanges[index] = message.local;
             answer();
           } else if (message.type === 'result') {
-            results[index] = unpackResult(message.result);
+            results[index] = decodeResult(message.result);
             if (++finished === count) resolve(results as LintResult[]);
           } else {
             fail(index, message.message);
@@ -319,7 +317,8 @@ export async function runScanWorkerIfAsked(): Promise<boolean> {
           port.postMessage({ type: 'exchange', local } satisfies FromWorker);
         }),
     });
-    port.postMessage({ type: 'result', result: packResult(result) } satisfies FromWorker);
+    const encoded = encodeResult(result);
+    port.postMessage({ type: 'result', result: encoded } satisfies FromWorker, encoded.findings === null ? [] : [encoded.findings.data.buffer as ArrayBuffer]);
   } catch (error) {
     port.postMessage({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies FromWorker);
   }

@@ -1,0 +1,74 @@
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { decodeFromThread, encodeForThread, NotEncodable, type ThreadEncoded } from '../../src/lint/thread-encoding.js';
+
+const finding = (line: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ruleId: 'policy/rule',
+  policy: 'policy',
+  rule: 'rule',
+  severity: 'error',
+  status: 'fail',
+  message: `a message ${line % 2}`,
+  location: { file: 'a.yaml', line, column: 1 },
+  resource: { apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: `pod-${line}` },
+  ...extra,
+});
+
+/** Encoded, posted to another port as a worker posts it (the numbers' buffer transferred), and decoded. */
+function acrossThreads(value: unknown): unknown {
+  const encoded = encodeForThread(value);
+  const { port1, port2 } = new MessageChannel();
+  try {
+    port1.postMessage(encoded, [encoded.data.buffer as ArrayBuffer]);
+    return decodeFromThread(receiveMessageOnPort(port2)!.message as ThreadEncoded);
+  } finally {
+    port1.close();
+  }
+}
+
+const withProto = JSON.parse('{"__proto__": {"a": 1}, "b": [2]}') as unknown;
+const nullPrototype = Object.assign(Object.create(null) as Record<string, unknown>, { a: 1 });
+
+describe('scan results encoded to cross threads', () => {
+  it.each<[string, unknown, unknown]>([
+    ['scalars', { text: 'a', unicode: 'é 🚀 \u0000', number: -1.5, zero: 0, yes: true, no: false, nothing: null }, undefined],
+    ['numbers JSON cannot hold', [-0, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53 + 2, 1e-300], undefined],
+    ['bigints', { big: 2n ** 63n - 1n, negative: -(2n ** 70n) }, undefined],
+    ['nested lists and objects', { list: [1, 'two', [3], { four: 4 }], empty: [], object: {} }, undefined],
+    ['an empty list', [], undefined],
+    ['a string alone', 'text', undefined],
+    ['findings', [finding(1), finding(2), finding(1, { fix: [{ file: 'a.yaml', start: 1, end: 2, text: 'x' }] }), finding(3, { category: 'c' })], undefined],
+    ['a `__proto__` key as an own key', withProto, undefined],
+    ['an object without a prototype', nullPrototype, { a: 1 }],
+    ['undefined values: left out of objects, null in lists', { a: undefined, b: [undefined, 1] }, { b: [null, 1] }],
+  ])('decode %s to what was encoded', (_name, value, expected) => {
+    const decoded = acrossThreads(value);
+    expect(decoded).toStrictEqual(expected ?? value);
+  });
+
+  it('keeps the key order of each object, and a `__proto__` key as an own key', () => {
+    const decoded = acrossThreads([finding(1), finding(2, { category: 'c' }), withProto]) as unknown[];
+    expect(JSON.stringify(decoded)).toBe(JSON.stringify([finding(1), finding(2, { category: 'c' }), withProto]));
+    expect(Object.prototype.hasOwnProperty.call(decoded[2], '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(decoded[2])).toBe(Object.prototype);
+  });
+
+  it('stores each distinct string and object shape once', () => {
+    const encoded = encodeForThread([finding(1), finding(2), finding(3)]);
+    expect(encoded.strings.filter((text) => text === 'policy/rule')).toHaveLength(1);
+    expect(encoded.strings.filter((text) => text.startsWith('a message'))).toHaveLength(2);
+    // A finding, its location, its resource.
+    expect(encoded.shapes).toHaveLength(3);
+  });
+
+  it.each<[string, unknown]>([
+    ['a Map', { value: new Map([['a', 1]]) }],
+    ['a Set', [new Set([1])]],
+    ['a Date', { when: new Date(0) }],
+    ['a class instance', [new (class Point {})()]],
+    ['a function', { f: () => 1 }],
+    ['a symbol', [Symbol('s')]],
+  ])('refuse %s, which the worker then posts as it is', (_name, value) => {
+    expect(() => encodeForThread(value)).toThrow(NotEncodable);
+  });
+});
