@@ -44780,12 +44780,12 @@ function generatorLibrary(namespace) {
     env.registerType(GENERATOR_CONTEXT_TYPE, GeneratorContext);
     env.registerVariable("generator", GENERATOR_CONTEXT_TYPE);
     const G = GENERATOR_CONTEXT_TYPE;
-    const LIST = "list<map<string, dyn>>";
+    const LIST2 = "list<map<string, dyn>>";
     for (const name of ["Apply", "apply"]) {
       if (namespace === "") {
-        env.registerFunction(`${G}.${name}(string, ${LIST}): bool`, (c, ns, list5) => apply(c, ns, list5));
+        env.registerFunction(`${G}.${name}(string, ${LIST2}): bool`, (c, ns, list5) => apply(c, ns, list5));
       } else {
-        env.registerFunction(`${G}.${name}(${LIST}): bool`, (c, list5) => apply(c, namespace, list5));
+        env.registerFunction(`${G}.${name}(${LIST2}): bool`, (c, list5) => apply(c, namespace, list5));
       }
     }
   };
@@ -69136,26 +69136,152 @@ function mergeBuiltFindings(findings, builtBy) {
   });
 }
 
+// src/lint/thread-encoding.ts
+init_go_json();
+var NULL2 = 0;
+var FALSE = 1;
+var TRUE = 2;
+var NUMBER3 = 3;
+var STRING9 = 4;
+var LIST = 5;
+var OBJECT2 = 6;
+var BIGINT = 7;
+var NotEncodable = class extends Error {
+};
+function encodeForThread(value2) {
+  const strings6 = [];
+  const stringIndexes = /* @__PURE__ */ new Map();
+  const shapes2 = [];
+  const shapesByFirstKey = /* @__PURE__ */ new Map();
+  const shapeOf2 = (keys) => {
+    const first = keys.length === 0 ? "" : keys[0];
+    let candidates = shapesByFirstKey.get(first);
+    if (candidates === void 0) shapesByFirstKey.set(first, candidates = []);
+    for (const index2 of candidates) if (sameKeys(shapes2[index2], keys)) return index2;
+    const index = shapes2.length;
+    shapes2.push(keys);
+    candidates.push(index);
+    return index;
+  };
+  const data = [];
+  const push2 = (item) => void data.push(item);
+  const text5 = (item) => {
+    let index = stringIndexes.get(item);
+    if (index === void 0) {
+      index = strings6.length;
+      strings6.push(item);
+      stringIndexes.set(item, index);
+    }
+    return index;
+  };
+  const encode3 = (item) => {
+    switch (typeof item) {
+      case "string":
+        push2(STRING9);
+        push2(text5(item));
+        return;
+      case "number":
+        push2(NUMBER3);
+        push2(item);
+        return;
+      case "boolean":
+        push2(item ? TRUE : FALSE);
+        return;
+      case "bigint":
+        push2(BIGINT);
+        push2(text5(item.toString()));
+        return;
+      case "undefined":
+        push2(NULL2);
+        return;
+      case "object":
+        break;
+      default:
+        throw new NotEncodable(`a ${typeof item} cannot cross threads encoded`);
+    }
+    if (item === null) {
+      push2(NULL2);
+      return;
+    }
+    if (Array.isArray(item)) {
+      push2(LIST);
+      push2(item.length);
+      for (let i = 0; i < item.length; i++) encode3(item[i]);
+      return;
+    }
+    const prototype = Object.getPrototypeOf(item);
+    if (prototype !== Object.prototype && prototype !== null) throw new NotEncodable(`a ${item.constructor?.name ?? "class"} instance cannot cross threads encoded`);
+    const record2 = item;
+    const keys = [];
+    for (const key3 in record2) if (Object.prototype.hasOwnProperty.call(record2, key3) && record2[key3] !== void 0) keys.push(key3);
+    const shape = shapeOf2(keys);
+    push2(OBJECT2);
+    push2(shape);
+    for (let i = 0; i < keys.length; i++) encode3(record2[keys[i]]);
+  };
+  encode3(value2);
+  return { strings: strings6, shapes: shapes2, data: Float64Array.from(data) };
+}
+function sameKeys(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+function decodeFromThread({ strings: strings6, shapes: shapes2, data }) {
+  let at4 = 0;
+  const decode2 = () => {
+    const tag = data[at4++];
+    switch (tag) {
+      case NULL2:
+        return null;
+      case FALSE:
+        return false;
+      case TRUE:
+        return true;
+      case NUMBER3:
+        return data[at4++];
+      case STRING9:
+        return strings6[data[at4++]];
+      case BIGINT:
+        return BigInt(strings6[data[at4++]]);
+      case LIST: {
+        const size = data[at4++];
+        const list5 = [];
+        for (let i = 0; i < size; i++) list5.push(decode2());
+        return list5;
+      }
+      case OBJECT2: {
+        const keys = shapes2[data[at4++]];
+        const record2 = {};
+        for (let i = 0; i < keys.length; i++) setOwnProperty(record2, keys[i], decode2());
+        return record2;
+      }
+      default:
+        throw new Error(`a thread encoding holds an unknown tag ${String(tag)} at ${at4 - 1}`);
+    }
+  };
+  return decode2();
+}
+
 // src/lint/parallel.ts
 init_find_files();
 init_source();
 var WORKER_MARK = "kyverno-lint/scan-worker";
 var PARALLEL_MIN_PAIRS = 2e6;
-function packResult(result2) {
-  const packer = new Packer();
-  const findings = packer.pack(result2.report.findings);
-  const suppressedFindings = packer.pack(result2.report.suppressedFindings ?? []);
-  return {
-    result: { ...result2, report: { ...result2.report, findings: [], suppressedFindings: [] } },
-    tables: packer.tables(),
-    findings,
-    suppressedFindings
-  };
+function encodeResult(result2) {
+  let findings;
+  try {
+    findings = encodeForThread([result2.report.findings, result2.report.suppressedFindings ?? []]);
+  } catch (error) {
+    if (error instanceof NotEncodable) return { result: result2, findings: null };
+    throw error;
+  }
+  return { result: { ...result2, report: { ...result2.report, findings: [], suppressedFindings: [] } }, findings };
 }
-function unpackResult(packed) {
-  const unpack = unpacker(packed.tables);
-  const report = { ...packed.result.report, findings: unpack(packed.findings), suppressedFindings: unpack(packed.suppressedFindings) };
-  return { ...packed.result, report };
+function decodeResult(encoded) {
+  if (encoded.findings === null) return encoded.result;
+  const [findings, suppressedFindings] = decodeFromThread(encoded.findings);
+  return { ...encoded.result, report: { ...encoded.result.report, findings, suppressedFindings } };
 }
 function defaultJobs() {
   return Math.min(availableParallelism(), 4);
@@ -69260,7 +69386,7 @@ async function lintParallel(options2, count2, heapMb = WORKER_HEAP_MB) {
             exchanges[index] = message2.local;
             answer();
           } else if (message2.type === "result") {
-            results2[index] = unpackResult(message2.result);
+            results2[index] = decodeResult(message2.result);
             if (++finished === count2) resolve3(results2);
           } else {
             fail5(index, message2.message);
@@ -69339,7 +69465,8 @@ async function runScanWorkerIfAsked() {
         port.postMessage({ type: "exchange", local });
       })
     });
-    port.postMessage({ type: "result", result: packResult(result2) });
+    const encoded = encodeResult(result2);
+    port.postMessage({ type: "result", result: encoded }, encoded.findings === null ? [] : [encoded.findings.data.buffer]);
   } catch (error) {
     port.postMessage({ type: "error", message: error instanceof Error ? error.stack ?? error.message : String(error) });
   }
