@@ -15,7 +15,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { lint, type LintResult } from './lint.js';
 import type { LintOptions } from './options.js';
 import { compareFindings, type ShardExchange, type ShardExchangeReply } from './shard.js';
-import { decodeFromThread, encodeForThread, NotEncodable, type ThreadEncoded } from './thread-encoding.js';
+import { decodeFromThread, encodeForThread, type ThreadEncoded } from './thread-encoding.js';
 import { byFixFile } from './fixes.js';
 import { findFiles } from '../discovery/find-files.js';
 import { globBase } from '../config/load.js';
@@ -46,26 +46,27 @@ type FromWorker =
 /**
  * A worker's result with its findings encoded (thread-encoding.ts): structured cloning copies them as one block of
  * numbers and their distinct strings, a fraction of what copying them as objects costs. `findings` is null when they
- * hold a value the encoding does not (they are then in `result`, cloned as they are).
+ * could not be encoded (a value other than JSON values and bigints, a cycle): they are then in `result`, cloned as
+ * they are.
  */
-interface EncodedResult {
+export interface EncodedResult {
   result: LintResult;
   /** The findings and the suppressed findings. */
   findings: ThreadEncoded | null;
 }
 
-function encodeResult(result: LintResult): EncodedResult {
+export function encodeResult(result: LintResult): EncodedResult {
   let findings: ThreadEncoded;
   try {
     findings = encodeForThread([result.report.findings, result.report.suppressedFindings ?? []]);
-  } catch (error) {
-    if (error instanceof NotEncodable) return { result, findings: null };
-    throw error;
+  } catch {
+    // Findings are plain data: this is a safety net, which structured cloning catches in turn when it cannot copy them.
+    return { result, findings: null };
   }
   return { result: { ...result, report: { ...result.report, findings: [], suppressedFindings: [] } }, findings };
 }
 
-function decodeResult(encoded: EncodedResult): LintResult {
+export function decodeResult(encoded: EncodedResult): LintResult {
   if (encoded.findings === null) return encoded.result;
   const [findings, suppressedFindings] = decodeFromThread(encoded.findings) as [Finding[], Finding[]];
   return { ...encoded.result, report: { ...encoded.result.report, findings, suppressedFindings } };

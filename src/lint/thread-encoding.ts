@@ -16,6 +16,9 @@ const LIST = 5;
 const OBJECT = 6;
 const BIGINT = 7;
 
+/** The deepest nesting encoded: findings are a few levels deep, and structured cloning stops at about 1,900. */
+const MAX_DEPTH = 1000;
+
 /** Plain JSON-like values (with bigints) encoded: `data` reads with `strings` and `shapes`. */
 export interface ThreadEncoded {
   strings: string[];
@@ -23,7 +26,7 @@ export interface ThreadEncoded {
   data: Float64Array;
 }
 
-/** A value the encoding does not hold (a class instance, a function, a symbol): the caller sends it otherwise. */
+/** A value the encoding does not hold (a class instance, a function, a symbol, a cycle): the caller sends it otherwise. */
 export class NotEncodable extends Error {}
 
 /**
@@ -58,6 +61,8 @@ export function encodeForThread(value: unknown): ThreadEncoded {
     }
     return index;
   };
+  // How deep the value being encoded is: a value deeper than findings are (a cycle, say) is refused, not followed.
+  let depth = 0;
   const encode = (item: unknown): void => {
     switch (typeof item) {
       case 'string':
@@ -87,10 +92,13 @@ export function encodeForThread(value: unknown): ThreadEncoded {
       push(NULL);
       return;
     }
+    if (depth === MAX_DEPTH) throw new NotEncodable(`a value nested more than ${MAX_DEPTH} levels deep (or holding itself) cannot cross threads encoded`);
+    depth++;
     if (Array.isArray(item)) {
       push(LIST);
       push(item.length);
       for (let i = 0; i < item.length; i++) encode(item[i]);
+      depth--;
       return;
     }
     const prototype = Object.getPrototypeOf(item) as unknown;
@@ -102,6 +110,7 @@ export function encodeForThread(value: unknown): ThreadEncoded {
     push(OBJECT);
     push(shape);
     for (let i = 0; i < keys.length; i++) encode(record[keys[i]!]);
+    depth--;
   };
   encode(value);
   return { strings, shapes, data: Float64Array.from(data) };
@@ -113,11 +122,20 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-/** The value {@link encodeForThread} encoded. */
+/** The value {@link encodeForThread} encoded; throws when `encoded` is not such an encoding. */
 export function decodeFromThread({ strings, shapes, data }: ThreadEncoded): unknown {
   let at = 0;
+  const next = (): number => {
+    if (at >= data.length) throw new Error(`a thread encoding ends early, at ${at}`);
+    return data[at++]!;
+  };
+  const entry = <T>(table: readonly T[], kind: string): T => {
+    const index = next();
+    if (!(index >= 0 && index < table.length)) throw new Error(`a thread encoding refers to ${kind} ${String(index)} of ${table.length} at ${at - 1}`);
+    return table[index]!;
+  };
   const decode = (): unknown => {
-    const tag = data[at++];
+    const tag = next();
     switch (tag) {
       case NULL:
         return null;
@@ -126,19 +144,19 @@ export function decodeFromThread({ strings, shapes, data }: ThreadEncoded): unkn
       case TRUE:
         return true;
       case NUMBER:
-        return data[at++];
+        return next();
       case STRING:
-        return strings[data[at++]!];
+        return entry(strings, 'string');
       case BIGINT:
-        return BigInt(strings[data[at++]!]!);
+        return BigInt(entry(strings, 'string'));
       case LIST: {
-        const size = data[at++]!;
+        const size = next();
         const list: unknown[] = [];
         for (let i = 0; i < size; i++) list.push(decode());
         return list;
       }
       case OBJECT: {
-        const keys = shapes[data[at++]!]!;
+        const keys = entry(shapes, 'shape');
         const record: Record<string, unknown> = {};
         for (let i = 0; i < keys.length; i++) setOwnProperty(record, keys[i]!, decode());
         return record;
@@ -147,5 +165,7 @@ export function decodeFromThread({ strings, shapes, data }: ThreadEncoded): unkn
         throw new Error(`a thread encoding holds an unknown tag ${String(tag)} at ${at - 1}`);
     }
   };
-  return decode();
+  const value = decode();
+  if (at !== data.length) throw new Error(`a thread encoding holds ${data.length - at} numbers after its value`);
+  return value;
 }

@@ -141,7 +141,7 @@ describe('parallel workers', () => {
     const single = await lint(options(extra));
     let progress = { done: 0, total: 0 };
     const parallel = await lintParallel(options({ ...extra, onProgress: (done, total) => (progress = { done, total }) }), 2);
-    expect(timeless(parallel)).toEqual(timeless(single));
+    expect(timeless(parallel)).toStrictEqual(timeless(single));
     expect(JSON.stringify(timeless(parallel))).toBe(JSON.stringify(timeless(single)));
     expect(progress).toEqual({ done: progress.total, total: single.shard?.subjects ?? single.report.manifests });
   });

@@ -1,6 +1,8 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { decodeFromThread, encodeForThread, NotEncodable, type ThreadEncoded } from '../../src/lint/thread-encoding.js';
+import { decodeResult, encodeResult, type EncodedResult } from '../../src/lint/parallel.js';
+import type { LintResult } from '../../src/lint/lint.js';
 
 const finding = (line: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   ruleId: 'policy/rule',
@@ -61,6 +63,11 @@ describe('scan results encoded to cross threads', () => {
     expect(encoded.shapes).toHaveLength(3);
   });
 
+  const cycle: Record<string, unknown> = { a: 1 };
+  cycle.self = { back: cycle };
+  let deep: unknown = 'bottom';
+  for (let i = 0; i < 1001; i++) deep = [deep];
+
   it.each<[string, unknown]>([
     ['a Map', { value: new Map([['a', 1]]) }],
     ['a Set', [new Set([1])]],
@@ -68,7 +75,56 @@ describe('scan results encoded to cross threads', () => {
     ['a class instance', [new (class Point {})()]],
     ['a function', { f: () => 1 }],
     ['a symbol', [Symbol('s')]],
-  ])('refuse %s, which the worker then posts as it is', (_name, value) => {
+    ['a value that holds itself', [cycle]],
+    ['a value nested 1,001 levels deep', deep],
+  ])('refuse %s', (_name, value) => {
     expect(() => encodeForThread(value)).toThrow(NotEncodable);
+  });
+
+  it('encodes a value nested 1,000 levels deep', () => {
+    let nested: unknown = 'bottom';
+    for (let i = 0; i < 999; i++) nested = [nested];
+    expect(acrossThreads(nested)).toStrictEqual(nested);
+  });
+
+  it.each<[string, (encoded: ThreadEncoded) => ThreadEncoded, RegExp]>([
+    ['cut short', (encoded) => ({ ...encoded, data: encoded.data.slice(0, -1) }), /ends early, at 3/],
+    ['with numbers after its value', (encoded) => ({ ...encoded, data: Float64Array.from([...encoded.data, 0]) }), /holds 1 numbers after its value/],
+    ['naming a string it does not have', (encoded) => ({ ...encoded, strings: [] }), /refers to string 0 of 0/],
+    ['naming a shape it does not have', (encoded) => ({ ...encoded, shapes: [] }), /refers to shape 0 of 0/],
+  ])('refuse to decode an encoding %s', (_name, damage, message) => {
+    expect(() => decodeFromThread(damage(encodeForThread({ a: 'text' })))).toThrow(message);
+  });
+});
+
+describe("a worker's result posted to the main thread", () => {
+  const result = (findings: unknown[]): LintResult =>
+    ({ report: { findings, suppressedFindings: [finding(9)], statuses: { pass: 1 } }, fixes: [], warnings: ['w'] }) as unknown as LintResult;
+
+  /** Posted as a worker posts it, and decoded. */
+  function posted(value: LintResult): { encoded: EncodedResult; decoded: LintResult } {
+    const encoded = encodeResult(value);
+    const { port1, port2 } = new MessageChannel();
+    try {
+      port1.postMessage(encoded, encoded.findings === null ? [] : [encoded.findings.data.buffer as ArrayBuffer]);
+      return { encoded, decoded: decodeResult(receiveMessageOnPort(port2)!.message as EncodedResult) };
+    } finally {
+      port1.close();
+    }
+  }
+
+  it('carries its findings encoded, the rest cloned', () => {
+    const value = result([finding(1), finding(2)]);
+    const { encoded, decoded } = posted(value);
+    expect(encoded.findings).not.toBeNull();
+    expect(encoded.result.report.findings).toEqual([]);
+    expect(decoded).toStrictEqual(value);
+  });
+
+  it('carries findings the encoding refuses as they are, when structured cloning copies them', () => {
+    const value = result([finding(1, { extra: new Map([['a', [1, 2]]]) }), finding(2)]);
+    const { encoded, decoded } = posted(value);
+    expect(encoded.findings).toBeNull();
+    expect(decoded).toStrictEqual(value);
   });
 });
