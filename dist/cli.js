@@ -69146,6 +69146,7 @@ var STRING9 = 4;
 var LIST = 5;
 var OBJECT2 = 6;
 var BIGINT = 7;
+var MAX_DEPTH2 = 1e3;
 var NotEncodable = class extends Error {
 };
 function encodeForThread(value2) {
@@ -69174,6 +69175,7 @@ function encodeForThread(value2) {
     }
     return index;
   };
+  let depth = 0;
   const encode3 = (item) => {
     switch (typeof item) {
       case "string":
@@ -69203,10 +69205,13 @@ function encodeForThread(value2) {
       push2(NULL2);
       return;
     }
+    if (depth === MAX_DEPTH2) throw new NotEncodable(`a value nested more than ${MAX_DEPTH2} levels deep (or holding itself) cannot cross threads encoded`);
+    depth++;
     if (Array.isArray(item)) {
       push2(LIST);
       push2(item.length);
       for (let i = 0; i < item.length; i++) encode3(item[i]);
+      depth--;
       return;
     }
     const prototype = Object.getPrototypeOf(item);
@@ -69218,6 +69223,7 @@ function encodeForThread(value2) {
     push2(OBJECT2);
     push2(shape);
     for (let i = 0; i < keys.length; i++) encode3(record2[keys[i]]);
+    depth--;
   };
   encode3(value2);
   return { strings: strings6, shapes: shapes2, data: Float64Array.from(data) };
@@ -69229,8 +69235,17 @@ function sameKeys(a, b) {
 }
 function decodeFromThread({ strings: strings6, shapes: shapes2, data }) {
   let at4 = 0;
+  const next = () => {
+    if (at4 >= data.length) throw new Error(`a thread encoding ends early, at ${at4}`);
+    return data[at4++];
+  };
+  const entry2 = (table3, kind3) => {
+    const index = next();
+    if (!(index >= 0 && index < table3.length)) throw new Error(`a thread encoding refers to ${kind3} ${String(index)} of ${table3.length} at ${at4 - 1}`);
+    return table3[index];
+  };
   const decode2 = () => {
-    const tag = data[at4++];
+    const tag = next();
     switch (tag) {
       case NULL2:
         return null;
@@ -69239,19 +69254,19 @@ function decodeFromThread({ strings: strings6, shapes: shapes2, data }) {
       case TRUE:
         return true;
       case NUMBER3:
-        return data[at4++];
+        return next();
       case STRING9:
-        return strings6[data[at4++]];
+        return entry2(strings6, "string");
       case BIGINT:
-        return BigInt(strings6[data[at4++]]);
+        return BigInt(entry2(strings6, "string"));
       case LIST: {
-        const size = data[at4++];
+        const size = next();
         const list5 = [];
         for (let i = 0; i < size; i++) list5.push(decode2());
         return list5;
       }
       case OBJECT2: {
-        const keys = shapes2[data[at4++]];
+        const keys = entry2(shapes2, "shape");
         const record2 = {};
         for (let i = 0; i < keys.length; i++) setOwnProperty(record2, keys[i], decode2());
         return record2;
@@ -69260,7 +69275,9 @@ function decodeFromThread({ strings: strings6, shapes: shapes2, data }) {
         throw new Error(`a thread encoding holds an unknown tag ${String(tag)} at ${at4 - 1}`);
     }
   };
-  return decode2();
+  const value2 = decode2();
+  if (at4 !== data.length) throw new Error(`a thread encoding holds ${data.length - at4} numbers after its value`);
+  return value2;
 }
 
 // src/lint/parallel.ts
@@ -69272,9 +69289,8 @@ function encodeResult(result2) {
   let findings;
   try {
     findings = encodeForThread([result2.report.findings, result2.report.suppressedFindings ?? []]);
-  } catch (error) {
-    if (error instanceof NotEncodable) return { result: result2, findings: null };
-    throw error;
+  } catch {
+    return { result: result2, findings: null };
   }
   return { result: { ...result2, report: { ...result2.report, findings: [], suppressedFindings: [] } }, findings };
 }
