@@ -37,13 +37,13 @@ function handlers(compiled: KyvernoPolicy): KyvernoHandlers {
       const definition = compiled.rulesForKind(kind).find((candidate) => candidate.name === rule);
       return ruleFailureAction(policy, definition, namespace, labels);
     },
-    mutate: compiled.hasMutate ? (request) => inEvaluationMode(request.reference, () => mutateResource(compiled, request)) : undefined,
+    mutate: compiled.hasMutate ? (request) => inEvaluationMode(request.reference, mutateResource, compiled, request) : undefined,
     // Image verification needs registries and signatures: its responses carry no rule responses, which keeps
     // the matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
     verifyImages: (policy.spec.rules ?? []).some(hasVerifyImages) ? (request) => ({ policy: compiled, resource: request.resource, rules: [] }) : undefined,
-    validate: compiled.hasValidate ? (request) => inEvaluationMode(request.reference, () => validateResource(compiled, request)) : undefined,
+    validate: compiled.hasValidate ? (request) => inEvaluationMode(request.reference, validateResource, compiled, request) : undefined,
     generate: compiled.hasGenerate
-      ? (request, cloneSources) => inEvaluationMode(request.reference, () => generate(compiled, request, cloneSources))
+      ? (request, cloneSources) => inEvaluationMode(request.reference, (policy: KyvernoPolicy, evaluation: EvaluationRequest) => generate(policy, evaluation, cloneSources), compiled, request)
       : undefined,
   };
 }

@@ -14,12 +14,19 @@ export function referenceEvaluation(): boolean {
   return reference;
 }
 
-/** Runs `evaluate` with the reference interpreter in force when `useReference` is true. */
-export function inEvaluationMode<T>(useReference: boolean | undefined, evaluate: () => T): T {
+/**
+ * `evaluate(a, b)` with the reference interpreter in force when `useReference` is true. The arguments are passed
+ * through rather than closed over: the processor calls this for every (resource, policy) pair, and most of them
+ * have nothing to evaluate.
+ */
+export function inEvaluationMode<A, B, T>(useReference: boolean | undefined, evaluate: (a: A, b: B) => T, a: A, b: B): T {
+  const wanted = useReference === true;
+  // Already in the mode asked for (the compiled code, as every scan runs): nothing to set or restore.
+  if (reference === wanted) return evaluate(a, b);
   const previous = reference;
-  reference = useReference === true;
+  reference = wanted;
   try {
-    return evaluate();
+    return evaluate(a, b);
   } finally {
     reference = previous;
   }

@@ -144,7 +144,7 @@ function conditionBlocks(vector: ConditionVector): JsonValue[] {
 function conditionDifference(block: JsonValue, context: JsonContext): string | null {
   const substitute = conditionSubstitute(context);
   const runs = [0, 1, 2].map(() => outcome(() => tryEvaluateConditions(block, substitute)));
-  const reference = inEvaluationMode(true, () => outcome(() => tryEvaluateConditions(block, substitute)));
+  const reference = inEvaluationMode(true, (conditions, substitutes) => outcome(() => tryEvaluateConditions(conditions, substitutes)), block, substitute);
   const differing = runs.find((run) => run !== reference);
   return differing === undefined ? null : `${JSON.stringify(block)}: ${differing} ≠ ${reference}`;
 }
@@ -198,7 +198,7 @@ describe('variable substitution: compiled against the reference interpreter', ()
 
   it.each(documents.map((document, i) => [i, document] as const))('document %i', (_i, document) => {
     const runs = [0, 1, 2].map(() => outcome(() => trySubstituteAll(document, context)));
-    const reference = inEvaluationMode(true, () => outcome(() => trySubstituteAll(document, context)));
+    const reference = inEvaluationMode(true, (value, from) => outcome(() => trySubstituteAll(value, from)), document, context);
     expect(runs).toEqual([reference, reference, reference]);
   });
 
