@@ -87,8 +87,8 @@ interface AdmissionData {
   /** The old object given for an UPDATE (undefined for the resource itself, and for other operations). */
   oldResource: JsonObject | undefined;
   data: JsonObject;
-  /** The data with the last values added to it (a copy of the values). */
-  withValues?: { values: Readonly<Record<string, JsonValue>>; data: JsonObject };
+  /** The data with the last values added to it (a copy of the values, and the object they were given in). */
+  withValues?: { values: Readonly<Record<string, JsonValue>>; given: Readonly<Record<string, JsonValue>>; data: JsonObject };
 }
 
 /**
@@ -109,11 +109,16 @@ function admissionData(request: AdmissionRequestInput): JsonObject {
  */
 function admissionDataWithValues(request: AdmissionRequestInput, values: Readonly<Record<string, JsonValue>>): JsonObject {
   const entry = admissionEntry(request);
-  if (entry.withValues !== undefined && sameValues(entry.withValues.values, values)) return entry.withValues.data;
+  const last = entry.withValues;
+  // The processor gives every policy of a resource the same values object: compared only when it is another.
+  if (last !== undefined && (last.given === values || sameValues(last.values, values))) {
+    last.given = values;
+    return last.data;
+  }
   const context = new JsonContext(entry.data);
   for (const [key, value] of Object.entries(values)) context.addAtPath(key, value);
   const data = context.snapshot();
-  entry.withValues = { values: { ...values }, data };
+  entry.withValues = { values: { ...values }, given: values, data };
   return data;
 }
 

@@ -12,7 +12,10 @@ import { QueryFailure, type JsonContext } from './json-context.js';
 
 /** Whether the engine reads the resource back from the context after injecting `values` (a key starts with `request.`). */
 export function readsBackResource(values: Readonly<Record<string, JsonValue>> | undefined): boolean {
-  return values !== undefined && Object.keys(values).some((key) => key.startsWith('request.'));
+  if (values === undefined) return false;
+  // Asked for every (resource, policy) pair: the keys are visited without a list of them.
+  for (const key in values) if (Object.prototype.hasOwnProperty.call(values, key) && key.startsWith('request.')) return true;
+  return false;
 }
 
 /**
@@ -21,7 +24,9 @@ export function readsBackResource(values: Readonly<Record<string, JsonValue>> | 
  * form of the injected one ({@link plainResource}), and injecting them cannot fail.
  */
 export function keepsResource(values: Readonly<Record<string, JsonValue>> | undefined): boolean {
-  return values === undefined || Object.keys(values).every((key) => !mayReplaceResource(key));
+  if (values === undefined) return true;
+  for (const key in values) if (Object.prototype.hasOwnProperty.call(values, key) && mayReplaceResource(key)) return false;
+  return true;
 }
 
 /** `mayReplaceResource` by key: values files hold few keys, and they are asked about for every policy. Bounded. */
