@@ -83,9 +83,9 @@ function walkUnpatched(dest: JsonObject | JsonValue[], schema: SchemaNode | null
   }
   const s = schema ?? typeMetaSchema(dest);
   let names: string[] | undefined;
-  const keys = Object.keys(dest);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  // Visited without a list of the keys: this runs for every map of the resource, for every patch.
+  for (const key in dest) {
+    if (!hasKey(dest, key)) continue;
     const value = dest[key];
     if (value === null || typeof value !== 'object' || (Array.isArray(value) && !isAssociative(fieldSchema(s, key)))) continue;
     (names ??= []).push(key);
@@ -214,13 +214,13 @@ function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkR
   // The fields of both, in Go string order; fields the patch does not reach are left out when walking
   // them would not change them.
   const names: string[] = [];
-  for (const key of Object.keys(newDest)) {
-    if (patchMap !== undefined && hasKey(patchMap, key)) continue;
+  for (const key in newDest) {
+    if (!hasKey(newDest, key) || (patchMap !== undefined && hasKey(patchMap, key))) continue;
     // The compiled path walks every map and associative list, which the walk returns as they are when
     // it does not change them (and does not fail on them).
     if (compiled ? mayChangeWithoutPatch(newDest[key], fieldSchema(schema, key)) : !unchangedWithoutPatch(newDest[key], fieldSchema(schema, key))) names.push(key);
   }
-  if (patchMap !== undefined) names.push(...Object.keys(patchMap));
+  if (patchMap !== undefined) for (const key in patchMap) if (hasKey(patchMap, key)) names.push(key);
   for (const key of sortGoStrings(names)) {
     const d = newDest[key];
     const o = patchMap !== undefined && hasKey(patchMap, key) ? patchMap[key] : undefined;
@@ -232,16 +232,20 @@ function walkMap(dest: Source, origin: Source, schema: SchemaNode | null): WalkR
   return newDest;
 }
 
-/** Whether two maps have the same keys in the same order, with identical values (`Object.is`). */
-function sameEntries(a: JsonObject, b: JsonObject): boolean {
-  const keys = Object.keys(a);
-  const other = Object.keys(b);
-  if (keys.length !== other.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (key !== other[i] || !Object.is(a[key], b[key])) return false;
+/**
+ * Whether `copy`, a copy of `map` whose fields {@link walkMap} then set or removed, has the same keys as `map` with
+ * identical values (`Object.is`). Its keys are then in the same order: the copy took them in `map`'s order, a field
+ * set keeps its place, and each field is set or removed once, so a removed key is never added back.
+ */
+function sameEntries(copy: JsonObject, map: JsonObject): boolean {
+  let unmatched = 0;
+  for (const key in map) if (hasKey(map, key)) unmatched++;
+  for (const key in copy) {
+    if (!hasKey(copy, key)) continue;
+    if (!hasKey(map, key) || !Object.is(copy[key], map[key])) return false;
+    unmatched--;
   }
-  return true;
+  return unmatched === 0;
 }
 
 /** Whether two lists have identical elements (`Object.is`). */
