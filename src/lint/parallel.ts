@@ -55,6 +55,7 @@ export interface EncodedResult {
   findings: ThreadEncoded | null;
 }
 
+/** A worker's result as it posts it (with `findings.data.buffer` transferred). */
 export function encodeResult(result: LintResult): EncodedResult {
   let findings: ThreadEncoded;
   try {
@@ -66,6 +67,7 @@ export function encodeResult(result: LintResult): EncodedResult {
   return { result: { ...result, report: { ...result.report, findings: [], suppressedFindings: [] } }, findings };
 }
 
+/** The result a worker posted, as it was before {@link encodeResult}. */
 export function decodeResult(encoded: EncodedResult): LintResult {
   if (encoded.findings === null) return encoded.result;
   const [findings, suppressedFindings] = decodeFromThread(encoded.findings) as [Finding[], Finding[]];
