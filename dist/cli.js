@@ -29000,11 +29000,13 @@ var init_references = __esm({
 function referenceEvaluation() {
   return reference;
 }
-function inEvaluationMode(useReference, evaluate6) {
+function inEvaluationMode(useReference, evaluate6, a, b) {
+  const wanted = useReference === true;
+  if (reference === wanted) return evaluate6(a, b);
   const previous = reference;
-  reference = useReference === true;
+  reference = wanted;
   try {
-    return evaluate6();
+    return evaluate6(a, b);
   } finally {
     reference = previous;
   }
@@ -55607,11 +55609,15 @@ function admissionData(request2) {
 }
 function admissionDataWithValues(request2, values) {
   const entry2 = admissionEntry(request2);
-  if (entry2.withValues !== void 0 && sameValues(entry2.withValues.values, values)) return entry2.withValues.data;
+  const last = entry2.withValues;
+  if (last !== void 0 && (last.given === values || sameValues(last.values, values))) {
+    last.given = values;
+    return last.data;
+  }
   const context2 = new JsonContext(entry2.data);
   for (const [key3, value2] of Object.entries(values)) context2.addAtPath(key3, value2);
   const data = context2.snapshot();
-  entry2.withValues = { values: { ...values }, data };
+  entry2.withValues = { values: { ...values }, given: values, data };
   return data;
 }
 function sameValues(a, b) {
@@ -55687,10 +55693,14 @@ var init_admission2 = __esm({
 
 // src/families/kyverno/engine/context/read-back.ts
 function readsBackResource(values) {
-  return values !== void 0 && Object.keys(values).some((key3) => key3.startsWith("request."));
+  if (values === void 0) return false;
+  for (const key3 in values) if (Object.prototype.hasOwnProperty.call(values, key3) && key3.startsWith("request.")) return true;
+  return false;
 }
 function keepsResource(values) {
-  return values === void 0 || Object.keys(values).every((key3) => !mayReplaceResource(key3));
+  if (values === void 0) return true;
+  for (const key3 in values) if (Object.prototype.hasOwnProperty.call(values, key3) && mayReplaceResource(key3)) return false;
+  return true;
 }
 function mayReplaceResource(dottedKey) {
   let replaces = replacingKeys.get(dottedKey);
@@ -56268,9 +56278,8 @@ function walkUnpatched(dest, schema) {
   }
   const s = schema ?? typeMetaSchema(dest);
   let names;
-  const keys = Object.keys(dest);
-  for (let i = 0; i < keys.length; i++) {
-    const key3 = keys[i];
+  for (const key3 in dest) {
+    if (!hasKey2(dest, key3)) continue;
     const value2 = dest[key3];
     if (value2 === null || typeof value2 !== "object" || Array.isArray(value2) && !isAssociative(fieldSchema(s, key3))) continue;
     (names ??= []).push(key3);
@@ -56379,11 +56388,13 @@ function walkMap(dest, origin, schema) {
   if (!isObject(newDest)) return newDest;
   const patchMap = isObject(origin) ? origin : void 0;
   const names = [];
-  for (const key3 of Object.keys(newDest)) {
-    if (patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
+  for (const key3 in newDest) {
+    if (!hasKey2(newDest, key3) || patchMap !== void 0 && hasKey2(patchMap, key3)) continue;
     if (compiled3 ? mayChangeWithoutPatch(newDest[key3], fieldSchema(schema, key3)) : !unchangedWithoutPatch(newDest[key3], fieldSchema(schema, key3))) names.push(key3);
   }
-  if (patchMap !== void 0) names.push(...Object.keys(patchMap));
+  if (patchMap !== void 0) {
+    for (const key3 in patchMap) if (hasKey2(patchMap, key3)) names.push(key3);
+  }
   for (const key3 of sortGoStrings(names)) {
     const d = newDest[key3];
     const o = patchMap !== void 0 && hasKey2(patchMap, key3) ? patchMap[key3] : void 0;
@@ -56393,15 +56404,15 @@ function walkMap(dest, origin, schema) {
   if (compiled3 && isObject(dest) && newDest !== dest && sameEntries(newDest, dest)) return dest;
   return newDest;
 }
-function sameEntries(a, b) {
-  const keys = Object.keys(a);
-  const other = Object.keys(b);
-  if (keys.length !== other.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key3 = keys[i];
-    if (key3 !== other[i] || !Object.is(a[key3], b[key3])) return false;
+function sameEntries(copy2, map3) {
+  let unmatched = 0;
+  for (const key3 in map3) if (hasKey2(map3, key3)) unmatched++;
+  for (const key3 in copy2) {
+    if (!hasKey2(copy2, key3)) continue;
+    if (!hasKey2(map3, key3) || !Object.is(copy2[key3], map3[key3])) return false;
+    unmatched--;
   }
-  return true;
+  return unmatched === 0;
 }
 function sameElements(a, b) {
   if (a.length !== b.length) return false;
@@ -60282,12 +60293,12 @@ function handlers(compiled4) {
       const definition = compiled4.rulesForKind(kind3).find((candidate) => candidate.name === rule5);
       return ruleFailureAction(policy, definition, namespace, labels);
     },
-    mutate: compiled4.hasMutate ? (request2) => inEvaluationMode(request2.reference, () => mutateResource(compiled4, request2)) : void 0,
+    mutate: compiled4.hasMutate ? (request2) => inEvaluationMode(request2.reference, mutateResource, compiled4, request2) : void 0,
     // Image verification needs registries and signatures: its responses carry no rule responses, which keeps
     // the matching of `kyverno test` results (Excluded rows) the same as Kyverno's.
     verifyImages: (policy.spec.rules ?? []).some(hasVerifyImages) ? (request2) => ({ policy: compiled4, resource: request2.resource, rules: [] }) : void 0,
-    validate: compiled4.hasValidate ? (request2) => inEvaluationMode(request2.reference, () => validateResource(compiled4, request2)) : void 0,
-    generate: compiled4.hasGenerate ? (request2, cloneSources) => inEvaluationMode(request2.reference, () => generate3(compiled4, request2, cloneSources)) : void 0
+    validate: compiled4.hasValidate ? (request2) => inEvaluationMode(request2.reference, validateResource, compiled4, request2) : void 0,
+    generate: compiled4.hasGenerate ? (request2, cloneSources) => inEvaluationMode(request2.reference, (policy2, evaluation) => generate3(policy2, evaluation, cloneSources), compiled4, request2) : void 0
   };
 }
 function generate3(compiled4, request2, cloneSources) {

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-ORQYCG65.js";
+} from "./action-chunk-ALWRCJGC.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-DU237UPK.js";
+} from "./action-chunk-XD7CODOA.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-ORQYCG65.js";
+} from "./action-chunk-ALWRCJGC.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts
