@@ -15,7 +15,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { lint, type LintResult } from './lint.js';
 import type { LintOptions } from './options.js';
 import { compareFindings, type ShardExchange, type ShardExchangeReply } from './shard.js';
-import { decodeFromThread, encodeForThread, type ThreadEncoded } from './thread-encoding.js';
+import { decodeFromThread, encodeForThread, transferables, type ThreadEncoded } from './thread-encoding.js';
 import { byFixFile } from './fixes.js';
 import { findFiles } from '../discovery/find-files.js';
 import { globBase } from '../config/load.js';
@@ -44,8 +44,8 @@ type FromWorker =
   | { type: 'error'; message: string };
 
 /**
- * A worker's result with its findings encoded (thread-encoding.ts): structured cloning copies them as one block of
- * numbers and their distinct strings, a fraction of what copying them as objects costs. `findings` is null when they
+ * A worker's result with its findings encoded (thread-encoding.ts): structured cloning copies their distinct strings
+ * and moves their blocks of words, a fraction of what copying them as objects costs. `findings` is null when they
  * could not be encoded (a value other than JSON values and bigints, a cycle): they are then in `result`, cloned as
  * they are.
  */
@@ -55,7 +55,7 @@ export interface EncodedResult {
   findings: ThreadEncoded | null;
 }
 
-/** A worker's result as it posts it (with `findings.data.buffer` transferred). */
+/** A worker's result as it posts it (with the blocks of `findings` transferred). */
 export function encodeResult(result: LintResult): EncodedResult {
   let findings: ThreadEncoded;
   try {
@@ -321,7 +321,7 @@ export async function runScanWorkerIfAsked(): Promise<boolean> {
         }),
     });
     const encoded = encodeResult(result);
-    port.postMessage({ type: 'result', result: encoded } satisfies FromWorker, encoded.findings === null ? [] : [encoded.findings.data.buffer as ArrayBuffer]);
+    port.postMessage({ type: 'result', result: encoded } satisfies FromWorker, encoded.findings === null ? [] : transferables(encoded.findings));
   } catch (error) {
     port.postMessage({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies FromWorker);
   }

@@ -1,6 +1,6 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { decodeFromThread, encodeForThread, NotEncodable, type ThreadEncoded } from '../../src/lint/thread-encoding.js';
+import { decodeFromThread, encodeForThread, NotEncodable, transferables, type ThreadEncoded } from '../../src/lint/thread-encoding.js';
 import { decodeResult, encodeResult, type EncodedResult } from '../../src/lint/parallel.js';
 import type { LintResult } from '../../src/lint/lint.js';
 
@@ -21,7 +21,7 @@ function acrossThreads(value: unknown): unknown {
   const encoded = encodeForThread(value);
   const { port1, port2 } = new MessageChannel();
   try {
-    port1.postMessage(encoded, [encoded.data.buffer as ArrayBuffer]);
+    port1.postMessage(encoded, transferables(encoded));
     return decodeFromThread(receiveMessageOnPort(port2)!.message as ThreadEncoded);
   } finally {
     port1.close();
@@ -35,6 +35,7 @@ describe('scan results encoded to cross threads', () => {
   it.each<[string, unknown, unknown]>([
     ['scalars', { text: 'a', unicode: 'é 🚀 \u0000', number: -1.5, zero: 0, yes: true, no: false, nothing: null }, undefined],
     ['numbers JSON cannot hold', [-0, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53 + 2, 1e-300], undefined],
+    ['integers at the edges of a word', [2 ** 28 - 1, -(2 ** 28), 2 ** 28, -(2 ** 28) - 1, 2 ** 31, -(2 ** 31), 0, -1], undefined],
     ['bigints', { big: 2n ** 63n - 1n, negative: -(2n ** 70n) }, undefined],
     ['nested lists and objects', { list: [1, 'two', [3], { four: 4 }], empty: [], object: {} }, undefined],
     ['an empty list', [], undefined],
@@ -88,12 +89,24 @@ describe('scan results encoded to cross threads', () => {
   });
 
   it.each<[string, (encoded: ThreadEncoded) => ThreadEncoded, RegExp]>([
-    ['cut short', (encoded) => ({ ...encoded, data: encoded.data.slice(0, -1) }), /ends early, at 3/],
-    ['with numbers after its value', (encoded) => ({ ...encoded, data: Float64Array.from([...encoded.data, 0]) }), /holds 1 numbers after its value/],
+    ['cut short', (encoded) => ({ ...encoded, blocks: [encoded.blocks[0]!.slice(0, -1)] }), /ends early, in block 0 at 1/],
+    ['with words after its value', (encoded) => ({ ...encoded, blocks: [...encoded.blocks, Int32Array.of(0)] }), /holds 1 words after its value/],
     ['naming a string it does not have', (encoded) => ({ ...encoded, strings: [] }), /refers to string 0 of 0/],
     ['naming a shape it does not have', (encoded) => ({ ...encoded, shapes: [] }), /refers to shape 0 of 0/],
   ])('refuse to decode an encoding %s', (_name, damage, message) => {
     expect(() => decodeFromThread(damage(encodeForThread({ a: 'text' })))).toThrow(message);
+  });
+
+  it('refuse to decode an encoding naming a number it does not have', () => {
+    expect(() => decodeFromThread({ ...encodeForThread([0.5]), others: [] })).toThrow(/refers to number 0 of 0/);
+  });
+
+  it('write a long value in several blocks, and read it across them', () => {
+    // 1,200,001 words: more than one block of 2^20.
+    const long = Array.from({ length: 1_200_000 }, (_, i) => (i % 3 === 0 ? `s${i % 7}` : i));
+    const encoded = encodeForThread(long);
+    expect(encoded.blocks.map((block) => block.length)).toEqual([2 ** 20, 1_200_001 - 2 ** 20]);
+    expect(acrossThreads(long)).toStrictEqual(long);
   });
 });
 
@@ -106,7 +119,7 @@ describe("a worker's result posted to the main thread", () => {
     const encoded = encodeResult(value);
     const { port1, port2 } = new MessageChannel();
     try {
-      port1.postMessage(encoded, encoded.findings === null ? [] : [encoded.findings.data.buffer as ArrayBuffer]);
+      port1.postMessage(encoded, encoded.findings === null ? [] : transferables(encoded.findings));
       return { encoded, decoded: decodeResult(receiveMessageOnPort(port2)!.message as EncodedResult) };
     } finally {
       port1.close();
