@@ -69152,19 +69152,56 @@ init_go_json();
 var NULL2 = 0;
 var FALSE = 1;
 var TRUE = 2;
-var NUMBER3 = 3;
-var STRING9 = 4;
-var LIST = 5;
-var OBJECT2 = 6;
-var BIGINT = 7;
+var INT2 = 3;
+var OTHER2 = 4;
+var STRING9 = 5;
+var LIST = 6;
+var OBJECT2 = 7;
+var TAG_BITS = 3;
+var TAG_MASK = (1 << TAG_BITS) - 1;
+var MAX_PAYLOAD = 2 ** (31 - TAG_BITS) - 1;
+var MIN_PAYLOAD = -(2 ** (31 - TAG_BITS));
+var BLOCK_WORDS = 1 << 20;
 var MAX_DEPTH2 = 1e3;
 var NotEncodable = class extends Error {
+};
+function transferables(encoded) {
+  return encoded.blocks.map((block) => block.buffer);
+}
+var Words = class {
+  blocks = [];
+  #block = new Int32Array(BLOCK_WORDS);
+  #at = 0;
+  push(tag, payload) {
+    if (this.#at === BLOCK_WORDS) {
+      this.blocks.push(this.#block);
+      this.#block = new Int32Array(BLOCK_WORDS);
+      this.#at = 0;
+    }
+    this.#block[this.#at++] = payload << TAG_BITS | tag;
+  }
+  /** The blocks, the last one cut to its words (a copy when it is mostly empty, so that less is transferred). */
+  finish() {
+    this.blocks.push(this.#at * 4 < BLOCK_WORDS ? this.#block.slice(0, this.#at) : this.#block.subarray(0, this.#at));
+    return this.blocks;
+  }
 };
 function encodeForThread(value2) {
   const strings6 = [];
   const stringIndexes = /* @__PURE__ */ new Map();
   const shapes2 = [];
   const shapesByFirstKey = /* @__PURE__ */ new Map();
+  const others = [];
+  const words = new Words();
+  const text5 = (item) => {
+    let index = stringIndexes.get(item);
+    if (index === void 0) {
+      index = strings6.length;
+      strings6.push(item);
+      stringIndexes.set(item, index);
+    }
+    return index;
+  };
   const shapeOf2 = (keys) => {
     const first = keys.length === 0 ? "" : keys[0];
     let candidates = shapesByFirstKey.get(first);
@@ -69175,37 +69212,28 @@ function encodeForThread(value2) {
     candidates.push(index);
     return index;
   };
-  const data = [];
-  const push2 = (item) => void data.push(item);
-  const text5 = (item) => {
-    let index = stringIndexes.get(item);
-    if (index === void 0) {
-      index = strings6.length;
-      strings6.push(item);
-      stringIndexes.set(item, index);
-    }
-    return index;
+  const count2 = (size) => {
+    if (size > MAX_PAYLOAD) throw new NotEncodable(`a list or a table of ${size} entries cannot cross threads encoded`);
+    return size;
   };
   let depth = 0;
   const encode3 = (item) => {
     switch (typeof item) {
       case "string":
-        push2(STRING9);
-        push2(text5(item));
+        words.push(STRING9, count2(text5(item)));
         return;
       case "number":
-        push2(NUMBER3);
-        push2(item);
+        if (Number.isInteger(item) && item >= MIN_PAYLOAD && item <= MAX_PAYLOAD && !Object.is(item, -0)) words.push(INT2, item);
+        else words.push(OTHER2, count2(others.push(item) - 1));
         return;
       case "boolean":
-        push2(item ? TRUE : FALSE);
+        words.push(item ? TRUE : FALSE, 0);
         return;
       case "bigint":
-        push2(BIGINT);
-        push2(text5(item.toString()));
+        words.push(OTHER2, count2(others.push(item) - 1));
         return;
       case "undefined":
-        push2(NULL2);
+        words.push(NULL2, 0);
         return;
       case "object":
         break;
@@ -69213,14 +69241,13 @@ function encodeForThread(value2) {
         throw new NotEncodable(`a ${typeof item} cannot cross threads encoded`);
     }
     if (item === null) {
-      push2(NULL2);
+      words.push(NULL2, 0);
       return;
     }
     if (depth === MAX_DEPTH2) throw new NotEncodable(`a value nested more than ${MAX_DEPTH2} levels deep (or holding itself) cannot cross threads encoded`);
     depth++;
     if (Array.isArray(item)) {
-      push2(LIST);
-      push2(item.length);
+      words.push(LIST, count2(item.length));
       for (let i = 0; i < item.length; i++) encode3(item[i]);
       depth--;
       return;
@@ -69230,64 +69257,66 @@ function encodeForThread(value2) {
     const record2 = item;
     const keys = [];
     for (const key3 in record2) if (Object.prototype.hasOwnProperty.call(record2, key3) && record2[key3] !== void 0) keys.push(key3);
-    const shape = shapeOf2(keys);
-    push2(OBJECT2);
-    push2(shape);
+    words.push(OBJECT2, count2(shapeOf2(keys)));
     for (let i = 0; i < keys.length; i++) encode3(record2[keys[i]]);
     depth--;
   };
   encode3(value2);
-  return { strings: strings6, shapes: shapes2, data: Float64Array.from(data) };
+  return { strings: strings6, shapes: shapes2, others, blocks: words.finish() };
 }
 function sameKeys(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
-function decodeFromThread({ strings: strings6, shapes: shapes2, data }) {
+function decodeFromThread({ strings: strings6, shapes: shapes2, others, blocks }) {
+  let blockIndex = 0;
+  let block = blocks[0] ?? new Int32Array(0);
   let at4 = 0;
   const next = () => {
-    if (at4 >= data.length) throw new Error(`a thread encoding ends early, at ${at4}`);
-    return data[at4++];
+    while (at4 === block.length) {
+      if (blockIndex + 1 >= blocks.length) throw new Error(`a thread encoding ends early, in block ${blockIndex} at ${at4}`);
+      block = blocks[++blockIndex];
+      at4 = 0;
+    }
+    return block[at4++];
   };
-  const entry2 = (table3, kind3) => {
-    const index = next();
-    if (!(index >= 0 && index < table3.length)) throw new Error(`a thread encoding refers to ${kind3} ${String(index)} of ${table3.length} at ${at4 - 1}`);
+  const entry2 = (table3, index, kind3) => {
+    if (index < 0 || index >= table3.length) throw new Error(`a thread encoding refers to ${kind3} ${index} of ${table3.length}, in block ${blockIndex} at ${at4 - 1}`);
     return table3[index];
   };
   const decode2 = () => {
-    const tag = next();
-    switch (tag) {
+    const word = next();
+    const payload = word >> TAG_BITS;
+    switch (word & TAG_MASK) {
       case NULL2:
         return null;
       case FALSE:
         return false;
       case TRUE:
         return true;
-      case NUMBER3:
-        return next();
+      case INT2:
+        return payload;
+      case OTHER2:
+        return entry2(others, payload, "number");
       case STRING9:
-        return entry2(strings6, "string");
-      case BIGINT:
-        return BigInt(entry2(strings6, "string"));
+        return entry2(strings6, payload, "string");
       case LIST: {
-        const size = next();
         const list5 = [];
-        for (let i = 0; i < size; i++) list5.push(decode2());
+        for (let i = 0; i < payload; i++) list5.push(decode2());
         return list5;
       }
-      case OBJECT2: {
-        const keys = entry2(shapes2, "shape");
+      default: {
+        const keys = entry2(shapes2, payload, "shape");
         const record2 = {};
         for (let i = 0; i < keys.length; i++) setOwnProperty(record2, keys[i], decode2());
         return record2;
       }
-      default:
-        throw new Error(`a thread encoding holds an unknown tag ${String(tag)} at ${at4 - 1}`);
     }
   };
   const value2 = decode2();
-  if (at4 !== data.length) throw new Error(`a thread encoding holds ${data.length - at4} numbers after its value`);
+  const left = block.length - at4 + blocks.slice(blockIndex + 1).reduce((sum4, rest) => sum4 + rest.length, 0);
+  if (left > 0) throw new Error(`a thread encoding holds ${left} words after its value`);
   return value2;
 }
 
@@ -69493,7 +69522,7 @@ async function runScanWorkerIfAsked() {
       })
     });
     const encoded = encodeResult(result2);
-    port.postMessage({ type: "result", result: encoded }, encoded.findings === null ? [] : [encoded.findings.data.buffer]);
+    port.postMessage({ type: "result", result: encoded }, encoded.findings === null ? [] : transferables(encoded.findings));
   } catch (error) {
     port.postMessage({ type: "error", message: error instanceof Error ? error.stack ?? error.message : String(error) });
   }
