@@ -5,6 +5,7 @@
  * validate and with generate rules, on the mutated resource. Policies are seen only through the
  * `CompiledPolicy` interface, whatever their family.
  */
+import { closuresEnabled, withoutClosures } from '../lang/cel/closures.js';
 import type { KubernetesObject } from '../source/index.js';
 import type { JsonObject, NumberMode, RuleResponse } from '../types.js';
 import { jsonEqual, toFloat64Numbers } from '../util/json-value.js';
@@ -127,6 +128,8 @@ export function evaluateResource(policies: readonly CompiledPolicy[], resource: 
  * processor's caches, where going through every policy for each object evicts them.
  */
 export function evaluateResources(policies: readonly CompiledPolicy[], resources: readonly ResourceDocument[], given: EvaluationOptions): ResourceResponse[][] {
+  // The reference interpreter evaluates CEL programs with cel-js alone.
+  if (given.reference === true && closuresEnabled()) return withoutClosures(() => evaluateResources(policies, resources, given));
   // The old object takes the resource's number semantics, once for every policy (their requests then share it).
   const options = given.oldResource !== undefined && given.numberMode === 'float64' ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
   const runs = resources.map((resource) => new ResourceRun(policies, resource, options));

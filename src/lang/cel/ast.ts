@@ -141,8 +141,32 @@ export function evaluateOriginal(ev: CelJsEvaluator, node: CelJsNode, ctx: unkno
   return meta.evaluate(ev, node, ctx);
 }
 
-/** Replaces the evaluation of one node. */
-export function overrideEvaluate(node: CelJsNode, evaluate: (ev: CelJsEvaluator, node: CelJsNode, ctx: unknown) => unknown): void {
+/**
+ * What a patch changed about a node's evaluation, for the closures (closures.ts), which reproduce the patches they
+ * know and leave every other patched node to cel-js: `step-cost` (a comprehension step charged per iteration),
+ * `output-cost` (a result charged by its length), `membership-cost` (a membership range charged by its size),
+ * `object-variable` (an object-type variable that may be null), `orvalue-compat` (Kyverno's `orValue`),
+ * `has-presence` (`has` asking values with field presence), `matches-re2` (`matches` on RE2), `other`.
+ */
+export type PatchKind = 'step-cost' | 'output-cost' | 'membership-cost' | 'object-variable' | 'orvalue-compat' | 'has-presence' | 'matches-re2' | 'other';
+
+const patchKinds = new WeakMap<CelJsNode, PatchKind[]>();
+
+/** Records that a patch of `kind` changed how `node` evaluates (its own `evaluate`, or its macro's). */
+export function markPatched(node: CelJsNode, kind: PatchKind): void {
+  const kinds = patchKinds.get(node);
+  if (kinds === undefined) patchKinds.set(node, [kind]);
+  else kinds.push(kind);
+}
+
+/** The patches applied to `node`, in order (empty when none was). */
+export function patchesOf(node: CelJsNode): readonly PatchKind[] {
+  return patchKinds.get(node) ?? [];
+}
+
+/** Replaces the evaluation of one node; `kind` says what the replacement does (see {@link PatchKind}). */
+export function overrideEvaluate(node: CelJsNode, evaluate: (ev: CelJsEvaluator, node: CelJsNode, ctx: unknown) => unknown, kind: PatchKind = 'other'): void {
+  markPatched(node, kind);
   (node as { evaluate: CelJsNode['evaluate'] }).evaluate = evaluate;
 }
 
@@ -150,11 +174,15 @@ export function overrideEvaluate(node: CelJsNode, evaluate: (ev: CelJsEvaluator,
  * Runs `after` on the value `node` evaluates to, keeping whatever evaluation the node has (its own replacement, if
  * a patch installed one, or cel-js's).
  */
-export function afterEvaluate(node: CelJsNode, after: (value: unknown) => void): void {
+export function afterEvaluate(node: CelJsNode, after: (value: unknown) => void, kind: PatchKind = 'other'): void {
   const own = Object.prototype.hasOwnProperty.call(node, 'evaluate') ? node.evaluate : null;
-  overrideEvaluate(node, (ev, self, ctx) => {
-    const value = own !== null ? own.call(self, ev, self, ctx) : evaluateOriginal(ev, self, ctx);
-    after(value);
-    return value;
-  });
+  overrideEvaluate(
+    node,
+    (ev, self, ctx) => {
+      const value = own !== null ? own.call(self, ev, self, ctx) : evaluateOriginal(ev, self, ctx);
+      after(value);
+      return value;
+    },
+    kind,
+  );
 }

@@ -74,3 +74,14 @@ export function withBudget<T>(budget: Budget | null, fn: () => T): T {
     current = previous;
   }
 }
+
+/** `fn(argument)` with `budget` as the running evaluation's budget (as {@link withBudget}, without a closure). */
+export function runWithBudget<A, T>(budget: Budget, fn: (argument: A) => T, argument: A): T {
+  const previous = current;
+  current = budget;
+  try {
+    return fn(argument);
+  } finally {
+    current = previous;
+  }
+}

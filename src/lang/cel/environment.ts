@@ -25,6 +25,7 @@ import {
   type CelJsNode,
   afterEvaluate,
   evaluateOriginal,
+  markPatched,
   overrideEvaluate,
   walk,
 } from './ast.js';
@@ -36,8 +37,10 @@ import {
   exhausted,
   SAFETY_COST_LIMIT,
   SAFETY_LIMIT_EXCEEDED,
+  runWithBudget,
   withBudget,
 } from './budget.js';
+import { type ClosureProgram, closuresEnabled, compileClosures, Raised } from './closures.js';
 import { iterationCost } from './cost.js';
 import { FormatError, formatCel, STRING_CLAUSE_TYPES, validateFormatCall } from './format.js';
 import { patchHas } from './has.js';
@@ -194,6 +197,7 @@ function patchOrValue(node: CelJsNode): void {
     checker.check(arg, ctx);
     return checker.getType('dyn');
   };
+  markPatched(node, 'orvalue-compat');
   macro.evaluate = (ev: CelJsEvaluator, _macro: CelJsMacro, ctx: unknown) => {
     const x = ev.run(receiver, ctx);
     const y = ev.run(arg, ctx);
@@ -204,16 +208,20 @@ function patchOrValue(node: CelJsNode): void {
 
 /** `matches` on RE2 (regex.ts) instead of cel-js's JavaScript `RegExp`. */
 function patchMatches(node: CelJsNode, text: CelJsNode, pattern: CelJsNode): void {
-  overrideEvaluate(node, (ev, self, ctx) => {
-    const s = ev.run(text, ctx);
-    const p = ev.run(pattern, ctx);
-    if (typeof s !== 'string' || typeof p !== 'string') return evaluateOriginal(ev, self, ctx);
-    try {
-      return re2Matches(s, p);
-    } catch (err) {
-      throw nodeError(ev, (err as Error).message, self);
-    }
-  });
+  overrideEvaluate(
+    node,
+    (ev, self, ctx) => {
+      const s = ev.run(text, ctx);
+      const p = ev.run(pattern, ctx);
+      if (typeof s !== 'string' || typeof p !== 'string') return evaluateOriginal(ev, self, ctx);
+      try {
+        return re2Matches(s, p);
+      } catch (err) {
+        throw nodeError(ev, (err as Error).message, self);
+      }
+    },
+    'matches-re2',
+  );
 }
 
 /** The operands of a `matches` call (`s.matches(p)` or `matches(s, p)`), or null. */
@@ -311,11 +319,15 @@ function meterStep(comprehension: { step: CelJsNode; condition?: (accu: unknown)
   const condition = comprehension.condition;
   // Computed on first use, after type checking has resolved constants (namespaces cost nothing).
   let cost: number | undefined;
-  overrideEvaluate(comprehension.step, (ev, self, ctx) => {
-    if (condition && exhausted()) return condition(false) ? true : false;
-    charge((cost ??= iterationCost(comprehension.step, condition ? 3 : 0)));
-    return evaluateOriginal(ev, self, ctx);
-  });
+  overrideEvaluate(
+    comprehension.step,
+    (ev, self, ctx) => {
+      if (condition && exhausted()) return condition(false) ? true : false;
+      charge((cost ??= iterationCost(comprehension.step, condition ? 3 : 0)));
+      return evaluateOriginal(ev, self, ctx);
+    },
+    'step-cost',
+  );
 }
 
 /**
@@ -346,11 +358,15 @@ function patchNullBranch(node: CelJsNode): void {
  * result can outgrow their operands (`join`, `replace`, `format`, `split`).
  */
 function meterOutput(node: CelJsNode): void {
-  overrideEvaluate(node, (ev, self, ctx) => {
-    const value = evaluateOriginal(ev, self, ctx);
-    if (typeof value === 'string' || Array.isArray(value)) charge(Math.ceil(value.length / 10));
-    return value;
-  });
+  overrideEvaluate(
+    node,
+    (ev, self, ctx) => {
+      const value = evaluateOriginal(ev, self, ctx);
+      if (typeof value === 'string' || Array.isArray(value)) charge(Math.ceil(value.length / 10));
+      return value;
+    },
+    'output-cost',
+  );
 }
 
 /** Charges a membership test on a list its size. */
@@ -416,6 +432,10 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
       objectVariables.add(name);
     }
   }
+  // A variable of an object type whose fields are all `dyn` (Kyverno's `variables`): its fields are read as they are.
+  const variablesName = Object.entries(options.variables ?? {}).find(
+    ([, type]) => type !== undefined && options.objectTypes?.[type] !== undefined && Object.values(options.objectTypes[type]!).every((field) => field === 'dyn'),
+  )?.[0];
   const costLimit = options.costLimit === undefined ? DEFAULT_COST_LIMIT : options.costLimit;
   const validateRegexLiterals = options.validateRegexLiterals ?? true;
   const twoVariableComprehensions = options.twoVariableComprehensions ?? true;
@@ -441,7 +461,8 @@ export function createCelEnvironment(options: CelEnvironmentOptions = {}): CelEn
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
         const formatError = expression.includes('format') ? validateFormatCalls(parsed.ast as unknown as CelJsNode) : null;
         if (formatError !== null) return { ok: false, error: formatError };
-        return { ok: true, program: makeProgram(expression, parsed, outputTypeName(checked.type ?? 'dyn'), costLimit) };
+        const closures = compileClosures(root, variablesName === undefined ? {} : { variablesName });
+        return { ok: true, program: makeProgram(expression, parsed, outputTypeName(checked.type ?? 'dyn'), costLimit, closures) };
       } catch (err) {
         return { ok: false, error: toCelError(err, expression) };
       }
@@ -508,7 +529,7 @@ function patch(
   });
   // cel-go charges `x in list` the list's size (`interpreter/runtimecost.go`, `overloads.InList`), after the
   // other patches so that it keeps theirs.
-  for (const range of membershipRanges) afterEvaluate(range, chargeMembership);
+  for (const range of membershipRanges) afterEvaluate(range, chargeMembership, 'membership-cost');
   return error;
 }
 
@@ -591,17 +612,35 @@ export function programAst(program: CelProgram): CelJsNode | undefined {
   return programAsts.get(program);
 }
 
-function makeProgram(expression: string, parsed: ParseResult, outputType: string, costLimit: number | null): CelProgram {
+function makeProgram(expression: string, parsed: ParseResult, outputType: string, costLimit: number | null, closures: ClosureProgram | null): CelProgram {
   const limit = costLimit ?? SAFETY_COST_LIMIT;
   const exceeded = costLimit === null ? SAFETY_LIMIT_EXCEEDED : COST_LIMIT_EXCEEDED;
   const program: CelProgram = {
     expression,
     outputType,
     evaluate(activation = {}, meter) {
-      const budget = new Budget(limit);
       // Errors are values here: their stack traces, the bulk of an error's cost, are never read.
       const stackTraceLimit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
+      // The closures first (closures.ts); whatever they leave (by throwing), cel-js evaluates afresh. A metered
+      // evaluation reports its cost, which only cel-js's evaluation gives.
+      if (closures !== null && meter === undefined && closuresEnabled()) {
+        const budget = new Budget(limit);
+        try {
+          const value = runWithBudget(budget, closures, activation);
+          if (!budget.exceeded) {
+            Error.stackTraceLimit = stackTraceLimit;
+            return { ok: true, value };
+          }
+        } catch (error) {
+          // An error the closures raise as cel-js would (closures.ts); anything else is evaluated by cel-js below.
+          if (error instanceof Raised && !budget.exceeded) {
+            Error.stackTraceLimit = stackTraceLimit;
+            return { ok: false, error: runtimeError(toCelError(error.error, expression)) };
+          }
+        }
+      }
+      const budget = new Budget(limit);
       try {
         const value: unknown = withBudget(budget, () => parsed(activation));
         // An exhausted budget wins even when error absorption (`||`, `&&`, `all`, `exists`) hid the error.

@@ -24,6 +24,7 @@
  */
 import { Optional } from '@marcbachmann/cel-js';
 import { type CelJsEvaluator, type CelJsMacro, type CelJsNode, evaluateOriginal, walk } from './ast.js';
+import { withoutClosures } from './closures.js';
 import { type CelProgram, programAst } from './environment.js';
 
 /** A map key or list index of a path in the resource. */
@@ -609,7 +610,8 @@ function trace(
         enumerable: false,
       });
     });
-    result = program.evaluate(activation);
+    // cel-js's evaluation, through the traced nodes (the closures would not pass through them).
+    result = withoutClosures(() => program.evaluate(activation));
   } finally {
     nodes.forEach((node, i) => {
       const descriptor = saved[i];

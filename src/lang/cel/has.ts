@@ -5,7 +5,7 @@
  * evaluation already handles any operand, so only the type check is replaced: the operand chain is checked, not
  * required to end at an identifier.
  */
-import type { CelJsChecker, CelJsEvaluator, CelJsMacro, CelJsNode } from './ast.js';
+import { type CelJsChecker, type CelJsEvaluator, type CelJsMacro, type CelJsNode, markPatched } from './ast.js';
 
 interface HasMacro extends CelJsMacro {
   macroHasProps?: CelJsNode[];
@@ -57,6 +57,7 @@ export function patchHas(node: CelJsNode): void {
   const macro = node.meta.macro as HasMacro | undefined;
   const argument = macro?.args?.[0];
   if (macro === undefined || argument === undefined || argument.op !== '.') return;
+  markPatched(node, 'has-presence');
   patchPresence(macro);
   let base: CelJsNode = argument;
   const props: CelJsNode[] = [];

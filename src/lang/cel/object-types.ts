@@ -212,13 +212,17 @@ interface ObjectTypesChecker extends CelJsChecker {
 export function patchObjectTypeNode(node: CelJsNode): void {
   if (node.op === 'id') {
     const name = node.args as string;
-    overrideEvaluate(node, (ev, self, ctx) => {
-      const type = (self as CheckedNode).checkedType;
-      if (type?.kind === 'message' && objectTypeNames.has(type.name) && (ctx as { getValue(key: string): unknown }).getValue(name) === null) {
-        return null;
-      }
-      return evaluateOriginal(ev, self, ctx);
-    });
+    overrideEvaluate(
+      node,
+      (ev, self, ctx) => {
+        const type = (self as CheckedNode).checkedType;
+        if (type?.kind === 'message' && objectTypeNames.has(type.name) && (ctx as { getValue(key: string): unknown }).getValue(name) === null) {
+          return null;
+        }
+        return evaluateOriginal(ev, self, ctx);
+      },
+      'object-variable',
+    );
   } else if (node.op === '.?') {
     const check = (node.meta as unknown as { check: (chk: CelJsChecker, ast: CelJsNode, ctx: unknown) => unknown }).check;
     node.setMeta('check', (checker: ObjectTypesChecker, self: CelJsNode, ctx: unknown) => {

@@ -12,7 +12,7 @@
  * plain object (a map to the rest of the language) that carries its type name in {@link structTypeName}; optional
  * fields (`?name: opt`) are omitted when empty, as cel-go's `EnableOptionalSyntax` does.
  */
-import { type CelJsChecker, type CelJsNode, type CelJsType, walk } from './ast.js';
+import { type CelJsChecker, type CelJsNode, type CelJsType, overrideEvaluate, walk } from './ast.js';
 import { celTokens } from './tokens.js';
 import { setOwnProperty } from '../../util/go-json.js';
 import { type Environment, Optional, type RegisterTypeDefinition } from '@marcbachmann/cel-js';
@@ -171,7 +171,7 @@ export function attachStructLiterals(
       return checker.getType(typeName === 'Object' ? 'Object' : 'dyn');
     });
     // Replaces the map evaluation (and any optional-entry evaluation attached before).
-    (node as { evaluate: CelJsNode['evaluate'] }).evaluate = (ev, _self, ctx) => {
+    overrideEvaluate(node, (ev, _self, ctx) => {
       const out = (typeName === 'Object' ? new ObjectValue() : typeName === 'JSONPatch' ? new JsonPatchValue() : {}) as Record<string, unknown>;
       for (const field of fields) {
         let value = ev.run(field.value, ctx);
@@ -183,7 +183,7 @@ export function attachStructLiterals(
       }
       Object.defineProperty(out, STRUCT_TYPE, { value: typeName, enumerable: false });
       return out;
-    };
+    });
   });
   if (error !== null) return error;
   const missing = sites.find((site) => !found.has(site.brace));

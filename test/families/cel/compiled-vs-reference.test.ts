@@ -1,5 +1,6 @@
 /**
- * The compiled evaluation of the CEL kinds against the reference interpreter (`EvaluationRequest.reference`): every
+ * The compiled evaluation of the CEL kinds against the reference interpreter (`EvaluationRequest.reference`, which
+ * also evaluates every CEL program with cel-js alone, without its closures): every
  * evaluation the Kyverno test suites of the shared corpus make with a CEL policy is made again both ways, and the
  * responses (status, message, path, properties, patched resource, generated resources, errors) must be identical.
  */
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type * as Processor from '../../../src/evaluate/processor.js';
 import type { CompiledPolicy } from '../../../src/evaluate/types.js';
+import { withoutClosures } from '../../../src/lang/cel/closures.js';
 import type { ResourceDocument } from '../../../src/evaluate/resource.js';
 import type { JsonObject } from '../../../src/types.js';
 
@@ -62,7 +64,9 @@ function responsesOf(call: Call, reference: boolean): unknown {
   const responses =
     call.kind === 'resource'
       ? processor.evaluateResource(call.policies, call.resource, { ...call.options, reference })
-      : processor.evaluateJsonPayload(call.policies, call.payload, call.options);
+      : reference
+        ? withoutClosures(() => processor.evaluateJsonPayload(call.policies, call.payload, call.options))
+        : processor.evaluateJsonPayload(call.policies, call.payload, call.options);
   return responses.map(({ response, ...rest }) => ({
     ...rest,
     response: { ...response, policy: `${response.policy.kind}/${response.policy.namespace ?? ''}/${response.policy.name}` },

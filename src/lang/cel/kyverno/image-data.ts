@@ -25,22 +25,31 @@ export function imageDataHandle(data: KyvernoLibraryData): ImageDataContext {
   return new ImageDataContext(data.images);
 }
 
-function getMetadata(ctx: ImageDataContext, image: string): unknown {
+/** The image data of `image`, or why there is none (the message of `GetMetadata`'s error). */
+export function imageMetadata(ctx: ImageDataContext, image: string): { data: unknown } | { problem: string } {
   let data: unknown;
   try {
     data = ctx.source?.get(image);
   } catch (err) {
-    throw celError(`failed to get image data: ${messageOf(err)}`);
+    return { problem: `failed to get image data: ${messageOf(err)}` };
   }
   if (data === undefined || data === null) {
     const missing = ctx.source?.missing?.(image);
-    if (missing !== undefined) throw celError(`failed to get image data: ${missing}`);
-    throw celError(
-      `failed to get image data: image data for ${image} not found in the context ` +
+    if (missing !== undefined) return { problem: `failed to get image data: ${missing}` };
+    return {
+      problem:
+        `failed to get image data: image data for ${image} not found in the context ` +
         `(registries are not read offline: add an entry with image: ${image} to the spec.images of the Test's Context file)`,
-    );
+    };
   }
-  return data;
+  return { data };
+}
+
+/** `GetMetadata(ref)`: the image data of `image`, or an evaluation error saying why there is none. */
+function getMetadata(ctx: ImageDataContext, image: string): unknown {
+  const found = imageMetadata(ctx, image);
+  if ('problem' in found) throw celError(found.problem);
+  return found.data;
 }
 
 /** The `imagedata` library (the `image` handle). */

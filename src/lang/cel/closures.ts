@@ -1,0 +1,754 @@
+/**
+ * @file The common CEL expressions of policies evaluated without cel-js's interpreter: the checked AST of a program
+ * is turned, once, into closures that do what cel-js's evaluation of each node does (cel-js `lib/operators.js`,
+ * `lib/registry.js`, `lib/macros.js`, `lib/overloads.js`, `lib/functions.js`) together with the patches of the CEL
+ * layer they reproduce (ast.ts `PatchKind`: the comprehension, output and membership costs, Kyverno's `orValue`).
+ *
+ * Errors: the closures raise ({@link Raised}) only the errors they reproduce exactly — cel-js's `No such key` of a
+ * selection (its message and the range of the selection), the error of a variable, the error of `GetMetadata` — and
+ * absorb them where cel-js does (`&&`, `||`, the steps of `all` and `exists`). Any other error, value, type or outcome
+ * they are not sure to treat as cel-js does (a type mismatch, an overload cel-js chooses by the first element of a
+ * list, an exhausted budget) makes them give up with {@link BAIL}, and the program is evaluated by cel-js, whose
+ * result is the answer (environment.ts `makeProgram`). CEL has no side effects, so starting again costs only time;
+ * the closures call no library function that could draw random values or read outside data. A program with a node
+ * they do not know (a function, a macro or a patch beyond those below) has no closures at all.
+ *
+ * Handled: literals; variables of type `dyn` and iteration variables; `variables.<name>`; field selection and
+ * indexing of JSON objects and lists; `.?` selection and `orValue` (Kyverno's compatible form); `hasValue()`;
+ * `!`, `&&`, `||`, `?:`; `==` and `!=` on values of one primitive type; `<`, `<=`, `>`, `>=` on two strings, two
+ * ints or two doubles; `in` a list of primitives or a map; `+` of strings, of lists and of ints; list literals;
+ * `size`, `startsWith`, `endsWith`, `contains`, `matches`, `has`, `image.GetMetadata`; the comprehensions of `all`,
+ * `exists`, `exists_one`, `map`, `filter`.
+ */
+import { Optional } from '@marcbachmann/cel-js';
+import { type CelJsNode, type PatchKind, patchesOf } from './ast.js';
+import { charge } from './budget.js';
+import { iterationCost } from './cost.js';
+import { CEL_FIELD_PRESENCE } from './has.js';
+import { IMAGE_DATA_CONTEXT_TYPE, ImageDataContext, imageMetadata } from './kyverno/image-data.js';
+import { re2Matches } from './regex.js';
+
+/** Thrown by a closure that leaves the evaluation to cel-js. */
+export const BAIL: unique symbol = Symbol('cel closures: evaluate with cel-js');
+
+/** An error of the evaluation, as cel-js would throw it at that point (read by environment.ts `toCelError`). */
+export class Raised {
+  constructor(readonly error: unknown) {}
+}
+
+/** cel-js's `No such key` error at a selection node (`fieldAccess`, `TypeDeclaration.field`; errors.js `normalizeRange`). */
+function noSuchKey(field: string, node: CelJsNode): Raised {
+  return new Raised({ summary: `No such key: ${field}`, range: rangeOf(node) });
+}
+
+/** The range cel-js gives an error at `node` (errors.js `normalizeRange`). */
+function rangeOf(node: CelJsNode): { start: number; end: number } {
+  const start = (node as { pos?: number }).pos ?? node.start;
+  return { start, end: typeof node.end === 'number' ? node.end : start };
+}
+
+/** One evaluation: the activation, and the slots of the iteration variables and accumulators of its comprehensions. */
+interface Frame {
+  readonly activation: Readonly<Record<string, unknown>>;
+  readonly slots: unknown[];
+}
+
+type Closure = (frame: Frame) => unknown;
+
+/** A program's closures: its value for an activation, or {@link BAIL} thrown. */
+export type ClosureProgram = (activation: Readonly<Record<string, unknown>>) => unknown;
+
+/** The options of the environment that bear on evaluation. */
+export interface ClosureOptions {
+  /** The name of the `variables` object (its fields are `dyn`), when the environment declares one. */
+  readonly variablesName?: string;
+}
+
+interface CheckedNode extends CelJsNode {
+  readonly checkedType?: { readonly kind: string; readonly name: string };
+}
+
+/** A comprehension in scope at compile time: its iteration variable's name and slot, its accumulator's slot. */
+interface Scope {
+  readonly iterVar: string;
+  readonly iterSlot: number;
+  readonly accuSlot: number;
+  readonly parent: Scope | null;
+}
+
+/** Raised at compile time for a node the closures do not handle. */
+class Unsupported extends Error {}
+
+function bail(): never {
+  throw BAIL;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Whether `value` is a JSON object as cel-js treats one (`map`): a plain object or one without prototype. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const constructor = (value as { constructor?: unknown }).constructor;
+  return constructor === Object || constructor === undefined;
+}
+
+/**
+ * Whether a value read from a field, an index, a variable or the activation is one the closures pass on as cel-js
+ * would (cel-js checks each such value's type, and rejects what it does not know): a JSON value or an optional.
+ */
+function known(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'bigint':
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'object':
+      return value === null || Array.isArray(value) || isPlainObject(value) || value instanceof Optional;
+    default:
+      return false;
+  }
+}
+
+/** The type cel-js finds for a value when it picks an overload (cel-js `Evaluator.debugTypeDeep`), as text. */
+function deepType(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'bigint':
+      return 'int';
+    case 'number':
+      return 'double';
+    case 'boolean':
+      return 'bool';
+    default:
+      if (value === null) return 'null';
+      if (Array.isArray(value)) return value.length === 0 ? 'list' : `list<${deepType(value[0])}>`;
+      if (isPlainObject(value)) {
+        for (const key in value) return `map<string, ${deepType(value[key])}>`;
+        return 'map';
+      }
+      return bail();
+  }
+}
+
+const INT64_MAX = (1n << 63n) - 1n;
+const INT64_MIN = -(1n << 63n);
+
+/** The number of code points of a string (cel-js `stringSize`). */
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** The checked type of a node is plain `dyn`: cel-js then selects fields by the runtime value (`fieldAccess`). */
+function isDyn(node: CelJsNode): boolean {
+  const type = (node as CheckedNode).checkedType;
+  return type !== undefined && type.kind === 'dyn' && type.name === 'dyn';
+}
+
+/** The patches of a node, less those the caller reproduces. */
+function ownPatches(node: CelJsNode, handled: readonly PatchKind[]): PatchKind[] {
+  return patchesOf(node).filter((kind) => !handled.includes(kind));
+}
+
+class Compiler {
+  slots = 0;
+  constructor(readonly options: ClosureOptions) {}
+
+  /** The reasons for the nodes compiled to give up (see {@link compile}). */
+  readonly unsupported: string[] = [];
+
+  /**
+   * `node` as a closure; `handled`: the patches of the node the caller reproduces. A node the closures do not handle
+   * becomes one that gives up when it is reached: an unsupported branch that an evaluation does not take costs nothing.
+   */
+  compile(node: CelJsNode, scope: Scope | null, handled: readonly PatchKind[] = []): Closure {
+    try {
+      return this.compileNode(node, scope, handled);
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      this.unsupported.push(error.message);
+      return bail;
+    }
+  }
+
+  compileNode(node: CelJsNode, scope: Scope | null, handled: readonly PatchKind[]): Closure {
+    const patches = ownPatches(node, handled);
+    const meta = node.meta;
+    if (meta.alternate) {
+      if (patches.length > 0) throw new Unsupported('patched alternate');
+      return this.compileNode(meta.alternate, scope, []);
+    }
+    if (meta.macro) {
+      const [name] = node.args as [string];
+      const only = patches.length === 1 ? patches[0] : undefined;
+      if (node.op === 'rcall' && name === 'orValue' && only === 'orvalue-compat') return this.orValue(node, scope);
+      if (node.op === 'call' && name === 'has' && only === 'has-presence') return this.has(node, scope);
+      throw new Unsupported(`macro ${name}`);
+    }
+    if (patches.length === 1 && patches[0] === 'matches-re2') return this.matches(node, scope);
+    if (patches.length > 0 && !(node.op === '+' && patches.length === 1 && patches[0] === 'output-cost')) throw new Unsupported(`patched ${node.op}`);
+    switch (node.op) {
+      case 'value': {
+        const value = node.args;
+        return () => value;
+      }
+      case 'id':
+        return this.identifier(node, scope);
+      case '.':
+        return this.select(node, scope);
+      case '.?':
+        return this.optionalSelect(node, scope);
+      case '[]':
+        return this.index(node, scope);
+      case '[?]':
+        return this.optionalIndex(node, scope);
+      case '-_': {
+        const operand = this.compile(node.args as CelJsNode, scope);
+        return (frame) => {
+          const value = operand(frame);
+          return typeof value === 'bigint' || typeof value === 'number' ? -value : bail();
+        };
+      }
+      case '!_': {
+        const operand = this.compile(node.args as CelJsNode, scope);
+        return (frame) => {
+          const value = operand(frame);
+          return typeof value === 'boolean' ? !value : bail();
+        };
+      }
+      case '&&':
+      case '||':
+        return this.logical(node, scope);
+      case '?:': {
+        const [condition, left, right] = (node.args as CelJsNode[]).map((arg) => this.compile(arg, scope)) as [Closure, Closure, Closure];
+        return (frame) => {
+          const value = condition(frame);
+          if (value === true) return left(frame);
+          if (value === false) return right(frame);
+          return bail();
+        };
+      }
+      case '==':
+      case '!=':
+        return this.equality(node, scope);
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+        return this.ordering(node, scope);
+      case 'in':
+        return this.membership(node, scope);
+      case '+':
+        return this.plus(node, scope);
+      case 'list': {
+        const elements = (node.args as CelJsNode[]).map((element) => this.compile(element, scope));
+        return (frame) => {
+          const out = new Array<unknown>(elements.length);
+          for (let i = 0; i < elements.length; i++) out[i] = elements[i]!(frame);
+          return out;
+        };
+      }
+      case 'call':
+        return this.call(node, scope);
+      case 'rcall':
+        return this.receiverCall(node, scope);
+      case 'comprehension':
+        return this.comprehension(node, scope);
+      case 'accuValue': {
+        const slot = this.accumulator(scope);
+        return (frame) => frame.slots[slot];
+      }
+      case 'accuInc': {
+        const slot = this.accumulator(scope);
+        return (frame) => (frame.slots[slot] = (frame.slots[slot] as number) + 1);
+      }
+      case 'accuPush': {
+        const slot = this.accumulator(scope);
+        const element = this.compile(node.args as CelJsNode, scope);
+        return (frame) => {
+          const list = frame.slots[slot] as unknown[];
+          list.push(element(frame));
+          return list;
+        };
+      }
+      default:
+        throw new Unsupported(node.op);
+    }
+  }
+
+  accumulator(scope: Scope | null): number {
+    if (scope === null) throw new Unsupported('accumulator outside a comprehension');
+    return scope.accuSlot;
+  }
+
+  /** An iteration variable (the innermost of that name), or a `dyn` variable of the activation. */
+  identifier(node: CelJsNode, scope: Scope | null): Closure {
+    const name = node.args as string;
+    for (let at = scope; at !== null; at = at.parent) {
+      if (at.iterVar === name) {
+        const slot = at.iterSlot;
+        return (frame) => frame.slots[slot];
+      }
+    }
+    if (!isDyn(node)) throw new Unsupported(`variable ${name} of a declared type`);
+    return (frame) => {
+      const value = frame.activation[name];
+      return value !== undefined && known(value) ? value : bail();
+    };
+  }
+
+  /** `x.f`: `variables.f`, or a field of a JSON object (cel-js `fieldAccess`). */
+  select(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, field] = node.args as [CelJsNode, string];
+    const variables = this.options.variablesName;
+    if (variables !== undefined && left.op === 'id' && left.args === variables && !this.bound(variables, scope) && !left.meta.alternate) {
+      // The `variables` object type: every field is `dyn`, read through the object's lazy getters (variables.ts).
+      if (ownPatches(left, ['object-variable']).length > 0) throw new Unsupported('patched variables');
+      return (frame) => {
+        const object = frame.activation[variables];
+        if (!isPlainObject(object)) return bail();
+        let value: unknown;
+        try {
+          value = object[field];
+        } catch (error) {
+          // A variable whose expression failed: its error, each time it is read (variables.ts).
+          throw new Raised(error);
+        }
+        return value !== undefined && known(value) ? value : bail();
+      };
+    }
+    if (!isDyn(left)) throw new Unsupported('selection on a declared type');
+    const object = this.compile(left, scope);
+    return (frame) => {
+      const value = object(frame);
+      if (isPlainObject(value)) {
+        const item = hasOwn.call(value, field) ? value[field] : undefined;
+        if (item === undefined) throw noSuchKey(field, node);
+        return known(item) ? item : bail();
+      }
+      // Nulls, scalars and lists have no fields.
+      if (value === null || Array.isArray(value) || typeof value === 'string' || typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') {
+        throw noSuchKey(field, node);
+      }
+      return bail();
+    };
+  }
+
+  bound(name: string, scope: Scope | null): boolean {
+    for (let at = scope; at !== null; at = at.parent) if (at.iterVar === name) return true;
+    return false;
+  }
+
+  /** `x.?f` (cel-js `TypeDeclaration#getOptionalField`): an optional of the field, empty when absent. */
+  optionalSelect(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, field] = node.args as [CelJsNode, string];
+    const type = (left as CheckedNode).checkedType;
+    if (type === undefined || (type.kind !== 'dyn' && type.kind !== 'optional')) throw new Unsupported('optional selection on a declared type');
+    const object = this.compile(left, scope);
+    return (frame) => {
+      let value = object(frame);
+      if (value instanceof Optional) value = value.hasValue() ? value.value() : undefined;
+      if (value === undefined) return Optional.none();
+      if (isPlainObject(value)) {
+        if (!hasOwn.call(value, field)) return Optional.none();
+        const item = value[field];
+        if (item === undefined) return Optional.none();
+        return known(item) ? Optional.of(item) : bail();
+      }
+      // Nulls, scalars and lists have no fields: an empty optional.
+      if (value === null || Array.isArray(value) || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? bail() : Optional.none();
+      return bail();
+    };
+  }
+
+  /** `x[i]` on a `dyn` value: a list's element at an int, a map's entry at a string. */
+  index(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, right] = node.args as [CelJsNode, CelJsNode];
+    if (!isDyn(left)) throw new Unsupported('index on a declared type');
+    const object = this.compile(left, scope);
+    const key = this.compile(right, scope);
+    return (frame) => {
+      const value = object(frame);
+      const at = key(frame);
+      let item: unknown;
+      if (Array.isArray(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
+      else if (isPlainObject(value) && typeof at === 'string') item = hasOwn.call(value, at) ? value[at] : undefined;
+      else return bail();
+      return item !== undefined && known(item) ? item : bail();
+    };
+  }
+
+  /**
+   * `x[?k]` (cel-js `TypeDeclaration#getOptionalField` with a key): an optional of a map's entry at a string, or of a
+   * list's element at an int, empty when there is none.
+   */
+  optionalIndex(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, right] = node.args as [CelJsNode, CelJsNode];
+    const type = (left as CheckedNode).checkedType;
+    if (type === undefined || (type.kind !== 'dyn' && type.kind !== 'optional')) throw new Unsupported('optional index on a declared type');
+    const object = this.compile(left, scope);
+    const key = this.compile(right, scope);
+    return (frame) => {
+      let value = object(frame);
+      const at = key(frame);
+      if (value instanceof Optional) value = value.hasValue() ? value.value() : undefined;
+      if (value === undefined) return Optional.none();
+      let item: unknown;
+      if (isPlainObject(value) && typeof at === 'string') item = hasOwn.call(value, at) ? value[at] : undefined;
+      else if (Array.isArray(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
+      else return bail();
+      if (item === undefined) return Optional.none();
+      return known(item) ? Optional.of(item) : bail();
+    };
+  }
+
+  /**
+   * `has(x.f…)` (cel-js `createHasExpander`, has.ts `patchPresence`): each selection before the last must find its
+   * field (else cel-js errors); the last tells whether its field is there. Values with field presence are left to
+   * cel-js.
+   */
+  has(node: CelJsNode, scope: Scope | null): Closure {
+    const props = (node.meta.macro as { macroHasProps?: CelJsNode[] }).macroHasProps;
+    if (props === undefined || props.length < 2) throw new Unsupported('has without selections');
+    const selections = props.slice(0, -1);
+    if (selections.some((selection) => selection.op !== '.')) throw new Unsupported('has over an optional selection');
+    const base = this.compile(props[props.length - 1]!, scope);
+    // From the innermost selection out.
+    const fields = selections.map((selection) => (selection.args as [CelJsNode, string])[1]).reverse();
+    const last = fields.length - 1;
+    return (frame) => {
+      let value = base(frame);
+      for (let i = 0; i < last; i++) {
+        const field = fields[i]!;
+        if (isPlainObject(value)) {
+          value = hasOwn.call(value, field) ? value[field] : undefined;
+        } else if (value === null || Array.isArray(value) || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) {
+          value = undefined;
+        } else {
+          return bail();
+        }
+        if (value === undefined) throw noSuchKey(field, selections[selections.length - 1 - i]!);
+        if (!known(value)) return bail();
+      }
+      if (isPlainObject(value)) {
+        if (typeof (value as Record<PropertyKey, unknown>)[CEL_FIELD_PRESENCE] === 'function') return bail();
+        const field = fields[last]!;
+        if (!hasOwn.call(value, field)) return false;
+        const item = value[field];
+        return item === undefined ? false : known(item) ? true : bail();
+      }
+      // Nulls, scalars and lists have no fields.
+      return value === null || Array.isArray(value) || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol') ? false : bail();
+    };
+  }
+
+  /** `s.matches(p)`, `matches(s, p)` on RE2 (environment.ts `patchMatches`); a bad pattern is left to cel-js. */
+  matches(node: CelJsNode, scope: Scope | null): Closure {
+    const operands = node.op === 'rcall' ? [(node.args as [string, CelJsNode, CelJsNode[]])[1], (node.args as [string, CelJsNode, CelJsNode[]])[2][0]] : (node.args as [string, CelJsNode[]])[1];
+    if (operands.length !== 2 || operands.some((operand) => operand === undefined)) throw new Unsupported('matches');
+    const [text, pattern] = operands.map((operand) => this.compile(operand!, scope)) as [Closure, Closure];
+    return (frame) => {
+      const s = text(frame);
+      const p = pattern(frame);
+      if (typeof s !== 'string' || typeof p !== 'string') return bail();
+      try {
+        return re2Matches(s, p);
+      } catch {
+        // A pattern RE2 rejects: cel-js reports it at the call.
+        return bail();
+      }
+    };
+  }
+
+  /** `a && b`, `a || b`: the right operand only when the left one does not decide (cel-js evaluates it then). */
+  logical(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, right] = (node.args as CelJsNode[]).map((arg) => this.compile(arg, scope)) as [Closure, Closure];
+    const decides = node.op === '||';
+    return (frame) => {
+      let value: unknown;
+      try {
+        value = left(frame);
+      } catch (error) {
+        if (!(error instanceof Raised)) throw error;
+        value = error;
+      }
+      if (value === decides) return decides;
+      const other = right(frame);
+      if (value === !decides) return typeof other === 'boolean' ? other : bail();
+      // The left operand failed or is not a bool: a deciding right operand absorbs that; otherwise the left
+      // operand's error stands (cel-js `_logicalOp`).
+      if (other === decides) return decides;
+      if (other === !decides && value instanceof Raised) throw value;
+      return bail();
+    };
+  }
+
+  /** `==`, `!=` on two values of one primitive type (cel-js's overloads for them compare with `===`). */
+  equality(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, right] = (node.args as CelJsNode[]).map((arg) => this.compile(arg, scope)) as [Closure, Closure];
+    const negate = node.op === '!=';
+    return (frame) => {
+      const a = left(frame);
+      const b = right(frame);
+      const type = typeof a;
+      if (type !== typeof b) return bail();
+      if (type === 'string' || type === 'boolean' || type === 'bigint' || type === 'number' || (a === null && b === null)) return negate ? a !== b : a === b;
+      return bail();
+    };
+  }
+
+  /** `<`, `<=`, `>`, `>=` on two strings, ints or doubles (cel-js compares them with JavaScript's operators). */
+  ordering(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, right] = (node.args as CelJsNode[]).map((arg) => this.compile(arg, scope)) as [Closure, Closure];
+    const compare = { '<': (a: never, b: never) => a < b, '<=': (a: never, b: never) => a <= b, '>': (a: never, b: never) => a > b, '>=': (a: never, b: never) => a >= b }[node.op as '<'];
+    return (frame) => {
+      const a = left(frame);
+      const b = right(frame);
+      const type = typeof a;
+      if (type !== typeof b || (type !== 'string' && type !== 'bigint' && type !== 'number')) return bail();
+      return compare(a as never, b as never);
+    };
+  }
+
+  /**
+   * `x in list`: a string or bool among a list whose first element has its type (cel-js picks `V in list<V>` by that
+   * element, then compares with `===` for these types); the list is charged its size. `k in map`: a string key.
+   */
+  membership(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, right] = node.args as [CelJsNode, CelJsNode];
+    const value = this.compile(left, scope);
+    const range = this.compile(right, scope, ['membership-cost']);
+    const charged = patchesOf(right).includes('membership-cost');
+    return (frame) => {
+      const item = value(frame);
+      const collection = range(frame);
+      if (Array.isArray(collection)) {
+        if (charged) charge(collection.length);
+        const type = typeof item;
+        if ((type !== 'string' && type !== 'boolean') || collection.length === 0 || typeof collection[0] !== type) return bail();
+        for (let i = 0; i < collection.length; i++) if (collection[i] === item) return true;
+        return false;
+      }
+      if (isPlainObject(collection) && typeof item === 'string') return hasOwn.call(collection, item) ? collection[item] !== undefined : false;
+      return bail();
+    };
+  }
+
+  /** `+` of two strings, two lists of the same element type (cel-js's `list<V>` overload), or two ints. */
+  plus(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, right] = (node.args as CelJsNode[]).map((arg) => this.compile(arg, scope)) as [Closure, Closure];
+    const metered = patchesOf(node).includes('output-cost');
+    return (frame) => {
+      const a = left(frame);
+      const b = right(frame);
+      let out: unknown;
+      if (typeof a === 'string' && typeof b === 'string') out = a + b;
+      else if (typeof a === 'bigint' && typeof b === 'bigint') {
+        const sum = a + b;
+        return sum > INT64_MAX || sum < INT64_MIN ? bail() : sum;
+      } else if (Array.isArray(a) && Array.isArray(b)) {
+        if (a.length > 0 && b.length > 0 && deepType(a) !== deepType(b)) return bail();
+        out = [...a, ...b];
+      } else return bail();
+      if (metered) charge(Math.ceil((out as string | unknown[]).length / 10));
+      return out;
+    };
+  }
+
+  /** `size(x)`. */
+  call(node: CelJsNode, scope: Scope | null): Closure {
+    const [name, args] = node.args as [string, CelJsNode[]];
+    if (name === 'size' && args.length === 1) {
+      const operand = this.compile(args[0]!, scope);
+      return (frame) => size(operand(frame));
+    }
+    throw new Unsupported(`function ${name}`);
+  }
+
+  /** `x.size()`, `s.startsWith(t)`, `s.endsWith(t)`, `s.contains(t)`, `o.hasValue()`. */
+  receiverCall(node: CelJsNode, scope: Scope | null): Closure {
+    const [name, receiverNode, args] = node.args as [string, CelJsNode, CelJsNode[]];
+    if (args.length === 1 && (name === 'GetMetadata' || name === 'getMetadata') && (receiverNode as CheckedNode).checkedType?.name === IMAGE_DATA_CONTEXT_TYPE) {
+      return this.imageMetadata(node, receiverNode, args[0]!, scope);
+    }
+    const receiver = this.compile(receiverNode, scope);
+    if (args.length === 0 && name === 'size') return (frame) => size(receiver(frame));
+    if (args.length === 0 && name === 'hasValue') {
+      return (frame) => {
+        const value = receiver(frame);
+        return value instanceof Optional ? value.hasValue() : bail();
+      };
+    }
+    if (args.length === 1 && (name === 'startsWith' || name === 'endsWith' || name === 'contains')) {
+      const argument = this.compile(args[0]!, scope);
+      const test = name === 'startsWith' ? (a: string, b: string) => a.startsWith(b) : name === 'endsWith' ? (a: string, b: string) => a.endsWith(b) : (a: string, b: string) => a.includes(b);
+      return (frame) => {
+        const text = receiver(frame);
+        const part = argument(frame);
+        return typeof text === 'string' && typeof part === 'string' ? test(text, part) : bail();
+      };
+    }
+    throw new Unsupported(`function ${name}`);
+  }
+
+  /**
+   * `image.GetMetadata(ref)` (image-data.ts): the image data, or its error at the call (cel-js `callFunctionHandler`
+   * attaches the call node to the library's error).
+   */
+  imageMetadata(node: CelJsNode, receiverNode: CelJsNode, argument: CelJsNode, scope: Scope | null): Closure {
+    if (receiverNode.op !== 'id' || patchesOf(receiverNode).length > 0 || receiverNode.meta.alternate || this.bound(receiverNode.args as string, scope)) {
+      throw new Unsupported('image data of an expression');
+    }
+    const name = receiverNode.args as string;
+    const reference = this.compile(argument, scope);
+    return (frame) => {
+      const context = frame.activation[name];
+      if (!(context instanceof ImageDataContext) || context.constructor !== ImageDataContext) return bail();
+      const image = reference(frame);
+      if (typeof image !== 'string') return bail();
+      const found = imageMetadata(context, image);
+      if ('problem' in found) throw new Raised({ summary: found.problem, range: rangeOf(node) });
+      return found.data;
+    };
+  }
+
+  /** Kyverno's `x.orValue(y)`: both evaluated; the optional's value, `y` when it is empty, `x` when not an optional. */
+  orValue(node: CelJsNode, scope: Scope | null): Closure {
+    const macro = node.meta.macro as { receiver: CelJsNode; arg: CelJsNode };
+    const receiver = this.compile(macro.receiver, scope);
+    const fallback = this.compile(macro.arg, scope);
+    return (frame) => {
+      const value = receiver(frame);
+      const other = fallback(frame);
+      if (value instanceof Optional) return value.hasValue() ? value.value() : other;
+      return value;
+    };
+  }
+
+  /**
+   * cel-js's comprehensions (`runQualifier` for `all`/`exists`, `runComprehension` for the others): the iteration
+   * over a list, or a map's keys, each step charged its static cost (environment.ts `meterStep`). A step that would
+   * be an error, which a quantifier may absorb, gives up instead.
+   */
+  comprehension(node: CelJsNode, scope: Scope | null): Closure {
+    const args = node.args as {
+      iterable: CelJsNode;
+      iterVarName: string;
+      init: CelJsNode;
+      step: CelJsNode;
+      condition?: (accu: unknown) => boolean;
+      result: (accu: unknown) => unknown;
+      errorsAreFatal?: boolean;
+      iterCtx?: { iterType?: { kind: string; name: string } };
+    };
+    const iterType = args.iterCtx?.iterType;
+    const accepts = iterType === undefined ? null : elementCheck(iterType);
+    if (accepts === null) throw new Unsupported(`comprehension over ${iterType?.name ?? 'an unknown type'}`);
+    const iterable = this.compile(args.iterable, scope);
+    const inner: Scope = { iterVar: args.iterVarName, iterSlot: this.slots++, accuSlot: this.slots++, parent: scope };
+    const init = this.compile(args.init, inner);
+    const stepPatches = ownPatches(args.step, []);
+    if (stepPatches.length !== 1 || stepPatches[0] !== 'step-cost') throw new Unsupported('comprehension step');
+    const step = this.compile(args.step, inner, ['step-cost']);
+    const cost = iterationCost(args.step, args.condition ? 3 : 0);
+    const { condition, result } = args;
+    const { iterSlot, accuSlot } = inner;
+    // A quantifier goes on past a step's error, which stands if nothing else decides (cel-js `iterateQuantifier`).
+    const quantifier = !args.errorsAreFatal;
+    return (frame) => {
+      const range = iterable(frame);
+      const items = Array.isArray(range) ? range : isPlainObject(range) ? Object.keys(range) : bail();
+      let accu = init(frame);
+      const slots = frame.slots;
+      slots[accuSlot] = accu;
+      let failed: Raised | undefined;
+      for (let i = 0; i < items.length; i++) {
+        if (condition && !condition(accu)) return result(accu);
+        const item = items[i];
+        if (!accepts(item)) return bail();
+        charge(cost);
+        slots[iterSlot] = item;
+        if (!quantifier) {
+          accu = step(frame);
+          continue;
+        }
+        try {
+          accu = step(frame);
+        } catch (error) {
+          if (!(error instanceof Raised)) throw error;
+          failed ??= error;
+        }
+      }
+      if (failed !== undefined && (condition === undefined || condition(accu))) throw failed;
+      return result(accu);
+    };
+  }
+}
+
+/** What an iteration variable of a type accepts (cel-js `OverlayContext.setIterValue`), or null for another type. */
+function elementCheck(type: { kind: string; name: string }): ((value: unknown) => boolean) | null {
+  if (type.kind === 'dyn' && type.name === 'dyn') return known;
+  switch (type.name) {
+    case 'string':
+      return (value) => typeof value === 'string';
+    case 'int':
+      return (value) => typeof value === 'bigint';
+    case 'bool':
+      return (value) => typeof value === 'boolean';
+    default:
+      return null;
+  }
+}
+
+/** cel-js's `size` of a string (code points), list or map. */
+function size(value: unknown): bigint {
+  if (typeof value === 'string') return BigInt(codePoints(value));
+  if (Array.isArray(value)) return BigInt(value.length);
+  if (isPlainObject(value)) return BigInt(Object.keys(value).length);
+  return bail();
+}
+
+let enabled = true;
+
+/** Runs `fn` with every program evaluated by cel-js alone (the reference the closures are tested against). */
+export function withoutClosures<T>(fn: () => T): T {
+  const previous = enabled;
+  enabled = false;
+  try {
+    return fn();
+  } finally {
+    enabled = previous;
+  }
+}
+
+/** Whether programs run their closures (not inside {@link withoutClosures}). */
+export function closuresEnabled(): boolean {
+  return enabled;
+}
+
+/**
+ * The closures of a checked program, or null when it holds a node they do not handle. Run them with the program's
+ * budget as the running one (budget.ts); they throw {@link BAIL} (or a budget error) to leave the evaluation to cel-js.
+ */
+export function compileClosures(root: CelJsNode, options: ClosureOptions): ClosureProgram | null {
+  return compileRoot(root, options).program;
+}
+
+/** The nodes of a checked program its closures leave to cel-js, as the reasons they give (empty: none). */
+export function closureGaps(root: CelJsNode, options: ClosureOptions): string[] {
+  return compileRoot(root, options).unsupported;
+}
+
+function compileRoot(root: CelJsNode, options: ClosureOptions): { program: ClosureProgram | null; unsupported: string[] } {
+  const compiler = new Compiler(options);
+  const closure = compiler.compile(root, null);
+  const { slots, unsupported } = compiler;
+  // Nothing to run when the root itself gives up.
+  if (closure === bail) return { program: null, unsupported };
+  return { program: (activation) => closure({ activation, slots: slots === 0 ? EMPTY : new Array<unknown>(slots) }), unsupported };
+}
+
+const EMPTY: unknown[] = [];

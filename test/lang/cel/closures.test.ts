@@ -1,0 +1,227 @@
+/**
+ * The closures of CEL programs (src/lang/cel/closures.ts) against cel-js's evaluation: each expression is evaluated
+ * both ways and must give the same value or the same error (message and range); the table says whether the
+ * closures answer it themselves or leave it to cel-js, and that is checked too.
+ */
+import { describe, expect, it } from 'vitest';
+import { type CelEnvironment, type CelEvalResult, createCelEnvironment, programAst } from '../../../src/lang/cel/environment.js';
+import { BAIL, closureGaps, compileClosures, Raised, withoutClosures } from '../../../src/lang/cel/closures.js';
+import { ImageDataContext, imageDataLibrary } from '../../../src/lang/cel/kyverno/image-data.js';
+
+const VARIABLES = 'kyverno.variables';
+const env: CelEnvironment = createCelEnvironment({
+  variables: { object: 'dyn', oldObject: 'dyn', variables: VARIABLES },
+  objectTypes: { [VARIABLES]: { containers: 'dyn', broken: 'dyn', names: 'dyn' } },
+  libraries: [imageDataLibrary()],
+});
+
+const pod = {
+  metadata: { name: 'web', labels: { app: 'web', tier: 'front' }, annotations: {} },
+  spec: {
+    containers: [
+      { name: 'app', image: 'ghcr.io/acme/app:1.0', ports: [{ containerPort: 8080n }], env: [{ name: 'A', value: 'x' }] },
+      { name: 'side', image: 'docker.io/library/nginx:latest', securityContext: { privileged: true, runAsUser: 0n } },
+    ],
+    initContainers: [{ name: 'init', image: 'busybox' }],
+    replicas: 3n,
+    ratio: 0.5,
+    nothing: null,
+  },
+};
+
+const images = new ImageDataContext({
+  get: (image: string) => (image === 'ghcr.io/acme/app:1.0' ? { config: { created: '2024-01-01T00:00:00Z', Volumes: null }, manifest: { annotations: { a: 'b' } } } : undefined),
+});
+
+/** The activation: the pod, a `variables` object with lazy fields (one failing), the image data handle. */
+function activation(): Record<string, unknown> {
+  const variables = Object.create(null, {
+    containers: { enumerable: true, get: () => [...pod.spec.containers, ...pod.spec.initContainers] },
+    broken: {
+      enumerable: true,
+      get: () => {
+        throw new Error('variable broken: no such key: x');
+      },
+    },
+    names: { enumerable: true, get: () => ['app', 'side'] },
+  }) as Record<string, unknown>;
+  return { object: pod, oldObject: null, variables, image: images };
+}
+
+/** A result as the test compares it. */
+function outcome(result: CelEvalResult): unknown {
+  return result.ok ? { value: result.value } : { error: result.error };
+}
+
+/** Whether the program's closures answer the activation themselves (a value or a raised error, not giving up). */
+function answeredByClosures(expression: string): boolean {
+  const compiled = env.compile(expression);
+  if (!compiled.ok) throw new Error(compiled.error.message);
+  const closures = compileClosures(programAst(compiled.program)!, { variablesName: 'variables' });
+  if (closures === null) return false;
+  try {
+    closures(activation());
+    return true;
+  } catch (error) {
+    if (error instanceof Raised) return true;
+    if (error === BAIL) return false;
+    throw error;
+  }
+}
+
+/** [expression, answered by the closures]. */
+const CASES: [string, boolean][] = [
+  // Selection, indexing, literals.
+  ['object.metadata.name', true],
+  ['object.spec.replicas', true],
+  ['object.spec.ratio', true],
+  ['object.spec.nothing', true],
+  ["object.metadata.labels['app']", true],
+  ['object.spec.containers[1].name', true],
+  ['object.spec.containers[5].name', false],
+  ['object.spec.containers[-1].name', false],
+  ['object.metadata.missing', true],
+  ['object.metadata.missing.deeper', true],
+  ['object.spec.nothing.field', true],
+  ['object.metadata.name.field', true],
+  ['object.spec.containers.name', true],
+  ['oldObject.metadata', true],
+  ['[object.spec.replicas, object.metadata.name]', true],
+  ['[object.metadata.name, object.metadata.labels.app]', true],
+  ['[]', true],
+  // Optional selection and orValue.
+  ["object.?metadata.?labels.?app.orValue('none')", true],
+  ["object.?metadata.?labels.?missing.orValue('none')", true],
+  ["object.spec.?nothing.?field.orValue('none')", true],
+  ["object.metadata.?name.?x.orValue('none')", true],
+  ['object.spec.?containers.?name.hasValue()', true],
+  ["object.metadata.?labels[?'tier'].orValue('')", true],
+  ["object.metadata.?labels[?'x'].orValue('')", true],
+  ['object.spec.containers[?1].orValue(null)', true],
+  ['object.spec.containers[?7].hasValue()', true],
+  ['object.spec.?initContainers.orValue([]).size()', true],
+  ["object.metadata.name.orValue('x')", true],
+  // Operators.
+  ["object.metadata.name == 'web' && object.spec.replicas > 2", true],
+  ["object.metadata.name != 'web' || object.spec.replicas >= 4", true],
+  ['!(object.spec.replicas < 3)', true],
+  ['object.spec.replicas <= 3 ? "few" : "many"', true],
+  ['object.spec.ratio < 1.0', true],
+  ['object.spec.replicas == 3.0', false],
+  ['object.spec.replicas < 3.5', false],
+  ["object.metadata.name < 'x'", true],
+  ['object.spec.nothing == null', true],
+  ["object.metadata.missing == 'x' || true", true],
+  ["object.metadata.missing == 'x' && false", true],
+  ["object.metadata.missing == 'x' || false", true],
+  ["true && object.metadata.missing == 'x'", true],
+  ["object.metadata.name && true", false],
+  ['object.metadata.missing || object.metadata.other', true],
+  ["'app' in object.metadata.labels", true],
+  ["'x' in object.metadata.labels", true],
+  ["'app' in variables.names", true],
+  ["'nope' in variables.names", true],
+  ["'a' in []", false],
+  ['1 in [1, 2]', false],
+  ["object.metadata.name + '-' + object.metadata.labels.tier", true],
+  ['object.spec.replicas + 1', true],
+  ['object.spec.replicas + 9223372036854775807', false],
+  ['-object.spec.replicas', true],
+  ['object.spec.containers + object.spec.initContainers', true],
+  ['object.spec.containers + object.spec.?volumes.orValue([])', true],
+  ['[1] + object.spec.containers', false],
+  ['size(object.spec.containers) + size(object.metadata.labels) + size("héllo 🙂")', true],
+  ['object.metadata.name.size()', true],
+  ["object.metadata.name.startsWith('w') && object.metadata.name.endsWith('b') && object.metadata.name.contains('e')", true],
+  ["object.spec.replicas.startsWith('w')", false],
+  ["object.metadata.name.matches('^w.b$')", true],
+  ["object.metadata.name.matches(object.metadata.labels.app + '(')", false],
+  // has.
+  ['has(object.metadata.labels)', true],
+  ['has(object.metadata.labels.app)', true],
+  ['has(object.metadata.labels.nope)', true],
+  ['has(object.metadata.missing.x)', true],
+  ['has(object.spec.nothing.x)', true],
+  ['has(object.spec.containers.x)', true],
+  // Comprehensions.
+  ['object.spec.containers.all(c, has(c.image))', true],
+  ["object.spec.containers.all(c, c.image.startsWith('ghcr.io/'))", true],
+  ['object.spec.containers.exists(c, c.securityContext.privileged)', true],
+  ['object.spec.containers.all(c, c.securityContext.privileged)', true],
+  ['object.spec.containers.all(c, !c.securityContext.privileged)', true],
+  ['object.spec.containers.exists(c, c.securityContext.runAsUser == 1)', true],
+  ["object.spec.containers.exists_one(c, c.name == 'app')", true],
+  ["object.spec.containers.exists_one(c, c.securityContext.runAsUser == 0)", true],
+  ['object.spec.containers.map(c, c.name)', true],
+  ["object.spec.containers.filter(c, c.name != 'app').map(c, c.image)", true],
+  ['object.spec.containers.map(c, c.securityContext.privileged)', true],
+  ['object.metadata.labels.all(k, k.size() > 2)', true],
+  ["object.spec.containers.all(c, c.?ports.orValue([]).all(p, p.containerPort > 1024))", true],
+  ['object.spec.containers.all(c, object.spec.containers.exists(d, d.name == c.name))', true],
+  ["[1, 2, 3].all(x, x > 0) && ['a', 'b'].exists(s, s == 'b')", true],
+  ['object.spec.containers.all(c, c.name.size() > 1) && object.spec.ratio.all(x, true)', false],
+  // The variables object.
+  ['variables.containers.all(c, has(c.name))', true],
+  ['variables.broken', true],
+  ['variables.broken || true', true],
+  ['variables.containers.exists(c, variables.broken)', true],
+  ["variables.names.all(n, n == 'app' || variables.broken)", true],
+  // Image data.
+  ["has(image.GetMetadata('ghcr.io/acme/app:1.0').config.created)", true],
+  ["has(image.GetMetadata('ghcr.io/acme/app:1.0').config.Volumes)", true],
+  ['object.spec.containers.all(c, !has(image.GetMetadata(c.image).config.Volumes))', true],
+  ['object.spec.containers.all(c, has(image.GetMetadata(c.image).manifest.annotations))', true],
+  ["object.spec.containers.exists(c, image.getMetadata(c.image).manifest.annotations.a == 'b')", true],
+  // Left to cel-js throughout.
+  ["object.metadata.name.split('e')", false],
+  ["timestamp('2024-01-01T00:00:00Z') < timestamp('2025-01-01T00:00:00Z')", false],
+];
+
+describe('CEL closures against cel-js', () => {
+  it.each(CASES)('%s', (expression, answered) => {
+    const compiled = env.compile(expression);
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const { program } = compiled;
+    const reference = withoutClosures(() => program.evaluate(activation()));
+    expect(outcome(program.evaluate(activation()))).toStrictEqual(outcome(reference));
+    expect(answeredByClosures(expression)).toBe(answered);
+  });
+
+  it('raise errors in the cases the table expects', () => {
+    // The table's expressions include errors of each kind the closures raise: a missing key, a variable, image data.
+    const messages = CASES.map(([expression]) => {
+      const compiled = env.compile(expression);
+      return compiled.ok ? compiled.program.evaluate(activation()) : null;
+    }).flatMap((result) => (result !== null && !result.ok ? [result.error.message] : []));
+    expect(messages).toContain('no such key: missing');
+    expect(messages).toContain('variable broken: no such key: x');
+    expect(messages.some((message) => message.startsWith('failed to get image data: image data for docker.io/library/nginx:latest'))).toBe(true);
+  });
+
+  it('leave the nodes they do not handle to cel-js, and run the rest', () => {
+    const compiled = env.compile("object.metadata.name == 'web' || object.metadata.name.split('e').size() > 1");
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    expect(closureGaps(programAst(compiled.program)!, { variablesName: 'variables' })).toEqual(['patched rcall']);
+    // The branch that is not handled is not reached here.
+    expect(answeredByClosures("object.metadata.name == 'web' || object.metadata.name.split('e').size() > 1")).toBe(true);
+    expect(answeredByClosures("object.metadata.name == 'x' || object.metadata.name.split('e').size() > 1")).toBe(false);
+  });
+
+  it('give the cost error of cel-js when the budget runs out', () => {
+    const small = createCelEnvironment({ variables: { object: 'dyn' }, costLimit: 10 });
+    const compiled = small.compile('object.spec.containers.all(c, object.spec.containers.all(d, d.name != ""))');
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const result = compiled.program.evaluate({ object: pod });
+    expect(result).toStrictEqual(withoutClosures(() => compiled.program.evaluate({ object: pod })));
+    expect(result.ok).toBe(false);
+    // A membership test is charged the list's size; a concatenation a tenth of its length.
+    const names = { items: Array.from({ length: 20 }, (_, i) => `n${i}`) };
+    for (const expression of ["'zz' in object.items", 'size(object.items + object.items + object.items + object.items) > 0']) {
+      const membership = small.compile(expression);
+      if (!membership.ok) throw new Error(membership.error.message);
+      const charged = membership.program.evaluate({ object: names });
+      expect(charged).toStrictEqual(withoutClosures(() => membership.program.evaluate({ object: names })));
+      expect(charged.ok).toBe(false);
+    }
+  });
+});
