@@ -16,9 +16,9 @@
  * Handled: literals; variables of type `dyn` and iteration variables; `variables.<name>`; field selection and
  * indexing of JSON objects and lists; `.?` selection and `orValue` (Kyverno's compatible form); `hasValue()`;
  * `!`, `&&`, `||`, `?:`; `==` and `!=` on values of one primitive type; `<`, `<=`, `>`, `>=` on two strings, two
- * ints or two doubles; `in` a list of primitives or a map; `+` of strings, of lists and of ints; list literals;
- * `size`, `startsWith`, `endsWith`, `contains`, `matches`, `has`, `image.GetMetadata`; the comprehensions of `all`,
- * `exists`, `exists_one`, `map`, `filter`.
+ * ints or two doubles; `in` a list of primitives or a map; `+` of strings, of lists and of ints; list and map
+ * literals; `size`, `startsWith`, `endsWith`, `contains`, `lowerAscii`, `upperAscii`, `trim`, `split`, `matches`,
+ * `has`, `image.GetMetadata`; the comprehensions of `all`, `exists`, `exists_one`, `map`, `filter`.
  */
 import { Optional } from '@marcbachmann/cel-js';
 import { type CelJsNode, type PatchKind, patchesOf } from './ast.js';
@@ -189,7 +189,7 @@ class Compiler {
       throw new Unsupported(`macro ${name}`);
     }
     if (patches.length === 1 && patches[0] === 'matches-re2') return this.matches(node, scope);
-    if (patches.length > 0 && !(node.op === '+' && patches.length === 1 && patches[0] === 'output-cost')) throw new Unsupported(`patched ${node.op}`);
+    if (patches.length > 0 && !(patches.length === 1 && patches[0] === 'output-cost' && (node.op === '+' || isSplit(node)))) throw new Unsupported(`patched ${node.op}`);
     switch (node.op) {
       case 'value': {
         const value = node.args;
@@ -251,6 +251,8 @@ class Compiler {
           return out;
         };
       }
+      case 'map':
+        return this.mapLiteral(node, scope);
       case 'call':
         return this.call(node, scope);
       case 'rcall':
@@ -558,6 +560,26 @@ class Compiler {
     };
   }
 
+  /**
+   * A map literal (cel-js `map` evaluation, `safeFromEntries`): each key then its value, in order, into a plain
+   * object; the keys `__proto__`, `constructor` and `prototype` are left out.
+   */
+  mapLiteral(node: CelJsNode, scope: Scope | null): Closure {
+    const entries = (node.args as [CelJsNode, CelJsNode][]).map(([key, value]) => [this.compile(key, scope), this.compile(value, scope)] as const);
+    return (frame) => {
+      const out: Record<string, unknown> = {};
+      for (const [key, value] of entries) {
+        const k = key(frame);
+        const v = value(frame);
+        if (typeof k !== 'string' && typeof k !== 'bigint' && typeof k !== 'boolean') return bail();
+        const name = String(k);
+        if (name === '__proto__' || name === 'constructor' || name === 'prototype') continue;
+        out[name] = v;
+      }
+      return out;
+    };
+  }
+
   /** `size(x)`. */
   call(node: CelJsNode, scope: Scope | null): Closure {
     const [name, args] = node.args as [string, CelJsNode[]];
@@ -576,6 +598,27 @@ class Compiler {
     }
     const receiver = this.compile(receiverNode, scope);
     if (args.length === 0 && name === 'size') return (frame) => size(receiver(frame));
+    if (args.length === 0 && (name === 'lowerAscii' || name === 'upperAscii' || name === 'trim')) {
+      // cel-js's own implementations (lib/functions.js).
+      const change = name === 'lowerAscii' ? (text: string) => text.toLowerCase() : name === 'upperAscii' ? (text: string) => text.toUpperCase() : (text: string) => text.trim();
+      return (frame) => {
+        const text = receiver(frame);
+        return typeof text === 'string' ? change(text) : bail();
+      };
+    }
+    if (isSplit(node)) {
+      // cel-js's `string.split(string)`, charged a tenth of the result's length (environment.ts `meterOutput`).
+      const separator = this.compile(args[0]!, scope);
+      const metered = patchesOf(node).includes('output-cost');
+      return (frame) => {
+        const text = receiver(frame);
+        const by = separator(frame);
+        if (typeof text !== 'string' || typeof by !== 'string') return bail();
+        const parts = text.split(by);
+        if (metered) charge(Math.ceil(parts.length / 10));
+        return parts;
+      };
+    }
     if (args.length === 0 && name === 'hasValue') {
       return (frame) => {
         const value = receiver(frame);
@@ -686,6 +729,13 @@ class Compiler {
       return result(accu);
     };
   }
+}
+
+/** `s.split(sep)` (one argument). */
+function isSplit(node: CelJsNode): boolean {
+  if (node.op !== 'rcall') return false;
+  const [name, , args] = node.args as [string, CelJsNode, CelJsNode[]];
+  return name === 'split' && args.length === 1;
 }
 
 /** What an iteration variable of a type accepts (cel-js `OverlayContext.setIterValue`), or null for another type. */

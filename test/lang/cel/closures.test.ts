@@ -172,8 +172,19 @@ const CASES: [string, boolean][] = [
   ['object.spec.containers.all(c, !has(image.GetMetadata(c.image).config.Volumes))', true],
   ['object.spec.containers.all(c, has(image.GetMetadata(c.image).manifest.annotations))', true],
   ["object.spec.containers.exists(c, image.getMetadata(c.image).manifest.annotations.a == 'b')", true],
+  // Strings and map literals.
+  ["object.metadata.name.split('e')", true],
+  ["object.metadata.name.split('')", true],
+  ["'A,b,,c'.split(',').map(s, s.upperAscii() + s.lowerAscii() + ' x '.trim())", true],
+  ['object.spec.replicas.split(",")', false],
+  ["{'a': object.metadata.name, 'b': object.spec.replicas}", true],
+  ["{'__proto__': 1, 'x': 2}", true],
+  ["{'constructor': 1, 'prototype': 2, 'x': 3}", true],
+  ["{1: 'one', 2: 'two'}", true],
+  ['{}', true],
+  ["object.spec.containers.all(c, c.?resources.orValue({}).?limits.orValue({}).size() == 0)", true],
   // Left to cel-js throughout.
-  ["object.metadata.name.split('e')", false],
+  ["object.metadata.name.split('e', 1)", false],
   ["timestamp('2024-01-01T00:00:00Z') < timestamp('2025-01-01T00:00:00Z')", false],
 ];
 
@@ -199,12 +210,12 @@ describe('CEL closures against cel-js', () => {
   });
 
   it('leave the nodes they do not handle to cel-js, and run the rest', () => {
-    const compiled = env.compile("object.metadata.name == 'web' || object.metadata.name.split('e').size() > 1");
+    const compiled = env.compile("object.metadata.name == 'web' || object.metadata.name.split('e', 2).size() > 1");
     if (!compiled.ok) throw new Error(compiled.error.message);
     expect(closureGaps(programAst(compiled.program)!, { variablesName: 'variables' })).toEqual(['patched rcall']);
     // The branch that is not handled is not reached here.
-    expect(answeredByClosures("object.metadata.name == 'web' || object.metadata.name.split('e').size() > 1")).toBe(true);
-    expect(answeredByClosures("object.metadata.name == 'x' || object.metadata.name.split('e').size() > 1")).toBe(false);
+    expect(answeredByClosures("object.metadata.name == 'web' || object.metadata.name.split('e', 2).size() > 1")).toBe(true);
+    expect(answeredByClosures("object.metadata.name == 'x' || object.metadata.name.split('e', 2).size() > 1")).toBe(false);
   });
 
   it('give the cost error of cel-js when the budget runs out', () => {
@@ -216,7 +227,7 @@ describe('CEL closures against cel-js', () => {
     expect(result.ok).toBe(false);
     // A membership test is charged the list's size; a concatenation a tenth of its length.
     const names = { items: Array.from({ length: 20 }, (_, i) => `n${i}`) };
-    for (const expression of ["'zz' in object.items", 'size(object.items + object.items + object.items + object.items) > 0']) {
+    for (const expression of ["'zz' in object.items", 'size(object.items + object.items + object.items + object.items) > 0', "size('a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z,a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z,a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z,a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z'.split(',')) > 0"]) {
       const membership = small.compile(expression);
       if (!membership.ok) throw new Error(membership.error.message);
       const charged = membership.program.evaluate({ object: names });
