@@ -28,6 +28,17 @@ import { CEL_FIELD_PRESENCE } from './has.js';
 import { IMAGE_DATA_CONTEXT_TYPE, ImageDataContext, imageMetadata } from './kyverno/image-data.js';
 import { re2Matches } from './regex.js';
 
+/** An empty optional in a chain of optional steps (which make no optional in between). */
+const NONE: unique symbol = Symbol('cel closures: no value');
+
+/** The optional of a chain's step. */
+function optionalOf(step: (frame: Frame) => unknown): (frame: Frame) => unknown {
+  return (frame) => {
+    const value = step(frame);
+    return value === NONE ? Optional.none() : Optional.of(value);
+  };
+}
+
 /** Thrown by a closure that leaves the evaluation to cel-js. */
 export const BAIL: unique symbol = Symbol('cel closures: evaluate with cel-js');
 
@@ -346,23 +357,61 @@ class Compiler {
 
   /** `x.?f` (cel-js `TypeDeclaration#getOptionalField`): an optional of the field, empty when absent. */
   optionalSelect(node: CelJsNode, scope: Scope | null): Closure {
-    const [left, field] = node.args as [CelJsNode, string];
-    const type = (left as CheckedNode).checkedType;
-    if (type === undefined || (type.kind !== 'dyn' && type.kind !== 'optional')) throw new Unsupported('optional selection on a declared type');
-    const object = this.compile(left, scope);
+    return optionalOf(this.optionalStep(node, scope));
+  }
+
+  /** Whether `node` is an optional selection or index evaluated as a step of a chain (it has no patch of its own). */
+  fusible(node: CelJsNode): boolean {
+    return (node.op === '.?' || node.op === '[?]') && patchesOf(node).length === 0 && !node.meta.alternate && !node.meta.macro;
+  }
+
+  /**
+   * The optional an operand of an optional selection gives, as its value or {@link NONE}: the step of a chain
+   * (`a.?b.?c` makes no optional in between), or any other node's value, unwrapped when it is an optional.
+   */
+  optionalOperand(node: CelJsNode, scope: Scope | null): Closure {
+    if (this.fusible(node)) return this.optionalStep(node, scope);
+    const closure = this.compile(node, scope);
     return (frame) => {
-      let value = object(frame);
-      if (value instanceof Optional) value = value.hasValue() ? value.value() : undefined;
-      if (value === undefined) return Optional.none();
-      if (isPlainObject(value)) {
-        if (!hasOwn.call(value, field)) return Optional.none();
-        const item = value[field];
-        if (item === undefined) return Optional.none();
-        return known(item) ? Optional.of(item) : bail();
-      }
-      // Nulls, scalars and lists have no fields: an empty optional.
-      if (value === null || Array.isArray(value) || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? bail() : Optional.none();
-      return bail();
+      const value = closure(frame);
+      return value instanceof Optional ? (value.hasValue() ? value.value() : NONE) : value;
+    };
+  }
+
+  /** `x.?f` or `x[?k]` as the value of the optional it gives, or {@link NONE}. */
+  optionalStep(node: CelJsNode, scope: Scope | null): Closure {
+    const [left, right] = node.args as [CelJsNode, unknown];
+    const type = (left as CheckedNode).checkedType;
+    if (type === undefined || (type.kind !== 'dyn' && type.kind !== 'optional')) throw new Unsupported(`optional ${node.op === '.?' ? 'selection' : 'index'} on a declared type`);
+    const object = this.optionalOperand(left, scope);
+    if (node.op === '.?') {
+      const field = right as string;
+      return (frame) => {
+        const value = object(frame);
+        if (value === NONE) return NONE;
+        if (isPlainObject(value)) {
+          if (!hasOwn.call(value, field)) return NONE;
+          const item = value[field];
+          if (item === undefined) return NONE;
+          return known(item) ? item : bail();
+        }
+        // Nulls, scalars and lists have no fields: an empty optional.
+        if (value === null || Array.isArray(value) || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? bail() : NONE;
+        return bail();
+      };
+    }
+    // `x[?k]`: a map's entry at a string, a list's element at an int.
+    const key = this.compile(right as CelJsNode, scope);
+    return (frame) => {
+      const value = object(frame);
+      const at = key(frame);
+      if (value === NONE) return NONE;
+      let item: unknown;
+      if (isPlainObject(value) && typeof at === 'string') item = hasOwn.call(value, at) ? value[at] : undefined;
+      else if (Array.isArray(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
+      else return bail();
+      if (item === undefined) return NONE;
+      return known(item) ? item : bail();
     };
   }
 
@@ -388,23 +437,7 @@ class Compiler {
    * list's element at an int, empty when there is none.
    */
   optionalIndex(node: CelJsNode, scope: Scope | null): Closure {
-    const [left, right] = node.args as [CelJsNode, CelJsNode];
-    const type = (left as CheckedNode).checkedType;
-    if (type === undefined || (type.kind !== 'dyn' && type.kind !== 'optional')) throw new Unsupported('optional index on a declared type');
-    const object = this.compile(left, scope);
-    const key = this.compile(right, scope);
-    return (frame) => {
-      let value = object(frame);
-      const at = key(frame);
-      if (value instanceof Optional) value = value.hasValue() ? value.value() : undefined;
-      if (value === undefined) return Optional.none();
-      let item: unknown;
-      if (isPlainObject(value) && typeof at === 'string') item = hasOwn.call(value, at) ? value[at] : undefined;
-      else if (Array.isArray(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
-      else return bail();
-      if (item === undefined) return Optional.none();
-      return known(item) ? Optional.of(item) : bail();
-    };
+    return optionalOf(this.optionalStep(node, scope));
   }
 
   /**
@@ -619,6 +652,10 @@ class Compiler {
         return parts;
       };
     }
+    if (args.length === 0 && name === 'hasValue' && this.fusible(receiverNode)) {
+      const step = this.optionalStep(receiverNode, scope);
+      return (frame) => step(frame) !== NONE;
+    }
     if (args.length === 0 && name === 'hasValue') {
       return (frame) => {
         const value = receiver(frame);
@@ -661,8 +698,17 @@ class Compiler {
   /** Kyverno's `x.orValue(y)`: both evaluated; the optional's value, `y` when it is empty, `x` when not an optional. */
   orValue(node: CelJsNode, scope: Scope | null): Closure {
     const macro = node.meta.macro as { receiver: CelJsNode; arg: CelJsNode };
-    const receiver = this.compile(macro.receiver, scope);
     const fallback = this.compile(macro.arg, scope);
+    if (this.fusible(macro.receiver)) {
+      // The receiver is an optional: its value, or the fallback (evaluated in any case, after the receiver).
+      const step = this.optionalStep(macro.receiver, scope);
+      return (frame) => {
+        const value = step(frame);
+        const other = fallback(frame);
+        return value === NONE ? other : value;
+      };
+    }
+    const receiver = this.compile(macro.receiver, scope);
     return (frame) => {
       const value = receiver(frame);
       const other = fallback(frame);
