@@ -18,15 +18,37 @@
  * `!`, `&&`, `||`, `?:`; `==` and `!=` on values of one primitive type; `<`, `<=`, `>`, `>=` on two strings, two
  * ints or two doubles; `in` a list of primitives or a map; `+` of strings, of lists and of ints; list and map
  * literals; `size`, `startsWith`, `endsWith`, `contains`, `lowerAscii`, `upperAscii`, `trim`, `split`, `matches`,
- * `has`, `image.GetMetadata`; the comprehensions of `all`, `exists`, `exists_one`, `map`, `filter`.
+ * `has`, the library methods registered for them (`image.GetMetadata`); the comprehensions of `all`, `exists`,
+ * `exists_one`, `map`, `filter`.
  */
 import { Optional } from '@marcbachmann/cel-js';
 import { type CelJsNode, type PatchKind, patchesOf } from './ast.js';
 import { charge } from './budget.js';
 import { iterationCost } from './cost.js';
 import { CEL_FIELD_PRESENCE } from './has.js';
-import { IMAGE_DATA_CONTEXT_TYPE, ImageDataContext, imageMetadata } from './kyverno/image-data.js';
 import { re2Matches } from './regex.js';
+
+/**
+ * A library method of one argument the closures may call: its value, its error's message (an evaluation error of the
+ * library, which cel-js reports at the call), or null to leave the call to cel-js (an argument of another type).
+ */
+export type ClosureMethod = (receiver: object, argument: unknown) => { value: unknown } | { error: string } | null;
+
+interface RegisteredMethod {
+  readonly receiverClass: abstract new (...args: never[]) => object;
+  readonly call: ClosureMethod;
+}
+
+/** The registered methods by `<type name>.<method name>`. */
+const METHODS = new Map<string, RegisteredMethod>();
+
+/**
+ * Lets the closures call `<typeName>.<name>(argument)` on a variable of that object type (instances of
+ * `receiverClass`), as `call` does. The method must be what cel-js calls for it, with no side effect and no randomness.
+ */
+export function registerClosureMethod(typeName: string, name: string, receiverClass: abstract new (...args: never[]) => object, call: ClosureMethod): void {
+  METHODS.set(`${typeName}.${name}`, { receiverClass, call });
+}
 
 /** An empty optional in a chain of optional steps (which make no optional in between). */
 const NONE: unique symbol = Symbol('cel closures: no value');
@@ -626,9 +648,8 @@ class Compiler {
   /** `x.size()`, `s.startsWith(t)`, `s.endsWith(t)`, `s.contains(t)`, `o.hasValue()`. */
   receiverCall(node: CelJsNode, scope: Scope | null): Closure {
     const [name, receiverNode, args] = node.args as [string, CelJsNode, CelJsNode[]];
-    if (args.length === 1 && (name === 'GetMetadata' || name === 'getMetadata') && (receiverNode as CheckedNode).checkedType?.name === IMAGE_DATA_CONTEXT_TYPE) {
-      return this.imageMetadata(node, receiverNode, args[0]!, scope);
-    }
+    const method = args.length === 1 ? METHODS.get(`${(receiverNode as CheckedNode).checkedType?.name ?? ''}.${name}`) : undefined;
+    if (method !== undefined) return this.libraryMethod(node, receiverNode, args[0]!, method, scope);
     const receiver = this.compile(receiverNode, scope);
     if (args.length === 0 && name === 'size') return (frame) => size(receiver(frame));
     if (args.length === 0 && (name === 'lowerAscii' || name === 'upperAscii' || name === 'trim')) {
@@ -675,23 +696,23 @@ class Compiler {
   }
 
   /**
-   * `image.GetMetadata(ref)` (image-data.ts): the image data, or its error at the call (cel-js `callFunctionHandler`
-   * attaches the call node to the library's error).
+   * A library method on a variable of its object type (see {@link registerClosureMethod}): its value, or its error at
+   * the call (cel-js `callFunctionHandler` attaches the call node to the library's error).
    */
-  imageMetadata(node: CelJsNode, receiverNode: CelJsNode, argument: CelJsNode, scope: Scope | null): Closure {
+  libraryMethod(node: CelJsNode, receiverNode: CelJsNode, argument: CelJsNode, method: RegisteredMethod, scope: Scope | null): Closure {
     if (receiverNode.op !== 'id' || patchesOf(receiverNode).length > 0 || receiverNode.meta.alternate || this.bound(receiverNode.args as string, scope)) {
-      throw new Unsupported('image data of an expression');
+      throw new Unsupported('library method on an expression');
     }
     const name = receiverNode.args as string;
-    const reference = this.compile(argument, scope);
+    const operand = this.compile(argument, scope);
+    const { receiverClass, call } = method;
     return (frame) => {
-      const context = frame.activation[name];
-      if (!(context instanceof ImageDataContext) || context.constructor !== ImageDataContext) return bail();
-      const image = reference(frame);
-      if (typeof image !== 'string') return bail();
-      const found = imageMetadata(context, image);
-      if ('problem' in found) throw new Raised({ summary: found.problem, range: rangeOf(node) });
-      return found.data;
+      const receiver = frame.activation[name];
+      if (typeof receiver !== 'object' || receiver === null || receiver.constructor !== receiverClass) return bail();
+      const outcome = call(receiver, operand(frame));
+      if (outcome === null) return bail();
+      if ('error' in outcome) throw new Raised({ summary: outcome.error, range: rangeOf(node) });
+      return outcome.value;
     };
   }
 

@@ -9,6 +9,7 @@
  * given to the scan or `apply`). In a cluster Kyverno would read the registry instead.
  */
 import type { Environment } from '@marcbachmann/cel-js';
+import { registerClosureMethod } from '../closures.js';
 import type { CelLibrary } from '../environment.js';
 import { celError, messageOf } from './common.js';
 import type { ImageDataSource, KyvernoLibraryData } from './data.js';
@@ -26,7 +27,7 @@ export function imageDataHandle(data: KyvernoLibraryData): ImageDataContext {
 }
 
 /** The image data of `image`, or why there is none (the message of `GetMetadata`'s error). */
-export function imageMetadata(ctx: ImageDataContext, image: string): { data: unknown } | { problem: string } {
+function imageMetadata(ctx: ImageDataContext, image: string): { data: unknown } | { problem: string } {
   let data: unknown;
   try {
     data = ctx.source?.get(image);
@@ -52,6 +53,13 @@ function getMetadata(ctx: ImageDataContext, image: string): unknown {
   return found.data;
 }
 
+/** `GetMetadata` as the CEL closures call it (closures.ts): its value, or its error's message. */
+function metadataForClosures(ctx: object, image: unknown): { value: unknown } | { error: string } | null {
+  if (typeof image !== 'string') return null;
+  const found = imageMetadata(ctx as ImageDataContext, image);
+  return 'problem' in found ? { error: found.problem } : { value: found.data };
+}
+
 /** The `imagedata` library (the `image` handle). */
 export function imageDataLibrary(): CelLibrary {
   return (env: Environment) => {
@@ -60,6 +68,7 @@ export function imageDataLibrary(): CelLibrary {
     env.registerVariable('image', I);
     for (const name of ['GetMetadata', 'getMetadata']) {
       env.registerFunction(`${I}.${name}(string): dyn`, (c: ImageDataContext, ref: string) => getMetadata(c, ref));
+      registerClosureMethod(I, name, ImageDataContext, metadataForClosures);
     }
   };
 }
