@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-ALWRCJGC.js";
+} from "./action-chunk-HB54K3SX.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

@@ -7344,7 +7344,7 @@ var require_ignore = __commonJS({
       return Array.isArray(subject2) ? subject2 : [subject2];
     }
     var UNDEFINED = void 0;
-    var EMPTY3 = "";
+    var EMPTY4 = "";
     var SPACE = " ";
     var ESCAPE = "\\";
     var REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/;
@@ -7396,14 +7396,14 @@ var require_ignore = __commonJS({
     var scanBracket = (pattern, start) => {
       const { length } = pattern;
       let index = start + 1;
-      let negated = EMPTY3;
+      let negated = EMPTY4;
       const lead = pattern[index];
       if (lead === "!" || lead === "^") {
         negated = "^";
         index++;
       }
-      let body = EMPTY3;
-      let prev = EMPTY3;
+      let body = EMPTY4;
+      let prev = EMPTY4;
       for (; ; ) {
         const char = pattern[index];
         if (char === UNDEFINED) {
@@ -7422,7 +7422,7 @@ var require_ignore = __commonJS({
           if (prev <= to) {
             body += `-${escapeMember(to)}`;
           }
-          prev = EMPTY3;
+          prev = EMPTY4;
         } else if (char === "[" && pattern[index + 1] === ":") {
           const nameStart = index + 2;
           let end = nameStart;
@@ -7438,7 +7438,7 @@ var require_ignore = __commonJS({
               return null;
             }
             body += POSIX_CLASSES2[name];
-            prev = EMPTY3;
+            prev = EMPTY4;
             index = end;
           } else {
             body += escapeMember("[");
@@ -7471,7 +7471,7 @@ var require_ignore = __commonJS({
       const sources = [];
       const hold = (source) => `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`;
       const { length } = pattern;
-      let out = EMPTY3;
+      let out = EMPTY4;
       let index = 0;
       while (index < length) {
         const char = pattern[index];
@@ -7648,7 +7648,7 @@ var require_ignore = __commonJS({
         //   two are still distinct, before the unescape steps below collapse the
         //   literal onto the very `\*` a wildcard leaves behind.
         /(^|[^\\])((?:\\\\)*)\\\*$/,
-        (match, p1, p2) => p2 === EMPTY3 ? p1 + TRAILING_WILDCARD : match,
+        (match, p1, p2) => p2 === EMPTY4 ? p1 + TRAILING_WILDCARD : match,
         "*"
       ],
       [
@@ -7711,7 +7711,7 @@ var require_ignore = __commonJS({
     var REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/;
     var replaceTrailingDoublestar = () => "[\\s\\S]";
     var separatorAfter = (run2, at3) => {
-      let separator = EMPTY3;
+      let separator = EMPTY4;
       for (let index = at3 + 1; index < run2.length && !run2[index].wildcard; index++) {
         separator += run2[index].single;
       }
@@ -7772,7 +7772,7 @@ var require_ignore = __commonJS({
           index++;
         }
       }
-      let out = EMPTY3;
+      let out = EMPTY4;
       let run2 = [];
       const flush = () => {
         let lastWildcard;
@@ -7851,14 +7851,14 @@ var require_ignore = __commonJS({
       if (path7.charCodeAt(0) === SLASH_CODE || path7.indexOf(DOUBLE_SLASH) >= 0) {
         const slices = path7.split(SLASH).filter(Boolean);
         slices.pop();
-        return slices.length ? slices.join(SLASH) + SLASH : EMPTY3;
+        return slices.length ? slices.join(SLASH) + SLASH : EMPTY4;
       }
       const end = path7.length - 1;
       const cut = path7.lastIndexOf(
         SLASH,
         path7.charCodeAt(end) === SLASH_CODE ? end - 1 : end
       );
-      return cut < 0 ? EMPTY3 : path7.slice(0, cut + 1);
+      return cut < 0 ? EMPTY4 : path7.slice(0, cut + 1);
     };
     var isString = (subject2) => typeof subject2 === "string";
     var checkPattern = (pattern) => pattern && isString(pattern);
@@ -10471,7134 +10471,6 @@ function valueJson(value2) {
   return `${JSON.stringify(value2, tagged)}`;
 }
 
-// src/evaluate/processor.ts
-var NO_OBJECTS = Object.freeze([]);
-function request(policy, resource, value2, options2) {
-  const result = { resource: value2, numberMode: options2.numberMode };
-  if (options2.userInfo) result.userInfo = options2.userInfo;
-  if (options2.oldResource) result.oldResource = options2.oldResource;
-  if (options2.exceptions && options2.exceptions.length > 0) result.exceptions = options2.exceptions;
-  if (options2.bindings && options2.bindings.length > 0) result.bindings = options2.bindings;
-  if (options2.external) result.external = options2.external;
-  if (options2.targets) result.targets = options2.targets;
-  if (options2.targetReads) result.targetReads = options2.targetReads;
-  if (options2.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
-  if (options2.explainFailures) result.explainFailures = true;
-  if (options2.reference) result.reference = true;
-  const values = options2.values;
-  const resourceValues = values ? values.resourceValues(policy.name, resource.name, options2.set) : { ...options2.set };
-  if (options2.operation !== void 0) resourceValues["request.operation"] = options2.operation;
-  else if (options2.defaultOperation !== void 0 && (resourceValues["request.operation"] ?? "") === "") resourceValues["request.operation"] = options2.defaultOperation;
-  const operation = resourceValues["request.operation"];
-  if (typeof operation === "string" && operation !== "") result.operation = operation;
-  const labels = values?.namespaceLabels.get(resource.namespace) ?? options2.namespaceLabels?.(resource.namespace);
-  if (labels) result.namespaceLabels = labels;
-  const namespaceObject2 = resource.namespace === "" ? void 0 : values?.namespaceObject(resource.namespace) ?? options2.namespaceObject?.(resource.namespace);
-  if (namespaceObject2) result.namespaceObject = namespaceObject2;
-  if (values) {
-    for (const mapping of values.subresources) {
-      const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
-      if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) {
-        result.subresource = mapping.subresource;
-        result.subresourceParent = { group: mapping.parentGroup, version: mapping.parentVersion, kind: mapping.parentKind };
-      }
-    }
-  }
-  const injected = { ...values?.ruleLookups(policy.name) };
-  if (Object.keys(resourceValues).length > 0) injected.resource = resourceValues;
-  if (injected.resource || injected.rule || injected.foreach) result.values = injected;
-  return result;
-}
-function evaluateResource(policies, resource, given) {
-  return evaluateResources(policies, [resource], given)[0];
-}
-function evaluateResources(policies, resources, given) {
-  const options2 = given.oldResource !== void 0 && given.numberMode === "float64" ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
-  const runs = resources.map((resource) => new ResourceRun(policies, resource, options2));
-  mutateStage(policies, runs, 0);
-  if (options2.mutateOnly) {
-    mutateStage(policies, runs, 1);
-    mutateStage(policies, runs, 2);
-    return runs.map((run2) => run2.out);
-  }
-  for (const run2 of runs) run2.verifyImages();
-  validateStage(policies, runs, false);
-  mutateStage(policies, runs, 1);
-  mutateStage(policies, runs, 2);
-  validateStage(policies, runs, true);
-  for (const run2 of runs) run2.finish();
-  return runs.map((run2) => run2.out);
-}
-function mutatesIn(policy, stage) {
-  return policy.mutate !== void 0 && (policy.stage ?? 0) === stage;
-}
-function mutateStage(policies, runs, stage) {
-  for (const run2 of runs) run2.beginStage();
-  for (const policy of policies) {
-    if (!mutatesIn(policy, stage)) continue;
-    for (const run2 of runs) run2.mutate(policy, stage);
-  }
-  for (const run2 of runs) run2.endStage(stage);
-}
-function validateStage(policies, runs, late) {
-  for (const policy of policies) {
-    if (policy.validate === void 0 || (policy.stage ?? 0) > 0 !== late) continue;
-    for (const run2 of runs) run2.validate(policy);
-  }
-}
-var ResourceRun = class {
-  constructor(policies, resource, options2) {
-    this.policies = policies;
-    this.resource = resource;
-    this.options = options2;
-    this.#original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
-    this.#current = this.#original;
-  }
-  policies;
-  resource;
-  options;
-  out = [];
-  /** The resource with the number semantics of the evaluation. */
-  #original;
-  #current;
-  /** Without values the request differs between mutate policies by the resource only: made once. */
-  #mutateRequest;
-  /** Without values the request is the same for every validate policy until a mutate stage changes the resource. */
-  #shared;
-  #mutateRequestFor(policy) {
-    const { resource, options: options2 } = this;
-    if (options2.values) return request(policy, resource, this.#current, options2);
-    this.#mutateRequest ??= request(policy, resource, this.#current, options2);
-    return { ...this.#mutateRequest, resource: this.#current };
-  }
-  #requestFor(policy) {
-    const { resource, options: options2 } = this;
-    return options2.values ? request(policy, resource, this.#current, options2) : this.#shared ??= request(policy, resource, this.#current, options2);
-  }
-  /** The resource the current mutate stage received, and where its responses start. */
-  #stage;
-  /** A mutate stage starts from the resource as it is now. */
-  beginStage() {
-    this.#stage = { received: this.#current, first: this.out.length };
-  }
-  /** One mutate policy of the stage on the resource as the stage's previous policies left it. */
-  mutate(policy, stage) {
-    const { received } = this.#stage;
-    const evaluation = this.#mutateRequestFor(policy);
-    if (stage === 2 && this.#current !== received) evaluation.admissionObject = received;
-    const result = policy.mutate(evaluation);
-    for (const response of isResponseList(result) ? result : [result]) {
-      this.#current = response.patchedResource ?? this.#current;
-      this.out.push({ kind: "mutate", response });
-    }
-  }
-  /** A mutate stage ends: MutatingPolicies' responses get the final resource, then mutate-existing rules run. */
-  endStage(stage) {
-    const { policies, resource, options: options2, out } = this;
-    const { received, first } = this.#stage;
-    this.#stage = void 0;
-    if (this.#current !== received) this.#shared = void 0;
-    if (stage !== 2) return;
-    const current4 = this.#current;
-    for (const { response } of out.slice(first)) response.patchedResource = current4;
-    const targets = options2.targets ?? [];
-    const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
-    if (targeting.length === 0) return;
-    options2.targetReads?.all();
-    for (const target2 of targets) {
-      const responses = [];
-      let patched = target2;
-      for (const policy of targeting) {
-        const evaluation = request(policy, resource, current4, options2);
-        if (current4 !== received) evaluation.admissionObject = received;
-        const result = policy.mutateTarget(evaluation, patched);
-        responses.push(...result.responses);
-        patched = result.target;
-      }
-      for (const response of responses) {
-        for (const rule4 of response.rules) if (rule4.status === "pass") rule4.patchedTarget = patched;
-        out.push({ kind: "mutate", response });
-      }
-    }
-  }
-  verifyImages() {
-    for (const policy of this.policies) {
-      if (policy.verifyImages !== void 0) this.out.push({ kind: "verifyImages", response: policy.verifyImages(this.#requestFor(policy)) });
-    }
-  }
-  validate(policy) {
-    const { out } = this;
-    const result = policy.validate(this.#requestFor(policy));
-    if (result === null) out.push({ kind: "validate", response: { policy, resource: this.#current, rules: [] } });
-    else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
-    else out.push({ kind: "validate", response: result });
-  }
-  /** Generation, then the policies that see the resource as given. */
-  finish() {
-    const { policies, resource, options: options2, out } = this;
-    for (const policy of policies) {
-      if (policy.generate === void 0) continue;
-      const outcome = policy.generate(request(policy, resource, this.#current, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
-      if (outcome === null) continue;
-      out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
-    }
-    for (const policy of policies) {
-      if (policy.validateImages === void 0) continue;
-      const response = policy.validateImages(request(policy, resource, this.#original, options2));
-      if (response !== null) out.push({ kind: "verifyImages", response });
-    }
-    for (const policy of policies) {
-      if (policy.delete === void 0) continue;
-      const response = policy.delete(request(policy, resource, this.#original, options2));
-      if (response !== null) out.push({ kind: "delete", response });
-    }
-  }
-};
-function isResponseList(result) {
-  return Array.isArray(result);
-}
-function mutatedResource(responses, original) {
-  let current4 = original;
-  for (const { kind: kind3, response } of responses) if (kind3 === "mutate" && response.patchedResource) current4 = response.patchedResource;
-  return current4;
-}
-function unsettledRules(policies, resource, after, options2) {
-  const again = evaluateResource(policies, { ...resource, value: after }, { ...options2, mutateOnly: true, keepResourceOnMutateError: true });
-  const final = mutatedResource(again, after);
-  if (final === after || jsonEqual(final, after, "type")) return [];
-  const rules = again.flatMap(({ response }) => response.rules.map((rule4) => ({ policy: response.policy, rule: rule4 })));
-  const changing = rules.filter(({ rule: rule4 }) => rule4.status === "pass" && rule4.patchedTarget === void 0 && rule4.unchanged !== true);
-  return changing.length > 0 ? changing : rules;
-}
-
-// src/source/resource.ts
-var CLUSTER_SCOPED = new Map(
-  Object.entries({
-    "": ["Namespace", "Node", "PersistentVolume", "ComponentStatus"],
-    "rbac.authorization.k8s.io": ["ClusterRole", "ClusterRoleBinding"],
-    "storage.k8s.io": ["StorageClass", "CSIDriver", "CSINode", "VolumeAttachment", "VolumeAttributesClass"],
-    "scheduling.k8s.io": ["PriorityClass"],
-    "node.k8s.io": ["RuntimeClass"],
-    "networking.k8s.io": ["IngressClass", "IPAddress", "ServiceCIDR"],
-    "apiextensions.k8s.io": ["CustomResourceDefinition"],
-    "apiregistration.k8s.io": ["APIService"],
-    "admissionregistration.k8s.io": [
-      "MutatingWebhookConfiguration",
-      "ValidatingWebhookConfiguration",
-      "ValidatingAdmissionPolicy",
-      "ValidatingAdmissionPolicyBinding"
-    ],
-    "certificates.k8s.io": ["CertificateSigningRequest"],
-    "flowcontrol.apiserver.k8s.io": ["FlowSchema", "PriorityLevelConfiguration"],
-    "resource.k8s.io": ["DeviceClass", "ResourceSlice"],
-    "authentication.k8s.io": ["TokenReview", "SelfSubjectReview"],
-    "authorization.k8s.io": ["SubjectAccessReview", "SelfSubjectAccessReview", "SelfSubjectRulesReview"]
-  }).map(([group, kinds]) => [group, new Set(kinds)])
-);
-var NIL_MAP_FIELDS = /* @__PURE__ */ new Set(["annotations", "labels", "matchLabels", "nodeSelector", "data", "stringData"]);
-function apiGroupOf(apiVersion) {
-  const slash = apiVersion.indexOf("/");
-  if (slash === -1 || apiVersion === "/") return "";
-  if (apiVersion.indexOf("/", slash + 1) !== -1) return null;
-  return apiVersion.slice(0, slash);
-}
-function isClusterScoped(apiVersion, kind3) {
-  const group = apiGroupOf(apiVersion);
-  return group !== null && CLUSTER_SCOPED.get(group)?.has(kind3) === true;
-}
-function stringField(object2, field2) {
-  if (!isObject(object2)) return "";
-  const value2 = object2[field2];
-  return typeof value2 === "string" ? value2 : "";
-}
-function nameOf(object2) {
-  return stringField(object2.metadata, "name");
-}
-function namespaceOf(resource) {
-  return stringField(resource.metadata, "namespace");
-}
-function normalizeResource(resource) {
-  normalizeNilMaps(resource);
-  if (namespaceOf(resource) === "" && !isClusterScoped(resource.apiVersion, resource.kind)) {
-    if (resource.metadata === void 0) resource.metadata = {};
-    if (isObject(resource.metadata)) resource.metadata.namespace = "default";
-  }
-  return resource;
-}
-function normalizeNilMaps(object2) {
-  for (const key3 of Object.keys(object2)) {
-    const value2 = object2[key3];
-    if (value2 === null) {
-      if (NIL_MAP_FIELDS.has(key3)) object2[key3] = {};
-    } else if (Array.isArray(value2)) {
-      for (const item of value2) if (isObject(item)) normalizeNilMaps(item);
-    } else if (typeof value2 === "object") {
-      normalizeNilMaps(value2);
-    }
-  }
-}
-function resourceKey(resource) {
-  const group = apiGroupOf(resource.apiVersion);
-  const kind3 = group === null ? "" : resource.kind;
-  return JSON.stringify([group ?? "", kind3, namespaceOf(resource), stringField(resource.metadata, "name")]);
-}
-
-// src/source/files.ts
-import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
-
-// src/util/quantity.ts
-var DECIMAL_SUFFIXES = /* @__PURE__ */ new Map([
-  ["n", -9],
-  ["u", -6],
-  ["m", -3],
-  ["", 0],
-  ["k", 3],
-  ["M", 6],
-  ["G", 9],
-  ["T", 12],
-  ["P", 15],
-  ["E", 18]
-]);
-var BINARY_SUFFIXES = /* @__PURE__ */ new Map([
-  ["Ki", 10],
-  ["Mi", 20],
-  ["Gi", 30],
-  ["Ti", 40],
-  ["Pi", 50],
-  ["Ei", 60]
-]);
-var DECIMAL_SUFFIX_BY_EXPONENT = new Map(
-  [...DECIMAL_SUFFIXES].map(([suffix, exp]) => [exp, suffix])
-);
-var BINARY_SUFFIX_BY_POWER = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
-var SUFFIX_CHARS = "eEinumkKMGTP";
-var MAX_BINARY = (1n << 63n) - 1n;
-var NANO_SCALE = -9;
-var POW10_CACHE = [1n];
-function pow10(n) {
-  if (n < POW10_CACHE.length) return POW10_CACHE[n];
-  if (n < 256) {
-    for (let k = POW10_CACHE.length; k <= n; k++) POW10_CACHE.push(POW10_CACHE[k - 1] * 10n);
-    return POW10_CACHE[n];
-  }
-  return 10n ** BigInt(n);
-}
-function isDigit(c) {
-  return c >= 48 && c <= 57;
-}
-function abs(v) {
-  return v < 0n ? -v : v;
-}
-function splitQuantity(str4) {
-  let positive = true;
-  let pos = 0;
-  const end = str4.length;
-  if (end > 0) {
-    if (str4[0] === "-") {
-      positive = false;
-      pos++;
-    } else if (str4[0] === "+") {
-      pos++;
-    }
-  }
-  const afterSign = pos;
-  while (pos < end && str4[pos] === "0") pos++;
-  if (pos >= end) return { positive, num: "0", denom: "", suffix: "", hasDigits: true };
-  const hasLeadingZeros = pos > afterSign;
-  let i = pos;
-  while (i < end && isDigit(str4.charCodeAt(i))) i++;
-  let num = str4.slice(pos, i);
-  pos = i;
-  if (num.length === 0) num = "0";
-  let denom = "";
-  if (pos < end && str4[pos] === ".") {
-    pos++;
-    i = pos;
-    while (i < end && isDigit(str4.charCodeAt(i))) i++;
-    denom = str4.slice(pos, i);
-    pos = i;
-  }
-  const hasDigits = hasLeadingZeros || num !== "0" || denom.length > 0;
-  const suffixStart = pos;
-  i = pos;
-  while (i < end && SUFFIX_CHARS.includes(str4[i])) i++;
-  if (i >= end) return { positive, num, denom, suffix: str4.slice(suffixStart), hasDigits };
-  pos = i;
-  if (str4[pos] === "-" || str4[pos] === "+") pos++;
-  for (i = pos; i < end; i++) {
-    if (!isDigit(str4.charCodeAt(i))) return null;
-  }
-  return { positive, num, denom, suffix: str4.slice(suffixStart), hasDigits };
-}
-function interpretSuffix(suffix) {
-  const dec = DECIMAL_SUFFIXES.get(suffix);
-  if (dec !== void 0) return { base: 10, exponent: dec, format: "DecimalSI" };
-  const bin = BINARY_SUFFIXES.get(suffix);
-  if (bin !== void 0) return { base: 2, exponent: bin, format: "BinarySI" };
-  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
-    const exp = parseGoInt64(suffix.slice(1));
-    if (exp === null) return null;
-    return { base: 10, exponent: Number(BigInt.asIntN(32, exp)), format: "DecimalExponent" };
-  }
-  return null;
-}
-function parseGoInt64(s) {
-  if (!/^[+-]?[0-9]+$/.test(s)) return null;
-  const v = BigInt(s);
-  if (v < -(1n << 63n) || v > (1n << 63n) - 1n) return null;
-  return v;
-}
-function takesExactPath(meaning) {
-  if (meaning.base === 10) return meaning.exponent < NANO_SCALE;
-  return 15 - 1 - Math.trunc(meaning.exponent * 3 / 10) - 1 < 0;
-}
-function divRoundUp(v, shift, digits2) {
-  if (shift > digits2) return v < 0n ? -1n : 1n;
-  const d = pow10(shift);
-  const q = v / d;
-  if (q * d === v) return q;
-  return v < 0n ? q - 1n : q + 1n;
-}
-var ZERO = { unscaled: 0n, scale: 0, format: "DecimalSI" };
-function parseQuantity(str4) {
-  if (str4.length === 0) return null;
-  if (str4 === "0") return ZERO;
-  const parts2 = splitQuantity(str4);
-  if (parts2 === null) return null;
-  const meaning = interpretSuffix(parts2.suffix);
-  if (meaning === null) return null;
-  if (!parts2.hasDigits && takesExactPath(meaning)) return null;
-  let unscaled = BigInt(parts2.num + parts2.denom);
-  if (!parts2.positive) unscaled = -unscaled;
-  let scale = -parts2.denom.length;
-  let format = meaning.format;
-  if (meaning.base === 10) {
-    scale += meaning.exponent;
-  } else {
-    unscaled <<= BigInt(meaning.exponent);
-  }
-  if (scale < NANO_SCALE && unscaled !== 0n) {
-    const digits2 = abs(unscaled).toString().length;
-    unscaled = divRoundUp(unscaled, NANO_SCALE - scale, digits2);
-    scale = NANO_SCALE;
-  }
-  if (meaning.base === 2) {
-    if (magnitudeCompare(unscaled, scale, MAX_BINARY) > 0) {
-      unscaled = unscaled < 0n ? -MAX_BINARY : MAX_BINARY;
-      scale = 0;
-    } else if (unscaled !== 0n && magnitudeCompare(unscaled, scale, 1n) < 0) {
-      format = "DecimalSI";
-    }
-  }
-  return normalize(unscaled, scale, format);
-}
-function normalize(unscaled, scale, format) {
-  if (unscaled === 0n) return { unscaled: 0n, scale: 0, format };
-  let u = unscaled;
-  let s = scale;
-  while (u % 10n === 0n) {
-    u /= 10n;
-    s++;
-  }
-  return { unscaled: u, scale: s, format };
-}
-function makeQuantity(unscaled, scale, format) {
-  return normalize(unscaled, scale, format);
-}
-function magnitudeCompare(unscaled, scale, n) {
-  const m = abs(unscaled);
-  if (scale >= 0) {
-    if (m !== 0n && scale > n.toString().length) return 1;
-    const v = m * pow10(scale);
-    return v === n ? 0 : v < n ? -1 : 1;
-  }
-  const scaledN = n * pow10(-scale);
-  return m === scaledN ? 0 : m < scaledN ? -1 : 1;
-}
-function sign(v) {
-  return v < 0n ? -1 : v > 0n ? 1 : 0;
-}
-function compareQuantities(a, b) {
-  const sa = sign(a.unscaled);
-  const sb = sign(b.unscaled);
-  if (sa !== sb) return sa < sb ? -1 : 1;
-  if (sa === 0) return 0;
-  const da = abs(a.unscaled).toString().length;
-  const db = abs(b.unscaled).toString().length;
-  const ma = da + a.scale;
-  const mb = db + b.scale;
-  if (ma !== mb) {
-    const larger = ma > mb ? 1 : -1;
-    return sa > 0 ? larger : larger === 1 ? -1 : 1;
-  }
-  let x = a.unscaled;
-  let y = b.unscaled;
-  if (a.scale > b.scale) x *= pow10(a.scale - b.scale);
-  else if (b.scale > a.scale) y *= pow10(b.scale - a.scale);
-  return x === y ? 0 : x < y ? -1 : 1;
-}
-function isInteger(q) {
-  return q.scale >= 0 || q.unscaled === 0n;
-}
-function formatQuantity(q) {
-  if (q.unscaled === 0n) return "0";
-  let format = q.format;
-  if (format === "BinarySI") {
-    if (magnitudeCompare(q.unscaled, q.scale, 1024n) < 0 || !isInteger(q)) format = "DecimalSI";
-  }
-  if (format === "BinarySI") {
-    let m2 = q.unscaled * pow10(q.scale);
-    let k = 0;
-    while (m2 % 1024n === 0n) {
-      m2 /= 1024n;
-      k++;
-    }
-    const suffix = k < BINARY_SUFFIX_BY_POWER.length ? BINARY_SUFFIX_BY_POWER[k] : "";
-    return `${m2}${suffix}`;
-  }
-  let m = q.unscaled;
-  let e = q.scale;
-  while (m % 10n === 0n) {
-    m /= 10n;
-    e++;
-  }
-  const rem = (e % 3 + 3) % 3;
-  if (rem !== 0) {
-    m *= pow10(rem);
-    e -= rem;
-  }
-  if (format === "DecimalExponent") return e === 0 ? `${m}` : `${m}e${e}`;
-  return `${m}${DECIMAL_SUFFIX_BY_EXPONENT.get(e) ?? ""}`;
-}
-
-// src/util/byte-size.ts
-function parseByteSize(text5) {
-  const match = /^(.*?\d)(?:([KMGTPE])(i?)|([kmgtpe]?))B?$/.exec(text5.trim());
-  if (match === null) return null;
-  const [, number, upper, binary2, lower] = match;
-  const suffix = upper === void 0 ? lower : upper === "K" && binary2 === "" ? "k" : `${upper}${binary2}`;
-  const quantity = parseQuantity(`${number}${suffix}`);
-  if (quantity === null) return null;
-  let bytes;
-  if (quantity.scale >= 0) {
-    bytes = quantity.unscaled * 10n ** BigInt(quantity.scale);
-  } else {
-    const divisor = 10n ** BigInt(-quantity.scale);
-    if (quantity.unscaled % divisor !== 0n) return null;
-    bytes = quantity.unscaled / divisor;
-  }
-  return bytes >= 1n && bytes <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(bytes) : null;
-}
-var UNITS = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB"];
-function formatByteSize(bytes) {
-  let unit = 0;
-  while (unit < UNITS.length - 1 && bytes >= 1024 ** (unit + 1)) unit++;
-  const value2 = bytes / 1024 ** unit;
-  return `${Number.isInteger(value2) ? value2 : value2.toFixed(1)} ${UNITS[unit]}`;
-}
-
-// src/source/byte-order-mark.ts
-var BYTE_ORDER_MARK = 65279;
-function stripByteOrderMark(text5) {
-  return text5.charCodeAt(0) === BYTE_ORDER_MARK ? text5.slice(1) : text5;
-}
-
-// src/source/files.ts
-var utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-function problem(file, message2, severity = "error") {
-  return { file, line: 1, column: 1, message: message2, severity };
-}
-function errorMessage(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-var DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
-function isTooLarge(value2) {
-  return typeof value2 === "object" && value2 !== null && value2.tooLarge === true;
-}
-function tooLargeMessage(what, refused) {
-  const shown = refused.size === null ? "" : formatByteSize(refused.size);
-  const size = refused.size === null ? "" : ` ${shown}${shown === `${refused.size} bytes` ? "" : ` (${refused.size} bytes)`},`;
-  return `${what} is not read: it is${size} over the ${formatByteSize(refused.limit)} file size limit (--max-file-size, maxFileSize in the configuration)`;
-}
-var CHUNK_SIZE = 1024 * 1024;
-function readFileBounded(file, maxBytes) {
-  const fd = openSync(file, "r");
-  try {
-    const stats = fstatSync(fd);
-    if (stats.isFile() && stats.size > maxBytes) return { tooLarge: true, size: stats.size, limit: maxBytes };
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_SIZE, maxBytes + 1 - total));
-      const read = readSync(fd, chunk, 0, chunk.length, null);
-      if (read === 0) break;
-      total += read;
-      if (total > maxBytes) return { tooLarge: true, size: null, limit: maxBytes };
-      chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    closeSync(fd);
-  }
-}
-function readFileHead(file, bytes) {
-  const fd = openSync(file, "r");
-  try {
-    const head = Buffer.allocUnsafe(bytes);
-    return head.subarray(0, readSync(fd, head, 0, bytes, 0)).toString("utf8");
-  } finally {
-    closeSync(fd);
-  }
-}
-function readSourceFile(file, maxBytes = DEFAULT_MAX_FILE_SIZE) {
-  let bytes;
-  try {
-    const read = readFileBounded(file, maxBytes);
-    if (isTooLarge(read)) return { file: null, problems: [problem(file, tooLargeMessage("the file", read))] };
-    bytes = read;
-  } catch (error) {
-    return { file: null, problems: [problem(file, errorMessage(error))] };
-  }
-  let text5;
-  try {
-    text5 = utf8.decode(bytes);
-  } catch {
-    return { file: null, problems: [problem(file, "the file is not valid UTF-8 text")] };
-  }
-  return { file: { path: file, text: stripByteOrderMark(text5) }, problems: [] };
-}
-
-// node_modules/js-yaml/dist/js-yaml.mjs
-var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
-function defineScalarTag(tagName, options2) {
-  return {
-    tagName,
-    nodeKind: "scalar",
-    implicit: options2.implicit ?? false,
-    matchByTagPrefix: options2.matchByTagPrefix ?? false,
-    implicitFirstChars: options2.implicitFirstChars ?? null,
-    resolve: options2.resolve,
-    identify: options2.identify,
-    represent: options2.represent ?? ((data) => String(data)),
-    representTagName: options2.representTagName ?? (() => tagName)
-  };
-}
-function defineSequenceTag(tagName, options2) {
-  const carrierIsResult = options2.finalize === void 0;
-  return {
-    tagName,
-    nodeKind: "sequence",
-    implicit: false,
-    matchByTagPrefix: options2.matchByTagPrefix ?? false,
-    create: options2.create,
-    addItem: options2.addItem,
-    finalize: options2.finalize ?? ((carrier) => carrier),
-    carrierIsResult,
-    identify: options2.identify,
-    represent: options2.represent ?? ((data) => data),
-    representTagName: options2.representTagName ?? (() => tagName)
-  };
-}
-function defineMappingTag(tagName, options2) {
-  const carrierIsResult = options2.finalize === void 0;
-  return {
-    tagName,
-    nodeKind: "mapping",
-    implicit: false,
-    matchByTagPrefix: options2.matchByTagPrefix ?? false,
-    create: options2.create,
-    addPair: options2.addPair,
-    has: options2.has,
-    keys: options2.keys,
-    get: options2.get,
-    finalize: options2.finalize ?? ((carrier) => carrier),
-    carrierIsResult,
-    identify: options2.identify,
-    represent: options2.represent ?? ((data) => data),
-    representTagName: options2.representTagName ?? (() => tagName)
-  };
-}
-var strTag = defineScalarTag("tag:yaml.org,2002:str", {
-  resolve: (source) => source,
-  identify: (data) => typeof data === "string"
-});
-var NULL_VALUES$1 = [
-  "",
-  "~",
-  "null",
-  "Null",
-  "NULL"
-];
-var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: [
-    "",
-    "~",
-    "n",
-    "N"
-  ],
-  resolve: (source) => {
-    if (NULL_VALUES$1.indexOf(source) !== -1) return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => object2 === null,
-  represent: () => "null"
-});
-var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: ["n"],
-  resolve: (source, isExplicit) => {
-    if (source === "null" || isExplicit && source === "") return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => object2 === null,
-  represent: () => "null"
-});
-var NULL_VALUES = [
-  "",
-  "~",
-  "null",
-  "Null",
-  "NULL"
-];
-var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
-  implicit: true,
-  implicitFirstChars: [
-    "",
-    "~",
-    "n",
-    "N"
-  ],
-  resolve: (source) => {
-    if (NULL_VALUES.indexOf(source) !== -1) return null;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => object2 === null,
-  represent: () => "null"
-});
-var TRUE_VALUES$2 = [
-  "true",
-  "True",
-  "TRUE"
-];
-var FALSE_VALUES$2 = [
-  "false",
-  "False",
-  "FALSE"
-];
-var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: [
-    "t",
-    "T",
-    "f",
-    "F"
-  ],
-  resolve: (source) => {
-    if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
-  represent: (object2) => object2 ? "true" : "false"
-});
-var TRUE_VALUES$1 = ["true"];
-var FALSE_VALUES$1 = ["false"];
-var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: ["t", "f"],
-  resolve: (source) => {
-    if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
-  represent: (object2) => object2 ? "true" : "false"
-});
-var TRUE_VALUES = [
-  "true",
-  "True",
-  "TRUE",
-  "y",
-  "Y",
-  "yes",
-  "Yes",
-  "YES",
-  "on",
-  "On",
-  "ON"
-];
-var FALSE_VALUES = [
-  "false",
-  "False",
-  "FALSE",
-  "n",
-  "N",
-  "no",
-  "No",
-  "NO",
-  "off",
-  "Off",
-  "OFF"
-];
-var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
-  implicit: true,
-  implicitFirstChars: [
-    "y",
-    "Y",
-    "n",
-    "N",
-    "t",
-    "T",
-    "f",
-    "F",
-    "o",
-    "O"
-  ],
-  resolve: (source) => {
-    if (TRUE_VALUES.indexOf(source) !== -1) return true;
-    if (FALSE_VALUES.indexOf(source) !== -1) return false;
-    return NOT_RESOLVED;
-  },
-  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
-  represent: (object2) => object2 ? "true" : "false"
-});
-var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-function parseYamlInteger$2(source) {
-  let value2 = source;
-  let sign4 = 1;
-  if (value2[0] === "-" || value2[0] === "+") {
-    if (value2[0] === "-") sign4 = -1;
-    value2 = value2.slice(1);
-  }
-  if (value2.startsWith("0b")) return sign4 * parseInt(value2.slice(2), 2);
-  if (value2.startsWith("0o")) return sign4 * parseInt(value2.slice(2), 8);
-  if (value2.startsWith("0x")) return sign4 * parseInt(value2.slice(2), 16);
-  return sign4 * parseInt(value2, 10);
-}
-function resolveYamlInteger$2(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$2(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlInteger$2,
-  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
-  represent: (object2) => object2.toString(10)
-});
-var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
-var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
-function parseYamlInteger$1(source) {
-  let value2 = source;
-  let sign4 = 1;
-  if (value2[0] === "-" || value2[0] === "+") {
-    if (value2[0] === "-") sign4 = -1;
-    value2 = value2.slice(1);
-  }
-  if (value2.startsWith("0b")) return sign4 * parseInt(value2.slice(2), 2);
-  if (value2.startsWith("0o")) return sign4 * parseInt(value2.slice(2), 8);
-  if (value2.startsWith("0x")) return sign4 * parseInt(value2.slice(2), 16);
-  return sign4 * parseInt(value2, 10);
-}
-function resolveYamlInteger$1(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger$1(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: ["-", ..."0123456789"],
-  resolve: resolveYamlInteger$1,
-  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
-  represent: (object2) => object2.toString(10)
-});
-var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
-function parseYamlInteger(source) {
-  let value2 = source.replace(/_/g, "");
-  let sign4 = 1;
-  if (value2[0] === "-" || value2[0] === "+") {
-    if (value2[0] === "-") sign4 = -1;
-    value2 = value2.slice(1);
-  }
-  if (value2.startsWith("0b")) return sign4 * parseInt(value2.slice(2), 2);
-  if (value2.startsWith("0x")) return sign4 * parseInt(value2.slice(2), 16);
-  if (value2.includes(":")) {
-    let result = 0;
-    for (const part of value2.split(":")) result = result * 60 + Number(part);
-    return sign4 * result;
-  }
-  if (value2 !== "0" && value2[0] === "0") return sign4 * parseInt(value2, 8);
-  return sign4 * parseInt(value2, 10);
-}
-function resolveYamlInteger(source) {
-  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = parseYamlInteger(source);
-  return Number.isFinite(result) ? result : NOT_RESOLVED;
-}
-var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlInteger,
-  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
-  represent: (object2) => object2.toString(10)
-});
-var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat$2(source) {
-  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
-  let value2 = source.toLowerCase();
-  const sign4 = value2[0] === "-" ? -1 : 1;
-  if ("+-".includes(value2[0])) value2 = value2.slice(1);
-  if (value2 === ".inf") return sign4 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  if (value2 === ".nan") return NaN;
-  const result = sign4 * parseFloat(value2);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat$2(object2) {
-  if (isNaN(object2)) return ".nan";
-  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
-  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object2, -0)) return "-0.0";
-  const result = object2.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ".",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlFloat$2,
-  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat$2
-});
-var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
-var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat$1(source, isExplicit) {
-  if (isExplicit) {
-    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-    let value2 = source.toLowerCase();
-    const sign4 = value2[0] === "-" ? -1 : 1;
-    if ("+-".includes(value2[0])) value2 = value2.slice(1);
-    if (value2 === ".inf") return sign4 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-    if (value2 === ".nan") return NaN;
-    const result2 = sign4 * parseFloat(value2);
-    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
-  }
-  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
-  const result = Number(source);
-  if (Number.isFinite(result)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat$1(object2) {
-  if (isNaN(object2)) return ".nan";
-  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
-  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object2, -0)) return "-0.0";
-  const result = object2.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: ["-", ..."0123456789"],
-  resolve: resolveYamlFloat$1,
-  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat$1
-});
-var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-function resolveYamlFloat(source) {
-  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
-  let value2 = source.toLowerCase().replace(/_/g, "");
-  const sign4 = value2[0] === "-" ? -1 : 1;
-  if ("+-".includes(value2[0])) value2 = value2.slice(1);
-  if (value2 === ".inf") return sign4 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-  if (value2 === ".nan") return NaN;
-  let result = 0;
-  if (value2.includes(":")) {
-    for (const part of value2.split(":")) result = result * 60 + Number(part);
-    result *= sign4;
-  } else result = sign4 * parseFloat(value2);
-  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
-  return NOT_RESOLVED;
-}
-function representYamlFloat(object2) {
-  if (isNaN(object2)) return ".nan";
-  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
-  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (Object.is(object2, -0)) return "-0.0";
-  const result = object2.toString(10);
-  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
-}
-var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
-  implicit: true,
-  implicitFirstChars: [
-    "-",
-    "+",
-    ".",
-    ..."0123456789"
-  ],
-  resolve: resolveYamlFloat,
-  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
-  represent: representYamlFloat
-});
-var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
-  implicit: true,
-  implicitFirstChars: ["<"],
-  resolve: (source, isExplicit) => {
-    if (source === "<<" || isExplicit && source === "") return "<<";
-    return NOT_RESOLVED;
-  },
-  identify: () => false
-});
-var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
-function resolveYamlBinary(source) {
-  const input = source.replace(/\s/g, "");
-  if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
-  const binary2 = atob(input);
-  const result = new Uint8Array(binary2.length);
-  for (let index = 0; index < binary2.length; index++) result[index] = binary2.charCodeAt(index);
-  return result;
-}
-function representYamlBinary(object2) {
-  let binary2 = "";
-  for (let index = 0; index < object2.length; index++) binary2 += String.fromCharCode(object2[index]);
-  return btoa(binary2);
-}
-var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
-  resolve: resolveYamlBinary,
-  identify: (object2) => Object.prototype.toString.call(object2) === "[object Uint8Array]",
-  represent: representYamlBinary
-});
-var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
-var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
-function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction2 = 0) {
-  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction2));
-  date.setUTCFullYear(year, month, day);
-  return date;
-}
-function resolveYamlTimestamp(source) {
-  let match = YAML_DATE_REGEXP.exec(source);
-  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
-  if (match === null) return NOT_RESOLVED;
-  const year = +match[1];
-  const month = +match[2] - 1;
-  const day = +match[3];
-  if (!match[4]) {
-    const date2 = makeUtcDate(year, month, day);
-    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
-    return date2;
-  }
-  const hour = +match[4];
-  const minute = +match[5];
-  const second = +match[6];
-  let fraction2 = 0;
-  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
-  if (match[7]) {
-    let value2 = match[7].slice(0, 3);
-    while (value2.length < 3) value2 += "0";
-    fraction2 = +value2;
-  }
-  const date = makeUtcDate(year, month, day, hour, minute, second, fraction2);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
-  if (match[9]) {
-    const offsetHour = +match[10];
-    const offsetMinute = +(match[11] || 0);
-    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
-    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
-    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
-  }
-  return date;
-}
-var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
-  implicit: true,
-  implicitFirstChars: [..."0123456789"],
-  resolve: resolveYamlTimestamp,
-  identify: (object2) => object2 instanceof Date,
-  represent: (object2) => object2.toISOString()
-});
-var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
-  create: () => [],
-  addItem: (container, item) => {
-    container.push(item);
-  },
-  identify: Array.isArray
-});
-function isPlainObject(data) {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
-  const prototype = Object.getPrototypeOf(data);
-  return prototype === null || prototype === Object.prototype;
-}
-var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
-  create: () => ({
-    list: [],
-    seen: /* @__PURE__ */ new Set()
-  }),
-  addItem: (carrier, item) => {
-    let key3;
-    if (item instanceof Map) {
-      if (item.size !== 1) return "cannot resolve an ordered map item";
-      key3 = item.keys().next().value;
-    } else if (isPlainObject(item)) {
-      const itemKeys = Object.keys(item);
-      if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
-      key3 = itemKeys[0];
-    } else return "cannot resolve an ordered map item";
-    if (carrier.seen.has(key3)) return "duplicate key in ordered map";
-    carrier.seen.add(key3);
-    carrier.list.push(item);
-    return "";
-  },
-  finalize: (carrier) => carrier.list,
-  identify: () => false
-});
-var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
-  create: () => [],
-  addItem: (container, item) => {
-    if (item instanceof Map) {
-      if (item.size !== 1) return "cannot resolve a pairs item";
-      container.push(item.entries().next().value);
-      return "";
-    }
-    if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
-    const object2 = item;
-    const keys = Object.keys(object2);
-    if (keys.length !== 1) return "cannot resolve a pairs item";
-    container.push([keys[0], object2[keys[0]]]);
-    return "";
-  },
-  identify: () => false
-});
-var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => ({}),
-  identify: isPlainObject,
-  represent: (o) => {
-    const map2 = /* @__PURE__ */ new Map();
-    for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
-    return map2;
-  },
-  addPair: (container, key3, value2) => {
-    if (key3 !== null && typeof key3 === "object") return "object-based map does not support complex keys";
-    const normalizedKey = String(key3);
-    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
-      value: value2,
-      enumerable: true,
-      configurable: true,
-      writable: true
-    });
-    else container[normalizedKey] = value2;
-    return "";
-  },
-  has: (container, key3) => {
-    if (key3 !== null && typeof key3 === "object") return false;
-    return Object.prototype.hasOwnProperty.call(container, String(key3));
-  },
-  keys: (container) => Object.keys(container),
-  get: (container, key3) => {
-    const normalizedKey = String(key3);
-    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
-    return container[normalizedKey];
-  }
-});
-var setTag = defineMappingTag("tag:yaml.org,2002:set", {
-  create: () => /* @__PURE__ */ new Set(),
-  identify: (data) => data instanceof Set,
-  represent: (data) => {
-    const map2 = /* @__PURE__ */ new Map();
-    for (const key3 of data) map2.set(key3, null);
-    return map2;
-  },
-  addPair: (container, key3, value2) => {
-    if (value2 !== null) return "cannot resolve a set item";
-    container.add(key3);
-    return "";
-  },
-  has: (container, key3) => container.has(key3),
-  keys: (container) => container.keys(),
-  get: () => null
-});
-function createTagDefinitionMap() {
-  return {
-    scalar: /* @__PURE__ */ Object.create(null),
-    sequence: /* @__PURE__ */ Object.create(null),
-    mapping: /* @__PURE__ */ Object.create(null)
-  };
-}
-function createTagDefinitionListMap() {
-  return {
-    scalar: [],
-    sequence: [],
-    mapping: []
-  };
-}
-function compileTags(tags) {
-  const result = [];
-  for (const tag of tags) {
-    let index = result.length;
-    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
-      const previous = result[previousIndex];
-      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
-        index = previousIndex;
-        break;
-      }
-    }
-    result[index] = tag;
-  }
-  return result;
-}
-var Schema = class Schema2 {
-  tags;
-  /** @internal */
-  implicitScalarTags;
-  /**
-  * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
-  * the resolvers that may match that key, in schema order; a key absent from
-  * the map uses
-  * {@link Schema.implicitScalarAnyFirstChar}
-  * (resolvers that declared no first-char constraint, so they apply to any
-  * first character).
-  */
-  implicitScalarByFirstChar;
-  implicitScalarAnyFirstChar;
-  /**
-  * The default scalar tag (`!!str`), resolved once so the composer's fallback
-  * for unresolved plain scalars avoids a keyed lookup per scalar.
-  *
-  * @internal
-  */
-  defaultScalarTag;
-  /**
-  * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
-  * value is identified by its default tag, the tag is implicit and not
-  * printed. Undefined if the schema does not define them (then such values
-  * can't be dumped).
-  *
-  * @internal
-  */
-  defaultSequenceTag;
-  /** @internal */
-  defaultMappingTag;
-  exact;
-  prefix;
-  constructor(tags) {
-    const compiledTags = compileTags(tags);
-    const implicitScalarTags = [];
-    const exact = createTagDefinitionMap();
-    const prefix = createTagDefinitionListMap();
-    for (const tag of compiledTags) {
-      if (tag.nodeKind === "scalar" && tag.implicit) {
-        if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
-        implicitScalarTags.push(tag);
-      }
-      switch (tag.nodeKind) {
-        case "scalar":
-          if (tag.matchByTagPrefix) prefix.scalar.push(tag);
-          else exact.scalar[tag.tagName] = tag;
-          break;
-        case "sequence":
-          if (tag.matchByTagPrefix) prefix.sequence.push(tag);
-          else exact.sequence[tag.tagName] = tag;
-          break;
-        case "mapping":
-          if (tag.matchByTagPrefix) prefix.mapping.push(tag);
-          else exact.mapping[tag.tagName] = tag;
-      }
-    }
-    const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
-    const keys = /* @__PURE__ */ new Set();
-    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key3 of tag.implicitFirstChars) keys.add(key3);
-    const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
-    for (const key3 of keys) implicitScalarByFirstChar.set(key3, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key3) !== -1));
-    const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
-    if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
-    this.tags = compiledTags;
-    this.implicitScalarTags = implicitScalarTags;
-    this.implicitScalarByFirstChar = implicitScalarByFirstChar;
-    this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
-    this.defaultScalarTag = defaultScalarTag;
-    this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
-    this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
-    this.exact = exact;
-    this.prefix = prefix;
-  }
-  /** @internal */
-  lookupScalarTag(tagName) {
-    const exactTag = this.exact.scalar[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  lookupSequenceTag(tagName) {
-    const exactTag = this.exact.sequence[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  lookupMappingTag(tagName) {
-    const exactTag = this.exact.mapping[tagName];
-    if (exactTag) return exactTag;
-    for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
-  }
-  /** @internal */
-  resolveImplicitScalarTag(source) {
-    const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
-    for (const tag2 of candidates) {
-      const value2 = tag2.resolve(source, false, tag2.tagName);
-      if (value2 !== NOT_RESOLVED) return {
-        value: value2,
-        tag: tag2
-      };
-    }
-    const tag = this.defaultScalarTag;
-    return {
-      value: tag.resolve(source, false, tag.tagName),
-      tag
-    };
-  }
-  /**
-  * Creates a new schema with the specified tags added. If a tag already
-  * exists, it is replaced by the specified tag.
-  *
-  * @example
-  *
-  * ```javascript
-  * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
-  *
-  * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
-  * ```
-  */
-  withTags(...tags) {
-    let flatTags = [];
-    for (const tag of tags) flatTags = flatTags.concat(tag);
-    return new Schema2([...this.tags, ...flatTags]);
-  }
-};
-var FAILSAFE_SCHEMA = new Schema([
-  strTag,
-  seqTag,
-  mapTag
-]);
-var JSON_SCHEMA = new Schema([
-  ...FAILSAFE_SCHEMA.tags,
-  nullJsonTag,
-  boolJsonTag,
-  intJsonTag,
-  floatJsonTag
-]);
-var CORE_SCHEMA = new Schema([
-  ...FAILSAFE_SCHEMA.tags,
-  nullCoreTag,
-  boolCoreTag,
-  intCoreTag,
-  floatCoreTag
-]);
-var YAML11_SCHEMA = new Schema([
-  ...FAILSAFE_SCHEMA.tags,
-  nullYaml11Tag,
-  boolYaml11Tag,
-  intYaml11Tag,
-  floatYaml11Tag,
-  timestampTag,
-  mergeTag,
-  binaryTag,
-  omapTag,
-  pairsTag,
-  setTag
-]);
-var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
-  ...intYaml11Tag,
-  resolve: (source, isExplicit, tagName) => {
-    const result = intYaml11Tag.resolve(source, isExplicit, tagName);
-    return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
-  }
-}, {
-  ...floatYaml11Tag,
-  resolve: (source, isExplicit, tagName) => {
-    const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
-    return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
-  }
-});
-var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => /* @__PURE__ */ new Map(),
-  addPair: (container, key3, value2) => {
-    container.set(key3, value2);
-    return "";
-  },
-  has: (container, key3) => container.has(key3),
-  keys: (container) => container.keys(),
-  get: (container, key3) => container.get(key3),
-  identify: (data) => data instanceof Map || isPlainObject(data),
-  represent: (data) => {
-    if (data instanceof Map) return data;
-    const map2 = /* @__PURE__ */ new Map();
-    const obj = data;
-    for (const key3 of Object.keys(obj)) map2.set(key3, obj[key3]);
-    return map2;
-  }
-});
-function normalizeKey(key3) {
-  if (Array.isArray(key3)) {
-    const array = Array.prototype.slice.call(key3);
-    for (let index = 0; index < array.length; index++) {
-      if (Array.isArray(array[index])) return null;
-      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
-    }
-    return String(array);
-  }
-  if (typeof key3 === "object" && Object.prototype.toString.call(key3) === "[object Object]") return "[object Object]";
-  return String(key3);
-}
-var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
-  create: () => ({}),
-  identify: isPlainObject,
-  represent: (o) => {
-    const map2 = /* @__PURE__ */ new Map();
-    for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
-    return map2;
-  },
-  addPair: (container, key3, value2) => {
-    const normalizedKey = normalizeKey(key3);
-    if (normalizedKey === null) return "nested arrays are not supported inside keys";
-    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
-      value: value2,
-      enumerable: true,
-      configurable: true,
-      writable: true
-    });
-    else container[normalizedKey] = value2;
-    return "";
-  },
-  has: (container, key3) => {
-    const normalizedKey = normalizeKey(key3);
-    return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
-  },
-  keys: (container) => Object.keys(container),
-  get: (container, key3) => {
-    const normalizedKey = String(key3);
-    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
-    return container[normalizedKey];
-  }
-});
-var DEFAULT_SNIPPET_OPTIONS = {
-  maxLength: 79,
-  indent: 1,
-  linesBefore: 3,
-  linesAfter: 2
-};
-function getLine(buffer, lineStart2, lineEnd2, position3, maxLineLength) {
-  let head = "";
-  let tail = "";
-  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-  if (position3 - lineStart2 > maxHalfLength) {
-    head = " ... ";
-    lineStart2 = position3 - maxHalfLength + head.length;
-  }
-  if (lineEnd2 - position3 > maxHalfLength) {
-    tail = " ...";
-    lineEnd2 = position3 + maxHalfLength - tail.length;
-  }
-  return {
-    str: head + buffer.slice(lineStart2, lineEnd2).replace(/\t/g, "\u2192") + tail,
-    pos: position3 - lineStart2 + head.length
-  };
-}
-function padStart(string, max) {
-  return " ".repeat(Math.max(max - string.length, 0)) + string;
-}
-function makeSnippet(mark, options2) {
-  if (!mark.buffer) return null;
-  const opts = {
-    ...DEFAULT_SNIPPET_OPTIONS,
-    ...options2
-  };
-  const re = /\r?\n|\r|\0/g;
-  const lineStarts2 = [0];
-  const lineEnds = [];
-  let match;
-  let foundLineNo = -1;
-  while (match = re.exec(mark.buffer)) {
-    lineEnds.push(match.index);
-    lineStarts2.push(match.index + match[0].length);
-    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
-  }
-  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
-  let result = "";
-  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
-  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
-  for (let i = 1; i <= opts.linesBefore; i++) {
-    if (foundLineNo - i < 0) break;
-    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
-    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
-${result}`;
-  }
-  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
-  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
-`;
-  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
-`;
-  for (let i = 1; i <= opts.linesAfter; i++) {
-    if (foundLineNo + i >= lineEnds.length) break;
-    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
-    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
-`;
-  }
-  return result.replace(/\n$/, "");
-}
-function formatError(exception, compact) {
-  let where = "";
-  if (!exception.mark) return exception.reason;
-  if (exception.mark.name) where += `in "${exception.mark.name}" `;
-  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
-  if (!compact && exception.mark.snippet) where += `
-
-${exception.mark.snippet}`;
-  return `${exception.reason} ${where}`;
-}
-var YAMLException = class YAMLException2 extends Error {
-  reason;
-  mark;
-  /**
-  * Optional `mark` contains source snippet data. Usually, use
-  * {@link YAMLException.throwAt} instead of passing it directly.
-  */
-  constructor(reason, mark) {
-    super();
-    this.name = "YAMLException";
-    this.reason = reason;
-    this.mark = mark;
-    this.message = formatError(this, false);
-    if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
-  }
-  /**
-  * Returns the formatted error, omitting the source snippet in compact mode.
-  */
-  toString(compact) {
-    return `${this.name}: ${formatError(this, compact)}`;
-  }
-  /**
-  * Builds a YAMLException with a source snippet and throws it. `source` is
-  * the raw input text; `position` is an offset into it.
-  */
-  static throwAt(source, position3, message2, filename = "") {
-    let line = 0;
-    let lineStart2 = 0;
-    for (let index = 0; index < position3; index++) {
-      const ch = source.charCodeAt(index);
-      if (ch === 10) {
-        line++;
-        lineStart2 = index + 1;
-      } else if (ch === 13) {
-        line++;
-        if (source.charCodeAt(index + 1) === 10) index++;
-        lineStart2 = index + 1;
-      }
-    }
-    const mark = {
-      name: filename,
-      buffer: source,
-      position: position3,
-      line,
-      column: position3 - lineStart2
-    };
-    mark.snippet = makeSnippet(mark);
-    throw new YAMLException2(message2, mark);
-  }
-};
-var EVENT_ID = {
-  DOCUMENT: 1,
-  SEQUENCE: 2,
-  MAPPING: 3,
-  SCALAR: 4,
-  ALIAS: 5,
-  POP: 6
-};
-var SCALAR_STYLE = {
-  PLAIN: 1,
-  SINGLE_QUOTED: 2,
-  DOUBLE_QUOTED: 3,
-  LITERAL_BLOCK: 4,
-  FOLDED_BLOCK: 5
-};
-var COLLECTION_STYLE = {
-  BLOCK: 1,
-  FLOW: 2
-};
-var CHOMPING_MODE = {
-  CLIP: 1,
-  STRIP: 2,
-  KEEP: 3
-};
-var NO_RANGE$3 = -1;
-function simpleEscapeSequence(c) {
-  switch (c) {
-    case 48:
-      return "\0";
-    case 97:
-      return "\x07";
-    case 98:
-      return "\b";
-    case 116:
-      return "	";
-    case 9:
-      return "	";
-    case 110:
-      return "\n";
-    case 118:
-      return "\v";
-    case 102:
-      return "\f";
-    case 114:
-      return "\r";
-    case 101:
-      return "\x1B";
-    case 32:
-      return " ";
-    case 34:
-      return '"';
-    case 47:
-      return "/";
-    case 92:
-      return "\\";
-    case 78:
-      return "\x85";
-    case 95:
-      return "\xA0";
-    case 76:
-      return "\u2028";
-    case 80:
-      return "\u2029";
-    default:
-      return "";
-  }
-}
-var simpleEscapeCheck = new Array(256);
-var simpleEscapeMap = new Array(256);
-for (let i = 0; i < 256; i++) {
-  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
-  simpleEscapeMap[i] = simpleEscapeSequence(i);
-}
-function charFromCodepoint(c) {
-  if (c <= 65535) return String.fromCharCode(c);
-  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
-}
-function fromHexCode$1(c) {
-  if (c >= 48 && c <= 57) return c - 48;
-  return (c | 32) - 97 + 10;
-}
-function escapedHexLen$1(c) {
-  if (c === 120) return 2;
-  if (c === 117) return 4;
-  return 8;
-}
-function skipFoldedBreaks(input, position3, end) {
-  let breaks = 0;
-  while (position3 < end) {
-    const ch = input.charCodeAt(position3);
-    if (ch === 10) {
-      breaks++;
-      position3++;
-    } else if (ch === 13) {
-      breaks++;
-      position3++;
-      if (input.charCodeAt(position3) === 10) position3++;
-    } else if (ch === 32 || ch === 9) position3++;
-    else break;
-  }
-  return {
-    position: position3,
-    breaks
-  };
-}
-function foldedBreaks(count2) {
-  if (count2 === 1) return " ";
-  return "\n".repeat(count2 - 1);
-}
-function getPlainValue(input, start, end) {
-  let result = "";
-  let position3 = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position3 < end) {
-    const ch = input.charCodeAt(position3);
-    if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position3, end);
-      result += foldedBreaks(fold.breaks);
-      position3 = captureStart = captureEnd = fold.position;
-    } else {
-      position3++;
-      if (ch !== 32 && ch !== 9) captureEnd = position3;
-    }
-  }
-  return result + input.slice(captureStart, captureEnd);
-}
-function getSingleQuotedValue(input, start, end) {
-  let result = "";
-  let position3 = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position3 < end) {
-    const ch = input.charCodeAt(position3);
-    if (ch === 39) {
-      result += input.slice(captureStart, position3) + "'";
-      position3 += 2;
-      captureStart = captureEnd = position3;
-    } else if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position3, end);
-      result += foldedBreaks(fold.breaks);
-      position3 = captureStart = captureEnd = fold.position;
-    } else {
-      position3++;
-      if (ch !== 32 && ch !== 9) captureEnd = position3;
-    }
-  }
-  return result + input.slice(captureStart, end);
-}
-function getDoubleQuotedValue(input, start, end) {
-  let result = "";
-  let position3 = start;
-  let captureStart = start;
-  let captureEnd = start;
-  while (position3 < end) {
-    const ch = input.charCodeAt(position3);
-    if (ch === 92) {
-      result += input.slice(captureStart, position3);
-      position3++;
-      const escaped = input.charCodeAt(position3);
-      if (escaped === 10 || escaped === 13) position3 = skipFoldedBreaks(input, position3, end).position;
-      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
-        result += simpleEscapeMap[escaped];
-        position3++;
-      } else {
-        let hexLength = escapedHexLen$1(escaped);
-        let hexResult = 0;
-        for (; hexLength > 0; hexLength--) {
-          position3++;
-          const digit = fromHexCode$1(input.charCodeAt(position3));
-          hexResult = (hexResult << 4) + digit;
-        }
-        result += charFromCodepoint(hexResult);
-        position3++;
-      }
-      captureStart = captureEnd = position3;
-    } else if (ch === 10 || ch === 13) {
-      result += input.slice(captureStart, captureEnd);
-      const fold = skipFoldedBreaks(input, position3, end);
-      result += foldedBreaks(fold.breaks);
-      position3 = captureStart = captureEnd = fold.position;
-    } else {
-      position3++;
-      if (ch !== 32 && ch !== 9) captureEnd = position3;
-    }
-  }
-  return result + input.slice(captureStart, end);
-}
-function getBlockValue(input, start, end, indent, chomping, folded2) {
-  const textIndent = indent < 0 ? 0 : indent;
-  const region = input.slice(start, end).replace(/\r\n?/g, "\n");
-  const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
-  let result = "";
-  let didReadContent = false;
-  let emptyLines = 0;
-  let atMoreIndented = false;
-  for (const line of lines) {
-    let column = 0;
-    while (column < textIndent && line.charCodeAt(column) === 32) column++;
-    if (indent < 0 || column >= line.length) {
-      emptyLines++;
-      continue;
-    }
-    const content = line.slice(textIndent);
-    const first = content.charCodeAt(0);
-    if (folded2) {
-      if (first === 32 || first === 9) {
-        atMoreIndented = true;
-        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-      } else if (atMoreIndented) {
-        atMoreIndented = false;
-        result += "\n".repeat(emptyLines + 1);
-      } else if (emptyLines === 0) {
-        if (didReadContent) result += " ";
-      } else result += "\n".repeat(emptyLines);
-    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-    result += content;
-    didReadContent = true;
-    emptyLines = 0;
-  }
-  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
-  else if (chomping !== CHOMPING_MODE.STRIP) {
-    if (didReadContent) result += "\n";
-  }
-  return result;
-}
-function getScalarValue(input, scalar) {
-  if (scalar.valueStart === NO_RANGE$3) return "";
-  const { valueStart, valueEnd } = scalar;
-  if (scalar.fast) return input.slice(valueStart, valueEnd);
-  switch (scalar.style) {
-    case SCALAR_STYLE.SINGLE_QUOTED:
-      return getSingleQuotedValue(input, valueStart, valueEnd);
-    case SCALAR_STYLE.DOUBLE_QUOTED:
-      return getDoubleQuotedValue(input, valueStart, valueEnd);
-    case SCALAR_STYLE.LITERAL_BLOCK:
-      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
-    case SCALAR_STYLE.FOLDED_BLOCK:
-      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
-    default:
-      return getPlainValue(input, valueStart, valueEnd);
-  }
-}
-var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
-  "!": "!",
-  "!!": "tag:yaml.org,2002:"
-});
-var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
-var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
-var DEFAULT_CONSTRUCTOR_OPTIONS = {
-  filename: "",
-  schema: CORE_SCHEMA,
-  json: false,
-  maxTotalMergeKeys: 1e4,
-  maxAliases: -1
-};
-var NO_RANGE$1 = -1;
-var HAS_OWN = Object.prototype.hasOwnProperty;
-var CONTEXT_FLOW_IN = 1;
-var CONTEXT_FLOW_OUT = 2;
-var CONTEXT_BLOCK_IN = 3;
-var CONTEXT_BLOCK_OUT = 4;
-var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
-var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
-var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
-var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
-var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
-var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
-var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
-var DEFAULT_PARSER_OPTIONS = {
-  filename: "",
-  maxDepth: 100
-};
-function addDocumentEvent(state2, explicitStart, explicitEnd) {
-  state2.events.push({
-    type: EVENT_ID.DOCUMENT,
-    explicitStart,
-    explicitEnd,
-    directives: state2.directives
-  });
-}
-function addSequenceEvent(state2, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state2.events.push({
-    type: EVENT_ID.SEQUENCE,
-    start,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style
-  });
-}
-function addMappingEvent(state2, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
-  state2.events.push({
-    type: EVENT_ID.MAPPING,
-    start,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style
-  });
-}
-function insertFlowPairMappingEvent(state2, snapshot) {
-  state2.events.splice(snapshot.eventsLength, 0, {
-    type: EVENT_ID.MAPPING,
-    start: snapshot.position,
-    anchorStart: NO_RANGE$1,
-    anchorEnd: NO_RANGE$1,
-    tagStart: NO_RANGE$1,
-    tagEnd: NO_RANGE$1,
-    style: COLLECTION_STYLE.FLOW
-  });
-}
-function addScalarEvent(state2, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
-  state2.events.push({
-    type: EVENT_ID.SCALAR,
-    valueStart,
-    valueEnd,
-    anchorStart,
-    anchorEnd,
-    tagStart,
-    tagEnd,
-    style,
-    chomping,
-    indent,
-    fast
-  });
-}
-function addAliasEvent(state2, anchorStart, anchorEnd) {
-  state2.events.push({
-    type: EVENT_ID.ALIAS,
-    anchorStart,
-    anchorEnd
-  });
-}
-function addPopEvent(state2) {
-  state2.events.push({ type: EVENT_ID.POP });
-}
-function addEmptyScalarEvent(state2) {
-  addScalarEvent(state2, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
-}
-function emptyProperties() {
-  return {
-    anchorStart: NO_RANGE$1,
-    anchorEnd: NO_RANGE$1,
-    tagStart: NO_RANGE$1,
-    tagEnd: NO_RANGE$1
-  };
-}
-function snapshotState(state2) {
-  return {
-    position: state2.position,
-    line: state2.line,
-    lineStart: state2.lineStart,
-    lineIndent: state2.lineIndent,
-    firstTabInLine: state2.firstTabInLine,
-    eventsLength: state2.events.length
-  };
-}
-function restoreState(state2, snapshot) {
-  state2.position = snapshot.position;
-  state2.line = snapshot.line;
-  state2.lineStart = snapshot.lineStart;
-  state2.lineIndent = snapshot.lineIndent;
-  state2.firstTabInLine = snapshot.firstTabInLine;
-  state2.events.length = snapshot.eventsLength;
-}
-function throwError(state2, message2) {
-  YAMLException.throwAt(state2.input.slice(0, state2.length), state2.position, message2, state2.filename);
-}
-function isEol(c) {
-  return c === 10 || c === 13;
-}
-function isWhiteSpace(c) {
-  return c === 9 || c === 32;
-}
-function isWsOrEol(c) {
-  return isWhiteSpace(c) || isEol(c);
-}
-function isWsOrEolOrEnd(c) {
-  return c === 0 || isWsOrEol(c);
-}
-function isFlowIndicator(c) {
-  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
-}
-function fromDecimalCode(c) {
-  return c >= 48 && c <= 57 ? c - 48 : -1;
-}
-function fromHexCode(c) {
-  if (c >= 48 && c <= 57) return c - 48;
-  const lc = c | 32;
-  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
-  return -1;
-}
-function escapedHexLen(c) {
-  if (c === 120) return 2;
-  if (c === 117) return 4;
-  if (c === 85) return 8;
-  return 0;
-}
-function isSimpleEscape(c) {
-  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
-}
-function consumeLineBreak(state2) {
-  if (state2.input.charCodeAt(state2.position) === 10) state2.position++;
-  else {
-    state2.position++;
-    if (state2.input.charCodeAt(state2.position) === 10) state2.position++;
-  }
-  state2.line++;
-  state2.lineStart = state2.position;
-  state2.lineIndent = 0;
-  state2.firstTabInLine = -1;
-}
-function skipSeparationSpace(state2, allowComments) {
-  let lineBreaks = 0;
-  let ch = state2.input.charCodeAt(state2.position);
-  let hasSeparation = state2.position === state2.lineStart || isWsOrEol(state2.input.charCodeAt(state2.position - 1));
-  while (ch !== 0) {
-    while (isWhiteSpace(ch)) {
-      hasSeparation = true;
-      if (ch === 9 && state2.firstTabInLine === -1) state2.firstTabInLine = state2.position;
-      ch = state2.input.charCodeAt(++state2.position);
-    }
-    if (allowComments && hasSeparation && ch === 35) do
-      ch = state2.input.charCodeAt(++state2.position);
-    while (!isEol(ch) && ch !== 0);
-    if (!isEol(ch)) break;
-    consumeLineBreak(state2);
-    lineBreaks++;
-    hasSeparation = true;
-    ch = state2.input.charCodeAt(state2.position);
-    while (ch === 32) {
-      state2.lineIndent++;
-      ch = state2.input.charCodeAt(++state2.position);
-    }
-  }
-  return lineBreaks;
-}
-function testDocumentSeparator(state2, position3 = state2.position) {
-  const ch = state2.input.charCodeAt(position3);
-  if ((ch === 45 || ch === 46) && ch === state2.input.charCodeAt(position3 + 1) && ch === state2.input.charCodeAt(position3 + 2)) {
-    const following = state2.input.charCodeAt(position3 + 3);
-    return following === 0 || isWsOrEol(following);
-  }
-  return false;
-}
-function skipByteOrderMark(state2) {
-  if (state2.position === state2.lineStart && state2.input.charCodeAt(state2.position) === 65279) {
-    state2.position++;
-    state2.lineStart = state2.position;
-  }
-}
-function testDocumentBoundary(state2) {
-  if (state2.position !== state2.lineStart) return false;
-  if (testDocumentSeparator(state2)) return true;
-  if (state2.input.charCodeAt(state2.position) !== 65279) return false;
-  const snapshot = snapshotState(state2);
-  skipByteOrderMark(state2);
-  skipSeparationSpace(state2, true);
-  const ch = state2.input.charCodeAt(state2.position);
-  const result = state2.position === state2.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state2));
-  restoreState(state2, snapshot);
-  return result;
-}
-function skipUntilLineEnd(state2) {
-  let ch = state2.input.charCodeAt(state2.position);
-  while (ch !== 0 && !isEol(ch)) ch = state2.input.charCodeAt(++state2.position);
-}
-function checkPrintable(state2, start, end) {
-  const match = PATTERN_NON_PRINTABLE.exec(state2.input.slice(start, end));
-  if (match !== null) {
-    state2.position = start + match.index + match[0].length - 1;
-    throwError(state2, "the stream contains non-printable characters");
-  }
-}
-function readTagProperty(state2, props, inFlow) {
-  if (state2.input.charCodeAt(state2.position) !== 33) return false;
-  if (props.tagStart !== NO_RANGE$1) throwError(state2, "duplication of a tag property");
-  const start = state2.position;
-  let isVerbatim = false;
-  let isNamed = false;
-  let tagHandle = "!";
-  let ch = state2.input.charCodeAt(++state2.position);
-  if (ch === 60) {
-    isVerbatim = true;
-    ch = state2.input.charCodeAt(++state2.position);
-  } else if (ch === 33) {
-    isNamed = true;
-    tagHandle = "!!";
-    ch = state2.input.charCodeAt(++state2.position);
-  }
-  let suffixStart = state2.position;
-  let tagName;
-  if (isVerbatim) {
-    while (ch !== 0 && ch !== 62) ch = state2.input.charCodeAt(++state2.position);
-    if (ch !== 62) throwError(state2, "unexpected end of the stream within a verbatim tag");
-    tagName = state2.input.slice(suffixStart, state2.position);
-    state2.position++;
-  } else {
-    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
-      if (ch === 33) {
-        if (!isNamed) {
-          tagHandle = state2.input.slice(suffixStart - 1, state2.position + 1);
-          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state2, "named tag handle cannot contain such characters");
-          isNamed = true;
-          suffixStart = state2.position + 1;
-        } else throwError(state2, "tag suffix cannot contain exclamation marks");
-      }
-      ch = state2.input.charCodeAt(++state2.position);
-    }
-    tagName = state2.input.slice(suffixStart, state2.position);
-    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state2, "tag suffix cannot contain flow indicator characters");
-  }
-  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state2, `tag name cannot contain such characters: ${tagName}`);
-  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state2.tagHandlers, tagHandle)) throwError(state2, `undeclared tag handle "${tagHandle}"`);
-  props.tagStart = start;
-  props.tagEnd = state2.position;
-  return true;
-}
-function readAnchorProperty(state2, props) {
-  if (state2.input.charCodeAt(state2.position) !== 38) return false;
-  if (props.anchorStart !== NO_RANGE$1) throwError(state2, "duplication of an anchor property");
-  state2.position++;
-  const start = state2.position;
-  while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position)) && !isFlowIndicator(state2.input.charCodeAt(state2.position))) state2.position++;
-  if (state2.position === start) throwError(state2, "name of an anchor node must contain at least one character");
-  props.anchorStart = start;
-  props.anchorEnd = state2.position;
-  return true;
-}
-function readAlias(state2, props) {
-  if (state2.input.charCodeAt(state2.position) !== 42) return false;
-  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state2, "alias node should not have any properties");
-  state2.position++;
-  const start = state2.position;
-  while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position)) && !isFlowIndicator(state2.input.charCodeAt(state2.position))) state2.position++;
-  if (state2.position === start) throwError(state2, "name of an alias node must contain at least one character");
-  addAliasEvent(state2, start, state2.position);
-  return true;
-}
-function readFlowScalarBreak(state2, nodeIndent) {
-  skipSeparationSpace(state2, false);
-  if (state2.lineIndent < nodeIndent) throwError(state2, "deficient indentation");
-}
-function readSingleQuotedScalar(state2, nodeIndent, props) {
-  if (state2.input.charCodeAt(state2.position) !== 39) return false;
-  state2.position++;
-  const start = state2.position;
-  let simple = true;
-  while (state2.input.charCodeAt(state2.position) !== 0) {
-    const ch = state2.input.charCodeAt(state2.position);
-    if (ch === 39) {
-      if (state2.input.charCodeAt(state2.position + 1) === 39) {
-        simple = false;
-        state2.position += 2;
-        continue;
-      }
-      const end = state2.position;
-      state2.position++;
-      addScalarEvent(state2, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
-      return true;
-    }
-    if (isEol(ch)) {
-      simple = false;
-      readFlowScalarBreak(state2, nodeIndent);
-    } else if (state2.position === state2.lineStart && testDocumentSeparator(state2)) throwError(state2, "unexpected end of the document within a single quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state2, "expected valid JSON character");
-    else state2.position++;
-  }
-  throwError(state2, "unexpected end of the stream within a single quoted scalar");
-}
-function readDoubleQuotedScalar(state2, nodeIndent, props) {
-  if (state2.input.charCodeAt(state2.position) !== 34) return false;
-  state2.position++;
-  const start = state2.position;
-  let simple = true;
-  while (state2.input.charCodeAt(state2.position) !== 0) {
-    const ch = state2.input.charCodeAt(state2.position);
-    if (ch === 34) {
-      const end = state2.position;
-      state2.position++;
-      addScalarEvent(state2, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
-      return true;
-    }
-    if (ch === 92) {
-      simple = false;
-      const escaped = state2.input.charCodeAt(++state2.position);
-      if (isEol(escaped)) readFlowScalarBreak(state2, nodeIndent);
-      else if (isSimpleEscape(escaped)) state2.position++;
-      else {
-        let hexLength = escapedHexLen(escaped);
-        if (hexLength === 0) throwError(state2, "unknown escape sequence");
-        while (hexLength-- > 0) {
-          state2.position++;
-          if (fromHexCode(state2.input.charCodeAt(state2.position)) < 0) throwError(state2, "expected hexadecimal character");
-        }
-        state2.position++;
-      }
-    } else if (isEol(ch)) {
-      simple = false;
-      readFlowScalarBreak(state2, nodeIndent);
-    } else if (state2.position === state2.lineStart && testDocumentSeparator(state2)) throwError(state2, "unexpected end of the document within a double quoted scalar");
-    else if (ch !== 9 && ch < 32) throwError(state2, "expected valid JSON character");
-    else state2.position++;
-  }
-  throwError(state2, "unexpected end of the stream within a double quoted scalar");
-}
-function readBlockScalar(state2, parentIndent, props) {
-  const ch = state2.input.charCodeAt(state2.position);
-  let chomping = CHOMPING_MODE.CLIP;
-  let indent = -1;
-  let detectedIndent = false;
-  if (ch !== 124 && ch !== 62) return false;
-  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
-  state2.position++;
-  while (state2.input.charCodeAt(state2.position) !== 0) {
-    const current4 = state2.input.charCodeAt(state2.position);
-    const digit = fromDecimalCode(current4);
-    if (current4 === 43 || current4 === 45) {
-      if (chomping !== CHOMPING_MODE.CLIP) throwError(state2, "repeat of a chomping mode identifier");
-      chomping = current4 === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
-      state2.position++;
-    } else if (digit >= 0) {
-      if (digit === 0) throwError(state2, "bad explicit indentation width of a block scalar; it cannot be less than one");
-      if (detectedIndent) throwError(state2, "repeat of an indentation width identifier");
-      indent = parentIndent + digit - 1;
-      detectedIndent = true;
-      state2.position++;
-    } else break;
-  }
-  let hadWhitespace = false;
-  while (isWhiteSpace(state2.input.charCodeAt(state2.position))) {
-    hadWhitespace = true;
-    state2.position++;
-  }
-  if (hadWhitespace && state2.input.charCodeAt(state2.position) === 35) skipUntilLineEnd(state2);
-  if (isEol(state2.input.charCodeAt(state2.position))) consumeLineBreak(state2);
-  else if (state2.input.charCodeAt(state2.position) !== 0) throwError(state2, "a line break is expected");
-  let contentIndent = detectedIndent ? indent : -1;
-  let maxLeadingIndent = 0;
-  const valueStart = state2.position;
-  let valueEnd = state2.position;
-  while (state2.input.charCodeAt(state2.position) !== 0) {
-    const linePosition = state2.position;
-    let column = 0;
-    while (state2.input.charCodeAt(linePosition + column) === 32) column++;
-    const first = state2.input.charCodeAt(linePosition + column);
-    if (first === 0) {
-      if (contentIndent >= 0) {
-        if (column > contentIndent) valueEnd = linePosition + column;
-      } else if (column > 0) valueEnd = linePosition + column;
-      break;
-    }
-    if (testDocumentBoundary(state2)) break;
-    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
-    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
-      if (first === 9 && column < parentIndent) {
-        state2.position = linePosition + column;
-        throwError(state2, "tab characters must not be used in indentation");
-      }
-      if (column >= parentIndent && column < maxLeadingIndent) {
-        state2.position = linePosition + column;
-        throwError(state2, "bad indentation of a mapping entry");
-      }
-    }
-    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
-      state2.lineIndent = column;
-      state2.position = linePosition + column;
-      break;
-    }
-    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
-    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
-    if (first !== 0 && !isEol(first) && column < requiredIndent) {
-      state2.lineIndent = column;
-      state2.position = linePosition + column;
-      break;
-    }
-    skipUntilLineEnd(state2);
-    valueEnd = state2.position;
-    if (isEol(state2.input.charCodeAt(state2.position))) {
-      consumeLineBreak(state2);
-      valueEnd = state2.position;
-    }
-  }
-  checkPrintable(state2, valueStart, valueEnd);
-  addScalarEvent(state2, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
-  return true;
-}
-function canStartPlainScalar(state2, nodeContext) {
-  const ch = state2.input.charCodeAt(state2.position);
-  const inFlow = nodeContext === CONTEXT_FLOW_IN;
-  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
-  if (ch === 63 || ch === 45) {
-    const following = state2.input.charCodeAt(state2.position + 1);
-    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
-  }
-  return true;
-}
-function readPlainScalar(state2, nodeIndent, nodeContext, props) {
-  if (!canStartPlainScalar(state2, nodeContext)) return false;
-  const start = state2.position;
-  let end = state2.position;
-  let ch = state2.input.charCodeAt(state2.position);
-  const inFlow = nodeContext === CONTEXT_FLOW_IN;
-  let multiline = false;
-  while (ch !== 0) {
-    if (testDocumentBoundary(state2)) break;
-    if (ch === 58) {
-      const following = state2.input.charCodeAt(state2.position + 1);
-      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
-    } else if (ch === 35) {
-      if (isWsOrEol(state2.input.charCodeAt(state2.position - 1))) break;
-    } else if (inFlow && isFlowIndicator(ch)) break;
-    else if (isEol(ch)) {
-      const savedPosition = state2.position;
-      const savedLine = state2.line;
-      const savedLineStart = state2.lineStart;
-      const savedLineIndent = state2.lineIndent;
-      skipSeparationSpace(state2, false);
-      if (state2.lineIndent >= nodeIndent) {
-        multiline = true;
-        ch = state2.input.charCodeAt(state2.position);
-        continue;
-      }
-      state2.position = savedPosition;
-      state2.line = savedLine;
-      state2.lineStart = savedLineStart;
-      state2.lineIndent = savedLineIndent;
-      break;
-    }
-    if (!isWhiteSpace(ch)) end = state2.position + 1;
-    ch = state2.input.charCodeAt(++state2.position);
-  }
-  if (end === start) return false;
-  checkPrintable(state2, start, end);
-  addScalarEvent(state2, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
-  return true;
-}
-function skipFlowSeparationSpace(state2, nodeIndent) {
-  const startLine = state2.line;
-  skipSeparationSpace(state2, true);
-  if (state2.line > startLine && state2.lineIndent < nodeIndent || state2.firstTabInLine !== -1 && state2.lineIndent < nodeIndent) throwError(state2, "deficient indentation");
-}
-function readFlowCollection(state2, nodeIndent, props) {
-  const ch = state2.input.charCodeAt(state2.position);
-  const isMapping = ch === 123;
-  const start = state2.position;
-  let readNext = true;
-  if (ch !== 91 && ch !== 123) return false;
-  const terminator = isMapping ? 125 : 93;
-  if (isMapping) addMappingEvent(state2, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  else addSequenceEvent(state2, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
-  state2.position++;
-  while (state2.input.charCodeAt(state2.position) !== 0) {
-    skipFlowSeparationSpace(state2, nodeIndent);
-    let ch2 = state2.input.charCodeAt(state2.position);
-    if (ch2 === terminator) {
-      state2.position++;
-      addPopEvent(state2);
-      return true;
-    } else if (!readNext) throwError(state2, "missed comma between flow collection entries");
-    else if (ch2 === 44) throwError(state2, "expected the node content, but found ','");
-    let isPair = false;
-    let isExplicitPair = false;
-    if (ch2 === 63 && isWsOrEol(state2.input.charCodeAt(state2.position + 1))) {
-      isPair = isExplicitPair = true;
-      state2.position += 1;
-      skipFlowSeparationSpace(state2, nodeIndent);
-    }
-    const entryLine = state2.line;
-    const entryStart = snapshotState(state2);
-    const keyWasRead = parseNode(state2, nodeIndent, CONTEXT_FLOW_IN, false, true);
-    skipFlowSeparationSpace(state2, nodeIndent);
-    ch2 = state2.input.charCodeAt(state2.position);
-    if ((isMapping || isExplicitPair || state2.line === entryLine) && ch2 === 58) {
-      isPair = true;
-      state2.position++;
-      skipFlowSeparationSpace(state2, nodeIndent);
-      if (!isMapping) {
-        insertFlowPairMappingEvent(state2, entryStart);
-        if (!keyWasRead) addEmptyScalarEvent(state2);
-      } else if (!keyWasRead) addEmptyScalarEvent(state2);
-      if (!parseNode(state2, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state2);
-      skipFlowSeparationSpace(state2, nodeIndent);
-      if (!isMapping) addPopEvent(state2);
-    } else if (isMapping && isPair) {
-      if (!keyWasRead) addEmptyScalarEvent(state2);
-      addEmptyScalarEvent(state2);
-    } else if (isMapping) addEmptyScalarEvent(state2);
-    else if (isPair) {
-      insertFlowPairMappingEvent(state2, entryStart);
-      if (!keyWasRead) addEmptyScalarEvent(state2);
-      addEmptyScalarEvent(state2);
-      addPopEvent(state2);
-    }
-    ch2 = state2.input.charCodeAt(state2.position);
-    if (ch2 === 44) {
-      readNext = true;
-      state2.position++;
-    } else readNext = false;
-  }
-  throwError(state2, "unexpected end of the stream within a flow collection");
-}
-function readBlockSequence(state2, nodeIndent, props) {
-  if (state2.firstTabInLine !== -1 || state2.input.charCodeAt(state2.position) !== 45 || !isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) return false;
-  addSequenceEvent(state2, state2.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
-  while (state2.input.charCodeAt(state2.position) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) {
-    if (state2.firstTabInLine !== -1) {
-      state2.position = state2.firstTabInLine;
-      throwError(state2, "tab characters must not be used in indentation");
-    }
-    const entryLine = state2.line;
-    state2.position++;
-    const hadBreak = skipSeparationSpace(state2, true) > 0;
-    if (state2.firstTabInLine !== -1 && state2.input.charCodeAt(state2.position) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) throwError(state2, "bad indentation of a sequence entry");
-    if (hadBreak && state2.lineIndent <= nodeIndent) addEmptyScalarEvent(state2);
-    else parseNode(state2, nodeIndent, CONTEXT_BLOCK_IN, false, true);
-    skipSeparationSpace(state2, true);
-    if (state2.lineIndent < nodeIndent || state2.position >= state2.length) break;
-    if (state2.lineIndent > nodeIndent) throwError(state2, "bad indentation of a sequence entry");
-    if (state2.line === entryLine && state2.input.charCodeAt(state2.position) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) throwError(state2, "bad indentation of a sequence entry");
-  }
-  addPopEvent(state2);
-  return true;
-}
-function readBlockMapping(state2, nodeIndent, flowIndent, props) {
-  let atExplicitKey = false;
-  let detected = false;
-  let mappingOpened = false;
-  let pendingExplicitKey = false;
-  if (state2.firstTabInLine !== -1) return false;
-  let ch = state2.input.charCodeAt(state2.position);
-  while (ch !== 0) {
-    if (!atExplicitKey && state2.firstTabInLine !== -1) {
-      state2.position = state2.firstTabInLine;
-      throwError(state2, "tab characters must not be used in indentation");
-    }
-    const following = state2.input.charCodeAt(state2.position + 1);
-    const entryLine = state2.line;
-    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
-      if (!mappingOpened) {
-        addMappingEvent(state2, state2.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
-        mappingOpened = true;
-      }
-      if (ch === 63) {
-        if (atExplicitKey) addEmptyScalarEvent(state2);
-        detected = true;
-        atExplicitKey = true;
-      } else if (atExplicitKey) atExplicitKey = false;
-      else {
-        addEmptyScalarEvent(state2);
-        detected = true;
-        atExplicitKey = false;
-      }
-      state2.position += 1;
-      pendingExplicitKey = true;
-    } else {
-      if (atExplicitKey) {
-        addEmptyScalarEvent(state2);
-        atExplicitKey = false;
-      }
-      const beforeKey = snapshotState(state2);
-      if (!parseNode(state2, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
-      if (state2.line === entryLine) {
-        ch = state2.input.charCodeAt(state2.position);
-        while (isWhiteSpace(ch)) ch = state2.input.charCodeAt(++state2.position);
-        if (ch === 58) {
-          ch = state2.input.charCodeAt(++state2.position);
-          if (!isWsOrEolOrEnd(ch)) throwError(state2, "a whitespace character is expected after the key-value separator within a block mapping");
-          if (!mappingOpened) {
-            state2.events.splice(beforeKey.eventsLength, 0, {
-              type: EVENT_ID.MAPPING,
-              start: beforeKey.position,
-              anchorStart: props.anchorStart,
-              anchorEnd: props.anchorEnd,
-              tagStart: props.tagStart,
-              tagEnd: props.tagEnd,
-              style: COLLECTION_STYLE.BLOCK
-            });
-            mappingOpened = true;
-          }
-          detected = true;
-          atExplicitKey = false;
-          pendingExplicitKey = false;
-        } else if (detected) throwError(state2, "expected ':' after a mapping key");
-        else {
-          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-            restoreState(state2, beforeKey);
-            return false;
-          }
-          return true;
-        }
-      } else if (detected) throwError(state2, "can not read a block mapping entry; a multiline key may not be an implicit key");
-      else {
-        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
-          restoreState(state2, beforeKey);
-          return false;
-        }
-        return true;
-      }
-    }
-    if (parseNode(state2, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
-    if (!atExplicitKey) {
-      if (pendingExplicitKey) {
-        addEmptyScalarEvent(state2);
-        pendingExplicitKey = false;
-      }
-    }
-    skipSeparationSpace(state2, true);
-    ch = state2.input.charCodeAt(state2.position);
-    if ((state2.line === entryLine || state2.lineIndent > nodeIndent) && ch !== 0) throwError(state2, "bad indentation of a mapping entry");
-    else if (state2.lineIndent < nodeIndent) break;
-  }
-  if (!detected) return false;
-  if (atExplicitKey) addEmptyScalarEvent(state2);
-  if (mappingOpened) addPopEvent(state2);
-  return true;
-}
-function parseNode(state2, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
-  if (state2.depth >= state2.maxDepth) throwError(state2, `nesting exceeded maxDepth (${state2.maxDepth})`);
-  state2.depth++;
-  let indentStatus = 1;
-  let atNewLine = false;
-  let hasContent2 = false;
-  let propertyStart = null;
-  const props = emptyProperties();
-  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
-  let allowBlockCollections = allowBlockScalars;
-  const allowBlockStyles = allowBlockScalars;
-  if (allowToSeek && skipSeparationSpace(state2, true)) {
-    atNewLine = true;
-    if (state2.lineIndent > parentIndent) indentStatus = 1;
-    else if (state2.lineIndent === parentIndent) indentStatus = 0;
-    else indentStatus = -1;
-  }
-  if (indentStatus === 1) while (true) {
-    const ch = state2.input.charCodeAt(state2.position);
-    const propertyState = snapshotState(state2);
-    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
-    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
-      const fallbackState = snapshotState(state2);
-      const flowIndent = parentIndent + 1;
-      if (readBlockMapping(state2, state2.position - state2.lineStart, flowIndent, props) && state2.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
-        state2.depth--;
-        return true;
-      }
-      restoreState(state2, fallbackState);
-    }
-    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
-    if (!readTagProperty(state2, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state2, props)) break;
-    if (propertyStart === null) propertyStart = propertyState;
-    if (skipSeparationSpace(state2, true)) {
-      atNewLine = true;
-      allowBlockCollections = allowBlockStyles;
-      if (state2.lineIndent > parentIndent) indentStatus = 1;
-      else if (state2.lineIndent === parentIndent) indentStatus = 0;
-      else indentStatus = -1;
-    } else allowBlockCollections = false;
-  }
-  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
-  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
-    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
-    const blockIndent = state2.position - state2.lineStart;
-    if (indentStatus === 1) {
-      if (allowBlockCollections && (readBlockSequence(state2, blockIndent, props) || readBlockMapping(state2, blockIndent, flowIndent, props)) || readFlowCollection(state2, flowIndent, props)) hasContent2 = true;
-      else {
-        const ch = state2.input.charCodeAt(state2.position);
-        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
-          const fallbackState = snapshotState(state2);
-          const propertyIndent = propertyStart.position - propertyStart.lineStart;
-          restoreState(state2, propertyStart);
-          if (readBlockMapping(state2, propertyIndent, flowIndent, emptyProperties()) && state2.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent2 = true;
-          else restoreState(state2, fallbackState);
-        }
-        if (!hasContent2 && (allowBlockScalars && readBlockScalar(state2, flowIndent, props) || readSingleQuotedScalar(state2, flowIndent, props) || readDoubleQuotedScalar(state2, flowIndent, props) || readAlias(state2, props) || readPlainScalar(state2, flowIndent, nodeContext, props))) hasContent2 = true;
-      }
-    } else if (indentStatus === 0) hasContent2 = allowBlockCollections && readBlockSequence(state2, blockIndent, props);
-  }
-  allowBlockScalars = allowBlockScalars && !hasContent2;
-  if (!hasContent2 && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
-    addScalarEvent(state2, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
-    hasContent2 = true;
-  }
-  state2.depth--;
-  return hasContent2 || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
-}
-function readDirective(state2) {
-  if (state2.lineIndent > 0 || state2.input.charCodeAt(state2.position) !== 37) return false;
-  state2.position++;
-  const nameStart = state2.position;
-  while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position))) state2.position++;
-  const name = state2.input.slice(nameStart, state2.position);
-  const args = [];
-  if (name.length === 0) throwError(state2, "directive name must not be less than one character in length");
-  while (state2.input.charCodeAt(state2.position) !== 0 && !isEol(state2.input.charCodeAt(state2.position))) {
-    while (isWhiteSpace(state2.input.charCodeAt(state2.position))) state2.position++;
-    if (state2.input.charCodeAt(state2.position) === 35 || isEol(state2.input.charCodeAt(state2.position)) || state2.input.charCodeAt(state2.position) === 0) break;
-    const start = state2.position;
-    while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position))) state2.position++;
-    args.push(state2.input.slice(start, state2.position));
-  }
-  if (isEol(state2.input.charCodeAt(state2.position))) consumeLineBreak(state2);
-  if (name === "YAML") {
-    if (state2.directives.some((directive) => directive.kind === "yaml")) throwError(state2, "duplication of %YAML directive");
-    if (args.length !== 1) throwError(state2, "YAML directive accepts exactly one argument");
-    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
-    if (match === null) throwError(state2, "ill-formed argument of the YAML directive");
-    if (parseInt(match[1], 10) !== 1) throwError(state2, "unacceptable YAML version of the document");
-    state2.directives.push({
-      kind: "yaml",
-      version: args[0]
-    });
-  } else if (name === "TAG") {
-    if (args.length !== 2) throwError(state2, "TAG directive accepts exactly two arguments");
-    const [handle, prefix] = args;
-    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state2, "ill-formed tag handle (first argument) of the TAG directive");
-    if (HAS_OWN.call(state2.tagHandlers, handle)) throwError(state2, `there is a previously declared suffix for "${handle}" tag handle`);
-    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state2, "ill-formed tag prefix (second argument) of the TAG directive");
-    state2.tagHandlers[handle] = prefix;
-    state2.directives.push({
-      kind: "tag",
-      handle,
-      prefix
-    });
-  }
-  return true;
-}
-function readDocument(state2) {
-  state2.directives = [];
-  state2.tagHandlers = /* @__PURE__ */ Object.create(null);
-  let hasDirectives = false;
-  skipSeparationSpace(state2, true);
-  while (readDirective(state2)) {
-    hasDirectives = true;
-    skipSeparationSpace(state2, true);
-  }
-  let explicitStart = false;
-  let explicitEnd = false;
-  let allowCompact = true;
-  if (state2.lineIndent === 0 && state2.input.charCodeAt(state2.position) === 45 && state2.input.charCodeAt(state2.position + 1) === 45 && state2.input.charCodeAt(state2.position + 2) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 3))) {
-    explicitStart = true;
-    const markerLine = state2.line;
-    state2.position += 3;
-    skipSeparationSpace(state2, true);
-    allowCompact = state2.line > markerLine;
-  } else if (hasDirectives) throwError(state2, "directives end mark is expected");
-  const documentEventIndex = state2.events.length;
-  if (!explicitStart && state2.position === state2.lineStart && state2.input.charCodeAt(state2.position) === 46 && testDocumentSeparator(state2)) {
-    state2.position += 3;
-    skipSeparationSpace(state2, true);
-    return;
-  }
-  addDocumentEvent(state2, explicitStart, false);
-  if (!parseNode(state2, state2.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state2);
-  skipSeparationSpace(state2, true);
-  if (state2.position === state2.lineStart && testDocumentSeparator(state2)) {
-    explicitEnd = state2.input.charCodeAt(state2.position) === 46;
-    if (explicitEnd) {
-      const markerLine = state2.line;
-      state2.position += 3;
-      skipSeparationSpace(state2, true);
-      if (state2.line === markerLine && state2.position < state2.length) throwError(state2, "end of the stream or a document separator is expected");
-    }
-  }
-  const documentEvent = state2.events[documentEventIndex];
-  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
-  addPopEvent(state2);
-  if (!explicitEnd && state2.position < state2.length && !testDocumentBoundary(state2)) throwError(state2, "end of the stream or a document separator is expected");
-}
-function parseEvents(input, options2) {
-  const length = input.length;
-  const state2 = {
-    ...DEFAULT_PARSER_OPTIONS,
-    ...options2,
-    input: `${input}\0`,
-    length,
-    position: 0,
-    line: 0,
-    lineStart: 0,
-    lineIndent: 0,
-    firstTabInLine: -1,
-    depth: 0,
-    directives: [],
-    tagHandlers: /* @__PURE__ */ Object.create(null),
-    events: []
-  };
-  const nullpos = input.indexOf("\0");
-  if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state2.filename);
-  while (state2.position < state2.length) {
-    skipByteOrderMark(state2);
-    skipSeparationSpace(state2, true);
-    if (state2.position >= state2.length) break;
-    const documentStart = state2.position;
-    readDocument(state2);
-    if (state2.position === documentStart)
-      throwError(state2, "can not read a document");
-  }
-  return state2.events;
-}
-var DEFAULT_LOAD_OPTIONS = {
-  ...DEFAULT_PARSER_OPTIONS,
-  ...DEFAULT_CONSTRUCTOR_OPTIONS
-};
-function hasBit(mask, bit) {
-  return (mask & 1 << bit) !== 0;
-}
-var DEFAULT_SCALAR_STYLE_RULES = {
-  applyQuoteFlowKeysOption,
-  doubleQuoteForInvisibles,
-  doubleQuoteWhitespaceOnly,
-  applyForceQuotesOption,
-  tryLongOrMultilineAsBlock,
-  quoteInvalidPlain,
-  fallbackToDoubleQuoted
-};
-function _preferredQuotedStyle(layout) {
-  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
-  return SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function applyQuoteFlowKeysOption(layout) {
-  if (!layout.presenterOptions.quoteFlowKeys) return;
-  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
-  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function doubleQuoteForInvisibles(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function doubleQuoteWhitespaceOnly(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-function applyForceQuotesOption(layout) {
-  if (!layout.presenterOptions.forceQuotes) return;
-  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
-  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
-  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
-}
-function tryLongOrMultilineAsBlock(layout) {
-  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
-  const value2 = layout.node.value;
-  const multiline = value2.indexOf("\n") !== -1;
-  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
-    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-    return;
-  }
-  const w = layout.presenterOptions.lineWidth;
-  if (w === -1) {
-    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
-    return;
-  }
-  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
-  let position3 = 0;
-  let shouldFold = false;
-  while (position3 <= value2.length) {
-    let lineEnd2 = value2.length;
-    const nextLineBreak = value2.indexOf("\n", position3);
-    if (nextLineBreak !== -1) lineEnd2 = nextLineBreak;
-    const line = value2.slice(position3, lineEnd2);
-    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
-    if (nextLineBreak === -1) break;
-    position3 = nextLineBreak + 1;
-  }
-  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
-  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
-}
-function quoteInvalidPlain(layout) {
-  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
-}
-function fallbackToDoubleQuoted(layout) {
-  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
-}
-var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
-var SRC_B_CHAR = "[\\n\\r]";
-var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
-var SRC_S_WHITE = "[ \\t]";
-var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
-var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
-var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
-var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
-var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
-var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
-var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
-var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
-var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
-var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
-var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
-var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
-var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
-var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
-var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
-var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
-var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
-var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
-var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
-var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
-var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
-var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
-var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
-var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
-var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
-var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
-var DEFAULT_PRESENTER_OPTIONS = {
-  indent: 2,
-  seqNoIndent: false,
-  seqInlineFirst: true,
-  lineWidth: 80,
-  flowBracketPadding: false,
-  flowSkipCommaSpace: false,
-  flowSkipColonSpace: false,
-  quoteFlowKeys: false,
-  quoteStyle: "single",
-  forceQuotes: false,
-  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
-  tagBeforeAnchor: false
-};
-var DEFAULT_DUMP_OPTIONS = {
-  ...DEFAULT_PRESENTER_OPTIONS,
-  schema: DUMP_SCHEMA,
-  skipInvalid: false,
-  noRefs: false,
-  flowLevel: -1,
-  sortKeys: false,
-  transform: () => {
-  }
-};
-var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
-var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
-var EVENT_MAPPING = EVENT_ID.MAPPING;
-var EVENT_SCALAR = EVENT_ID.SCALAR;
-var EVENT_ALIAS = EVENT_ID.ALIAS;
-var EVENT_POP = EVENT_ID.POP;
-var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
-var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
-var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
-var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
-var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
-var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
-var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
-var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
-var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
-var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
-
-// src/util/go-int64.ts
-var INT64_MIN = -(1n << 63n);
-var INT64_MAX = (1n << 63n) - 1n;
-var TWO_POW_63 = 2 ** 63;
-var DECIMAL_INT = /^[+-]?[0-9]+$/;
-function goFloatToInt64(f) {
-  const whole = Math.trunc(f);
-  return Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN;
-}
-function parseGoInt642(s) {
-  if (!DECIMAL_INT.test(s)) return null;
-  const value2 = BigInt(s);
-  return value2 < INT64_MIN || value2 > INT64_MAX ? null : value2;
-}
-function int64Json(value2) {
-  const n = Number(value2);
-  return Number.isSafeInteger(n) ? n : value2;
-}
-
-// src/source/yaml11.ts
-var YamlValueError = class extends Error {
-};
-var YAML_TAG_PREFIX = "tag:yaml.org,2002:";
-var STR = "!!str";
-var INT = "!!int";
-var FLOAT = "!!float";
-var BOOL = "!!bool";
-var NULL = "!!null";
-var TIMESTAMP = "!!timestamp";
-var BINARY = "!!binary";
-var RESOLVABLE = /* @__PURE__ */ new Set(["", STR, BOOL, INT, FLOAT, TIMESTAMP]);
-var RESOLVE_MAP = /* @__PURE__ */ new Map();
-function addResolved(tag, value2, spellings) {
-  for (const spelling of spellings) RESOLVE_MAP.set(spelling, { tag, value: value2 });
-}
-addResolved(BOOL, true, ["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"]);
-addResolved(BOOL, false, ["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]);
-addResolved(NULL, null, ["", "~", "null", "Null", "NULL"]);
-addResolved(FLOAT, Number.NaN, [".nan", ".NaN", ".NAN"]);
-addResolved(FLOAT, Number.POSITIVE_INFINITY, [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"]);
-addResolved(FLOAT, Number.NEGATIVE_INFINITY, ["-.inf", "-.Inf", "-.INF"]);
-var HINT_NONE = 0;
-var HINT_MAP = 1;
-var HINT_DOT = 2;
-var HINT_NUMBER = 3;
-var HINTS = new Uint8Array(128);
-for (const c of "+-0123456789") HINTS[c.charCodeAt(0)] = HINT_NUMBER;
-for (const c of "yYnNtTfFoO~") HINTS[c.charCodeAt(0)] = HINT_MAP;
-HINTS[".".charCodeAt(0)] = HINT_DOT;
-var YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
-var DOT_FLOAT = /^\.[0-9](?:_?[0-9])*(?:[eE][-+]?[0-9](?:_?[0-9])*)?$/;
-var SHORT_DECIMAL = /^(?:0|-?[1-9][0-9]{0,14})$/;
-var DIGITS_BY_BASE = {
-  2: /^[01]+$/,
-  8: /^[0-7]*$/,
-  10: /^[0-9]+$/,
-  16: /^[0-9a-fA-F]+$/
-};
-var BIGINT_PREFIX = { 2: "0b", 8: "0o", 10: "", 16: "0x" };
-var UINT64_MAX = (1n << 64n) - 1n;
-var TIMESTAMP_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
-var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-var LINE_BREAKS = /[\r\n]/g;
-function shortTag(tag) {
-  return tag.startsWith(YAML_TAG_PREFIX) ? `!!${tag.slice(YAML_TAG_PREFIX.length)}` : tag;
-}
-function plainScalarValue(text5) {
-  const first = text5.charCodeAt(0);
-  if (text5.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text5;
-  return resolveScalar("", text5).value;
-}
-function resolveScalar(tag, text5) {
-  if (!RESOLVABLE.has(tag)) {
-    return { tag, value: tag === BINARY ? decodeBinary(text5) : text5 };
-  }
-  const resolved = tag === STR ? { tag: STR, value: text5 } : resolveUntyped(tag, text5);
-  if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
-  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: Number(resolved.value) };
-  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text5}\` as a ${tag}`);
-}
-function resolveUntyped(tag, text5) {
-  const first = text5.charCodeAt(0);
-  const hint = text5.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
-  if (hint === HINT_NONE) return { tag: STR, value: text5 };
-  const known = RESOLVE_MAP.get(text5);
-  if (known !== void 0) return known;
-  if (hint === HINT_DOT) {
-    if (DOT_FLOAT.test(text5)) {
-      const value2 = Number(text5.replace(/_/g, ""));
-      if (Number.isFinite(value2)) return { tag: FLOAT, value: value2 };
-    }
-  } else if (hint === HINT_NUMBER) {
-    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text5)) return { tag: TIMESTAMP, value: text5 };
-    const plain = text5.includes("_") ? text5.replace(/_/g, "") : text5;
-    const integer = parseGoInteger(plain);
-    if (integer !== null) return integer;
-    if (YAML_STYLE_FLOAT.test(plain)) {
-      const value2 = Number(plain);
-      if (Number.isFinite(value2)) return { tag: FLOAT, value: value2 };
-    }
-  }
-  return { tag: STR, value: text5 };
-}
-function parseGoInteger(s) {
-  if (SHORT_DECIMAL.test(s)) return { tag: INT, value: Number(s), intText: s, unsigned: false };
-  let i = 0;
-  let negative = false;
-  const signed = s[0] === "+" || s[0] === "-";
-  if (signed) {
-    negative = s[0] === "-";
-    i = 1;
-  }
-  if (i >= s.length) return null;
-  let base2 = 10;
-  if (s[i] === "0") {
-    const prefix = s.length - i >= 3 ? s[i + 1].toLowerCase() : "";
-    base2 = prefix === "x" ? 16 : prefix === "b" ? 2 : 8;
-    i += prefix === "x" || prefix === "b" || prefix === "o" ? 2 : 1;
-  }
-  const digits2 = s.slice(i);
-  if (!DIGITS_BY_BASE[base2].test(digits2)) return null;
-  const magnitude = digits2 === "" ? 0n : BigInt(BIGINT_PREFIX[base2] + digits2);
-  let value2;
-  let unsigned = false;
-  if (signed) {
-    if (magnitude > (negative ? INT64_MAX + 1n : INT64_MAX)) return null;
-    value2 = negative ? -magnitude : magnitude;
-  } else {
-    if (magnitude > UINT64_MAX) return null;
-    value2 = magnitude;
-    unsigned = magnitude > INT64_MAX;
-  }
-  return { tag: INT, value: value2 > INT64_MAX ? Number(value2) : int64Json(value2), intText: value2.toString(), unsigned };
-}
-function isGoTimestamp(text5) {
-  const m = TIMESTAMP_SHAPE.exec(text5);
-  if (m === null) return false;
-  const [, year, month, day, separator, hour, minute, second, zone] = m;
-  const y = Number(year);
-  const mo = Number(month);
-  if (mo < 1 || mo > 12 || Number(day) < 1 || Number(day) > daysIn(mo, y)) return false;
-  if (separator === void 0) return true;
-  const isDateTime2 = separator === "T" || separator === "t";
-  if (isDateTime2 !== (zone !== void 0)) return false;
-  if (Number(hour) >= 24 || Number(minute) >= 60 || Number(second) >= 60) return false;
-  if (zone !== void 0 && zone !== "Z") {
-    if (Number(zone.slice(1, 3)) > 24 || Number(zone.slice(4, 6)) > 60) return false;
-  }
-  return true;
-}
-function daysIn(month, year) {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-function decodeBinary(text5) {
-  const compact = text5.replace(LINE_BREAKS, "");
-  if (!BASE64.test(compact)) throw new YamlValueError("!!binary value contains invalid base64 data");
-  return Buffer.from(compact, "base64").toString("utf8");
-}
-function objectKey(resolved) {
-  const { tag, value: value2 } = resolved;
-  if (tag === BOOL) return value2 ? "true" : "false";
-  if (tag === INT) {
-    if (resolved.unsigned) throw new YamlValueError(`unsupported map key of type: uint64, key: ${resolved.intText}`);
-    return resolved.intText ?? String(value2);
-  }
-  if (tag === FLOAT) return formatFloat32Key(value2);
-  if (tag === NULL) throw new YamlValueError("unsupported map key of type: <nil>");
-  return value2;
-}
-function formatFloat32Key(value2) {
-  const f = Math.fround(value2);
-  if (Number.isNaN(f)) return ".nan";
-  if (f === Number.POSITIVE_INFINITY) return ".inf";
-  if (f === Number.NEGATIVE_INFINITY) return "-.inf";
-  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
-  let mantissa = "";
-  let exponent = 0;
-  for (let precision = 1; precision <= 9; precision++) {
-    const candidate = Math.abs(f).toExponential(precision - 1);
-    if (Math.fround(Number(candidate)) === Math.abs(f)) {
-      const e = candidate.indexOf("e");
-      mantissa = candidate.slice(0, e).replace(".", "");
-      exponent = Number(candidate.slice(e + 1));
-      break;
-    }
-  }
-  const sign4 = f < 0 ? "-" : "";
-  if (exponent < -4 || exponent >= 6) {
-    const fraction3 = mantissa.length > 1 ? `.${mantissa.slice(1)}` : "";
-    const magnitude = String(Math.abs(exponent)).padStart(2, "0");
-    return `${sign4}${mantissa[0]}${fraction3}e${exponent < 0 ? "-" : "+"}${magnitude}`;
-  }
-  if (exponent < 0) return `${sign4}0.${"0".repeat(-exponent - 1)}${mantissa}`;
-  const integer = mantissa.slice(0, exponent + 1).padEnd(exponent + 1, "0");
-  const fraction2 = mantissa.slice(exponent + 1);
-  return `${sign4}${integer}${fraction2 === "" ? "" : `.${fraction2}`}`;
-}
-
-// src/source/construct.ts
-var MAX_DEPTH = 512;
-var DocumentError = class extends Error {
-  constructor(message2, offset) {
-    super(message2);
-    this.offset = offset;
-  }
-  offset;
-};
-var NO_RANGE = -1;
-var MERGE_TAG = "!!merge";
-var DEFAULT_TAG_HANDLES = { "!": "!", "!!": "tag:yaml.org,2002:" };
-function buildDocument(source, events) {
-  if (events.length === 0) return { value: null, hasTrailingDocuments: false };
-  const state2 = {
-    source,
-    frames: [],
-    anchors: /* @__PURE__ */ new Map(),
-    tagHandles: DEFAULT_TAG_HANDLES,
-    decodeCount: 1,
-    aliasCount: 0,
-    root: null,
-    nonFiniteOffset: NO_RANGE,
-    lastOffset: 0
-  };
-  let index = 0;
-  let finished = false;
-  while (!finished && index < events.length) {
-    const event = events[index++];
-    switch (event.type) {
-      case EVENT_ID.DOCUMENT:
-        for (const directive of event.directives) {
-          if (directive.kind === "tag") {
-            state2.tagHandles = { ...state2.tagHandles, [directive.handle]: directive.prefix };
-          }
-        }
-        break;
-      case EVENT_ID.SCALAR:
-        onScalar(state2, event);
-        break;
-      case EVENT_ID.MAPPING:
-      case EVENT_ID.SEQUENCE:
-        onCollectionStart(state2, event.type === EVENT_ID.MAPPING, event);
-        break;
-      case EVENT_ID.ALIAS:
-        onAlias(state2, source.slice(event.anchorStart, event.anchorEnd), event.anchorStart - 1);
-        break;
-      case EVENT_ID.POP:
-        if (state2.frames.length === 0) finished = true;
-        else onCollectionEnd(state2);
-        break;
-    }
-  }
-  if (state2.nonFiniteOffset !== NO_RANGE) rejectNonFinite(state2.root, state2.nonFiniteOffset);
-  return { value: state2.root, hasTrailingDocuments: index < events.length };
-}
-function eventOffset(state2, event, start) {
-  let offset = start;
-  if (event.tagStart !== NO_RANGE) offset = event.tagStart;
-  else if (event.anchorStart !== NO_RANGE) offset = event.anchorStart;
-  if (offset === NO_RANGE) return state2.lastOffset;
-  state2.lastOffset = offset;
-  return offset;
-}
-function tagOf(state2, tagStart, tagEnd) {
-  if (tagStart === NO_RANGE) return "";
-  const raw = state2.source.slice(tagStart, tagEnd);
-  if (raw.startsWith("!<") && raw.endsWith(">")) return shortTag(raw.slice(2, -1));
-  const handleEnd = raw.indexOf("!", 1);
-  const handle = handleEnd === -1 ? "!" : raw.slice(0, handleEnd + 1);
-  return shortTag((state2.tagHandles[handle] ?? handle) + raw.slice(handle.length));
-}
-function top(state2) {
-  return state2.frames[state2.frames.length - 1];
-}
-function count(state2, offset, decodes, viaAlias) {
-  state2.decodeCount += decodes;
-  if (viaAlias) state2.aliasCount += decodes;
-  const { decodeCount, aliasCount } = state2;
-  if (aliasCount > 100 && decodeCount > 1e3 && aliasCount / decodeCount > allowedAliasRatio(decodeCount)) {
-    throw new DocumentError("document contains excessive aliasing", offset);
-  }
-}
-function allowedAliasRatio(decodeCount) {
-  if (decodeCount <= 4e5) return 0.99;
-  if (decodeCount >= 4e6) return 0.1;
-  return 0.99 - 0.89 * ((decodeCount - 4e5) / 36e5);
-}
-function isMergeKey(tag, text5, plain) {
-  return text5 === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
-}
-function scalarValue(state2, tag, text5, plain, offset) {
-  if (tag === "" && !plain) return text5;
-  let value2;
-  try {
-    value2 = tag === "" ? plainScalarValue(text5) : resolveScalar(tag, text5).value;
-  } catch (error) {
-    throw asDocumentError(error, offset);
-  }
-  if (typeof value2 === "number" && !Number.isFinite(value2) && state2.nonFiniteOffset === NO_RANGE) {
-    state2.nonFiniteOffset = offset;
-  }
-  return value2;
-}
-function scalarKey(tag, text5, plain, offset) {
-  if (tag === "" && !plain) return text5;
-  try {
-    return objectKey(resolveScalar(tag, text5));
-  } catch (error) {
-    throw asDocumentError(error, offset);
-  }
-}
-function asDocumentError(error, offset) {
-  return error instanceof YamlValueError ? new DocumentError(error.message, offset) : error;
-}
-function onScalar(state2, event) {
-  const text5 = getScalarValue(state2.source, event);
-  const tag = tagOf(state2, event.tagStart, event.tagEnd);
-  const plain = event.style === SCALAR_STYLE.PLAIN;
-  const offset = eventOffset(state2, event, event.valueStart);
-  const anchor = event.anchorStart === NO_RANGE ? null : state2.source.slice(event.anchorStart, event.anchorEnd);
-  const frame = top(state2);
-  if (frame !== void 0 && frame.isMap && !frame.hasKey) {
-    if (isMergeKey(tag, text5, plain)) {
-      frame.keyIsMerge = true;
-    } else {
-      count(state2, offset, 1, false);
-      frame.key = scalarKey(tag, text5, plain, offset);
-      frame.size += 1;
-    }
-    frame.hasKey = true;
-    if (anchor !== null) {
-      const value3 = scalarValue(state2, tag, text5, plain, offset);
-      state2.anchors.set(anchor, { value: value3, size: 1, height: 0, scalar: { tag, text: text5, plain } });
-    }
-    return;
-  }
-  count(state2, offset, 1, false);
-  const value2 = scalarValue(state2, tag, text5, plain, offset);
-  if (anchor !== null) state2.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text5, plain } });
-  addValue(state2, value2, 1, 0, offset);
-}
-function onCollectionStart(state2, isMap6, event) {
-  const offset = eventOffset(state2, event, event.start);
-  const parent = top(state2);
-  if (parent !== void 0 && parent.isMap && !parent.hasKey) {
-    throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
-  }
-  if (parent !== void 0 && parent.isMergeList && !isMap6) {
-    throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
-  }
-  if (state2.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
-  const isMergeList = !isMap6 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
-  if (!isMergeList) count(state2, offset, 1, false);
-  const anchor = event.anchorStart === NO_RANGE ? null : state2.source.slice(event.anchorStart, event.anchorEnd);
-  if (anchor !== null) state2.anchors.set(anchor, null);
-  state2.frames.push({
-    isMap: isMap6,
-    isMergeList,
-    value: isMap6 ? {} : [],
-    size: isMergeList ? 0 : 1,
-    height: 1,
-    anchor,
-    offset,
-    key: "",
-    hasKey: false,
-    keyIsMerge: false
-  });
-}
-function onCollectionEnd(state2) {
-  const frame = state2.frames.pop();
-  if (frame.anchor !== null) {
-    const size = frame.isMergeList ? frame.size + 1 : frame.size;
-    state2.anchors.set(frame.anchor, { value: frame.value, size, height: frame.height });
-  }
-  if (!frame.isMergeList) {
-    addValue(state2, frame.value, frame.size, frame.height, frame.offset);
-    return;
-  }
-  const target2 = top(state2);
-  const sources = frame.value;
-  for (let i = sources.length - 1; i >= 0; i--) mergeInto(target2, sources[i]);
-  target2.size += frame.size;
-  target2.height = Math.max(target2.height, frame.height - 1);
-  target2.hasKey = false;
-  target2.keyIsMerge = false;
-}
-function onAlias(state2, name, offset) {
-  const anchor = state2.anchors.get(name);
-  if (anchor === void 0) throw new DocumentError(`unknown anchor '${name}' referenced`, offset);
-  if (anchor === null) throw new DocumentError(`anchor '${name}' value contains itself`, offset);
-  const frame = top(state2);
-  const isKey = frame !== void 0 && frame.isMap && !frame.hasKey;
-  count(state2, offset, 1, false);
-  count(state2, offset, anchor.size, true);
-  const size = 1 + anchor.size;
-  if (isKey) {
-    const { scalar } = anchor;
-    if (scalar === void 0) throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
-    frame.key = scalarKey(scalar.tag, scalar.text, scalar.plain, offset);
-    frame.hasKey = true;
-    frame.size += size;
-    return;
-  }
-  if (frame !== void 0 && (frame.isMergeList || frame.isMap && frame.keyIsMerge)) {
-    if (!isObject(anchor.value)) {
-      throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
-    }
-    if (state2.frames.length + anchor.height - 1 > MAX_DEPTH) throw nestingError(offset);
-    if (frame.isMergeList) {
-      frame.value.push(anchor.value);
-      frame.size += size;
-      frame.height = Math.max(frame.height, 1 + anchor.height);
-    } else {
-      mergeInto(frame, anchor.value);
-      frame.size += size;
-      frame.height = Math.max(frame.height, anchor.height);
-      frame.hasKey = false;
-      frame.keyIsMerge = false;
-    }
-    return;
-  }
-  if (state2.frames.length + anchor.height > MAX_DEPTH) throw nestingError(offset);
-  addValue(state2, cloneJson2(anchor.value), size, anchor.height, offset);
-}
-function addValue(state2, value2, size, height, offset) {
-  const frame = top(state2);
-  if (frame === void 0) {
-    state2.root = value2;
-    return;
-  }
-  frame.size += size;
-  if (!frame.isMap) {
-    frame.height = Math.max(frame.height, 1 + height);
-    if (frame.isMergeList && !isObject(value2)) {
-      throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
-    }
-    frame.value.push(value2);
-    return;
-  }
-  const target2 = frame.value;
-  if (frame.keyIsMerge) {
-    if (!isObject(value2)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
-    mergeInto(frame, value2);
-    frame.height = Math.max(frame.height, height);
-    frame.keyIsMerge = false;
-  } else {
-    setKey(target2, frame.key, value2);
-    frame.height = Math.max(frame.height, 1 + height);
-  }
-  frame.hasKey = false;
-}
-function mergeInto(frame, source) {
-  const target2 = frame.value;
-  for (const key3 of Object.keys(source)) setKey(target2, key3, cloneJson2(source[key3]));
-}
-function setKey(target2, key3, value2) {
-  if (key3 === "__proto__") {
-    Object.defineProperty(target2, key3, { value: value2, writable: true, enumerable: true, configurable: true });
-  } else {
-    target2[key3] = value2;
-  }
-}
-function cloneJson2(value2) {
-  if (value2 === null || typeof value2 !== "object") return value2;
-  if (Array.isArray(value2)) return value2.map(cloneJson2);
-  const copy2 = {};
-  for (const key3 of Object.keys(value2)) setKey(copy2, key3, cloneJson2(value2[key3]));
-  return copy2;
-}
-function nestingError(offset) {
-  return new DocumentError(`document nesting exceeds ${MAX_DEPTH} levels`, offset);
-}
-function rejectNonFinite(root, offset) {
-  const pending = [root];
-  while (pending.length > 0) {
-    const value2 = pending.pop();
-    if (typeof value2 === "number" && !Number.isFinite(value2)) {
-      const text5 = Number.isNaN(value2) ? "NaN" : value2 > 0 ? "+Inf" : "-Inf";
-      throw new DocumentError(`json: unsupported value: ${text5}`, offset);
-    }
-    if (value2 !== null && typeof value2 === "object") {
-      for (const child of Array.isArray(value2) ? value2 : Object.values(value2)) pending.push(child);
-    }
-  }
-}
-
-// src/source/locate.ts
-var import_yaml = __toESM(require_dist(), 1);
-
-// src/source/path-segments.ts
-function segmentsOf(path7) {
-  if (typeof path7 !== "string") return [...path7];
-  const parts2 = path7.split("/");
-  if (parts2[0] === "") parts2.shift();
-  if (parts2.length > 0 && parts2[parts2.length - 1] === "") parts2.pop();
-  return parts2;
-}
-
-// src/util/go-strings.ts
-function isGoSpace(c) {
-  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
-  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
-}
-function goTrimSpace(s) {
-  let start = 0;
-  let end = s.length;
-  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
-  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
-}
-function trimSpaces(s) {
-  let start = 0;
-  let end = s.length;
-  while (start < end && s.charCodeAt(start) === 32) start++;
-  while (end > start && s.charCodeAt(end - 1) === 32) end--;
-  return start === 0 && end === s.length ? s : s.slice(start, end);
-}
-var PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
-var SHORT_ESCAPES2 = {
-  7: "\\a",
-  8: "\\b",
-  12: "\\f",
-  10: "\\n",
-  13: "\\r",
-  9: "\\t",
-  11: "\\v",
-  34: '\\"',
-  92: "\\\\"
-};
-var HEX2 = "0123456789abcdef";
-function goQuote(s) {
-  let out = '"';
-  for (const c of s) {
-    const cp = c.codePointAt(0);
-    if (cp >= 32 && cp < 127) {
-      out += cp === 34 || cp === 92 ? SHORT_ESCAPES2[cp] : c;
-      continue;
-    }
-    const short = SHORT_ESCAPES2[cp];
-    if (short !== void 0) out += short;
-    else if (cp >= 55296 && cp <= 57343) out += "\uFFFD";
-    else if (PRINTABLE.test(c)) out += c;
-    else if (cp < 128) out += "\\x" + HEX2[cp >> 4] + HEX2[cp & 15];
-    else if (cp < 65536) out += "\\u" + cp.toString(16).padStart(4, "0");
-    else out += "\\U" + cp.toString(16).padStart(8, "0");
-  }
-  return out + '"';
-}
-
-// src/source/split.ts
-var NEWLINE = 10;
-var DASH = 45;
-var HASH = 35;
-var CRLF = /\r\n/g;
-function firstNonSpace(text5, from, to) {
-  let i = from;
-  while (i < to && isGoSpace(text5.charCodeAt(i))) i++;
-  return i;
-}
-function lastNonSpace(text5, from, to) {
-  let i = to;
-  while (i > from && isGoSpace(text5.charCodeAt(i - 1))) i--;
-  return i;
-}
-function isDocumentSeparator(text5, lineStart2) {
-  return text5.charCodeAt(lineStart2) === DASH && text5.charCodeAt(lineStart2 + 1) === DASH && text5.charCodeAt(lineStart2 + 2) === DASH;
-}
-function splitDocuments(text5) {
-  const chunks = [];
-  const separatorErrors = [];
-  let chunkStart = -1;
-  let chunkLine = 0;
-  let contentLine = 0;
-  const close = (end) => {
-    if (chunkStart !== -1 && contentLine !== 0) {
-      chunks.push({ start: chunkStart, end, startLine: chunkLine, contentLine });
-    }
-    chunkStart = -1;
-  };
-  let pos = 0;
-  let line = 1;
-  while (pos < text5.length) {
-    const newline = text5.indexOf("\n", pos);
-    const lineEnd2 = newline === -1 ? text5.length : newline;
-    const next = newline === -1 ? text5.length : newline + 1;
-    if (isDocumentSeparator(text5, pos)) {
-      const restStart = firstNonSpace(text5, pos + 3, lineEnd2);
-      if (restStart < lineEnd2 && text5.charCodeAt(restStart) !== HASH) {
-        const rest = text5.slice(restStart, lastNonSpace(text5, restStart, lineEnd2));
-        separatorErrors.push({
-          line,
-          column: restStart - pos + 1,
-          message: `invalid Yaml document separator: ${rest}`
-        });
-      }
-      close(pos);
-    } else {
-      if (chunkStart === -1) {
-        chunkStart = pos;
-        chunkLine = line;
-        contentLine = 0;
-      }
-      if (contentLine === 0) {
-        const first = firstNonSpace(text5, pos, lineEnd2);
-        if (first < lineEnd2 && text5.charCodeAt(first) !== HASH) contentLine = line;
-      }
-    }
-    pos = next;
-    line++;
-  }
-  close(text5.length);
-  return { chunks, separatorErrors };
-}
-function chunkSource(text5, chunk) {
-  let source = text5.slice(chunk.start, chunk.end);
-  if (source.includes("\r")) source = source.replace(CRLF, "\n");
-  return source.charCodeAt(source.length - 1) === NEWLINE ? source : `${source}
-`;
-}
-function lineColumn(source, offset) {
-  let line = 1;
-  let lineStart2 = 0;
-  for (let i = source.indexOf("\n"); i !== -1 && i < offset; i = source.indexOf("\n", i + 1)) {
-    line++;
-    lineStart2 = i + 1;
-  }
-  return { line, column: offset - lineStart2 + 1 };
-}
-
-// src/source/lines.ts
-function lineStarts(text5) {
-  const starts = [0];
-  for (let at3 = text5.indexOf("\n"); at3 !== -1; at3 = text5.indexOf("\n", at3 + 1)) starts.push(at3 + 1);
-  return starts;
-}
-function lineIndexAt(starts, offset) {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = low + high + 1 >> 1;
-    if (starts[mid] <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low;
-}
-
-// src/source/locate.ts
-var CACHE_FILES = 16;
-var CACHE_PARSED_CHARS = 4e6;
-var MAX_MERGE_DEPTH = 32;
-var INDEX = /^(?:0|[1-9][0-9]*)$/;
-var cache = /* @__PURE__ */ new Map();
-function locatedFile(file, text5) {
-  const cached = cache.get(file);
-  if (cached !== void 0 && cached.text === text5) {
-    cache.delete(file);
-    cache.set(file, cached);
-    return cached;
-  }
-  const source = stripByteOrderMark(text5);
-  const entry2 = {
-    text: text5,
-    source,
-    chunks: splitDocuments(source).chunks,
-    lineStarts: null,
-    documents: /* @__PURE__ */ new Map(),
-    parsedChars: 0
-  };
-  cache.delete(file);
-  cache.set(file, entry2);
-  evict(entry2);
-  return entry2;
-}
-function evict(current4) {
-  let parsedChars = 0;
-  for (const entry2 of cache.values()) parsedChars += entry2.parsedChars;
-  for (const [file, entry2] of cache) {
-    if (entry2 === current4 || cache.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
-    cache.delete(file);
-    parsedChars -= entry2.parsedChars;
-  }
-}
-function parsedChunk(entry2, index, chunk) {
-  let document = entry2.documents.get(index);
-  if (document === void 0) {
-    try {
-      document = (0, import_yaml.parseDocument)(entry2.source.slice(chunk.start, chunk.end), {
-        schema: "failsafe",
-        uniqueKeys: false,
-        strict: false
-      });
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      document = null;
-    }
-    entry2.documents.set(index, document);
-    entry2.parsedChars += chunk.end - chunk.start;
-    evict(entry2);
-  }
-  return document;
-}
-function position(entry2, offset) {
-  const starts = entry2.lineStarts ??= lineStarts(entry2.source);
-  const index = lineIndexAt(starts, offset);
-  return { line: index + 1, column: offset - starts[index] + 1 };
-}
-function keyOf(document, node2) {
-  const target2 = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
-  if (!(0, import_yaml.isScalar)(target2) || typeof target2.value !== "string") return null;
-  const tag = target2.tag === void 0 ? "" : shortTag(target2.tag);
-  if (tag === "" && target2.type !== "PLAIN") return target2.value;
-  try {
-    return objectKey(resolveScalar(tag, target2.value));
-  } catch (error) {
-    if (error instanceof YamlValueError) return null;
-    throw error;
-  }
-}
-function isMergeKey2(node2) {
-  if (!(0, import_yaml.isScalar)(node2) || node2.value !== "<<") return false;
-  return node2.tag === void 0 ? node2.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node2.tag);
-}
-function findPair(document, map2, key3, depth) {
-  const node2 = (0, import_yaml.isAlias)(map2) ? map2.resolve(document) : map2;
-  if (!(0, import_yaml.isMap)(node2) || depth > MAX_MERGE_DEPTH) return null;
-  let found = null;
-  for (const pair of node2.items) {
-    if (isMergeKey2(pair.key)) {
-      const value2 = (0, import_yaml.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
-      const sources = (0, import_yaml.isSeq)(value2) ? value2.items : [value2];
-      for (const source of sources) {
-        const merged = findPair(document, source, key3, depth + 1);
-        if (merged !== null) {
-          found = merged;
-          break;
-        }
-      }
-    } else if (keyOf(document, pair.key) === key3) {
-      found = pair;
-    }
-  }
-  return found;
-}
-function step(document, current4, segments, at3) {
-  const node2 = (0, import_yaml.isAlias)(current4) ? current4.resolve(document) : current4;
-  if ((0, import_yaml.isMap)(node2)) {
-    let key3 = "";
-    for (let end = at3; end < segments.length; end++) {
-      key3 = end === at3 ? String(segments[at3]) : `${key3}/${String(segments[end])}`;
-      const pair = findPair(document, node2, key3, 0);
-      if (pair !== null) {
-        const keyRange = pair.key.range;
-        const valueRange = pair.value?.range ?? keyRange;
-        if (!keyRange || !valueRange) return null;
-        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at3 + 1 };
-      }
-      if (typeof segments[end] === "number") break;
-    }
-    return null;
-  }
-  if ((0, import_yaml.isSeq)(node2)) {
-    const segment = segments[at3];
-    const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
-    const item = node2.items[index];
-    if (item?.range == null) return null;
-    return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
-  }
-  return null;
-}
-function walkPath(document, segments) {
-  let node2 = document.contents;
-  let parent = null;
-  let range3 = null;
-  let at3 = 0;
-  while (at3 < segments.length) {
-    const next = step(document, node2, segments, at3);
-    if (next === null) break;
-    parent = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
-    node2 = next.node;
-    range3 = [next.start, next.end];
-    at3 += next.consumed;
-  }
-  return { node: node2, parent, range: range3, consumed: at3 };
-}
-function locate(file, text5, documentIndex, path7) {
-  const entry2 = locatedFile(file, text5);
-  const chunk = entry2.chunks[documentIndex];
-  if (chunk === void 0) return { file, line: 1, column: 1 };
-  const documentStart = { file, line: chunk.contentLine, column: 1 };
-  const segments = segmentsOf(path7);
-  if (segments.length === 0) return documentStart;
-  const document = parsedChunk(entry2, documentIndex, chunk);
-  if (document === null) return documentStart;
-  const { range: range3 } = walkPath(document, segments);
-  if (range3 === null) return documentStart;
-  const startOffset = chunk.start + range3[0];
-  let endOffset = chunk.start + range3[1];
-  while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
-  const start = position(entry2, startOffset);
-  const end = position(entry2, endOffset);
-  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
-function nodeAt(file, text5, documentIndex, path7) {
-  const entry2 = locatedFile(file, text5);
-  const chunk = entry2.chunks[documentIndex];
-  if (chunk === void 0) return null;
-  const document = parsedChunk(entry2, documentIndex, chunk);
-  if (document === null) return null;
-  const walked = walkPath(document, [...path7]);
-  if (walked.consumed !== path7.length || walked.node === null || (0, import_yaml.isAlias)(walked.node)) return null;
-  const parentStart = walked.parent?.range?.[0];
-  let parentIndent = -1;
-  if (parentStart !== void 0) {
-    const at3 = chunk.start + parentStart;
-    parentIndent = at3 - (entry2.source.lastIndexOf("\n", at3 - 1) + 1);
-  }
-  return {
-    node: walked.node,
-    source: entry2.source,
-    documentStart: chunk.start,
-    parentIndent,
-    position: (offset) => position(entry2, offset)
-  };
-}
-
-// src/source/ranges.ts
-var INDEX2 = /^(?:0|[1-9][0-9]*)$/;
-var tables = /* @__PURE__ */ new WeakMap();
-var Unsupported = class extends Error {
-};
-function recordRanges(document, chunk, body, events) {
-  if (body.includes("\r")) return;
-  const { startLine } = chunk;
-  let root;
-  try {
-    root = buildRanges(body, events);
-  } catch (error) {
-    if (error instanceof Unsupported || error instanceof YamlValueError) return;
-    throw error;
-  }
-  tables.set(document, { body, startLine, root, lineStarts: null });
-}
-function shareRanges(from, to) {
-  const table2 = tables.get(from);
-  if (table2 !== void 0) tables.set(to, table2);
-}
-function buildRanges(body, events) {
-  const frames = [];
-  let root = null;
-  const add3 = (start, end, nodeEnd, node2, last) => {
-    const frame = frames[frames.length - 1];
-    if (frame === void 0) {
-      root = node2;
-      return;
-    }
-    frame.lastEnd = nodeEnd;
-    frame.last = last;
-    if (Array.isArray(frame.collection)) {
-      frame.collection.push({ start, end, node: node2 });
-    } else {
-      frame.collection.set(frame.key, { start: frame.keyStart, end, node: node2 });
-      frame.key = null;
-    }
-  };
-  for (let index = 0; index < events.length; index++) {
-    const event = events[index];
-    switch (event.type) {
-      case EVENT_ID.DOCUMENT:
-        if (index > 0) return root;
-        break;
-      case EVENT_ID.SCALAR: {
-        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
-        const frame = frames[frames.length - 1];
-        const isKey = frame !== void 0 && !Array.isArray(frame.collection) && frame.key === null;
-        let start = event.valueStart;
-        let end = event.valueEnd;
-        let last = "scalar";
-        if (start === -1) {
-          last = "other";
-          if (frame === void 0 || isKey || Array.isArray(frame.collection)) throw new Unsupported();
-          let colon = frame.keyEnd;
-          while (body[colon] === " " || body[colon] === "	") colon++;
-          if (body[colon] !== ":") throw new Unsupported();
-          start = end = colon + 1;
-        } else if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) {
-          start--;
-          end++;
-        } else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
-          const from = frame === void 0 ? 0 : frame.key === null ? frame.lastEnd : frame.keyEnd;
-          start = indicator(body, from, event.valueStart);
-          last = "other";
-        }
-        if (isKey) {
-          const text5 = getScalarValue(body, event);
-          const plain = event.style === SCALAR_STYLE.PLAIN;
-          if (plain && text5 === "<<") throw new Unsupported();
-          frame.key = plain ? objectKey(resolveScalar("", text5)) : text5;
-          frame.keyStart = start;
-          frame.keyEnd = end;
-          frame.lastEnd = end;
-        } else {
-          add3(start, end, end, null, last);
-        }
-        break;
-      }
-      case EVENT_ID.MAPPING:
-      case EVENT_ID.SEQUENCE: {
-        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported();
-        const parent = frames[frames.length - 1];
-        if (parent !== void 0 && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported();
-        const isMap6 = event.type === EVENT_ID.MAPPING;
-        const flow = event.style !== 1;
-        if (flow && body[event.start] !== (isMap6 ? "{" : "[")) throw new Unsupported();
-        frames.push({
-          collection: isMap6 ? /* @__PURE__ */ new Map() : [],
-          flow,
-          start: event.start,
-          lastEnd: event.start + 1,
-          last: "none",
-          key: null,
-          keyStart: -1,
-          keyEnd: -1
-        });
-        break;
-      }
-      case EVENT_ID.ALIAS:
-        throw new Unsupported();
-      case EVENT_ID.POP: {
-        const frame = frames.pop();
-        if (frame === void 0) return root;
-        if (frame.flow) {
-          let end = frame.lastEnd;
-          while (end < body.length && (body[end] === "," || /\s/.test(body[end]))) end++;
-          if (body[end] !== (Array.isArray(frame.collection) ? "]" : "}")) throw new Unsupported();
-          end++;
-          add3(frame.start, end, end, frame.collection, "other");
-        } else {
-          const { end, nodeEnd } = blockEnds(body, frame);
-          add3(frame.start, end, nodeEnd, frame.collection, "block");
-        }
-        break;
-      }
-    }
-  }
-  return root;
-}
-function blockEnds(body, frame) {
-  const indent = frame.start - lineStart(body, frame.start);
-  let end = frame.lastEnd;
-  if (frame.last === "scalar") {
-    end = afterComment(body, end);
-    for (let line = commentLine(body, nextLine(body, end)); line !== null && line.indent > indent; line = commentLine(body, line.end + 1)) {
-      end = line.end;
-    }
-  } else if (frame.last !== "block") {
-    end = afterComment(body, end);
-  }
-  let nodeEnd = end;
-  let deepest = -1;
-  for (let line = commentLine(body, nextLine(body, end)); line !== null; line = commentLine(body, line.end + 1)) {
-    if (frame.last !== "scalar" && frame.last !== "block") throw new Unsupported();
-    deepest = Math.max(deepest, line.indent);
-    nodeEnd = line.end;
-  }
-  return { end, nodeEnd: indent !== 0 && deepest >= indent ? nodeEnd : end };
-}
-function commentLine(body, from) {
-  for (let start = from; start < body.length; ) {
-    const end = lineEnd(body, start);
-    let at3 = start;
-    while (at3 < end && body[at3] === " ") at3++;
-    if (body[at3] === "	") throw new Unsupported();
-    if (at3 < end) return body[at3] === "#" ? { indent: at3 - start, end } : null;
-    start = end + 1;
-  }
-  return null;
-}
-function afterComment(body, end) {
-  if (end > 0 && body[end - 1] === "\n") return end;
-  let at3 = end;
-  while (body[at3] === " " || body[at3] === "	") at3++;
-  return body[at3] === "#" ? lineEnd(body, at3) : end;
-}
-function nextLine(body, end) {
-  return end > 0 && body[end - 1] === "\n" ? end : lineEnd(body, end) + 1;
-}
-function lineEnd(body, at3) {
-  const end = body.indexOf("\n", at3);
-  return end === -1 ? body.length : end;
-}
-function lineStart(body, at3) {
-  return body.lastIndexOf("\n", at3 - 1) + 1;
-}
-function indicator(body, from, content) {
-  for (let i = from; i < content; i++) {
-    const c = body[i];
-    if (c === "|" || c === ">") return i;
-  }
-  throw new Unsupported();
-}
-function step2(node2, segments, at3) {
-  if (node2 === null) return null;
-  if (Array.isArray(node2)) {
-    const segment = segments[at3];
-    const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
-    const entry2 = node2[index];
-    return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
-  }
-  let key3 = "";
-  for (let end = at3; end < segments.length; end++) {
-    key3 = end === at3 ? String(segments[at3]) : `${key3}/${String(segments[end])}`;
-    const entry2 = node2.get(key3);
-    if (entry2 !== void 0) return { entry: entry2, consumed: end - at3 + 1 };
-    if (typeof segments[end] === "number") break;
-  }
-  return null;
-}
-function position2(table2, offset) {
-  const starts = table2.lineStarts ??= lineStarts(table2.body);
-  const index = lineIndexAt(starts, offset);
-  return { line: table2.startLine + index, column: offset - starts[index] + 1 };
-}
-function locateInDocument(source, document, path7) {
-  const table2 = tables.get(document);
-  if (table2 === void 0) return locate(source.file, source.text, document.index, path7);
-  const { file } = source;
-  const segments = segmentsOf(path7);
-  let node2 = table2.root;
-  let found = null;
-  for (let at3 = 0; at3 < segments.length; ) {
-    const next = step2(node2, segments, at3);
-    if (next === null) break;
-    found = next.entry;
-    node2 = found.node;
-    at3 += next.consumed;
-  }
-  if (found === null) return { file, line: document.line, column: 1 };
-  const { body } = table2;
-  const startOffset = found.start;
-  let endOffset = found.end;
-  while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
-  const start = position2(table2, startOffset);
-  const end = position2(table2, endOffset);
-  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
-
-// src/source/parse.ts
-var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
-var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
-function parseDocuments(file, text5) {
-  const source = stripByteOrderMark(text5);
-  const { chunks, separatorErrors } = splitDocuments(source);
-  const problems = separatorErrors.map((error) => ({ file, ...error, severity: "error" }));
-  const documents = [];
-  chunks.forEach((chunk, index) => {
-    const body = chunkSource(source, chunk);
-    try {
-      const events = parseEvents(body, { maxDepth: PARSER_MAX_DEPTH });
-      const built2 = buildDocument(body, events);
-      const document = { file, index, value: built2.value, line: chunk.contentLine };
-      recordRanges(document, chunk, body, events);
-      documents.push(document);
-      if (built2.hasTrailingDocuments) {
-        problems.push({
-          file,
-          line: chunk.contentLine,
-          column: 1,
-          message: "content after the document end marker '...' is ignored (Kyverno reads one document per '---' section)",
-          severity: "warning"
-        });
-      }
-    } catch (error) {
-      problems.push(documentProblem(file, chunk, body, error));
-    }
-  });
-  problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { documents, problems };
-}
-function documentProblem(file, chunk, body, error) {
-  let offset;
-  let message2;
-  if (error instanceof DocumentError) {
-    offset = error.offset;
-    message2 = error.message;
-  } else if (error instanceof YAMLException) {
-    offset = error.mark?.position ?? 0;
-    message2 = error.reason.startsWith("nesting exceeded maxDepth") ? NESTING_MESSAGE : error.reason;
-  } else if (error instanceof RangeError) {
-    offset = 0;
-    message2 = NESTING_MESSAGE;
-  } else {
-    throw error;
-  }
-  const position3 = lineColumn(body, Math.min(offset, body.length - 1));
-  return { file, line: chunk.startLine + position3.line - 1, column: position3.column, message: message2, severity: "error" };
-}
-function expandLists(documents) {
-  const expanded = [];
-  for (const document of documents) {
-    const { value: value2 } = document;
-    if (!isObject(value2) || value2.apiVersion !== "v1" || value2.kind !== "List") {
-      expanded.push(document);
-      continue;
-    }
-    const items2 = Array.isArray(value2.items) ? value2.items : [];
-    items2.forEach((item, listItem) => {
-      const itemDocument = { ...document, value: item, listItem };
-      shareRanges(document, itemDocument);
-      expanded.push(itemDocument);
-    });
-  }
-  return expanded;
-}
-
-// src/source/scalar-location.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-
-// src/source/scalar-map.ts
-var Builder = class {
-  constructor(text5) {
-    this.text = text5;
-  }
-  text;
-  value = "";
-  starts = [];
-  ends = [];
-  verbatim = [];
-  /** `text[from..to)` copied as is. */
-  copy(from, to) {
-    this.value += this.text.slice(from, to);
-    for (let i = from; i < to; i++) {
-      this.starts.push(i);
-      this.ends.push(i + 1);
-      this.verbatim.push(true);
-    }
-  }
-  /** `value`, made of the source range `from..to` (an escape, a fold, a line break). */
-  put(value2, from, to) {
-    this.value += value2;
-    for (let i = 0; i < value2.length; i++) {
-      this.starts.push(from);
-      this.ends.push(to);
-      this.verbatim.push(to === from + 1 && this.text[from] === value2[i]);
-    }
-  }
-  done() {
-    return { value: this.value, starts: this.starts, ends: this.ends, verbatim: this.verbatim };
-  }
-};
-var Unreadable = class extends Error {
-};
-var isBlank = (c) => c === " " || c === "	";
-function breakAt(text5, at3) {
-  const c = text5[at3];
-  if (c === "\n") return 1;
-  if (c === "\r") {
-    if (text5[at3 + 1] === "\n") return 2;
-    throw new Unreadable();
-  }
-  return 0;
-}
-function mapScalar(text5, token) {
-  try {
-    switch (token.style) {
-      case "PLAIN":
-        return mapFlow(text5, token.start, token.end, "plain");
-      case "QUOTE_SINGLE":
-      case "QUOTE_DOUBLE": {
-        const quote3 = token.style === "QUOTE_SINGLE" ? "'" : '"';
-        if (token.end - token.start < 2 || text5[token.start] !== quote3 || text5[token.end - 1] !== quote3) return null;
-        return mapFlow(text5, token.start + 1, token.end - 1, token.style === "QUOTE_SINGLE" ? "single" : "double");
-      }
-      case "BLOCK_LITERAL":
-      case "BLOCK_FOLDED":
-        return mapBlock(text5, token);
-    }
-  } catch (error) {
-    if (error instanceof Unreadable) return null;
-    throw error;
-  }
-}
-var SIMPLE_ESCAPES = {
-  "0": "\0",
-  a: "\x07",
-  b: "\b",
-  t: "	",
-  "	": "	",
-  n: "\n",
-  v: "\v",
-  f: "\f",
-  r: "\r",
-  e: "\x1B",
-  " ": " ",
-  '"': '"',
-  "/": "/",
-  "\\": "\\",
-  N: "\x85",
-  _: "\xA0",
-  L: "\u2028",
-  P: "\u2029"
-};
-var HEX_DIGITS = { x: 2, u: 4, U: 8 };
-function mapFlow(text5, from, to, kind3) {
-  const out = new Builder(text5);
-  let i = from;
-  while (i < to) {
-    const c = text5[i];
-    if (kind3 === "double" && c === "\\") {
-      i = mapEscape(text5, i, to, out);
-    } else if (kind3 === "single" && c === "'") {
-      if (text5[i + 1] !== "'" || i + 1 >= to) throw new Unreadable();
-      out.put("'", i, i + 2);
-      i += 2;
-    } else if (isBlank(c)) {
-      let j = i;
-      while (j < to && isBlank(text5[j])) j++;
-      if (j < to && breakAt(text5, j) > 0) i = j;
-      else {
-        out.copy(i, j);
-        i = j;
-      }
-    } else if (breakAt(text5, i) > 0) {
-      const foldStart = i;
-      let breaks = 0;
-      let j = i;
-      for (; ; ) {
-        const width = j < to ? breakAt(text5, j) : 0;
-        if (width === 0) break;
-        breaks++;
-        j += width;
-        while (j < to && isBlank(text5[j])) j++;
-      }
-      out.put(breaks === 1 ? " " : "\n".repeat(breaks - 1), foldStart, j);
-      i = j;
-    } else {
-      out.copy(i, i + 1);
-      i++;
-    }
-  }
-  return out.done();
-}
-function mapEscape(text5, at3, to, out) {
-  const next = text5[at3 + 1];
-  if (next === void 0 || at3 + 1 >= to) throw new Unreadable();
-  const width = breakAt(text5, at3 + 1);
-  if (width > 0) {
-    let j = at3 + 1 + width;
-    while (j < to && isBlank(text5[j])) j++;
-    return j;
-  }
-  const simple = SIMPLE_ESCAPES[next];
-  if (simple !== void 0) {
-    out.put(simple, at3, at3 + 2);
-    return at3 + 2;
-  }
-  const digits2 = HEX_DIGITS[next];
-  if (digits2 === void 0) throw new Unreadable();
-  const hex = text5.slice(at3 + 2, at3 + 2 + digits2);
-  if (hex.length !== digits2 || !/^[0-9a-fA-F]+$/.test(hex) || at3 + 2 + digits2 > to) throw new Unreadable();
-  const code = parseInt(hex, 16);
-  if (code > 1114111) throw new Unreadable();
-  out.put(String.fromCodePoint(code), at3, at3 + 2 + digits2);
-  return at3 + 2 + digits2;
-}
-function readHeader(text5, start) {
-  const mode = text5[start];
-  if (mode !== "|" && mode !== ">") throw new Unreadable();
-  let indent = 0;
-  let chomp = "";
-  for (let i = start + 1; ; i++) {
-    const c = text5[i];
-    if ((c === "-" || c === "+") && chomp === "") chomp = c;
-    else if (c !== void 0 && c >= "1" && c <= "9" && indent === 0) indent = Number(c);
-    else if (c === void 0 || isBlank(c) || c === "\n" || c === "\r" || c === "#") break;
-    else throw new Unreadable();
-  }
-  return { folded: mode === ">", indent, chomp };
-}
-function bodyLines(text5, headerStart, end) {
-  let at3 = text5.indexOf("\n", headerStart);
-  if (at3 === -1 || at3 >= end) return [];
-  at3++;
-  const lines = [];
-  while (at3 < end) {
-    let indentEnd = at3;
-    while (indentEnd < end && text5[indentEnd] === " ") indentEnd++;
-    let contentEnd = indentEnd;
-    while (contentEnd < end && text5[contentEnd] !== "\n" && text5[contentEnd] !== "\r") contentEnd++;
-    const width = contentEnd < end ? breakAt(text5, contentEnd) : 0;
-    lines.push({ start: at3, indentEnd, contentEnd, breakEnd: contentEnd + width });
-    at3 = contentEnd + width;
-  }
-  return lines;
-}
-function mapBlock(text5, token) {
-  const header2 = readHeader(text5, token.start);
-  const lines = bodyLines(text5, token.start, token.end);
-  const out = new Builder(text5);
-  const indentOf2 = (line) => line.indentEnd - line.start;
-  const isEmpty3 = (line) => line.indentEnd === line.contentEnd;
-  const newline = (line) => out.put("\n", line.contentEnd, line.breakEnd);
-  let chompStart = lines.length;
-  while (chompStart > 0 && isEmpty3(lines[chompStart - 1])) chompStart--;
-  if (chompStart === 0) {
-    if (header2.chomp === "+") {
-      for (const line of lines) if (line.breakEnd > line.contentEnd) newline(line);
-      if (out.value === "") out.put("\n", token.end, token.end);
-    }
-    return out.done();
-  }
-  let trimIndent = header2.indent === 0 ? 0 : Math.max(token.indent ?? -1, 0) + header2.indent;
-  let contentStart = 0;
-  for (let i = 0; i < chompStart; i++) {
-    const line = lines[i];
-    if (isEmpty3(line)) {
-      if (header2.indent === 0) trimIndent = Math.max(trimIndent, indentOf2(line));
-    } else {
-      if (indentOf2(line) < trimIndent) throw new Unreadable();
-      if (header2.indent === 0) trimIndent = indentOf2(line);
-      contentStart = i;
-      break;
-    }
-  }
-  for (let i = lines.length - 1; i >= chompStart; i--) {
-    if (indentOf2(lines[i]) > trimIndent) {
-      chompStart = i + 1;
-      break;
-    }
-  }
-  const extraIndent = (line) => out.copy(Math.min(line.start + trimIndent, line.indentEnd), line.indentEnd);
-  for (let i = 0; i < contentStart; i++) {
-    extraIndent(lines[i]);
-    newline(lines[i]);
-  }
-  let sep = null;
-  const write = (pending) => {
-    if (pending !== null) out.put(pending.text, pending.from, pending.to);
-  };
-  let prevMoreIndented = false;
-  for (let i = contentStart; i < chompStart; i++) {
-    const line = lines[i];
-    if (!isEmpty3(line) && indentOf2(line) < trimIndent) throw new Unreadable();
-    const breakOf = { from: line.contentEnd, to: line.breakEnd };
-    if (!header2.folded) {
-      write(sep);
-      extraIndent(line);
-      out.copy(line.indentEnd, line.contentEnd);
-      sep = { text: "\n", ...breakOf };
-    } else if (indentOf2(line) > trimIndent || text5[line.indentEnd] === "	") {
-      if (sep?.text === " ") sep = { ...sep, text: "\n" };
-      else if (sep?.text === "\n" && !prevMoreIndented) sep = { ...sep, text: "\n\n" };
-      write(sep);
-      extraIndent(line);
-      out.copy(line.indentEnd, line.contentEnd);
-      sep = { text: "\n", ...breakOf };
-      prevMoreIndented = true;
-    } else if (isEmpty3(line)) {
-      if (sep?.text === "\n") {
-        write(sep);
-        sep = { text: "\n", ...breakOf };
-      } else sep = { text: "\n", from: sep?.from ?? breakOf.from, to: breakOf.to };
-    } else {
-      write(sep);
-      out.copy(line.indentEnd, line.contentEnd);
-      sep = { text: " ", ...breakOf };
-      prevMoreIndented = false;
-    }
-  }
-  const last = lines[chompStart - 1];
-  if (header2.chomp === "") {
-    newline(last);
-  } else if (header2.chomp === "+") {
-    newline(last);
-    for (let i = chompStart; i < lines.length; i++) {
-      const line = lines[i];
-      if (i === lines.length - 1 && line.breakEnd === line.contentEnd) break;
-      extraIndent(line);
-      newline(line);
-    }
-  }
-  return out.done();
-}
-
-// src/source/scalar-location.ts
-var STYLES = /* @__PURE__ */ new Set(["PLAIN", "QUOTE_SINGLE", "QUOTE_DOUBLE", "BLOCK_LITERAL", "BLOCK_FOLDED"]);
-function valueAt(value2, path7) {
-  let current4 = value2;
-  for (const segment of path7) {
-    if (Array.isArray(current4)) current4 = typeof segment === "number" ? current4[segment] : void 0;
-    else if (current4 !== null && typeof current4 === "object") current4 = Object.hasOwn(current4, segment) ? current4[String(segment)] : void 0;
-    else return void 0;
-  }
-  return current4;
-}
-function scalarToken(node2, parentIndent) {
-  if (!(0, import_yaml2.isScalar)(node2) || node2.range == null || node2.type === void 0 || !STYLES.has(node2.type)) return null;
-  const [start, end] = node2.range;
-  return { style: node2.type, start, end, indent: parentIndent };
-}
-function scalarSourceMap(source, document, path7) {
-  const expected = valueAt(document.value, path7);
-  if (typeof expected !== "string") return null;
-  const fullPath = document.listItem === void 0 ? path7 : ["items", document.listItem, ...path7];
-  const found = nodeAt(source.file, source.text, document.index, fullPath);
-  if (found === null) return null;
-  const token = scalarToken(found.node, found.parentIndent);
-  if (token === null) return null;
-  const shifted = { ...token, start: token.start + found.documentStart, end: token.end + found.documentStart };
-  const map2 = mapScalar(found.source, shifted);
-  if (map2 === null || map2.value !== expected) return null;
-  return { map: map2, text: found.source, position: found.position };
-}
-function locateInScalar(source, document, path7, start, end) {
-  const found = scalarSourceMap(source, document, path7);
-  if (found === null || !Number.isInteger(start) || !Number.isInteger(end)) return null;
-  const { map: map2, text: text5, position: position3 } = found;
-  const length = map2.value.length;
-  let from = Math.min(Math.max(start, 0), length);
-  let to = Math.min(Math.max(end, from), length);
-  let startOffset;
-  let endOffset;
-  if (length === 0) return null;
-  if (from === to) {
-    startOffset = endOffset = from < length ? map2.starts[from] : map2.ends[length - 1];
-  } else {
-    const isBreak = (i) => spansLines(map2, i, text5);
-    while (to - from > 1 && isBreak(from)) from++;
-    while (to - from > 1 && isBreak(to - 1)) to--;
-    startOffset = map2.starts[from];
-    endOffset = map2.ends[to - 1];
-  }
-  const first = position3(startOffset);
-  const last = position3(endOffset);
-  return { file: source.file, line: first.line, column: first.column, endLine: last.line, endColumn: last.column };
-}
-function spansLines(map2, i, text5) {
-  const from = map2.starts[i];
-  const to = map2.ends[i];
-  const at3 = text5.indexOf("\n", from);
-  return at3 !== -1 && at3 < to;
-}
-
-// src/evaluate/types.ts
-function policyReference(policy) {
-  return policy.namespaced ? `${policy.namespace}/${policy.name}` : policy.name;
-}
-
-// src/lint/suppressions.ts
-var import_yaml8 = __toESM(require_dist(), 1);
-
-// src/util/wildcard.ts
-var STAR = 42;
-var QUESTION = 63;
-function codePointWidth(s, index) {
-  const c = s.charCodeAt(index);
-  if (c >= 55296 && c <= 56319 && index + 1 < s.length) {
-    const d = s.charCodeAt(index + 1);
-    if (d >= 56320 && d <= 57343) return 2;
-  }
-  return 1;
-}
-function wildcardMatch(pattern, text5) {
-  if (pattern.length === 0) return text5.length === 0;
-  if (pattern === "*" || pattern === text5) return true;
-  const pLen = pattern.length;
-  const tLen = text5.length;
-  let p = 0;
-  let t = 0;
-  let starP = -1;
-  let starT = 0;
-  while (t < tLen) {
-    if (p < pLen) {
-      const pc = pattern.charCodeAt(p);
-      if (pc === STAR) {
-        starP = p;
-        starT = t;
-        p++;
-        continue;
-      }
-      if (pc === QUESTION) {
-        p++;
-        t += codePointWidth(text5, t);
-        continue;
-      }
-      if (pc === text5.charCodeAt(t)) {
-        p++;
-        t++;
-        continue;
-      }
-    }
-    if (starP < 0) return false;
-    starT += codePointWidth(text5, starT);
-    t = starT;
-    p = starP + 1;
-  }
-  while (p < pLen && pattern.charCodeAt(p) === STAR) p++;
-  return p === pLen;
-}
-function containsWildcard(s) {
-  return s.includes("*") || s.includes("?");
-}
-
-// src/config/severity.ts
-var AUTOGEN_PREFIX = /^autogen-(cronjob-)?/;
-function ruleNames(rule4) {
-  const base2 = rule4.replace(AUTOGEN_PREFIX, "");
-  return base2 === rule4 || base2 === "" ? [rule4] : [rule4, base2];
-}
-function policyNames(policy) {
-  const slash = policy.lastIndexOf("/");
-  return slash === -1 ? [policy] : [policy, policy.slice(slash + 1)];
-}
-function configuredSeverity(mapping, policyName, ruleName) {
-  const policies = policyNames(policyName);
-  for (const policy of policies) {
-    for (const rule4 of ruleNames(ruleName)) {
-      const key3 = `${policy}/${rule4}`;
-      if (Object.hasOwn(mapping.rules, key3)) return mapping.rules[key3];
-    }
-  }
-  for (const policy of policies) {
-    if (Object.hasOwn(mapping.policies, policy)) return mapping.policies[policy];
-  }
-  return void 0;
-}
-function actionSeverity(mapping, failureAction) {
-  return failureAction === "Enforce" ? mapping.enforce : mapping.audit;
-}
-function isIgnored(ignore2, ruleId) {
-  if (ignore2.length === 0) return false;
-  const slash = ruleId.lastIndexOf("/");
-  const ids = [ruleId];
-  if (slash !== -1) {
-    const rule4 = ruleId.slice(slash + 1);
-    for (const name of ruleNames(rule4).slice(1)) ids.push(`${ruleId.slice(0, slash + 1)}${name}`);
-  }
-  return ignore2.some((pattern) => ids.some((id) => wildcardMatch(pattern, id)));
-}
-
-// src/source/template-lines.ts
-var OPEN = "";
-var INSIDE = "";
-var MARKS = /[\u0001\u0002]/;
-function scanActions(text5) {
-  const actions = [];
-  let from = 0;
-  for (; ; ) {
-    const start = text5.indexOf("{{", from);
-    if (start < 0) break;
-    let at3 = start + 2;
-    if (text5[at3] === "-" && /\s/.test(text5[at3 + 1] ?? "")) at3 += 2;
-    while (/\s/.test(text5[at3] ?? "")) at3++;
-    let end;
-    if (text5.startsWith("/*", at3)) {
-      const close = text5.indexOf("*/", at3 + 2);
-      const after = close < 0 ? -1 : text5.indexOf("}}", close + 2);
-      end = after < 0 ? text5.length : after + 2;
-    } else {
-      end = text5.length;
-      let quote3 = "";
-      for (let i = at3; i < text5.length; i++) {
-        const ch = text5[i];
-        if (quote3 !== "") {
-          if (ch === "\\" && quote3 !== "`") i++;
-          else if (ch === quote3) quote3 = "";
-          else if (ch === "\n" && quote3 !== "`") quote3 = "";
-        } else if (ch === '"' || ch === "'" || ch === "`") {
-          quote3 = ch;
-        } else if (ch === "}" && text5[i + 1] === "}") {
-          end = i + 2;
-          break;
-        }
-      }
-    }
-    let inner = text5.slice(start + 2, end === text5.length && !text5.endsWith("}}") ? end : end - 2);
-    inner = inner.replace(/^-(?=\s)/, "").replace(/(?<=\s)-$/, "").trim();
-    actions.push({ start, end, body: inner });
-    from = end;
-  }
-  return actions;
-}
-function blankTemplateActions(text5) {
-  let out = "";
-  let from = 0;
-  for (const action of scanActions(text5)) {
-    out += text5.slice(from, action.start) + text5.slice(action.start, action.end).replace(/[^\n\r]/g, " ");
-    from = action.end;
-  }
-  return out + text5.slice(from);
-}
-function actionRole(body) {
-  if (body.startsWith("/*")) return "comment";
-  const word = /^[a-z]+/.exec(body)?.[0] ?? "";
-  if (word === "range") return "range";
-  if (word === "define") return "define";
-  if (word === "if" || word === "with" || word === "block") return "open";
-  if (word === "end") return "end";
-  if (word === "else" || word === "break" || word === "continue") return "control";
-  if (/^\$\w*\s*:?=[^=]/.test(body)) return "control";
-  return "output";
-}
-function indentOf(body) {
-  const match = /\bn?indent\s+(\d+)/.exec(body);
-  return match === null ? null : Number(match[1]);
-}
-var DOUBLE_QUOTED_KEY = /^"((?:[^"\\\u0001\u0002]|\\.)*)"[ \t]*:(?=[ \t]|$)/;
-var SINGLE_QUOTED_KEY = /^'((?:[^'\u0001\u0002]|'')*)'[ \t]*:(?=[ \t]|$)/;
-var PLAIN_KEY_START = /^[^\s#'"[\]{},&*!|>%@`\u0001\u0002]/;
-var KEY_COLON = /:(?=[ \t]|$)/;
-var ITEM = /^-(?:[ \t]+|$)/;
-var BLOCK_SCALAR = /^[|>][0-9+-]*[ \t]*(?:#.*)?$/;
-function keyAt(shape) {
-  let key3;
-  let rest;
-  const double = DOUBLE_QUOTED_KEY.exec(shape);
-  const single = double === null ? SINGLE_QUOTED_KEY.exec(shape) : null;
-  if (double !== null) {
-    key3 = double[1].replace(/\\(.)/g, "$1");
-    rest = shape.slice(double[0].length);
-  } else if (single !== null) {
-    key3 = single[1].replace(/''/g, "'");
-    rest = shape.slice(single[0].length);
-  } else {
-    if (!PLAIN_KEY_START.test(shape)) return null;
-    const colon = KEY_COLON.exec(shape);
-    if (colon === null) return null;
-    key3 = shape.slice(0, colon.index).trimEnd();
-    if (MARKS.test(key3) || key3.includes(" #")) return null;
-    rest = shape.slice(colon.index + 1);
-  }
-  const value2 = rest.replace(/(?:^|[ \t])#.*$/, "").trim();
-  return { key: key3, value: value2 };
-}
-function literalValue(value2) {
-  if (value2 === void 0 || value2 === "" || MARKS.test(value2)) return null;
-  if (/^"(?:[^"\\]|\\.)*"$/.test(value2)) return value2.slice(1, -1).replace(/\\(.)/g, "$1");
-  if (/^'(?:[^']|'')*'$/.test(value2)) return value2.slice(1, -1).replace(/''/g, "'");
-  return value2;
-}
-function node(kind3, line, column, indent, ranges, extra = {}) {
-  return { kind: kind3, line, column, indent, children: [], ranges, ...extra };
-}
-function parseTemplate(text5) {
-  const actions = scanActions(text5);
-  let shape = "";
-  let from = 0;
-  const actionAt = /* @__PURE__ */ new Map();
-  for (const action of actions) {
-    actionAt.set(action.start, action);
-    const span = text5.slice(action.start, action.end);
-    shape += text5.slice(from, action.start) + OPEN + span.slice(1).replace(/[^\n]/g, INSIDE);
-    from = action.end;
-  }
-  shape += text5.slice(from);
-  const lines = shape.split("\n");
-  const documents = [];
-  const blocks = [];
-  let nextBlock = 0;
-  let offset = 0;
-  let document = newDocument(1);
-  let stack = [document.root];
-  let scalarIndent = -1;
-  const ranges = () => blocks.filter((block) => block.role === "range").map((block) => block.id);
-  const inDefine = () => blocks.some((block) => block.role === "define");
-  const finish = (endLine) => {
-    document.endLine = endLine;
-    documents.push(document);
-  };
-  const updateBlocks = (roles) => {
-    for (const role of roles) {
-      if (role === "open" || role === "range" || role === "define") blocks.push({ role, id: nextBlock++ });
-      else if (role === "end") blocks.pop();
-    }
-  };
-  for (let index = 0; index < lines.length; index++) {
-    const lineNumber = index + 1;
-    const raw = lines[index].replace(/\r$/, "");
-    const lineStart2 = offset;
-    offset += lines[index].length + 1;
-    const lineActions = [];
-    for (let i = raw.indexOf(OPEN); i >= 0; i = raw.indexOf(OPEN, i + 1)) {
-      const action = actionAt.get(lineStart2 + i);
-      if (action !== void 0) lineActions.push(action);
-    }
-    const indent = raw.length - raw.trimStart().length;
-    const content = raw.slice(indent).trimEnd();
-    const roles = lineActions.map((action) => actionRole(action.body));
-    const onlyActions = content !== "" && content.replace(/[\u0001\u0002\s]/g, "") === "";
-    if (indent === 0 && /^---(?:[ \t]|$)/.test(content) && !inDefine()) {
-      finish(lineNumber - 1);
-      document = newDocument(lineNumber + 1);
-      stack = [document.root];
-      scalarIndent = -1;
-      continue;
-    }
-    if (scalarIndent >= 0 && (content === "" || indent > scalarIndent)) {
-      updateBlocks(roles);
-      continue;
-    }
-    scalarIndent = -1;
-    const skip2 = content === "" || content.startsWith(INSIDE) || content.startsWith("#") || inDefine();
-    const isComment = onlyActions && roles.every((role) => role === "comment");
-    if (!skip2 && !isComment && document.contentLine === null) {
-      document.contentLine = lineNumber;
-      document.contentColumn = indent + 1;
-    }
-    if (skip2 || isComment) {
-      updateBlocks(roles);
-      continue;
-    }
-    if (onlyActions) {
-      const output = lineActions.find((_, at3) => roles[at3] === "output");
-      if (output !== void 0) addOutput(lineNumber, indent, indentOf(output.body) ?? indent);
-      updateBlocks(roles);
-      continue;
-    }
-    const current4 = ranges();
-    if (content.startsWith(OPEN)) {
-      addOutput(lineNumber, indent, indent);
-    } else {
-      readEntry(content, lineNumber, indent, current4);
-    }
-    updateBlocks(roles);
-  }
-  finish(lines.length);
-  for (const found of documents) found.kind = literalValue(found.root.children.find((child) => child.kind === "key" && child.key === "kind")?.value) ?? null;
-  return { documents };
-  function newDocument(startLine) {
-    return { startLine, endLine: startLine, kind: null, contentLine: null, contentColumn: 1, root: node("root", startLine, 1, -1, []) };
-  }
-  function addOutput(line, indent, effective) {
-    let at3 = stack.length - 1;
-    while (at3 > 0 && stack[at3].indent >= effective) at3--;
-    stack[at3].children.push(node("output", line, indent + 1, effective, ranges()));
-  }
-  function readEntry(content, line, indent, current4) {
-    const item = ITEM.exec(content);
-    if (item === null) {
-      const entry3 = keyAt(content);
-      if (entry3 === null) return;
-      while (stack.length > 1 && stack.at(-1).indent >= indent) stack.pop();
-      pushKey(entry3, line, indent, current4);
-      return;
-    }
-    while (stack.length > 1) {
-      const top2 = stack.at(-1);
-      if (top2.indent < indent || top2.indent === indent && top2.kind === "key" && top2.value === "") break;
-      stack.pop();
-    }
-    const itemNode = node("item", line, indent + 1, indent, current4);
-    stack.at(-1).children.push(itemNode);
-    stack.push(itemNode);
-    const rest = content.slice(item[0].length);
-    const restIndent = indent + item[0].length;
-    if (rest.startsWith(OPEN)) {
-      itemNode.children.push(node("output", line, restIndent + 1, restIndent, current4));
-      return;
-    }
-    const entry2 = keyAt(rest);
-    if (entry2 !== null) pushKey(entry2, line, restIndent, current4);
-    else if (BLOCK_SCALAR.test(rest)) scalarIndent = indent;
-  }
-  function pushKey(entry2, line, indent, current4) {
-    const keyNode = node("key", line, indent + 1, indent, current4, { key: entry2.key, value: entry2.value });
-    stack.at(-1).children.push(keyNode);
-    stack.push(keyNode);
-    if (BLOCK_SCALAR.test(entry2.value)) scalarIndent = indent;
-  }
-}
-function selectTemplateDocument(template, rendered) {
-  const withContent = template.documents.filter((document) => document.root.children.length > 0);
-  if (withContent.length === 0) return template.documents[0] ?? null;
-  const ofKind = rendered.kind === null ? [] : withContent.filter((document) => document.kind === rendered.kind);
-  if (ofKind.length > 0) return ofKind[Math.min(rendered.kindIndex, ofKind.length - 1)];
-  return withContent[Math.min(rendered.index, withContent.length - 1)];
-}
-var INDEX3 = /^(?:0|[1-9][0-9]*)$/;
-function stepsOf(path7, rendered) {
-  const steps = [];
-  const values = [];
-  let value2 = rendered;
-  let at3 = 0;
-  while (at3 < path7.length) {
-    const segment = path7[at3];
-    if (value2 === void 0) {
-      steps.push(typeof segment === "number" ? { index: segment } : { key: segment });
-      values.push(void 0);
-      at3++;
-      continue;
-    }
-    if (Array.isArray(value2)) {
-      const index = typeof segment === "number" ? segment : INDEX3.test(segment) ? Number(segment) : -1;
-      if (index < 0 || index >= value2.length) break;
-      steps.push({ index });
-      values.push(value2);
-      value2 = value2[index];
-      at3++;
-      continue;
-    }
-    if (!isObject(value2)) break;
-    let key3 = "";
-    let found = false;
-    for (let end = at3; end < path7.length; end++) {
-      key3 = end === at3 ? String(path7[at3]) : `${key3}/${String(path7[end])}`;
-      if (Object.prototype.hasOwnProperty.call(value2, key3)) {
-        steps.push({ key: key3 });
-        values.push(value2);
-        value2 = value2[key3];
-        at3 = end + 1;
-        found = true;
-        break;
-      }
-    }
-    if (!found) break;
-  }
-  return { steps, values };
-}
-function itemFor(parent, index, list5) {
-  const items2 = parent.children.filter((child) => child.kind === "item");
-  if (items2.length === 0) return null;
-  const element = Array.isArray(list5) ? list5[index] : void 0;
-  if (isObject(element) && typeof element.name === "string") {
-    const named2 = items2.filter((item) => literalValue(item.children.find((child) => child.kind === "key" && child.key === "name")?.value) === element.name);
-    if (named2.length === 1) return named2[0];
-  }
-  const rangeOf2 = (item) => item.ranges.find((id) => !parent.ranges.includes(id)) ?? null;
-  const groups = [...new Set(items2.map(rangeOf2).filter((id) => id !== null))];
-  if (groups.length === 0) return items2[index] ?? null;
-  const before = items2.slice(0, items2.findIndex((item) => rangeOf2(item) !== null));
-  if (index < before.length) return before[index];
-  const ranged = items2.filter((item) => rangeOf2(item) === groups[0]);
-  if (groups.length > 1 || !Array.isArray(list5)) return ranged[0];
-  let lastRanged = -1;
-  items2.forEach((item, at3) => {
-    if (rangeOf2(item) !== null) lastRanged = at3;
-  });
-  const after = items2.slice(lastRanged + 1);
-  const fromEnd = list5.length - index;
-  if (fromEnd <= after.length) return after[after.length - fromEnd];
-  return ranged[(index - before.length) % ranged.length];
-}
-function follow(parent, steps, values, at3) {
-  if (at3 >= steps.length) return { node: parent, depth: at3 };
-  const step3 = steps[at3];
-  let best = { node: parent, depth: at3 };
-  if ("index" in step3) {
-    const item = itemFor(parent, step3.index, values[at3]);
-    return item === null ? best : follow(item, steps, values, at3 + 1);
-  }
-  for (const child of parent.children) {
-    if (child.kind !== "key" || child.key !== step3.key) continue;
-    const match = follow(child, steps, values, at3 + 1);
-    if (match.depth > best.depth) best = match;
-    if (best.depth === steps.length) break;
-  }
-  if (best.depth === at3 && INDEX3.test(step3.key)) {
-    const item = itemFor(parent, Number(step3.key), values[at3]);
-    if (item !== null) return follow(item, steps, values, at3 + 1);
-  }
-  return best;
-}
-function locateInTemplate(document, path7, rendered) {
-  const { steps, values } = stepsOf(path7, rendered);
-  const match = steps.length === 0 ? { node: document.root, depth: 0 } : follow(document.root, steps, values, 0);
-  if (match.depth < steps.length) {
-    const outputs = match.node.children.filter((child) => child.kind === "output");
-    if (outputs.length === 1) return { line: outputs[0].line, column: outputs[0].column, found: "output" };
-  }
-  if (match.depth === 0) return templateDocumentStart(document);
-  return { line: match.node.line, column: match.node.column, found: match.depth === steps.length ? "key" : "partial" };
-}
-function templateDocumentStart(document) {
-  return { line: document.contentLine ?? document.startLine, column: document.contentLine === null ? 1 : document.contentColumn, found: "document" };
-}
-
-// src/lint/helm.ts
-var import_yaml3 = __toESM(require_dist(), 1);
-import { readdirSync as readdirSync3, statSync as statSync4 } from "node:fs";
-import path4 from "node:path";
-
-// src/discovery/find-files.ts
-import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
-import path3 from "node:path";
-
-// src/discovery/gitignore.ts
-var import_ignore = __toESM(require_ignore(), 1);
-import { existsSync, readFileSync, statSync as statSync2 } from "node:fs";
-import path from "node:path";
-var PATTERN_MAX_FILE_SIZE = 100 * 1024 * 1024;
-function readOptional(file) {
-  try {
-    const stats = statSync2(file);
-    if (!stats.isFile() || stats.size > PATTERN_MAX_FILE_SIZE) return null;
-    return readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
-}
-function toPosix(relative) {
-  return path.sep === "/" ? relative : relative.split(path.sep).join("/");
-}
-function findGitRoot(dir) {
-  let current4 = path.resolve(dir);
-  for (; ; ) {
-    if (existsSync(path.join(current4, ".git"))) return current4;
-    const parent = path.dirname(current4);
-    if (parent === current4) return null;
-    current4 = parent;
-  }
-}
-var GitignoreStack = class _GitignoreStack {
-  constructor(layers) {
-    this.layers = layers;
-  }
-  layers;
-  /** The rules in force inside `top`: its `.gitignore`, and `.git/info/exclude` when it is a repository root. */
-  static at(top2) {
-    const root = path.resolve(top2);
-    const exclude = readOptional(path.join(root, ".git", "info", "exclude"));
-    const stack = new _GitignoreStack([]);
-    return (exclude === null ? stack : stack.with(root, exclude)).enter(root);
-  }
-  /**
-   * The rules in force inside `dir`, a folder named explicitly for a walk: those of `top` (`dir` or one of
-   * its ancestors) and of the `.gitignore` files of the folders from `top` down to `dir`, unless `dir` or a
-   * folder between `top` and `dir` is itself ignored. Then only `dir`'s own `.gitignore` applies: naming
-   * an ignored folder (say, a gitignored folder of rendered manifests) reads it.
-   */
-  static forWalk(top2, dir) {
-    const folders = [];
-    for (let current4 = path.resolve(dir); ; current4 = path.dirname(current4)) {
-      if (current4 === path.resolve(top2) || path.dirname(current4) === current4) break;
-      folders.unshift(current4);
-    }
-    let stack = _GitignoreStack.at(top2);
-    for (const folder of folders) {
-      if (stack.ignores(folder, true)) return new _GitignoreStack([]).enter(dir);
-      stack = stack.enter(folder);
-    }
-    return stack;
-  }
-  /** The rules in force inside `dir`, a child folder of the current one: adds its `.gitignore`, if any. */
-  enter(dir) {
-    const text5 = readOptional(path.join(dir, ".gitignore"));
-    return text5 === null ? this : this.with(dir, text5);
-  }
-  with(dir, text5) {
-    return new _GitignoreStack([...this.layers, { dir, rules: (0, import_ignore.default)().add(text5) }]);
-  }
-  /** Whether the entry `file` (absolute; `isDirectory` for folders) is ignored by the rules in force. */
-  ignores(file, isDirectory2) {
-    for (let index = this.layers.length - 1; index >= 0; index--) {
-      const layer = this.layers[index];
-      const relative = toPosix(path.relative(layer.dir, file));
-      if (relative === "" || relative.startsWith("../") || relative === ".." || path.isAbsolute(relative)) continue;
-      const result = layer.rules.test(isDirectory2 ? `${relative}/` : relative);
-      if (result.ignored) return true;
-      if (result.unignored) return false;
-    }
-    return false;
-  }
-};
-
-// src/discovery/globs.ts
-var import_picomatch = __toESM(require_picomatch2(), 1);
-import path2 from "node:path";
-function normalizeGlob(glob) {
-  let pattern = glob.trim();
-  while (pattern.startsWith("./")) pattern = pattern.slice(2);
-  if (pattern.endsWith("/")) pattern += "**";
-  return pattern;
-}
-function relativeTo(base2, file) {
-  const relative = path2.relative(base2, file);
-  if (relative === "" || relative === ".." || relative.startsWith(`..${path2.sep}`) || path2.isAbsolute(relative)) return null;
-  return path2.sep === "/" ? relative : relative.split(path2.sep).join("/");
-}
-function globSet(base2, globs) {
-  const patterns = globs.map(normalizeGlob).filter((pattern) => pattern !== "");
-  const test = patterns.length === 0 ? () => false : (0, import_picomatch.default)(patterns);
-  return {
-    empty: patterns.length === 0,
-    matches(file) {
-      const relative = relativeTo(base2, file);
-      return relative !== null && test(relative);
-    }
-  };
-}
-function globRoots(base2, globs) {
-  const roots = /* @__PURE__ */ new Set();
-  for (const glob of globs) {
-    const pattern = normalizeGlob(glob);
-    if (pattern === "") continue;
-    const scanned = import_picomatch.default.scan(pattern);
-    roots.add(scanned.negated ? base2 : path2.resolve(base2, scanned.base));
-  }
-  return [...roots];
-}
-
-// src/discovery/find-files.ts
-var DEFAULT_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
-var INCLUDE_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml", ".json"]);
-var JSON_EXTENSION = ".json";
-var SKIPPED_FOLDERS = /* @__PURE__ */ new Set(["node_modules"]);
-function errorMessage2(error) {
-  const code = error?.code;
-  if (code === "ENOENT") return "no such file or directory";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  return error instanceof Error ? error.message : String(error);
-}
-var KUSTOMIZATION = "Kustomization";
-function isWanted(walk4, file) {
-  if (path3.basename(file) === KUSTOMIZATION) return walk4.include.empty || walk4.include.matches(file);
-  const extension2 = path3.extname(file);
-  if (walk4.include.empty) return DEFAULT_EXTENSIONS.has(extension2) || extension2 === JSON_EXTENSION && "ifKubernetes";
-  return INCLUDE_EXTENSIONS.has(extension2) && walk4.include.matches(file);
-}
-function entryKind(dir, entry2) {
-  if (entry2.isFile()) return "file";
-  if (entry2.isDirectory()) return "directory";
-  if (!entry2.isSymbolicLink()) return null;
-  let stats;
-  try {
-    stats = statSync3(path3.join(dir, entry2.name));
-  } catch {
-    return null;
-  }
-  if (stats.isFile()) return "file";
-  return stats.isDirectory() ? "link-to-directory" : null;
-}
-function walkFolder(walk4, root, rules) {
-  const pending = [{ dir: root, rules }];
-  while (pending.length > 0) {
-    const { dir, rules: inherited } = pending.pop();
-    if (walk4.entered.has(dir)) continue;
-    walk4.entered.add(dir);
-    let entries;
-    try {
-      entries = readdirSync2(dir, { withFileTypes: true });
-    } catch (error) {
-      walk4.problems.push({ path: dir, message: `cannot read folder: ${errorMessage2(error)}` });
-      continue;
-    }
-    const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
-    for (const entry2 of entries) {
-      if (entry2.name.startsWith(".") && !walk4.hiddenFolders.has(entry2.name)) continue;
-      const kind3 = entryKind(dir, entry2);
-      const file = path3.join(dir, entry2.name);
-      if (kind3 === "directory") {
-        if (SKIPPED_FOLDERS.has(entry2.name) || walk4.exclude.matches(file)) continue;
-        if (here !== null && here.ignores(file, true)) continue;
-        pending.push({ dir: file, rules: here });
-      } else if (kind3 === "file") {
-        const wanted = isWanted(walk4, file);
-        if (wanted === false || walk4.exclude.matches(file)) continue;
-        if (here !== null && here.ignores(file, false)) continue;
-        walk4.found.add(file);
-        if (wanted === "ifKubernetes") walk4.ifKubernetes.add(file);
-      }
-    }
-  }
-}
-function rootRules(cwd, root) {
-  const gitRoot = findGitRoot(root);
-  const top2 = gitRoot ?? (relativeTo(cwd, root) !== null ? cwd : root);
-  return GitignoreStack.forWalk(top2, root);
-}
-var byCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-async function findFiles(options2) {
-  const cwd = path3.resolve(options2.cwd);
-  const base2 = path3.resolve(cwd, options2.base ?? cwd);
-  const walk4 = {
-    include: globSet(base2, options2.include),
-    exclude: globSet(base2, options2.exclude),
-    found: /* @__PURE__ */ new Set(),
-    ifKubernetes: /* @__PURE__ */ new Set(),
-    problems: [],
-    entered: /* @__PURE__ */ new Set(),
-    hiddenFolders: new Set(options2.hiddenFolders ?? [])
-  };
-  const excluded = /* @__PURE__ */ new Set();
-  const named2 = /* @__PURE__ */ new Set();
-  const given = options2.paths.length > 0 ? options2.paths : ["."];
-  for (const name of given) {
-    const absolute = path3.resolve(cwd, name);
-    let stats;
-    try {
-      stats = statSync3(absolute);
-    } catch (error) {
-      walk4.problems.push({ path: name, message: `${name}: ${errorMessage2(error)}` });
-      continue;
-    }
-    if (stats.isDirectory()) {
-      walkFolder(walk4, absolute, options2.gitignore ? rootRules(cwd, absolute) : null);
-    } else if (stats.isFile()) {
-      named2.add(absolute);
-      if (walk4.exclude.matches(absolute)) excluded.add(absolute);
-      else walk4.found.add(absolute);
-    } else {
-      walk4.problems.push({ path: name, message: `${name}: not a file or folder` });
-    }
-  }
-  return {
-    files: [...walk4.found].sort(byCodeUnits),
-    problems: walk4.problems,
-    excluded: [...excluded].sort(byCodeUnits),
-    ifKubernetes: new Set([...walk4.ifKubernetes].filter((file) => !named2.has(file)))
-  };
-}
-
-// src/lint/helm.ts
-var SOURCE_COMMENT = /^# Source: (.+)$/;
-function helmSources(text5) {
-  const sources = [];
-  const lines = text5.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const match = SOURCE_COMMENT.exec(lines[i].replace(/\r$/, ""));
-    const template = match?.[1].trimEnd();
-    if (template) sources.push({ line: i + 1, template });
-  }
-  return sources;
-}
-function lastAtOrBefore(items2, line) {
-  let low = 0;
-  let high = items2.length;
-  while (low < high) {
-    const mid = low + high >> 1;
-    if (items2[mid].line <= line) low = mid + 1;
-    else high = mid;
-  }
-  return low - 1;
-}
-function sourceOfLine(sources, line) {
-  return sources[lastAtOrBefore(sources, line - 1)] ?? null;
-}
-function parseSourcePath(source) {
-  const parts2 = source.split("/");
-  if (parts2.some((part) => part === "" || part === "." || part === "..")) return null;
-  const charts = [parts2[0]];
-  let at3 = 1;
-  while (parts2[at3] === "charts" && at3 + 2 < parts2.length) {
-    charts.push(parts2[at3 + 1]);
-    at3 += 2;
-  }
-  const file = parts2.slice(at3);
-  if (file.length < 2 || file[0] !== "templates" && file[0] !== "crds") return null;
-  return { charts, file: file.join("/") };
-}
-function chartMetadata(text5) {
-  let value2;
-  try {
-    value2 = (0, import_yaml3.parse)(stripByteOrderMark(text5));
-  } catch {
-    return null;
-  }
-  if (!isObject(value2) || typeof value2.name !== "string" || value2.name === "") return null;
-  const dependencies = [];
-  for (const dependency of Array.isArray(value2.dependencies) ? value2.dependencies : []) {
-    if (!isObject(dependency) || typeof dependency.name !== "string") continue;
-    dependencies.push(typeof dependency.alias === "string" && dependency.alias !== "" ? { name: dependency.name, alias: dependency.alias } : { name: dependency.name });
-  }
-  return { name: value2.name, dependencies };
-}
-var CHART_FILE = "Chart.yaml";
-var MAX_CHART_FILE = 1024 * 1024;
-function readChart(dir) {
-  try {
-    const read = readFileBounded(path4.join(dir, CHART_FILE), MAX_CHART_FILE);
-    if (isTooLarge(read)) return null;
-    const metadata = chartMetadata(read.toString("utf8"));
-    return metadata === null ? null : { dir, ...metadata };
-  } catch {
-    return null;
-  }
-}
-function isDirectory(dir) {
-  try {
-    return statSync4(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function subchartFolder(parent, name) {
-  const charts = path4.join(parent.dir, "charts");
-  const direct = path4.join(charts, name);
-  if (isDirectory(direct)) return readChart(direct) ?? { dir: direct, name, dependencies: [] };
-  const aliased = parent.dependencies.find((dependency) => dependency.alias === name)?.name;
-  if (aliased !== void 0 && isDirectory(path4.join(charts, aliased))) return readChart(path4.join(charts, aliased)) ?? { dir: path4.join(charts, aliased), name, dependencies: [] };
-  let entries;
-  try {
-    entries = readdirSync3(charts).sort(byCodeUnits);
-  } catch {
-    return null;
-  }
-  for (const entry2 of entries) {
-    const chart = readChart(path4.join(charts, entry2));
-    if (chart !== null && (chart.name === name || chart.name === aliased)) return chart;
-  }
-  return null;
-}
-function resolveCharts(charts, known) {
-  let folder = known.find((chart) => chart.name === charts[0]);
-  if (folder === void 0) return { missing: charts[0] };
-  for (const name of charts.slice(1)) {
-    const next = subchartFolder(folder, name) ?? known.find((chart) => chart.name === name);
-    if (next === void 0) return { missing: name, parent: folder };
-    folder = next;
-  }
-  return { folder };
-}
-async function discoverCharts(cwd) {
-  const found = await findFiles({ cwd, paths: [cwd], include: [`**/${CHART_FILE}`], exclude: [], gitignore: true });
-  const dirs = found.files.filter((file) => path4.basename(file) === CHART_FILE).map((file) => path4.dirname(file));
-  const depth = (dir) => dir.split(path4.sep).length;
-  dirs.sort((a, b) => depth(a) - depth(b) || byCodeUnits(a, b));
-  return dirs.map(readChart).filter((chart) => chart !== null);
-}
-function renderedOrder(input) {
-  const sources = input.helm ?? [];
-  const order = /* @__PURE__ */ new Map();
-  const seen = /* @__PURE__ */ new Map();
-  for (const [at3, source] of sources.entries()) {
-    const next = sources[at3 + 1]?.line ?? Number.POSITIVE_INFINITY;
-    const document = input.documents[lastAtOrBefore(input.documents, source.line) + 1];
-    if (document === void 0 || document.line >= next) continue;
-    const kind3 = isObject(document.value) && typeof document.value.kind === "string" ? document.value.kind : null;
-    const index = seen.get(source.template) ?? 0;
-    const kindKey = `${source.template}\0${kind3 ?? ""}`;
-    const kindIndex = seen.get(kindKey) ?? 0;
-    seen.set(source.template, index + 1);
-    seen.set(kindKey, kindIndex + 1);
-    order.set(source, { kind: kind3, kindIndex, index });
-  }
-  return order;
-}
-async function resolveHelmSources(input, options2) {
-  const warnings = [];
-  const errors = [];
-  const given = [];
-  for (const dir of options2.charts) {
-    const chart = readChart(dir);
-    if (chart === null) errors.push(`--helm-chart ${options2.display(dir)}: no ${CHART_FILE} naming a chart in that folder`);
-    else given.push(chart);
-  }
-  const sources = input.helm ?? [];
-  if (sources.length === 0) {
-    if (options2.charts.length > 0) warnings.push("--helm-chart is ignored: standard input holds no rendered Helm output (# Source: comments)");
-    return { warnings, errors };
-  }
-  let known = given;
-  let discovered = false;
-  const used = /* @__PURE__ */ new Set();
-  const resolutions = /* @__PURE__ */ new Map();
-  for (const source of sources) {
-    if (resolutions.has(source.template)) continue;
-    const parsed = parseSourcePath(source.template);
-    if (parsed === null) {
-      resolutions.set(source.template, null);
-      continue;
-    }
-    let resolution = resolveCharts(parsed.charts, known);
-    if ("missing" in resolution && !discovered) {
-      discovered = true;
-      known = [...given, ...await discoverCharts(options2.cwd)];
-      resolution = resolveCharts(parsed.charts, known);
-    }
-    resolutions.set(source.template, resolution);
-    if ("folder" in resolution) for (const chart of parsed.charts) used.add(chart);
-  }
-  const order = renderedOrder(input);
-  const templates = /* @__PURE__ */ new Map();
-  const reported = /* @__PURE__ */ new Set();
-  for (const source of sources) {
-    const resolution = resolutions.get(source.template);
-    if (resolution === null || resolution === void 0) continue;
-    if ("missing" in resolution) {
-      if (reported.has(resolution.missing)) continue;
-      reported.add(resolution.missing);
-      const of = resolution.parent === void 0 ? "" : ` (a subchart of ${resolution.parent.name}, ${options2.display(resolution.parent.dir)})`;
-      warnings.push(
-        `Helm chart "${resolution.missing}"${of} of the rendered input (# Source: ${source.template}) was not found: no ${CHART_FILE} below the working directory names it, so its findings are reported on <stdin> at the rendered lines; pass --helm-chart <dir> with the chart's folder`
-      );
-      continue;
-    }
-    const file = path4.join(resolution.folder.dir, parseSourcePath(source.template).file);
-    let template = templates.get(file);
-    if (template === void 0) {
-      template = readTemplate(file, source.template, options2, warnings);
-      templates.set(file, template);
-    }
-    const rendered = order.get(source);
-    if (template === null || rendered === void 0) continue;
-    const document = selectTemplateDocument(template.parsed, rendered);
-    if (document !== null) source.target = { template, document };
-  }
-  for (const chart of given) {
-    if (!used.has(chart.name)) warnings.push(`--helm-chart ${options2.display(chart.dir)}: chart "${chart.name}" rendered no document of standard input`);
-  }
-  return { warnings, errors };
-}
-function readTemplate(file, source, options2, warnings) {
-  const display = options2.display(file);
-  const unread = (why) => {
-    warnings.push(`${display} (# Source: ${source}) ${why}, so its findings are reported on <stdin> at the rendered lines`);
-    return null;
-  };
-  let read;
-  try {
-    read = readFileBounded(file, options2.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
-  } catch (error) {
-    const code = error.code;
-    return unread(code === "ENOENT" ? "does not exist" : `cannot be read: ${error.message}`);
-  }
-  if (isTooLarge(read)) return unread(`is not read: ${tooLargeMessage(display, read)}`);
-  const text5 = stripByteOrderMark(read.toString("utf8"));
-  return { path: file, display, text: text5, parsed: parseTemplate(text5) };
-}
-var lineLengths = /* @__PURE__ */ new WeakMap();
-function lineLength(template, line) {
-  let lengths = lineLengths.get(template);
-  if (lengths === void 0) {
-    const starts = lineStarts(template.text);
-    lengths = starts.map((start, at3) => {
-      let end = at3 + 1 < starts.length ? starts[at3 + 1] - 1 : template.text.length;
-      if (end > start && template.text[end - 1] === "\r") end--;
-      return end - start;
-    });
-    lineLengths.set(template, lengths);
-  }
-  return lengths[line - 1] ?? 0;
-}
-function templateLocation(input, line, path7) {
-  if (input.helm === void 0) return null;
-  const target2 = sourceOfLine(input.helm, line)?.target;
-  if (target2 === void 0) return null;
-  const rendered = input.documents[lastAtOrBefore(input.documents, line)]?.value;
-  const at3 = path7 === void 0 || path7.length === 0 ? templateDocumentStart(target2.document) : locateInTemplate(target2.document, path7, rendered);
-  const endColumn = Math.max(lineLength(target2.template, at3.line) + 1, at3.column);
-  return { file: target2.template.display, line: at3.line, column: at3.column, endLine: at3.line, endColumn };
-}
-
-// src/lint/workspace.ts
-import { existsSync as existsSync2 } from "node:fs";
-import path5 from "node:path";
-
-// src/cluster/api-path.ts
-var NAMESPACE_SUBRESOURCES = /* @__PURE__ */ new Set(["status", "finalize"]);
-function parseApiPath(urlPath) {
-  const question = urlPath.indexOf("?");
-  const pathPart = question >= 0 ? urlPath.slice(0, question) : urlPath;
-  const query = question >= 0 ? new URLSearchParams(urlPath.slice(question + 1)) : void 0;
-  const segments = pathPart.split("/");
-  if (segments[0] === "") segments.shift();
-  if (segments.length > 0 && segments[segments.length - 1] === "") segments.pop();
-  if (segments.some((segment) => segment === "")) return null;
-  const decoded = [];
-  for (const segment of segments) {
-    try {
-      decoded.push(decodeURIComponent(segment));
-    } catch {
-      return null;
-    }
-  }
-  let group;
-  let rest;
-  if (decoded[0] === "api" && decoded.length >= 2) {
-    group = "";
-    rest = decoded.slice(1);
-  } else if (decoded[0] === "apis" && decoded.length >= 3) {
-    group = decoded[1];
-    rest = decoded.slice(2);
-  } else {
-    return null;
-  }
-  const version = rest[0];
-  rest = rest.slice(1);
-  if (rest.length === 0) return null;
-  let route;
-  const namespaces2 = rest[0] === "namespaces";
-  if (namespaces2 && (rest.length <= 2 || group === "" && rest.length === 3 && NAMESPACE_SUBRESOURCES.has(rest[2]))) {
-    route = { resource: "namespaces", name: rest[1], subresource: rest[2] };
-  } else if (namespaces2) {
-    if (rest.length > 5) return null;
-    route = { namespace: rest[1], resource: rest[2], name: rest[3], subresource: rest[4] };
-  } else {
-    if (rest.length > 3) return null;
-    route = { resource: rest[0], name: rest[1], subresource: rest[2] };
-  }
-  const request2 = { group, version, resource: route.resource };
-  if (route.namespace !== void 0) request2.namespace = route.namespace;
-  if (route.name !== void 0) request2.name = route.name;
-  if (route.subresource !== void 0) request2.subresource = route.subresource;
-  const labelSelector2 = query?.get("labelSelector");
-  if (labelSelector2 !== null && labelSelector2 !== void 0) request2.labelSelector = labelSelector2;
-  const fieldSelector = query?.get("fieldSelector");
-  if (fieldSelector !== null && fieldSelector !== void 0) request2.fieldSelector = fieldSelector;
-  return request2;
-}
-
-// src/cluster/label-selector.ts
-var SelectorError = class extends Error {
-  name = "SelectorError";
-};
-var OPERATOR_CHARS = /* @__PURE__ */ new Set(["!", "=", "<", ">", "(", ")", ","]);
-var KEY = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9.]*[A-Za-z0-9])?\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
-var VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/;
-function tokenize(text5) {
-  const tokens = [];
-  let i = 0;
-  while (i < text5.length) {
-    const ch = text5[i];
-    if (/\s/.test(ch)) {
-      i++;
-    } else if (OPERATOR_CHARS.has(ch)) {
-      const pair = text5.slice(i, i + 2);
-      if (pair === "!=" || pair === "==") {
-        tokens.push({ type: "operator", text: pair });
-        i += 2;
-      } else {
-        tokens.push({ type: "operator", text: ch });
-        i++;
-      }
-    } else {
-      let end = i;
-      while (end < text5.length && !/\s/.test(text5[end]) && !OPERATOR_CHARS.has(text5[end])) end++;
-      const word = text5.slice(i, end);
-      tokens.push(word === "in" || word === "notin" ? { type: word } : { type: "identifier", text: word });
-      i = end;
-    }
-  }
-  return tokens;
-}
-function describe(token) {
-  if (token === void 0) return "";
-  return token.type === "identifier" || token.type === "operator" ? token.text : token.type;
-}
-var Parser = class {
-  constructor(tokens) {
-    this.tokens = tokens;
-  }
-  tokens;
-  at = 0;
-  peek() {
-    return this.tokens[this.at];
-  }
-  next() {
-    return this.tokens[this.at++];
-  }
-  key() {
-    const token = this.next();
-    if (token?.type !== "identifier") throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: identifier`);
-    if (!KEY.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label key "${token.text}"`);
-    return token.text;
-  }
-  value() {
-    const token = this.peek();
-    if (token?.type !== "identifier") return "";
-    this.at++;
-    if (!VALUE.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label value: "${token.text}"`);
-    return token.text;
-  }
-  valueSet() {
-    const open = this.next();
-    if (open?.type !== "operator" || open.text !== "(") {
-      throw new SelectorError(`unable to parse requirement: found '${describe(open)}', expected: '('`);
-    }
-    const values = /* @__PURE__ */ new Set();
-    for (; ; ) {
-      values.add(this.value());
-      const token = this.next();
-      if (token?.type === "operator" && token.text === ")") return values;
-      if (token?.type !== "operator" || token.text !== ",") {
-        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ',' or ')'`);
-      }
-    }
-  }
-  integer(key3) {
-    const text5 = this.value();
-    if (!/^-?\d+$/.test(text5)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key3}`);
-    return Number(text5);
-  }
-  requirement() {
-    const first = this.peek();
-    if (first?.type === "operator" && first.text === "!") {
-      this.at++;
-      const key4 = this.key();
-      return (labels) => !Object.prototype.hasOwnProperty.call(labels, key4);
-    }
-    const key3 = this.key();
-    const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key3);
-    const op = this.peek();
-    if (op === void 0 || op.type === "operator" && op.text === ",") return has;
-    this.at++;
-    if (op.type === "in" || op.type === "notin") {
-      const values = this.valueSet();
-      return op.type === "in" ? (labels) => has(labels) && values.has(labels[key3]) : (labels) => !has(labels) || !values.has(labels[key3]);
-    }
-    if (op.type === "operator") {
-      switch (op.text) {
-        case "=":
-        case "==": {
-          const value2 = this.value();
-          return (labels) => has(labels) && labels[key3] === value2;
-        }
-        case "!=": {
-          const value2 = this.value();
-          return (labels) => !has(labels) || labels[key3] !== value2;
-        }
-        case ">":
-        case "<": {
-          const bound = this.integer(key3);
-          const greater = op.text === ">";
-          return (labels) => {
-            if (!has(labels) || !/^-?\d+$/.test(labels[key3])) return false;
-            const value2 = Number(labels[key3]);
-            return greater ? value2 > bound : value2 < bound;
-          };
-        }
-      }
-    }
-    throw new SelectorError(`unable to parse requirement: found '${describe(op)}', expected: in, notin, =, ==, !=, gt, lt`);
-  }
-  selector() {
-    const requirements = [];
-    if (this.peek() === void 0) return () => true;
-    for (; ; ) {
-      requirements.push(this.requirement());
-      const token = this.next();
-      if (token === void 0) break;
-      if (token.type !== "operator" || token.text !== ",") {
-        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ','`);
-      }
-    }
-    return (labels) => requirements.every((requirement2) => requirement2(labels));
-  }
-};
-function parseLabelSelector(text5) {
-  return new Parser(tokenize(text5)).selector();
-}
-
-// src/cluster/field-selector.ts
-var EXTRA_FIELDS = {
-  "/pods": ["spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName", "spec.hostNetwork", "status.phase", "status.podIP", "status.nominatedNodeName"],
-  "/secrets": ["type"],
-  "/namespaces": ["status.phase"],
-  "/nodes": ["spec.unschedulable"],
-  "/replicationcontrollers": ["status.replicas"],
-  "/events": ["involvedObject.kind", "involvedObject.namespace", "involvedObject.name", "involvedObject.uid", "involvedObject.apiVersion", "involvedObject.resourceVersion", "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type"],
-  "apps/replicasets": ["status.replicas"],
-  "batch/jobs": ["status.successful"],
-  "certificates.k8s.io/certificatesigningrequests": ["spec.signerName"]
-};
-function splitTerms(text5) {
-  const terms = [];
-  let current4 = "";
-  for (let i = 0; i < text5.length; i++) {
-    const ch = text5[i];
-    if (ch === "\\" && i + 1 < text5.length) {
-      current4 += ch + text5[++i];
-    } else if (ch === ",") {
-      terms.push(current4);
-      current4 = "";
-    } else {
-      current4 += ch;
-    }
-  }
-  terms.push(current4);
-  return terms;
-}
-function unescape(value2, selector2) {
-  let out = "";
-  for (let i = 0; i < value2.length; i++) {
-    const ch = value2[i];
-    if (ch === "\\") {
-      const next = value2[i + 1];
-      if (next !== "\\" && next !== "," && next !== "=") {
-        throw new SelectorError(`invalid field selector: '${selector2}'; invalid escape sequence`);
-      }
-      out += next;
-      i++;
-    } else if (ch === "," || ch === "=") {
-      throw new SelectorError(`invalid field selector: '${selector2}'; unescaped ${ch}`);
-    } else {
-      out += ch;
-    }
-  }
-  return out;
-}
-function parseTerm(term, selector2) {
-  for (const operator of ["!=", "==", "="]) {
-    const at3 = term.indexOf(operator);
-    if (at3 > 0 || at3 === 0 && operator !== "=") {
-      return { field: term.slice(0, at3), value: unescape(term.slice(at3 + operator.length), selector2), negated: operator === "!=" };
-    }
-  }
-  throw new SelectorError(`invalid selector: '${selector2}'; can't understand '${term}'`);
-}
-function fieldValue(object2, field2) {
-  let node2 = object2;
-  for (const part of field2.split(".")) {
-    node2 = node2 !== null && typeof node2 === "object" && !Array.isArray(node2) ? node2[part] : void 0;
-  }
-  if (node2 === void 0 || node2 === null) return "";
-  return typeof node2 === "string" ? node2 : String(node2);
-}
-function parseFieldSelector(text5, group, plural) {
-  if (text5.trim() === "") return () => true;
-  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural}`] ?? []]);
-  const terms = splitTerms(text5).map((term) => parseTerm(term.trim(), text5));
-  for (const term of terms) {
-    if (!supported.has(term.field)) throw new SelectorError(`field label not supported: ${term.field}`);
-  }
-  return (object2) => terms.every((term) => fieldValue(object2, term.field) === term.value !== term.negated);
-}
-
-// src/cluster/resource-types.ts
-var NAMESPACED = true;
-var CLUSTER = false;
-var BUILTIN = {
-  "": [
-    ["Binding", "bindings", NAMESPACED],
-    ["ComponentStatus", "componentstatuses", CLUSTER],
-    ["ConfigMap", "configmaps", NAMESPACED],
-    ["Endpoints", "endpoints", NAMESPACED],
-    ["Event", "events", NAMESPACED],
-    ["LimitRange", "limitranges", NAMESPACED],
-    ["Namespace", "namespaces", CLUSTER],
-    ["Node", "nodes", CLUSTER],
-    ["PersistentVolume", "persistentvolumes", CLUSTER],
-    ["PersistentVolumeClaim", "persistentvolumeclaims", NAMESPACED],
-    ["Pod", "pods", NAMESPACED],
-    ["PodTemplate", "podtemplates", NAMESPACED],
-    ["ReplicationController", "replicationcontrollers", NAMESPACED],
-    ["ResourceQuota", "resourcequotas", NAMESPACED],
-    ["Secret", "secrets", NAMESPACED],
-    ["Service", "services", NAMESPACED],
-    ["ServiceAccount", "serviceaccounts", NAMESPACED]
-  ],
-  "admissionregistration.k8s.io": [
-    ["MutatingAdmissionPolicy", "mutatingadmissionpolicies", CLUSTER],
-    ["MutatingAdmissionPolicyBinding", "mutatingadmissionpolicybindings", CLUSTER],
-    ["MutatingWebhookConfiguration", "mutatingwebhookconfigurations", CLUSTER],
-    ["ValidatingAdmissionPolicy", "validatingadmissionpolicies", CLUSTER],
-    ["ValidatingAdmissionPolicyBinding", "validatingadmissionpolicybindings", CLUSTER],
-    ["ValidatingWebhookConfiguration", "validatingwebhookconfigurations", CLUSTER]
-  ],
-  "apiextensions.k8s.io": [["CustomResourceDefinition", "customresourcedefinitions", CLUSTER]],
-  "apiregistration.k8s.io": [["APIService", "apiservices", CLUSTER]],
-  apps: [
-    ["ControllerRevision", "controllerrevisions", NAMESPACED],
-    ["DaemonSet", "daemonsets", NAMESPACED],
-    ["Deployment", "deployments", NAMESPACED],
-    ["ReplicaSet", "replicasets", NAMESPACED],
-    ["StatefulSet", "statefulsets", NAMESPACED]
-  ],
-  autoscaling: [["HorizontalPodAutoscaler", "horizontalpodautoscalers", NAMESPACED]],
-  batch: [
-    ["CronJob", "cronjobs", NAMESPACED],
-    ["Job", "jobs", NAMESPACED]
-  ],
-  "certificates.k8s.io": [
-    ["CertificateSigningRequest", "certificatesigningrequests", CLUSTER],
-    ["ClusterTrustBundle", "clustertrustbundles", CLUSTER]
-  ],
-  "coordination.k8s.io": [["Lease", "leases", NAMESPACED]],
-  "discovery.k8s.io": [["EndpointSlice", "endpointslices", NAMESPACED]],
-  "events.k8s.io": [["Event", "events", NAMESPACED]],
-  "flowcontrol.apiserver.k8s.io": [
-    ["FlowSchema", "flowschemas", CLUSTER],
-    ["PriorityLevelConfiguration", "prioritylevelconfigurations", CLUSTER]
-  ],
-  "networking.k8s.io": [
-    ["IPAddress", "ipaddresses", CLUSTER],
-    ["Ingress", "ingresses", NAMESPACED],
-    ["IngressClass", "ingressclasses", CLUSTER],
-    ["NetworkPolicy", "networkpolicies", NAMESPACED],
-    ["ServiceCIDR", "servicecidrs", CLUSTER]
-  ],
-  "node.k8s.io": [["RuntimeClass", "runtimeclasses", CLUSTER]],
-  policy: [["PodDisruptionBudget", "poddisruptionbudgets", NAMESPACED]],
-  "rbac.authorization.k8s.io": [
-    ["ClusterRole", "clusterroles", CLUSTER],
-    ["ClusterRoleBinding", "clusterrolebindings", CLUSTER],
-    ["Role", "roles", NAMESPACED],
-    ["RoleBinding", "rolebindings", NAMESPACED]
-  ],
-  "resource.k8s.io": [
-    ["DeviceClass", "deviceclasses", CLUSTER],
-    ["ResourceClaim", "resourceclaims", NAMESPACED],
-    ["ResourceClaimTemplate", "resourceclaimtemplates", NAMESPACED],
-    ["ResourceSlice", "resourceslices", CLUSTER]
-  ],
-  "scheduling.k8s.io": [["PriorityClass", "priorityclasses", CLUSTER]],
-  "storage.k8s.io": [
-    ["CSIDriver", "csidrivers", CLUSTER],
-    ["CSINode", "csinodes", CLUSTER],
-    ["CSIStorageCapacity", "csistoragecapacities", NAMESPACED],
-    ["StorageClass", "storageclasses", CLUSTER],
-    ["VolumeAttachment", "volumeattachments", CLUSTER],
-    ["VolumeAttributesClass", "volumeattributesclasses", CLUSTER]
-  ],
-  "kyverno.io": [
-    ["CleanupPolicy", "cleanuppolicies", NAMESPACED],
-    ["ClusterCleanupPolicy", "clustercleanuppolicies", CLUSTER],
-    ["ClusterPolicy", "clusterpolicies", CLUSTER],
-    ["GlobalContextEntry", "globalcontextentries", CLUSTER],
-    ["Policy", "policies", NAMESPACED],
-    ["PolicyException", "policyexceptions", NAMESPACED],
-    ["UpdateRequest", "updaterequests", NAMESPACED]
-  ],
-  "wgpolicyk8s.io": [
-    ["ClusterPolicyReport", "clusterpolicyreports", CLUSTER],
-    ["PolicyReport", "policyreports", NAMESPACED]
-  ]
-};
-var BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
-  ([group, rows]) => rows.map(([kind3, plural, namespaced]) => ({ group, kind: kind3, plural, namespaced }))
-);
-function builtinResourceTypes() {
-  return BUILTIN_TYPES;
-}
-function guessPlural(kind3) {
-  const singular = kind3.toLowerCase();
-  if (singular === "") return "";
-  if (/(?:s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
-  if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
-  return `${singular}s`;
-}
-function unsafeGuessPlural(kind3) {
-  const singular = kind3.toLowerCase();
-  if (singular === "") return "";
-  if (singular.endsWith("s")) return `${singular}es`;
-  if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
-  return `${singular}s`;
-}
-function splitApiVersion(apiVersion) {
-  const parts2 = apiVersion.split("/");
-  if (parts2.length === 1) return { group: "", version: parts2[0] };
-  if (parts2.length === 2) return { group: parts2[0], version: parts2[1] };
-  return null;
-}
-function isCustomResourceDefinition(value2) {
-  return typeof value2.apiVersion === "string" && value2.apiVersion.startsWith("apiextensions.k8s.io/") && value2.kind === "CustomResourceDefinition";
-}
-function customResourceType(definition) {
-  const spec2 = definition.spec;
-  if (!isObject(spec2)) return null;
-  const names = spec2.names;
-  if (typeof spec2.group !== "string" || !isObject(names)) return null;
-  if (typeof names.kind !== "string" || typeof names.plural !== "string" || names.kind === "" || names.plural === "") return null;
-  return { group: spec2.group, kind: names.kind, plural: names.plural, namespaced: spec2.scope !== "Cluster" };
-}
-
-// src/cluster/status.ts
-function failure(code, reason, message2, details) {
-  return {
-    statusCode: code,
-    body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message: message2, reason, details, code }
-  };
-}
-function notFound(group, plural, name) {
-  const qualified = group === "" ? plural : `${plural}.${group}`;
-  const details = group === "" ? { name, kind: plural } : { name, group, kind: plural };
-  return failure(404, "NotFound", `${qualified} "${name}" not found`, details);
-}
-function noSuchResource() {
-  return failure(404, "NotFound", "the server could not find the requested resource", {});
-}
-function badRequest(message2) {
-  return failure(400, "BadRequest", message2, {});
-}
-function methodNotSupported(method, plural) {
-  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural} by the mocked cluster (offline, read-only)`, {});
-}
-
-// src/cluster/mock-cluster.ts
-function metadataString(object2, field2) {
-  const metadata = object2.metadata;
-  const value2 = isObject(metadata) ? metadata[field2] : void 0;
-  return typeof value2 === "string" ? value2 : "";
-}
-function labelsOf(object2) {
-  const metadata = object2.metadata;
-  const labels = isObject(metadata) ? metadata.labels : void 0;
-  const out = {};
-  if (isObject(labels)) {
-    for (const [key3, value2] of Object.entries(labels)) if (typeof value2 === "string") out[key3] = value2;
-  }
-  return out;
-}
-var key = (...parts2) => parts2.join("\0");
-var MAX_CACHED_RESPONSES = 4096;
-var MockCluster = class {
-  /** Known types by group and kind (built-ins, then definitions). */
-  #byKind = /* @__PURE__ */ new Map();
-  /** Known types by group and plural. */
-  #byPlural = /* @__PURE__ */ new Map();
-  /** Objects by group and kind, in insertion order. */
-  #objects = /* @__PURE__ */ new Map();
-  /** Objects by group, kind and namespace, in insertion order (the lists of one namespace). */
-  #byNamespace = /* @__PURE__ */ new Map();
-  /** Objects by group, kind, namespace and name (the identity: at most one object each). */
-  #byIdentity = /* @__PURE__ */ new Map();
-  /** Answers by method and URL path, for the current contents. */
-  #responses = /* @__PURE__ */ new Map();
-  #size = 0;
-  /** A cluster holding `objects`; CustomResourceDefinitions among them declare their resources. */
-  constructor(objects2 = []) {
-    for (const type of builtinResourceTypes()) this.#register(type);
-    for (const object2 of objects2) this.add(object2);
-  }
-  /** How many objects the cluster holds. */
-  get size() {
-    return this.#size;
-  }
-  /**
-   * Declares the resource type of a CustomResourceDefinition (its plural and scope) without storing
-   * the definition itself. Returns false when the definition lacks group, kind or plural.
-   */
-  addDefinition(definition) {
-    const type = customResourceType(definition);
-    if (type === null) return false;
-    this.#register(type);
-    this.#responses.clear();
-    return true;
-  }
-  /**
-   * Stores an object (it is not copied: do not mutate it afterwards). An object without `apiVersion`,
-   * `kind` or `metadata.name`, or with the group, kind, namespace and name of an object already held,
-   * is not stored (false): the first one wins. A CustomResourceDefinition also declares its resource.
-   */
-  add(object2) {
-    const apiVersion = typeof object2.apiVersion === "string" ? splitApiVersion(object2.apiVersion) : null;
-    const kind3 = typeof object2.kind === "string" ? object2.kind : "";
-    const name = metadataString(object2, "name");
-    if (apiVersion === null || apiVersion.version === "" || kind3 === "" || name === "") return false;
-    const namespace = metadataString(object2, "namespace");
-    const identity4 = key(apiVersion.group, kind3, namespace, name);
-    if (this.#byIdentity.has(identity4)) return false;
-    if (apiVersion.group === "apiextensions.k8s.io" && kind3 === "CustomResourceDefinition") this.addDefinition(object2);
-    const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind: kind3, namespace, name };
-    this.#byIdentity.set(identity4, stored);
-    append(this.#objects, key(apiVersion.group, kind3), stored);
-    append(this.#byNamespace, key(apiVersion.group, kind3, namespace), stored);
-    this.#responses.clear();
-    this.#size++;
-    return true;
-  }
-  /** Every object held, in insertion order per kind. */
-  *objects() {
-    for (const list5 of this.#objects.values()) for (const stored of list5) yield stored.object;
-  }
-  /** The labels of the `v1` Namespace named `name`, or `undefined` when the cluster holds none. */
-  namespaceLabels(name) {
-    const namespace = this.#objects.get(key("", "Namespace"))?.find((stored) => stored.name === name && stored.version === "v1");
-    return namespace === void 0 ? void 0 : labelsOf(namespace.object);
-  }
-  /** Answers `GET <urlPath>` (a shorthand for `request('GET', urlPath)`). */
-  get(urlPath) {
-    return this.request("GET", urlPath);
-  }
-  /**
-   * Answers an API request as the API server would. Only GET is served (the cluster is read-only).
-   * The same request gets the same answer object until the contents change; bodies share structure
-   * with the stored objects and with other answers: treat them as read-only.
-   */
-  request(method, urlPath) {
-    const cacheKey = key(method, urlPath);
-    let response = this.#responses.get(cacheKey);
-    if (response === void 0) {
-      response = this.#answer(method, urlPath);
-      if (this.#responses.size >= MAX_CACHED_RESPONSES) this.#responses.clear();
-      this.#responses.set(cacheKey, response);
-    }
-    return response;
-  }
-  /** Computes the answer to a request (uncached). */
-  #answer(method, urlPath) {
-    const path7 = parseApiPath(urlPath);
-    if (path7 === null) return noSuchResource();
-    const type = this.#resolve(path7.group, path7.resource);
-    if (type === void 0) return noSuchResource();
-    if (type.namespaced === false && path7.namespace !== void 0) return noSuchResource();
-    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path7.resource);
-    if (path7.name !== void 0) {
-      if (path7.subresource !== void 0 && path7.subresource !== "status") return noSuchResource();
-      const found = this.#byIdentity.get(key(type.group, type.kind, path7.namespace ?? "", path7.name));
-      return found !== void 0 && found.version === path7.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path7.name);
-    }
-    let labels;
-    let fields2;
-    try {
-      labels = parseLabelSelector(path7.labelSelector ?? "");
-      fields2 = parseFieldSelector(path7.fieldSelector ?? "", type.group, type.plural);
-    } catch (err) {
-      if (err instanceof SelectorError) return badRequest(err.message);
-      throw err;
-    }
-    const inScope = path7.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path7.namespace));
-    const items2 = (inScope ?? []).filter((stored) => stored.version === path7.version && labels(labelsOf(stored.object)) && fields2(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
-    const apiVersion = type.group === "" ? path7.version : `${type.group}/${path7.version}`;
-    return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
-  }
-  #register(type) {
-    this.#byKind.set(key(type.group, type.kind), type);
-    this.#byPlural.set(key(type.group, type.plural), type);
-  }
-  /** The type served at `/<group>/<plural>`: a known one, or that of held objects whose guessed plural it is. */
-  #resolve(group, plural) {
-    const known = this.#byPlural.get(key(group, plural));
-    if (known !== void 0) return known;
-    for (const list5 of this.#objects.values()) {
-      const { group: objectGroup, kind: kind3 } = list5[0];
-      if (objectGroup === group && !this.#byKind.has(key(group, kind3)) && guessPlural(kind3) === plural) {
-        return { group, kind: kind3, plural, namespaced: void 0 };
-      }
-    }
-    return void 0;
-  }
-};
-function append(lists, listKey, stored) {
-  const list5 = lists.get(listKey);
-  if (list5) list5.push(stored);
-  else lists.set(listKey, [stored]);
-}
-function compare(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function mockedCluster(resources, state2) {
-  const cluster = new MockCluster(resources);
-  for (const object2 of state2?.objects ?? []) cluster.add(object2);
-  for (const definition of state2?.definitions ?? []) cluster.addDefinition(definition);
-  return cluster;
-}
-
-// src/cluster/scopes.ts
-var NO_CLUSTER_SCOPES = { has: () => false };
-var key2 = (group, kind3) => `${group}\0${kind3}`;
-var ResourceScopes = class {
-  /** Whether each known type is namespaced, by group and kind. */
-  #namespaced = /* @__PURE__ */ new Map();
-  /** The kinds of the cluster-scoped types, whatever their group. */
-  #clusterKinds = /* @__PURE__ */ new Set();
-  /** The types the definitions gave, in order (with the built-in types, which a version of the tool fixes, the scopes). */
-  definedTypes;
-  /** The built-in types, then those of `definitions` (a definition of a known group and kind replaces it). */
-  constructor(definitions = []) {
-    for (const type of builtinResourceTypes()) this.#register(type);
-    const defined = [];
-    for (const definition of definitions) {
-      const type = customResourceType(definition);
-      if (type !== null) {
-        this.#register(type);
-        defined.push(type);
-      }
-    }
-    this.definedTypes = JSON.stringify(defined);
-    for (const [typeKey2, namespaced] of this.#namespaced) if (!namespaced) this.#clusterKinds.add(typeKey2.slice(typeKey2.indexOf("\0") + 1));
-  }
-  /** Kyverno's `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
-  has(resource) {
-    const slash = resource.lastIndexOf("/");
-    if (slash === -1) return this.#clusterKinds.has(resource);
-    const gv = splitApiVersion(resource.slice(0, slash));
-    if (gv === null || gv.version === "") return false;
-    return this.#namespaced.get(key2(gv.group, resource.slice(slash + 1))) === false;
-  }
-  /** Whether the scope of the kind is known (a built-in type or one of the definitions). */
-  knows(apiVersion, kind3) {
-    const gv = splitApiVersion(apiVersion);
-    return gv !== null && this.#namespaced.has(key2(gv.group, kind3));
-  }
-  #register(type) {
-    this.#namespaced.set(key2(type.group, type.kind), type.namespaced !== false);
-  }
-};
-
-// src/cluster/api-defaults/edit.ts
-var hasOwn = Object.prototype.hasOwnProperty;
-var Draft = class {
-  constructor(source) {
-    this.source = source;
-  }
-  source;
-  copy = null;
-  get(key3) {
-    const current4 = this.copy ?? this.source;
-    return hasOwn.call(current4, key3) ? current4[key3] : void 0;
-  }
-  set(key3, value2) {
-    if (this.copy === null) {
-      if (hasOwn.call(this.source, key3) && this.source[key3] === value2) return;
-      this.copy = extensibleCopy(this.source);
-    }
-    this.copy[key3] = value2;
-  }
-  remove(key3) {
-    if (!hasOwn.call(this.copy ?? this.source, key3)) return;
-    if (this.copy === null) this.copy = extensibleCopy(this.source);
-    delete this.copy[key3];
-  }
-  /** The edited object: the original when nothing was changed. */
-  result() {
-    return this.copy ?? this.source;
-  }
-};
-function isNil(value2) {
-  return value2 === void 0 || value2 === null;
-}
-function isEmptyString(value2) {
-  return value2 === void 0 || value2 === null || value2 === "";
-}
-function isZeroNumber(value2) {
-  return value2 === void 0 || value2 === null || value2 === 0 || value2 === 0n;
-}
-function isEmptyCollection(value2) {
-  if (value2 === void 0 || value2 === null) return true;
-  if (Array.isArray(value2)) return value2.length === 0;
-  if (isObject(value2)) {
-    for (const key3 in value2) if (hasOwn.call(value2, key3)) return false;
-    return true;
-  }
-  return false;
-}
-function defaultNil(draft, key3, value2) {
-  if (isNil(draft.get(key3))) draft.set(key3, value2);
-}
-function defaultString(draft, key3, value2) {
-  if (isEmptyString(draft.get(key3))) draft.set(key3, value2);
-}
-function defaultNumber(draft, key3, value2) {
-  if (isZeroNumber(draft.get(key3))) draft.set(key3, value2);
-}
-function editObject(draft, key3, edit, create = false) {
-  const value2 = draft.get(key3);
-  let object2;
-  if (isObject(value2)) object2 = value2;
-  else if (create && isNil(value2)) object2 = {};
-  else return;
-  const edited2 = edit(object2);
-  if (edited2 !== object2) draft.set(key3, edited2);
-}
-function mapList(list5, edit) {
-  let copy2 = null;
-  for (let i = 0; i < list5.length; i++) {
-    const item = list5[i];
-    const edited2 = edit(item);
-    if (edited2 !== item) {
-      copy2 ??= list5.slice();
-      copy2[i] = edited2;
-    }
-  }
-  return copy2 ?? list5;
-}
-function editObjects(draft, key3, edit) {
-  const value2 = draft.get(key3);
-  if (!Array.isArray(value2)) return;
-  const edited2 = mapList(value2, (item) => isObject(item) ? edit(item) : item);
-  if (edited2 !== value2) draft.set(key3, edited2);
-}
-function edited(object2, edit) {
-  const draft = new Draft(object2);
-  edit(draft);
-  return draft.result();
-}
-function childObject(object2, key3) {
-  if (object2 === void 0 || !hasOwn.call(object2, key3)) return void 0;
-  const value2 = object2[key3];
-  return isObject(value2) ? value2 : void 0;
-}
-
-// src/util/image-reference.ts
-var DEFAULT_REGISTRY = "docker.io";
-var ALPHANUMERIC = "[a-z0-9]+";
-var SEPARATOR = "(?:[._]|__|[-]+)";
-var PATH_COMPONENT = `${ALPHANUMERIC}(?:${SEPARATOR}${ALPHANUMERIC})*`;
-var DOMAIN_COMPONENT = "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
-var DOMAIN_NAME = `${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*`;
-var HOST = `(?:${DOMAIN_NAME}|\\[(?:[a-fA-F0-9:]+)\\])`;
-var DOMAIN_AND_PORT = `${HOST}(?::[0-9]+)?`;
-var TAG = "[\\w][\\w.-]{0,127}";
-var DIGEST = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][0-9a-fA-F]{32,}";
-var NAME = `(?:${DOMAIN_AND_PORT}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
-var REFERENCE = new RegExp(`^(${NAME})(?::(${TAG}))?(?:@(${DIGEST}))?$`);
-var ANCHORED_NAME = new RegExp(`^(?:(${DOMAIN_AND_PORT})/)?(${PATH_COMPONENT}(?:/${PATH_COMPONENT})*)$`);
-var DIGEST_HEX_LENGTH = { sha256: 64, sha384: 96, sha512: 128 };
-function validateDigest(digest3) {
-  const colon = digest3.indexOf(":");
-  if (colon <= 0 || colon + 1 === digest3.length) throw new Error("invalid checksum digest format");
-  const algorithm = digest3.slice(0, colon);
-  const encoded = digest3.slice(colon + 1);
-  const length = DIGEST_HEX_LENGTH[algorithm];
-  if (length === void 0) {
-    if (!/^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/.test(digest3)) throw new Error("invalid checksum digest format");
-    throw new Error("unsupported digest algorithm");
-  }
-  if (encoded.length !== length) throw new Error("invalid checksum digest length");
-  if (!/^[a-f0-9]+$/.test(encoded)) throw new Error("invalid checksum digest format");
-}
-function parseReference(s) {
-  const matches = REFERENCE.exec(s);
-  if (matches === null) {
-    if (s === "") throw new Error("repository name must have at least one component");
-    if (REFERENCE.test(s.toLowerCase())) throw new Error("repository name must be lowercase");
-    throw new Error("invalid reference format");
-  }
-  const name = ANCHORED_NAME.exec(matches[1]);
-  const domain = name?.[1] ?? "";
-  const path7 = name ? name[2] : matches[1];
-  if (path7.length > 255) throw new Error("repository name must not be more than 255 characters");
-  const digest3 = matches[3] ?? "";
-  if (digest3 !== "") validateDigest(digest3);
-  return { domain, path: path7, tag: matches[2] ?? "", digest: digest3 };
-}
-function addDefaultRegistry(image) {
-  const slash = image.indexOf("/");
-  if (slash === -1) return `${DEFAULT_REGISTRY}/${image}`;
-  const first = image.slice(0, slash);
-  if (!/[.:]/.test(first) && first !== "localhost" && first.toLowerCase() === first) {
-    return `${DEFAULT_REGISTRY}/${image}`;
-  }
-  return image;
-}
-function parseImage(image) {
-  const full = addDefaultRegistry(image);
-  let parsed;
-  try {
-    parsed = parseReference(full);
-  } catch (err) {
-    throw new Error(
-      `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
-    );
-  }
-  const { domain: registry, path: path7, digest: digest3 } = parsed;
-  const tag = parsed.tag === "" && digest3 === "" ? "latest" : parsed.tag;
-  const repository = registry !== "" ? `${registry}/${path7}` : path7;
-  return {
-    registry,
-    name: path7.slice(path7.lastIndexOf("/") + 1),
-    path: path7,
-    tag,
-    digest: digest3,
-    reference: digest3 !== "" ? `${repository}@${digest3}` : `${repository}:${tag}`,
-    referenceWithTag: `${repository}:${tag}`
-  };
-}
-var POD_CONTAINER_TYPES = ["initContainers", "containers", "ephemeralContainers"];
-var POD_SPEC_PATHS = {
-  Pod: ["spec"],
-  DaemonSet: ["spec", "template", "spec"],
-  Deployment: ["spec", "template", "spec"],
-  ReplicaSet: ["spec", "template", "spec"],
-  ReplicationController: ["spec", "template", "spec"],
-  StatefulSet: ["spec", "template", "spec"],
-  Job: ["spec", "template", "spec"],
-  CronJob: ["spec", "jobTemplate", "spec", "template", "spec"]
-};
-function imageEntry(info, pointer) {
-  const entry2 = {};
-  if (info.registry !== "") entry2.registry = info.registry;
-  entry2.name = info.name;
-  entry2.path = info.path;
-  if (info.tag !== "") entry2.tag = info.tag;
-  if (info.digest !== "") entry2.digest = info.digest;
-  if (info.reference !== "") entry2.reference = info.reference;
-  if (info.referenceWithTag !== "") entry2.referenceWithTag = info.referenceWithTag;
-  entry2.jsonPointer = pointer;
-  return entry2;
-}
-function extractContainers(node2, path7, into) {
-  if (node2 === void 0 || node2 === null) return;
-  let items2;
-  if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
-  else if (isObject(node2)) items2 = Object.entries(node2);
-  else throw new Error("invalid type");
-  for (const [segment, container] of items2) {
-    if (container === null) continue;
-    if (!isObject(container)) throw new Error("invalid image config");
-    const pointer = `/${[...path7, segment].join("/")}/image`;
-    const key3 = container.name;
-    if (typeof key3 !== "string") throw new Error("invalid key");
-    const image = container.image;
-    if (typeof image !== "string" || goTrimSpace(image) === "") continue;
-    let info;
-    try {
-      info = parseImage(image);
-    } catch (err) {
-      throw new Error(`invalid image '${image}' (${err.message})`);
-    }
-    setOwnProperty(into, key3, imageEntry(info, pointer));
-  }
-}
-function walkToPodSpec(resource, path7) {
-  let node2 = resource;
-  for (const segment of path7) {
-    if (!isObject(node2)) throw new Error("invalid image config");
-    node2 = node2[segment];
-    if (node2 === void 0 || node2 === null) return null;
-  }
-  if (!isObject(node2)) throw new Error("invalid image config");
-  return node2;
-}
-function extractImages(resource) {
-  const kind3 = typeof resource.kind === "string" ? resource.kind : "";
-  const specPath = POD_SPEC_PATHS[kind3];
-  if (specPath === void 0) return null;
-  const images = {};
-  for (const type of POD_CONTAINER_TYPES) {
-    const podSpec = walkToPodSpec(resource, specPath);
-    if (podSpec === null) continue;
-    const containers = {};
-    extractContainers(podSpec[type], [...specPath, type], containers);
-    if (Object.keys(containers).length > 0) images[type] = containers;
-  }
-  return Object.keys(images).length > 0 ? images : null;
-}
-
-// src/cluster/api-defaults/image.ts
-var ANCHORED_IDENTIFIER = /^[a-f0-9]{64}$/;
-var DEFAULT_DOMAIN = "docker.io";
-var LEGACY_DEFAULT_DOMAIN = "index.docker.io";
-var OFFICIAL_REPO_PREFIX = "library/";
-function splitDockerDomain(name) {
-  const slash = name.indexOf("/");
-  let domain;
-  let remainder;
-  const first = slash === -1 ? "" : name.slice(0, slash);
-  if (slash === -1 || !/[.:]/.test(first) && first !== "localhost" && first.toLowerCase() === first) {
-    domain = DEFAULT_DOMAIN;
-    remainder = name;
-  } else {
-    domain = first;
-    remainder = name.slice(slash + 1);
-  }
-  if (domain === LEGACY_DEFAULT_DOMAIN) domain = DEFAULT_DOMAIN;
-  if (domain === DEFAULT_DOMAIN && !remainder.includes("/")) remainder = OFFICIAL_REPO_PREFIX + remainder;
-  return [domain, remainder];
-}
-function imageTag(image) {
-  if (ANCHORED_IDENTIFIER.test(image)) return "";
-  const [domain, remainder] = splitDockerDomain(image);
-  const colon = remainder.indexOf(":");
-  const remoteName = colon === -1 ? remainder : remainder.slice(0, colon);
-  if (remoteName.toLowerCase() !== remoteName) return "";
-  let parsed;
-  try {
-    parsed = parseReference(`${domain}/${remainder}`);
-  } catch {
-    return "";
-  }
-  return parsed.tag === "" && parsed.digest === "" ? "latest" : parsed.tag;
-}
-function defaultPullPolicy(image) {
-  return imageTag(typeof image === "string" ? image : "") === "latest" ? "Always" : "IfNotPresent";
-}
-
-// src/cluster/api-defaults/resources.ts
-var MILLI_SCALE = -3;
-var hasOwn2 = Object.prototype.hasOwnProperty;
-function quantityText(value2) {
-  if (typeof value2 === "string") return value2.trim();
-  if (typeof value2 === "bigint") return value2.toString();
-  if (typeof value2 === "number" && Number.isFinite(value2)) return Number.isInteger(value2) && Math.abs(value2) < 1e21 ? BigInt(value2).toString() : String(value2);
-  return null;
-}
-function decodeQuantity(value2) {
-  if (value2 === void 0) return null;
-  const text5 = quantityText(value2);
-  return text5 === null ? null : parseQuantity(text5);
-}
-function roundUpToMilli(q) {
-  if (q.scale >= MILLI_SCALE || q.unscaled === 0n) return q;
-  const divisor = 10n ** BigInt(MILLI_SCALE - q.scale);
-  const negative = q.unscaled < 0n;
-  const magnitude = negative ? -q.unscaled : q.unscaled;
-  let quotient = magnitude / divisor;
-  if (quotient * divisor !== magnitude) quotient += 1n;
-  return makeQuantity(negative ? -quotient : quotient, MILLI_SCALE, q.format);
-}
-function canonicalQuantity(value2) {
-  const q = decodeQuantity(value2);
-  if (q === null) return value2;
-  const text5 = formatQuantity(roundUpToMilli(q));
-  return text5 === value2 ? value2 : text5;
-}
-function canonicalResourceList(list5) {
-  let copy2 = null;
-  for (const key3 in list5) {
-    if (!hasOwn2.call(list5, key3)) continue;
-    const value2 = list5[key3];
-    const canonical2 = canonicalQuantity(value2);
-    if (canonical2 !== value2) {
-      copy2 ??= { ...list5 };
-      copy2[key3] = canonical2;
-    }
-  }
-  return copy2 ?? list5;
-}
-function canonicalizeLists(draft, ...keys) {
-  for (const key3 of keys) editObject(draft, key3, canonicalResourceList);
-}
-function canonicalRequirements(requirements) {
-  const draft = new Draft(requirements);
-  canonicalizeLists(draft, "limits", "requests");
-  return draft.result();
-}
-function addQuantities(a, b) {
-  const scale = Math.min(a.scale, b.scale);
-  const x = a.unscaled * 10n ** BigInt(a.scale - scale);
-  const y = b.unscaled * 10n ** BigInt(b.scale - scale);
-  return makeQuantity(x + y, scale, a.format);
-}
-function addResourceList(list5, add3) {
-  for (const [name, quantity] of add3) {
-    const current4 = list5.get(name);
-    list5.set(name, current4 === void 0 ? quantity : addQuantities(current4, quantity));
-  }
-}
-function maxResourceList(list5, other) {
-  for (const [name, quantity] of other) {
-    const current4 = list5.get(name);
-    if (current4 === void 0 || compareQuantities(quantity, current4) > 0) list5.set(name, quantity);
-  }
-}
-function decodeList(value2) {
-  const list5 = /* @__PURE__ */ new Map();
-  if (value2 === void 0) return list5;
-  for (const key3 in value2) {
-    if (!hasOwn2.call(value2, key3)) continue;
-    const q = decodeQuantity(value2[key3]);
-    if (q !== null) list5.set(key3, q);
-  }
-  return list5;
-}
-function containerList(container, field2) {
-  if (!isObject(container)) return /* @__PURE__ */ new Map();
-  return decodeList(childObject(childObject(container, "resources"), field2));
-}
-function aggregateContainers(spec2, field2) {
-  const total = /* @__PURE__ */ new Map();
-  const containers = spec2.containers;
-  if (Array.isArray(containers)) for (const container of containers) addResourceList(total, containerList(container, field2));
-  const sidecars = /* @__PURE__ */ new Map();
-  const initMax = /* @__PURE__ */ new Map();
-  const initContainers = spec2.initContainers;
-  if (Array.isArray(initContainers)) {
-    for (const container of initContainers) {
-      const own = containerList(container, field2);
-      let running;
-      if (isObject(container) && container.restartPolicy === "Always") {
-        addResourceList(total, own);
-        addResourceList(sidecars, own);
-        running = sidecars;
-      } else {
-        running = /* @__PURE__ */ new Map();
-        addResourceList(running, own);
-        addResourceList(running, sidecars);
-      }
-      maxResourceList(initMax, running);
-    }
-  }
-  maxResourceList(total, initMax);
-  return total;
-}
-var HUGE_PAGES_PREFIX = "hugepages-";
-function isSupportedPodLevelResource(name) {
-  return name === "cpu" || name === "memory" || name.startsWith(HUGE_PAGES_PREFIX);
-}
-function isOvercommitAllowed(name) {
-  const native = !name.includes("/") || name.includes("kubernetes.io/");
-  return native && !name.startsWith(HUGE_PAGES_PREFIX);
-}
-function withAdded(list5, add3) {
-  if (add3.length === 0) return list5;
-  const copy2 = list5 === void 0 ? {} : { ...list5 };
-  for (const [name, quantity] of add3) copy2[name] = formatQuantity(quantity);
-  return copy2;
-}
-function defaultPodLevelResources(spec2) {
-  const resources = childObject(spec2, "resources");
-  if (resources === void 0) return spec2;
-  let limits = childObject(resources, "limits");
-  let requests = childObject(resources, "requests");
-  const limitsEmpty = isEmptyCollection(limits);
-  if (limitsEmpty && isEmptyCollection(requests)) return spec2;
-  const limitAdds = [];
-  for (const [name, quantity] of aggregateContainers(spec2, "limits")) {
-    if (!isSupportedPodLevelResource(name) || !name.startsWith(HUGE_PAGES_PREFIX)) continue;
-    if (requests !== void 0 && hasOwn2.call(requests, name)) continue;
-    if (limits === void 0 || !hasOwn2.call(limits, name)) limitAdds.push([name, quantity]);
-  }
-  limits = withAdded(limits, limitAdds);
-  if (!isEmptyCollection(limits)) {
-    const requestAdds = [];
-    const present = (name) => requests !== void 0 && hasOwn2.call(requests, name) || requestAdds.some(([added]) => added === name);
-    for (const [name, quantity] of aggregateContainers(spec2, "requests")) {
-      if (!present(name) && isSupportedPodLevelResource(name) && isOvercommitAllowed(name)) requestAdds.push([name, quantity]);
-    }
-    for (const [name, quantity] of decodeList(limits)) {
-      if (!present(name) && isSupportedPodLevelResource(name)) requestAdds.push([name, quantity]);
-    }
-    requests = withAdded(requests, requestAdds);
-  }
-  const draft = new Draft(resources);
-  if (limits !== void 0) draft.set("limits", limits);
-  if (requests !== void 0) draft.set("requests", requests);
-  const result = draft.result();
-  if (result === resources) return spec2;
-  return { ...spec2, resources: result };
-}
-
-// src/cluster/api-defaults/pod.ts
-var DEFAULT_FILE_MODE = 420;
-function defaultFieldRef(fieldRef) {
-  return edited(fieldRef, (d) => defaultString(d, "apiVersion", "v1"));
-}
-function defaultHTTPGet(action) {
-  return edited(action, (d) => {
-    defaultString(d, "path", "/");
-    defaultString(d, "scheme", "HTTP");
-  });
-}
-function defaultProbe(probe) {
-  return edited(probe, (d) => {
-    defaultNumber(d, "timeoutSeconds", 1);
-    defaultNumber(d, "periodSeconds", 10);
-    defaultNumber(d, "successThreshold", 1);
-    defaultNumber(d, "failureThreshold", 3);
-    editObject(d, "httpGet", defaultHTTPGet);
-    editObject(d, "grpc", (grpc) => edited(grpc, (g) => defaultNil(g, "service", "")));
-  });
-}
-function defaultLifecycleHandler(handler) {
-  return edited(handler, (d) => editObject(d, "httpGet", defaultHTTPGet));
-}
-function defaultContainer(container) {
-  return edited(container, (d) => {
-    if (isEmptyString(d.get("imagePullPolicy"))) d.set("imagePullPolicy", defaultPullPolicy(d.get("image")));
-    defaultString(d, "terminationMessagePath", "/dev/termination-log");
-    defaultString(d, "terminationMessagePolicy", "File");
-    editObjects(d, "ports", (port) => edited(port, (p) => defaultString(p, "protocol", "TCP")));
-    editObjects(
-      d,
-      "env",
-      (env) => edited(env, (e) => editObject(e, "valueFrom", (from) => edited(from, (f) => editObject(f, "fieldRef", defaultFieldRef))))
-    );
-    editObject(d, "resources", canonicalRequirements);
-    editObject(d, "livenessProbe", defaultProbe);
-    editObject(d, "readinessProbe", defaultProbe);
-    editObject(d, "startupProbe", defaultProbe);
-    editObject(
-      d,
-      "lifecycle",
-      (lifecycle) => edited(lifecycle, (l) => {
-        editObject(l, "postStart", defaultLifecycleHandler);
-        editObject(l, "preStop", defaultLifecycleHandler);
-      })
-    );
-  });
-}
-var VOLUME_SOURCES = [
-  "hostPath",
-  "emptyDir",
-  "gcePersistentDisk",
-  "awsElasticBlockStore",
-  "gitRepo",
-  "secret",
-  "nfs",
-  "iscsi",
-  "glusterfs",
-  "persistentVolumeClaim",
-  "rbd",
-  "flexVolume",
-  "cinder",
-  "cephfs",
-  "flocker",
-  "downwardAPI",
-  "fc",
-  "azureFile",
-  "configMap",
-  "vsphereVolume",
-  "quobyte",
-  "azureDisk",
-  "photonPersistentDisk",
-  "projected",
-  "portworxVolume",
-  "scaleIO",
-  "storageos",
-  "csi",
-  "ephemeral"
-];
-function defaultAzureDisk(source) {
-  return edited(source, (d) => {
-    defaultNil(d, "cachingMode", "ReadWrite");
-    defaultNil(d, "kind", "Shared");
-    defaultNil(d, "fsType", "ext4");
-    defaultNil(d, "readOnly", false);
-  });
-}
-function defaultISCSI(source) {
-  return edited(source, (d) => defaultString(d, "iscsiInterface", "default"));
-}
-function defaultRBD(source) {
-  return edited(source, (d) => {
-    defaultString(d, "pool", "rbd");
-    defaultString(d, "user", "admin");
-    defaultString(d, "keyring", "/etc/ceph/keyring");
-  });
-}
-function defaultScaleIO(source) {
-  return edited(source, (d) => {
-    defaultString(d, "storageMode", "ThinProvisioned");
-    defaultString(d, "fsType", "xfs");
-  });
-}
-function defaultHostPath(source) {
-  return edited(source, (d) => defaultNil(d, "type", ""));
-}
-function defaultMode(source) {
-  return edited(source, (d) => defaultNil(d, "defaultMode", DEFAULT_FILE_MODE));
-}
-function defaultDownwardAPIItems(d) {
-  editObjects(d, "items", (item) => edited(item, (i) => editObject(i, "fieldRef", defaultFieldRef)));
-}
-function defaultClaimSpec(spec2) {
-  return edited(spec2, (d) => {
-    defaultNil(d, "volumeMode", "Filesystem");
-    editObject(d, "resources", canonicalRequirements);
-  });
-}
-function defaultVolume(volume, features) {
-  return edited(volume, (d) => {
-    const hasSource = VOLUME_SOURCES.some((key3) => !isNil(d.get(key3))) || features.imageVolumeField && !isNil(d.get("image"));
-    if (!hasSource) d.set("emptyDir", {});
-    if (features.imageVolumePullPolicy) {
-      editObject(
-        d,
-        "image",
-        (image) => edited(image, (i) => {
-          if (isEmptyString(i.get("pullPolicy"))) i.set("pullPolicy", defaultPullPolicy(i.get("reference")));
-        })
-      );
-    }
-    editObject(d, "hostPath", defaultHostPath);
-    editObject(d, "secret", defaultMode);
-    editObject(d, "iscsi", defaultISCSI);
-    editObject(d, "rbd", defaultRBD);
-    editObject(
-      d,
-      "downwardAPI",
-      (source) => edited(source, (s) => {
-        defaultNil(s, "defaultMode", DEFAULT_FILE_MODE);
-        defaultDownwardAPIItems(s);
-      })
-    );
-    editObject(d, "configMap", defaultMode);
-    editObject(d, "azureDisk", defaultAzureDisk);
-    editObject(
-      d,
-      "projected",
-      (source) => edited(source, (s) => {
-        defaultNil(s, "defaultMode", DEFAULT_FILE_MODE);
-        editObjects(
-          s,
-          "sources",
-          (projection) => edited(projection, (p) => {
-            editObject(p, "downwardAPI", (api) => edited(api, defaultDownwardAPIItems));
-            editObject(p, "serviceAccountToken", (token) => edited(token, (t) => defaultNil(t, "expirationSeconds", 3600)));
-          })
-        );
-      })
-    );
-    editObject(d, "scaleIO", defaultScaleIO);
-    editObject(
-      d,
-      "ephemeral",
-      (source) => edited(source, (s) => editObject(s, "volumeClaimTemplate", (template) => edited(template, (t) => editObject(t, "spec", defaultClaimSpec))))
-    );
-  });
-}
-function defaultPodContainer(container, hostNetwork) {
-  return edited(container, (d) => {
-    editObject(
-      d,
-      "resources",
-      (resources) => edited(resources, (r) => {
-        const limits = r.get("limits");
-        if (!isObject(limits)) return;
-        const requests = r.get("requests");
-        const current4 = isObject(requests) ? requests : {};
-        let next = null;
-        for (const key3 in limits) {
-          if (!Object.prototype.hasOwnProperty.call(limits, key3) || Object.prototype.hasOwnProperty.call(current4, key3)) continue;
-          next ??= extensibleCopy(current4);
-          next[key3] = limits[key3];
-        }
-        if (next !== null) r.set("requests", next);
-      })
-    );
-    if (hostNetwork) {
-      editObjects(
-        d,
-        "ports",
-        (port) => edited(port, (p) => {
-          if (isZeroNumber(p.get("hostPort")) && !isNil(p.get("containerPort"))) p.set("hostPort", p.get("containerPort"));
-        })
-      );
-    }
-  });
-}
-function defaultPodSpec(spec2, features, pod) {
-  let current4 = spec2;
-  if (pod) {
-    const hostNetwork = current4.hostNetwork === true;
-    current4 = edited(current4, (d) => {
-      editObjects(d, "containers", (c) => defaultPodContainer(c, hostNetwork));
-      editObjects(d, "initContainers", (c) => defaultPodContainer(c, hostNetwork));
-    });
-    if (features.podLevelResources) current4 = defaultPodLevelResources(current4);
-  }
-  return edited(current4, (d) => {
-    if (pod) defaultNil(d, "enableServiceLinks", true);
-    defaultString(d, "dnsPolicy", "ClusterFirst");
-    defaultString(d, "restartPolicy", "Always");
-    defaultNil(d, "securityContext", {});
-    defaultNil(d, "terminationGracePeriodSeconds", 30);
-    defaultString(d, "schedulerName", "default-scheduler");
-    editObjects(d, "volumes", (volume) => defaultVolume(volume, features));
-    editObjects(d, "initContainers", defaultContainer);
-    editObjects(d, "containers", defaultContainer);
-    editObjects(d, "ephemeralContainers", defaultContainer);
-    canonicalizeLists(d, "overhead");
-    editObject(d, "resources", canonicalRequirements);
-  });
-}
-function defaultPodTemplate(template, features) {
-  return edited(template, (d) => editObject(d, "spec", (spec2) => defaultPodSpec(spec2, features, false), true));
-}
-function defaultClaim(claim2) {
-  return edited(claim2, (d) => {
-    editObject(d, "status", (status) => edited(status, (s) => defaultString(s, "phase", "Pending")), true);
-    editObject(d, "spec", defaultClaimSpec, true);
-    editObject(d, "status", (status) => edited(status, (s) => canonicalizeLists(s, "capacity", "allocatedResources")));
-  });
-}
-function nonEmptyObject(value2) {
-  if (!isObject(value2)) return false;
-  for (const key3 in value2) if (Object.prototype.hasOwnProperty.call(value2, key3)) return true;
-  return false;
-}
-
-// src/cluster/api-defaults/core.ts
-function defaultPod(pod, features) {
-  return edited(pod, (d) => editObject(d, "spec", (spec2) => defaultPodSpec(spec2, features, true), true));
-}
-function defaultPodTemplateObject(object2, features) {
-  return edited(object2, (d) => editObject(d, "template", (t) => defaultPodTemplate(t, features), true));
-}
-var CLIENT_IP_AFFINITY_SECONDS = 10800;
-function defaultService(service, features) {
-  let type = "";
-  return edited(service, (d) => {
-    editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        defaultString(s, "sessionAffinity", "None");
-        const affinity = s.get("sessionAffinity");
-        if (affinity === "None") s.remove("sessionAffinityConfig");
-        if (affinity === "ClientIP") {
-          const clientIP = childObject(childObject(spec2, "sessionAffinityConfig"), "clientIP");
-          if (clientIP === void 0 || isNil(clientIP.timeoutSeconds)) {
-            s.set("sessionAffinityConfig", { clientIP: { timeoutSeconds: CLIENT_IP_AFFINITY_SECONDS } });
-          }
-        }
-        defaultString(s, "type", "ClusterIP");
-        const serviceType = s.get("type");
-        type = typeof serviceType === "string" ? serviceType : "";
-        editObjects(
-          s,
-          "ports",
-          (port) => edited(port, (p) => {
-            defaultString(p, "protocol", "TCP");
-            const target2 = p.get("targetPort");
-            if (isNil(target2) || target2 === 0 || target2 === "") {
-              const number = p.get("port");
-              p.set("targetPort", typeof number === "number" || typeof number === "bigint" ? number : 0);
-            }
-          })
-        );
-        const externallyAccessible = type === "LoadBalancer" || type === "NodePort" || type === "ClusterIP" && !isEmptyCollection(s.get("externalIPs"));
-        if (externallyAccessible) defaultString(s, "externalTrafficPolicy", "Cluster");
-        if (type === "NodePort" || type === "LoadBalancer" || type === "ClusterIP") defaultNil(s, "internalTrafficPolicy", "Cluster");
-        if (type === "LoadBalancer") defaultNil(s, "allocateLoadBalancerNodePorts", true);
-      }),
-      true
-    );
-    if (features.loadBalancerIPMode && type === "LoadBalancer") {
-      editObject(
-        d,
-        "status",
-        (status) => edited(
-          status,
-          (st) => editObject(
-            st,
-            "loadBalancer",
-            (lb) => edited(
-              lb,
-              (l) => editObjects(
-                l,
-                "ingress",
-                (ingress) => edited(ingress, (i) => {
-                  if (!isEmptyString(i.get("ip"))) defaultNil(i, "ipMode", "VIP");
-                })
-              )
-            )
-          )
-        )
-      );
-    }
-  });
-}
-function defaultSecret(secret) {
-  return edited(secret, (d) => defaultString(d, "type", "Opaque"));
-}
-function defaultNamespace(namespace) {
-  return edited(namespace, (d) => {
-    const metadata = childObject(namespace, "metadata");
-    const name = metadata?.name;
-    if (typeof name === "string" && name !== "") {
-      editObject(
-        d,
-        "metadata",
-        (m) => edited(m, (md) => editObject(md, "labels", (labels) => edited(labels, (l) => l.set("kubernetes.io/metadata.name", name)), true))
-      );
-    }
-    editObject(d, "status", (status) => edited(status, (s) => defaultString(s, "phase", "Active")), true);
-  });
-}
-function defaultPersistentVolume(volume) {
-  return edited(volume, (d) => {
-    editObject(d, "status", (status) => edited(status, (s) => defaultString(s, "phase", "Pending")), true);
-    editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        defaultString(s, "persistentVolumeReclaimPolicy", "Retain");
-        defaultNil(s, "volumeMode", "Filesystem");
-        canonicalizeLists(s, "capacity");
-        editObject(s, "hostPath", defaultHostPath);
-        editObject(s, "rbd", defaultRBD);
-        editObject(s, "iscsi", defaultISCSI);
-        editObject(s, "azureDisk", defaultAzureDisk);
-        editObject(s, "scaleIO", defaultScaleIO);
-      }),
-      true
-    );
-  });
-}
-function defaultPersistentVolumeClaim(claim2) {
-  return defaultClaim(claim2);
-}
-function defaultReplicationController(controller, features) {
-  return edited(controller, (d) => {
-    const labels = childObject(childObject(childObject(controller, "spec"), "template"), "metadata")?.labels;
-    editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        if (nonEmptyObject(labels) && isEmptyCollection(s.get("selector"))) s.set("selector", { ...labels });
-        defaultNil(s, "replicas", 1);
-        editObject(s, "template", (t) => defaultPodTemplate(t, features));
-      }),
-      true
-    );
-    if (nonEmptyObject(labels)) {
-      editObject(
-        d,
-        "metadata",
-        (m) => edited(m, (md) => {
-          if (isEmptyCollection(md.get("labels"))) md.set("labels", { ...labels });
-        }),
-        true
-      );
-    }
-  });
-}
-function defaultEndpoints(endpoints) {
-  return edited(
-    endpoints,
-    (d) => editObjects(d, "subsets", (subset) => edited(subset, (s) => editObjects(s, "ports", (port) => edited(port, (p) => defaultString(p, "protocol", "TCP")))))
-  );
-}
-function fillMissing(to, from) {
-  if (from === void 0) return to;
-  let copy2 = null;
-  for (const key3 in from) {
-    if (!Object.prototype.hasOwnProperty.call(from, key3)) continue;
-    if (to !== void 0 && Object.prototype.hasOwnProperty.call(to, key3)) continue;
-    copy2 ??= to === void 0 ? {} : { ...to };
-    copy2[key3] = from[key3];
-  }
-  return copy2 ?? to;
-}
-function defaultLimitRangeItem(item) {
-  return edited(item, (d) => {
-    if (item.type === "Container") {
-      const max = childObject(item, "max");
-      const min = childObject(item, "min");
-      const defaults = fillMissing(childObject(item, "default"), max);
-      if (defaults !== void 0) d.set("default", defaults);
-      const defaultRequest = fillMissing(fillMissing(childObject(item, "defaultRequest"), defaults), min);
-      if (defaultRequest !== void 0) d.set("defaultRequest", defaultRequest);
-    }
-    canonicalizeLists(d, "max", "min", "default", "defaultRequest", "maxLimitRequestRatio");
-  });
-}
-function defaultLimitRange(range3) {
-  return edited(range3, (d) => editObject(d, "spec", (spec2) => edited(spec2, (s) => editObjects(s, "limits", defaultLimitRangeItem))));
-}
-function defaultResourceQuota(quota) {
-  return edited(quota, (d) => {
-    editObject(d, "spec", (spec2) => edited(spec2, (s) => editObject(s, "hard", canonicalResourceList)));
-    editObject(d, "status", (status) => edited(status, (s) => canonicalizeLists(s, "hard", "used")));
-  });
-}
-
-// src/cluster/api-defaults/groups.ts
-function defaultHPAv1(hpa) {
-  return edited(hpa, (d) => editObject(d, "spec", (spec2) => edited(spec2, (s) => defaultNil(s, "minReplicas", 1)), true));
-}
-var DEFAULT_CPU_UTILIZATION = 80;
-function scaleUpRules() {
-  return {
-    stabilizationWindowSeconds: 0,
-    selectPolicy: "Max",
-    policies: [
-      { type: "Pods", value: 4, periodSeconds: 15 },
-      { type: "Percent", value: 100, periodSeconds: 15 }
-    ]
-  };
-}
-function scaleDownRules() {
-  return { selectPolicy: "Max", policies: [{ type: "Percent", value: 100, periodSeconds: 15 }] };
-}
-function scalingRules(given, defaults) {
-  if (!isObject(given)) return defaults;
-  return edited(given, (d) => {
-    for (const key3 of Object.keys(defaults)) defaultNil(d, key3, defaults[key3]);
-  });
-}
-function defaultHPAv2(hpa) {
-  return edited(
-    hpa,
-    (d) => editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        defaultNil(s, "minReplicas", 1);
-        if (isEmptyCollection(s.get("metrics"))) {
-          s.set("metrics", [
-            {
-              type: "Resource",
-              resource: { name: "cpu", target: { type: "Utilization", averageUtilization: DEFAULT_CPU_UTILIZATION } }
-            }
-          ]);
-        }
-        editObject(
-          s,
-          "behavior",
-          (behavior) => edited(behavior, (b) => {
-            b.set("scaleUp", scalingRules(b.get("scaleUp"), scaleUpRules()));
-            b.set("scaleDown", scalingRules(b.get("scaleDown"), scaleDownRules()));
-          })
-        );
-      }),
-      true
-    )
-  );
-}
-function defaultNetworkPolicyRule(rule4) {
-  return edited(rule4, (r) => editObjects(r, "ports", (port) => edited(port, (p) => defaultNil(p, "protocol", "TCP"))));
-}
-function defaultNetworkPolicy(policy) {
-  return edited(
-    policy,
-    (d) => editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        editObjects(s, "ingress", defaultNetworkPolicyRule);
-        editObjects(s, "egress", defaultNetworkPolicyRule);
-        if (isEmptyCollection(s.get("policyTypes"))) {
-          s.set("policyTypes", isEmptyCollection(s.get("egress")) ? ["Ingress"] : ["Ingress", "Egress"]);
-        }
-      }),
-      true
-    )
-  );
-}
-function defaultIngressClass(ingressClass) {
-  return edited(
-    ingressClass,
-    (d) => editObject(d, "spec", (spec2) => edited(spec2, (s) => editObject(s, "parameters", (parameters) => edited(parameters, (p) => defaultNil(p, "scope", "Cluster")))))
-  );
-}
-function defaultStorageClass(storageClass) {
-  return edited(storageClass, (d) => {
-    defaultNil(d, "reclaimPolicy", "Delete");
-    defaultNil(d, "volumeBindingMode", "Immediate");
-  });
-}
-function defaultCSIDriver(driver) {
-  return edited(
-    driver,
-    (d) => editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        defaultNil(s, "attachRequired", true);
-        defaultNil(s, "podInfoOnMount", false);
-        defaultNil(s, "storageCapacity", false);
-        defaultNil(s, "fsGroupPolicy", "ReadWriteOnceWithFSType");
-        if (isEmptyCollection(s.get("volumeLifecycleModes"))) s.set("volumeLifecycleModes", ["Persistent"]);
-        defaultNil(s, "requiresRepublish", false);
-        defaultNil(s, "seLinuxMount", false);
-      }),
-      true
-    )
-  );
-}
-var RBAC_GROUP = "rbac.authorization.k8s.io";
-function defaultSubject(subject2) {
-  return edited(subject2, (d) => {
-    const kind3 = d.get("kind");
-    if (isNil(d.get("apiGroup")) || d.get("apiGroup") === "") {
-      if (kind3 === "User" || kind3 === "Group") d.set("apiGroup", RBAC_GROUP);
-    }
-  });
-}
-function defaultRoleBinding(binding) {
-  return edited(binding, (d) => {
-    editObjects(d, "subjects", defaultSubject);
-    editObject(d, "roleRef", (ref) => edited(ref, (r) => defaultString(r, "apiGroup", RBAC_GROUP)), true);
-  });
-}
-function defaultPriorityClass(priorityClass) {
-  return edited(priorityClass, (d) => defaultNil(d, "preemptionPolicy", "PreemptLowerPriority"));
-}
-function defaultEndpointSlice(slice3) {
-  return edited(
-    slice3,
-    (d) => editObjects(
-      d,
-      "ports",
-      (port) => edited(port, (p) => {
-        defaultNil(p, "name", "");
-        defaultNil(p, "protocol", "TCP");
-      })
-    )
-  );
-}
-
-// src/cluster/api-defaults/versions.ts
-var FIRST_MINOR = 29;
-var LAST_MINOR = 35;
-var KUBERNETES_VERSIONS = Object.freeze(
-  Array.from({ length: LAST_MINOR - FIRST_MINOR + 1 }, (_, i) => `1.${FIRST_MINOR + i}`)
-);
-var DEFAULT_KUBERNETES_VERSION = `1.${LAST_MINOR}`;
-var SUPPORTED_RANGE = `${KUBERNETES_VERSIONS[0]} to ${DEFAULT_KUBERNETES_VERSION}`;
-var VERSION_PATTERN = /^v?(\d+)\.(\d+)(?:\.\d+(?:[-+][0-9A-Za-z.+-]*)?)?$/;
-function parseKubernetesVersion(text5) {
-  const trimmed = text5.trim();
-  const match = VERSION_PATTERN.exec(trimmed);
-  if (match === null) {
-    return {
-      error: `invalid Kubernetes version ${JSON.stringify(text5)}: expected MAJOR.MINOR such as ${DEFAULT_KUBERNETES_VERSION} (v${DEFAULT_KUBERNETES_VERSION} and ${DEFAULT_KUBERNETES_VERSION}.0 are accepted too); supported versions: ${SUPPORTED_RANGE}`
-    };
-  }
-  const major = Number(match[1]);
-  const minor = Number(match[2]);
-  if (major !== 1 || minor < FIRST_MINOR || minor > LAST_MINOR) {
-    return {
-      error: `unsupported Kubernetes version ${JSON.stringify(text5)}: the API defaults of Kubernetes ${SUPPORTED_RANGE} are implemented`
-    };
-  }
-  return `1.${minor}`;
-}
-var FEATURES = new Map(
-  KUBERNETES_VERSIONS.map((version) => {
-    const minor = Number(version.slice(2));
-    const features = Object.freeze({
-      minor,
-      loadBalancerIPMode: minor >= 30,
-      podLevelResources: minor >= 34,
-      imageVolumeField: minor >= 31,
-      imageVolumePullPolicy: minor >= 35,
-      statefulSetMaxUnavailable: minor >= 35,
-      cronJobPodConditionStatus: minor >= 34
-    });
-    return [version, features];
-  })
-);
-function defaultingFeatures(version) {
-  return FEATURES.get(version);
-}
-
-// src/cluster/api-defaults/workloads.ts
-function defaultRollingUpdate(spec2, key3, maxUnavailable, maxSurge) {
-  editObject(
-    spec2,
-    key3,
-    (strategy) => edited(strategy, (st) => {
-      defaultString(st, "type", "RollingUpdate");
-      if (st.get("type") !== "RollingUpdate") return;
-      editObject(
-        st,
-        "rollingUpdate",
-        (rolling) => edited(rolling, (r) => {
-          defaultNil(r, "maxUnavailable", maxUnavailable);
-          defaultNil(r, "maxSurge", maxSurge);
-        }),
-        true
-      );
-    }),
-    true
-  );
-}
-function defaultDeployment(deployment, features) {
-  return edited(
-    deployment,
-    (d) => editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        defaultNil(s, "replicas", 1);
-        defaultRollingUpdate(s, "strategy", "25%", "25%");
-        defaultNil(s, "revisionHistoryLimit", 10);
-        defaultNil(s, "progressDeadlineSeconds", 600);
-        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
-      }),
-      true
-    )
-  );
-}
-function defaultDaemonSet(daemonSet, features) {
-  return edited(
-    daemonSet,
-    (d) => editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        defaultRollingUpdate(s, "updateStrategy", 1, 0);
-        defaultNil(s, "revisionHistoryLimit", 10);
-        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
-      }),
-      true
-    )
-  );
-}
-function defaultStatefulSet(statefulSet, features) {
-  return edited(
-    statefulSet,
-    (d) => editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        defaultString(s, "podManagementPolicy", "OrderedReady");
-        editObject(
-          s,
-          "updateStrategy",
-          (strategy) => edited(strategy, (st) => {
-            if (isEmptyString(st.get("type"))) {
-              st.set("type", "RollingUpdate");
-              defaultNil(st, "rollingUpdate", {});
-            }
-            if (st.get("type") !== "RollingUpdate") return;
-            editObject(
-              st,
-              "rollingUpdate",
-              (rolling) => edited(rolling, (r) => {
-                defaultNil(r, "partition", 0);
-                if (features.statefulSetMaxUnavailable) defaultNil(r, "maxUnavailable", 1);
-              })
-            );
-          }),
-          true
-        );
-        editObject(
-          s,
-          "persistentVolumeClaimRetentionPolicy",
-          (policy) => edited(policy, (p) => {
-            defaultString(p, "whenDeleted", "Retain");
-            defaultString(p, "whenScaled", "Retain");
-          }),
-          true
-        );
-        defaultNil(s, "replicas", 1);
-        defaultNil(s, "revisionHistoryLimit", 10);
-        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
-        editObjects(s, "volumeClaimTemplates", defaultClaim);
-      }),
-      true
-    )
-  );
-}
-function defaultReplicaSet(replicaSet, features) {
-  return edited(
-    replicaSet,
-    (d) => editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        defaultNil(s, "replicas", 1);
-        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
-      }),
-      true
-    )
-  );
-}
-function defaultPodConditionStatus(spec2) {
-  return edited(
-    spec2,
-    (s) => editObject(
-      s,
-      "podFailurePolicy",
-      (policy) => edited(
-        policy,
-        (p) => editObjects(p, "rules", (rule4) => edited(rule4, (r) => editObjects(r, "onPodConditions", (pattern) => edited(pattern, (pt) => defaultString(pt, "status", "True")))))
-      )
-    )
-  );
-}
-var MAX_INT32 = 2147483647;
-function defaultJob(job, features) {
-  return edited(job, (d) => {
-    const spec2 = childObject(job, "spec");
-    editObject(
-      d,
-      "spec",
-      (jobSpec) => edited(jobSpec, (s) => {
-        if (isNil(s.get("completions")) && isNil(s.get("parallelism"))) {
-          s.set("completions", 1);
-          s.set("parallelism", 1);
-        }
-        defaultNil(s, "parallelism", 1);
-        defaultNil(s, "backoffLimit", isNil(s.get("backoffLimitPerIndex")) ? 6 : MAX_INT32);
-        defaultNil(s, "completionMode", "NonIndexed");
-        defaultNil(s, "suspend", false);
-        defaultNil(s, "podReplacementPolicy", isNil(s.get("podFailurePolicy")) ? "TerminatingOrFailed" : "Failed");
-        defaultNil(s, "manualSelector", false);
-        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
-      }),
-      true
-    );
-    const labels = childObject(childObject(spec2, "template"), "metadata")?.labels;
-    if (nonEmptyObject(labels)) {
-      editObject(
-        d,
-        "metadata",
-        (m) => edited(m, (md) => {
-          if (isEmptyCollection(md.get("labels"))) md.set("labels", { ...labels });
-        }),
-        true
-      );
-    }
-    editObject(d, "spec", defaultPodConditionStatus);
-  });
-}
-function defaultCronJob(cronJob, features) {
-  return edited(
-    cronJob,
-    (d) => editObject(
-      d,
-      "spec",
-      (spec2) => edited(spec2, (s) => {
-        defaultString(s, "concurrencyPolicy", "Allow");
-        defaultNil(s, "suspend", false);
-        defaultNil(s, "successfulJobsHistoryLimit", 3);
-        defaultNil(s, "failedJobsHistoryLimit", 1);
-        editObject(
-          s,
-          "jobTemplate",
-          (jobTemplate) => edited(
-            jobTemplate,
-            (jt) => editObject(
-              jt,
-              "spec",
-              (jobSpec) => {
-                const withTemplate = edited(jobSpec, (js) => editObject(js, "template", (t) => defaultPodTemplate(t, features), true));
-                return features.cronJobPodConditionStatus ? defaultPodConditionStatus(withTemplate) : withTemplate;
-              },
-              true
-            )
-          ),
-          true
-        );
-      }),
-      true
-    )
-  );
-}
-
-// src/cluster/api-defaults/index.ts
-var DEFAULTERS = /* @__PURE__ */ new Map([
-  [
-    "v1",
-    /* @__PURE__ */ new Map([
-      ["Pod", defaultPod],
-      ["PodTemplate", defaultPodTemplateObject],
-      ["ReplicationController", defaultReplicationController],
-      ["Service", defaultService],
-      ["Secret", defaultSecret],
-      ["Namespace", defaultNamespace],
-      ["PersistentVolume", defaultPersistentVolume],
-      ["PersistentVolumeClaim", defaultPersistentVolumeClaim],
-      ["Endpoints", defaultEndpoints],
-      ["LimitRange", defaultLimitRange],
-      ["ResourceQuota", defaultResourceQuota]
-    ])
-  ],
-  [
-    "apps/v1",
-    /* @__PURE__ */ new Map([
-      ["Deployment", defaultDeployment],
-      ["DaemonSet", defaultDaemonSet],
-      ["StatefulSet", defaultStatefulSet],
-      ["ReplicaSet", defaultReplicaSet]
-    ])
-  ],
-  [
-    "batch/v1",
-    /* @__PURE__ */ new Map([
-      ["Job", defaultJob],
-      ["CronJob", defaultCronJob]
-    ])
-  ],
-  ["autoscaling/v1", /* @__PURE__ */ new Map([["HorizontalPodAutoscaler", defaultHPAv1]])],
-  ["autoscaling/v2", /* @__PURE__ */ new Map([["HorizontalPodAutoscaler", defaultHPAv2]])],
-  [
-    "networking.k8s.io/v1",
-    /* @__PURE__ */ new Map([
-      ["NetworkPolicy", defaultNetworkPolicy],
-      ["IngressClass", defaultIngressClass]
-    ])
-  ],
-  [
-    "storage.k8s.io/v1",
-    /* @__PURE__ */ new Map([
-      ["StorageClass", defaultStorageClass],
-      ["CSIDriver", defaultCSIDriver]
-    ])
-  ],
-  [
-    "rbac.authorization.k8s.io/v1",
-    /* @__PURE__ */ new Map([
-      ["RoleBinding", defaultRoleBinding],
-      ["ClusterRoleBinding", defaultRoleBinding]
-    ])
-  ],
-  ["scheduling.k8s.io/v1", /* @__PURE__ */ new Map([["PriorityClass", defaultPriorityClass]])],
-  ["discovery.k8s.io/v1", /* @__PURE__ */ new Map([["EndpointSlice", defaultEndpointSlice]])]
-]);
-function applyApiDefaults(object2, version) {
-  const apiVersion = object2.apiVersion;
-  const kind3 = object2.kind;
-  if (typeof apiVersion !== "string" || typeof kind3 !== "string") return object2;
-  const defaulter = DEFAULTERS.get(apiVersion)?.get(kind3);
-  if (defaulter === void 0) return object2;
-  const features = defaultingFeatures(version);
-  if (features === void 0) return object2;
-  return defaulter(object2, features);
-}
-
-// src/evaluate/kinds.ts
-var kind = (group, name, role, family, namespaced, testResultFlag) => testResultFlag === void 0 ? { group, kind: name, role, family, namespaced } : { group, kind: name, role, family, namespaced, testResultFlag };
-var KYVERNO = "kyverno.io";
-var POLICIES = "policies.kyverno.io";
-var ADMISSION = "admissionregistration.k8s.io";
-var POLICY_KINDS = Object.freeze([
-  kind(KYVERNO, "ClusterPolicy", "policy", "kyverno", false),
-  kind(KYVERNO, "Policy", "policy", "kyverno", true),
-  kind(KYVERNO, "PolicyException", "exception", "kyverno", true),
-  kind(ADMISSION, "ValidatingAdmissionPolicy", "policy", "cel", false, "isValidatingAdmissionPolicy"),
-  kind(ADMISSION, "MutatingAdmissionPolicy", "policy", "cel", false, "isMutatingAdmissionPolicy"),
-  kind(POLICIES, "ValidatingPolicy", "policy", "cel", false, "isValidatingPolicy"),
-  kind(POLICIES, "MutatingPolicy", "policy", "cel", false, "isMutatingPolicy"),
-  kind(POLICIES, "GeneratingPolicy", "policy", "cel", false, "isGeneratingPolicy"),
-  kind(POLICIES, "ImageValidatingPolicy", "policy", "cel", false, "isImageValidatingPolicy"),
-  kind(POLICIES, "DeletingPolicy", "policy", "cel", false, "isDeletingPolicy"),
-  kind(POLICIES, "NamespacedValidatingPolicy", "policy", "cel", true),
-  kind(POLICIES, "NamespacedMutatingPolicy", "policy", "cel", true),
-  kind(POLICIES, "NamespacedGeneratingPolicy", "policy", "cel", true),
-  kind(POLICIES, "NamespacedImageValidatingPolicy", "policy", "cel", true),
-  kind(POLICIES, "NamespacedDeletingPolicy", "policy", "cel", true),
-  kind(POLICIES, "PolicyException", "exception", "cel", true),
-  kind(ADMISSION, "ValidatingAdmissionPolicyBinding", "binding", "cel", false),
-  kind(ADMISSION, "MutatingAdmissionPolicyBinding", "binding", "cel", false)
-]);
-function groupOf(apiVersion) {
-  const slash = apiVersion.indexOf("/");
-  return slash === -1 ? "" : apiVersion.slice(0, slash);
-}
-var byGroupAndKind = new Map(POLICY_KINDS.map((entry2) => [`${entry2.group}/${entry2.kind}`, entry2]));
-function policyKindOf(apiVersion, kind3) {
-  return byGroupAndKind.get(`${groupOf(apiVersion)}/${kind3}`);
-}
-
-// src/discovery/classify.ts
-var TOOL_GROUPS = /* @__PURE__ */ new Set(["kustomize.config.k8s.io"]);
-var CLI_KINDS = /* @__PURE__ */ new Set(["Test", "Values", "Value", "UserInfo", "Context", "ClusterResource"]);
-function classifyWithKind(value2) {
-  if (value2 === null || typeof value2 !== "object" || Array.isArray(value2)) return OTHER;
-  const { apiVersion, kind: kind3 } = value2;
-  if (typeof apiVersion !== "string" || typeof kind3 !== "string" || apiVersion === "" || kind3 === "") return OTHER;
-  const policyKind = policyKindOf(apiVersion, kind3);
-  if (policyKind !== void 0) return { class: policyKind.role === "policy" ? "policy" : policyKind.role, kind: policyKind };
-  const group = groupOf(apiVersion);
-  if (group === "kyverno.io" && kind3 === "Test" || group === "cli.kyverno.io" && CLI_KINDS.has(kind3)) return CLI_FILE;
-  return TOOL_GROUPS.has(group) ? OTHER : MANIFEST;
-}
-var OTHER = Object.freeze({ class: "other" });
-var CLI_FILE = Object.freeze({ class: "cli-file" });
-var MANIFEST = Object.freeze({ class: "manifest" });
-function mayHoldKubernetesObject(text5) {
-  return /"apiVersion"\s*:/.test(text5);
-}
-
 // node_modules/@marcbachmann/cel-js/lib/errors.js
 var CelError = class extends Error {
   #node;
@@ -17859,7 +10731,7 @@ function register(registry) {
 }
 
 // node_modules/@marcbachmann/cel-js/lib/globals.js
-var hasOwn3 = Object.hasOwn;
+var hasOwn = Object.hasOwn;
 var objKeys = Object.keys;
 var objFreeze = Object.freeze;
 var objEntries = Object.entries;
@@ -18542,7 +11414,7 @@ var TypeDeclaration = class {
     );
   }
   #getMapField(obj, key3, ast, ev) {
-    const value2 = obj instanceof Map ? obj.get(key3) : obj && hasOwn3(obj, key3) ? obj[key3] : void 0;
+    const value2 = obj instanceof Map ? obj.get(key3) : obj && hasOwn(obj, key3) ? obj[key3] : void 0;
     if (value2 === void 0) return;
     if (this.valueType.matchesValueType(value2, ev)) return value2;
     throw evaluationError(
@@ -20004,7 +12876,7 @@ function fieldAccess(left, right, ast, ev) {
   switch (left?.constructor) {
     case void 0:
     case Object: {
-      const v = hasOwn3(left || empty, right) ? left[right] : void 0;
+      const v = hasOwn(left || empty, right) ? left[right] : void 0;
       if (v !== void 0) return ev.debugType(v), v;
       break;
     }
@@ -20569,7 +13441,7 @@ function registerOverloads(registry) {
   }
   function mapIncludes(a, b) {
     if (b instanceof Map) return b.get(a) !== void 0;
-    return hasOwn3(b, a) ? b[a] !== void 0 : false;
+    return hasOwn(b, a) ? b[a] !== void 0 : false;
   }
   function listMembership(value2, list5, ast, ev) {
     return listIncludes(value2, list5, ast, ev);
@@ -21283,7 +14155,7 @@ var Lexer = class {
   }
 };
 var globalLexer = new Lexer();
-var Parser2 = class {
+var Parser = class {
   lexer = globalLexer;
   input = null;
   maxDepthRemaining = null;
@@ -21665,7 +14537,7 @@ var Environment = class _Environment {
     this.#typeChecker = new TypeChecker(childOpts);
     this.#evalTypeChecker = new TypeChecker(childOpts, true);
     this.#evaluator = new Evaluator(childOpts);
-    this.#parser = new Parser2(this.opts.limits, this.#registry);
+    this.#parser = new Parser(this.opts.limits, this.#registry);
     Object.freeze(this);
   }
   clone(opts) {
@@ -21785,138 +14657,6 @@ var globalEnvironment = new Environment({
   unlistedVariablesAreDyn: true
 });
 
-// src/util/go-duration.ts
-var NS_PER_UNIT = /* @__PURE__ */ new Map([
-  ["ns", 1n],
-  ["us", 1000n],
-  ["\xB5s", 1000n],
-  // µs, MICRO SIGN
-  ["\u03BCs", 1000n],
-  // μs, GREEK SMALL LETTER MU
-  ["ms", 1000000n],
-  ["s", 1000000000n],
-  ["m", 60000000000n],
-  ["h", 3600000000000n]
-]);
-var TWO_63 = 1n << 63n;
-var MAX_INT64 = TWO_63 - 1n;
-function isDigit2(c) {
-  return c >= 48 && c <= 57;
-}
-function parseGoDuration(input) {
-  let s = input;
-  let neg = false;
-  if (s.length > 0 && (s[0] === "-" || s[0] === "+")) {
-    neg = s[0] === "-";
-    s = s.slice(1);
-  }
-  if (s === "0") return 0n;
-  if (s.length === 0) return null;
-  let i = 0;
-  const n = s.length;
-  let total = 0n;
-  while (i < n) {
-    const first = s.charCodeAt(i);
-    if (!(first === 46 || isDigit2(first))) return null;
-    const intStart = i;
-    let v = 0n;
-    while (i < n && isDigit2(s.charCodeAt(i))) {
-      if (v > TWO_63 / 10n) return null;
-      v = v * 10n + BigInt(s.charCodeAt(i) - 48);
-      if (v > TWO_63) return null;
-      i++;
-    }
-    const pre = i !== intStart;
-    let f = 0n;
-    let scale = 1;
-    let post2 = false;
-    if (i < n && s.charCodeAt(i) === 46) {
-      i++;
-      const fracStart = i;
-      let overflow = false;
-      while (i < n && isDigit2(s.charCodeAt(i))) {
-        if (!overflow) {
-          if (f > MAX_INT64 / 10n) {
-            overflow = true;
-          } else {
-            const y = f * 10n + BigInt(s.charCodeAt(i) - 48);
-            if (y > TWO_63) {
-              overflow = true;
-            } else {
-              f = y;
-              scale *= 10;
-            }
-          }
-        }
-        i++;
-      }
-      post2 = i !== fracStart;
-    }
-    if (!pre && !post2) return null;
-    const unitStart = i;
-    while (i < n) {
-      const c = s.charCodeAt(i);
-      if (c === 46 || isDigit2(c)) break;
-      i++;
-    }
-    if (i === unitStart) return null;
-    const unit = NS_PER_UNIT.get(s.slice(unitStart, i));
-    if (unit === void 0) return null;
-    if (v > TWO_63 / unit) return null;
-    v *= unit;
-    if (f > 0n) {
-      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
-      if (v > TWO_63) return null;
-    }
-    total += v;
-    if (total > TWO_63) return null;
-  }
-  if (neg) return -total;
-  if (total > MAX_INT64) return null;
-  return total;
-}
-function fraction(v, prec) {
-  let digits2 = "";
-  let printed = false;
-  let u = v;
-  for (let k = 0; k < prec; k++) {
-    const digit = u % 10n;
-    printed = printed || digit !== 0n;
-    if (printed) digits2 = digit.toString() + digits2;
-    u /= 10n;
-  }
-  return { digits: printed ? "." + digits2 : "", rest: u };
-}
-function formatGoDuration(ns) {
-  const d = BigInt.asIntN(64, ns);
-  const neg = d < 0n;
-  const u = neg ? -d : d;
-  let out;
-  if (u < 1000000000n) {
-    if (u === 0n) return "0s";
-    if (u < 1000n) {
-      out = `${u}ns`;
-    } else if (u < 1000000n) {
-      const { digits: digits2, rest } = fraction(u, 3);
-      out = `${rest}${digits2}\xB5s`;
-    } else {
-      const { digits: digits2, rest } = fraction(u, 6);
-      out = `${rest}${digits2}ms`;
-    }
-  } else {
-    const { digits: digits2, rest } = fraction(u, 9);
-    const seconds2 = rest % 60n;
-    const minutesTotal = rest / 60n;
-    out = `${seconds2}${digits2}s`;
-    if (minutesTotal > 0n) {
-      out = `${minutesTotal % 60n}m${out}`;
-      const hours = minutesTotal / 60n;
-      if (hours > 0n) out = `${hours}h${out}`;
-    }
-  }
-  return neg ? "-" + out : out;
-}
-
 // src/lang/cel/ast.ts
 function receiverElementType(checker, receiverType, container, call4, receiver) {
   if (receiverType.kind === container) return receiverType.valueType;
@@ -21959,16 +14699,30 @@ function evaluateOriginal(ev, node2, ctx) {
   if (meta.macro) return meta.macro.evaluate(ev, meta.macro, ctx);
   return meta.evaluate(ev, node2, ctx);
 }
-function overrideEvaluate(node2, evaluate5) {
+var patchKinds = /* @__PURE__ */ new WeakMap();
+function markPatched(node2, kind3) {
+  const kinds = patchKinds.get(node2);
+  if (kinds === void 0) patchKinds.set(node2, [kind3]);
+  else kinds.push(kind3);
+}
+function patchesOf(node2) {
+  return patchKinds.get(node2) ?? [];
+}
+function overrideEvaluate(node2, evaluate5, kind3 = "other") {
+  markPatched(node2, kind3);
   node2.evaluate = evaluate5;
 }
-function afterEvaluate(node2, after) {
+function afterEvaluate(node2, after, kind3 = "other") {
   const own = Object.prototype.hasOwnProperty.call(node2, "evaluate") ? node2.evaluate : null;
-  overrideEvaluate(node2, (ev, self, ctx) => {
-    const value2 = own !== null ? own.call(self, ev, self, ctx) : evaluateOriginal(ev, self, ctx);
-    after(value2);
-    return value2;
-  });
+  overrideEvaluate(
+    node2,
+    (ev, self, ctx) => {
+      const value2 = own !== null ? own.call(self, ev, self, ctx) : evaluateOriginal(ev, self, ctx);
+      after(value2);
+      return value2;
+    },
+    kind3
+  );
 }
 
 // src/lang/cel/budget.ts
@@ -22004,6 +14758,15 @@ function withBudget(budget, fn) {
   current = budget;
   try {
     return fn();
+  } finally {
+    current = previous;
+  }
+}
+function runWithBudget(budget, fn, argument) {
+  const previous = current;
+  current = budget;
+  try {
+    return fn(argument);
   } finally {
     current = previous;
   }
@@ -22085,439 +14848,6 @@ function iterationCost(step3, overhead = 0) {
   return Math.max(1, staticCost(step3) + overhead);
 }
 
-// src/util/go-format.ts
-function specialValue(v) {
-  if (Number.isNaN(v)) return "NaN";
-  if (v === Infinity) return "+Inf";
-  if (v === -Infinity) return "-Inf";
-  return null;
-}
-function shortestDigits(v) {
-  const negative = v < 0 || Object.is(v, -0);
-  if (v === 0) return { digits: "0", point: 1, negative };
-  const text5 = Math.abs(v).toExponential();
-  const e = text5.indexOf("e");
-  const mantissa = text5.slice(0, e).replace(".", "");
-  const exponent = Number(text5.slice(e + 1));
-  return { digits: mantissa, point: exponent + 1, negative };
-}
-function shortestDigits32(v) {
-  const f = Math.fround(v);
-  const negative = f < 0 || Object.is(f, -0);
-  if (f === 0) return { digits: "0", point: 1, negative };
-  const a = Math.abs(f);
-  for (let precision = 1; precision <= 9; precision++) {
-    const text5 = a.toExponential(precision - 1);
-    if (Math.fround(Number(text5)) === a) {
-      const e = text5.indexOf("e");
-      const mantissa = text5.slice(0, e).replace(".", "").replace(/0+$/, "") || "0";
-      return { digits: mantissa, point: Number(text5.slice(e + 1)) + 1, negative };
-    }
-  }
-  return shortestDigits(a);
-}
-function exponentSuffix(letter, exp) {
-  const sign4 = exp < 0 ? "-" : "+";
-  const magnitude = Math.abs(exp);
-  return `${letter}${sign4}${magnitude < 10 ? "0" : ""}${magnitude}`;
-}
-function renderExponent(d, letter) {
-  const mantissa = d.digits.length > 1 ? `${d.digits[0]}.${d.digits.slice(1)}` : d.digits;
-  const exp = d.digits === "0" ? 0 : d.point - 1;
-  return `${d.negative ? "-" : ""}${mantissa}${exponentSuffix(letter, exp)}`;
-}
-function renderFixed(d, decimals) {
-  let integer;
-  let fraction2;
-  if (d.digits === "0") {
-    integer = "0";
-    fraction2 = "";
-  } else if (d.point <= 0) {
-    integer = "0";
-    fraction2 = "0".repeat(-d.point) + d.digits;
-  } else if (d.point >= d.digits.length) {
-    integer = d.digits + "0".repeat(d.point - d.digits.length);
-    fraction2 = "";
-  } else {
-    integer = d.digits.slice(0, d.point);
-    fraction2 = d.digits.slice(d.point);
-  }
-  fraction2 = fraction2.padEnd(decimals, "0");
-  return `${d.negative ? "-" : ""}${integer}${decimals > 0 ? "." + fraction2 : ""}`;
-}
-function formatFloatE(v) {
-  return specialValue(v) ?? renderExponent(shortestDigits(v), "E");
-}
-function formatFloatG(v) {
-  const special = specialValue(v);
-  if (special !== null) return special;
-  const d = shortestDigits(v);
-  const exp = d.point - 1;
-  if (d.digits !== "0" && (exp < -4 || exp >= 6)) return renderExponent(d, "e");
-  return renderFixed(d, Math.max(d.digits.length - d.point, 0));
-}
-function binaryParts(v) {
-  const view2 = new DataView(new ArrayBuffer(8));
-  view2.setFloat64(0, Math.abs(v));
-  const hi = view2.getUint32(0);
-  const lo = view2.getUint32(4);
-  const biased = hi >>> 20 & 2047;
-  const fracHi = BigInt(hi & 1048575);
-  let mantissa = fracHi << 32n | BigInt(lo);
-  let exp2;
-  if (biased === 0) {
-    exp2 = -1074;
-  } else {
-    mantissa |= 1n << 52n;
-    exp2 = biased - 1075;
-  }
-  return { mantissa, exp2 };
-}
-function scaledRounded(v, prec) {
-  const { mantissa, exp2 } = binaryParts(v);
-  const scaled = mantissa * 10n ** BigInt(prec);
-  if (exp2 >= 0) return scaled << BigInt(exp2);
-  const divisor = 1n << BigInt(-exp2);
-  const q = scaled / divisor;
-  const r2 = scaled % divisor * 2n;
-  if (r2 > divisor || r2 === divisor && (q & 1n) === 1n) return q + 1n;
-  return q;
-}
-function formatFloatF(v, prec, bitSize = 64) {
-  const special = specialValue(bitSize === 32 ? Math.fround(v) : v);
-  if (special !== null) return special;
-  if (prec < 0) {
-    const d = bitSize === 32 ? shortestDigits32(v) : shortestDigits(v);
-    return renderFixed(d, Math.max(d.digits.length - d.point, 0));
-  }
-  const value2 = bitSize === 32 ? Math.fround(v) : v;
-  const negative = value2 < 0 || Object.is(value2, -0);
-  if (Number.isSafeInteger(value2)) {
-    const integer2 = `${negative ? "-" : ""}${Math.abs(value2)}`;
-    return prec > 0 ? `${integer2}.${"0".repeat(prec)}` : integer2;
-  }
-  const text5 = scaledRounded(value2, prec).toString().padStart(prec + 1, "0");
-  const integer = text5.slice(0, text5.length - prec);
-  const fraction2 = text5.slice(text5.length - prec);
-  return `${negative ? "-" : ""}${integer}${prec > 0 ? "." + fraction2 : ""}`;
-}
-
-// src/lang/cel/format.ts
-var DEFAULT_PRECISION = 6;
-var FormatError = class extends Error {
-};
-function typeName(value2) {
-  if (typeof value2 === "bigint") return "int";
-  if (typeof value2 === "number") return "double";
-  if (typeof value2 === "string") return "string";
-  if (typeof value2 === "boolean") return "bool";
-  if (value2 === null) return "null_type";
-  if (value2 instanceof Uint8Array) return "bytes";
-  if (value2 instanceof UnsignedInt) return "uint";
-  if (value2 instanceof Date) return "google.protobuf.Timestamp";
-  if (value2 instanceof Duration) return "google.protobuf.Duration";
-  if (value2 instanceof Optional) return "optional_type";
-  if (Array.isArray(value2)) return "list";
-  if (isCelType(value2)) return "type";
-  if (typeof value2 === "object") return "map";
-  return typeof value2;
-}
-function isCelType(value2) {
-  return typeof value2 === "object" && value2 !== null && value2.constructor?.name === "Type" && typeof value2.name === "string";
-}
-function entriesOf(map2) {
-  return map2 instanceof Map ? [...map2.entries()] : Object.entries(map2);
-}
-function timestampString(date) {
-  return date.toISOString().replace(/\.?0+Z$/, "Z").replace(/\.Z$/, "Z");
-}
-function durationString(d) {
-  return `${formatFloatF(Number(d.seconds) + d.nanos / 1e9, -1)}s`;
-}
-var decoder = new TextDecoder();
-function formatString(value2) {
-  switch (typeName(value2)) {
-    case "list":
-      return formatList(value2);
-    case "map":
-      return formatMap(value2);
-    case "int":
-      return String(value2);
-    case "uint":
-      return String(value2.value);
-    case "double":
-      return formatFloatG(value2);
-    case "bool":
-      return String(value2);
-    case "string":
-      return value2;
-    case "bytes":
-      return decoder.decode(value2);
-    case "google.protobuf.Timestamp":
-      return timestampString(value2);
-    case "google.protobuf.Duration":
-      return durationString(value2);
-    case "type":
-      return value2.name;
-    case "null_type":
-      return "null";
-    default:
-      throw stringClauseError(typeName(value2));
-  }
-}
-function stringClauseError(type) {
-  return new FormatError(
-    `string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given ${type}`
-  );
-}
-function formatDecimal(value2) {
-  if (typeof value2 === "bigint") return String(value2);
-  if (value2 instanceof UnsignedInt) return String(value2.value);
-  throw new FormatError(`decimal clause can only be used on integers, was given ${typeName(value2)}`);
-}
-function clauseForType(value2) {
-  switch (typeName(value2)) {
-    case "int":
-    case "uint":
-      return formatDecimal;
-    case "string":
-    case "bytes":
-    case "bool":
-    case "null_type":
-    case "type":
-      return formatString;
-    case "google.protobuf.Timestamp":
-      return (v) => `timestamp(${goQuote(timestampString(v))})`;
-    case "google.protobuf.Duration":
-      return (v) => `duration(${goQuote(durationString(v))})`;
-    case "list":
-      return (v) => formatList(v);
-    case "map":
-      return (v) => formatMap(v);
-    case "double":
-      return (v) => formatFloatF(v, DEFAULT_PRECISION);
-    default:
-      throw new FormatError(`no formatting function for ${typeName(value2)}`);
-  }
-}
-function quoteForCel(value2, text5) {
-  if (typeof value2 === "string") return goQuote(text5);
-  if (value2 instanceof Uint8Array) return `b${goQuote(text5)}`;
-  if (typeof value2 === "number" && !Number.isFinite(value2)) return goQuote(text5);
-  return text5;
-}
-function formatList(list5) {
-  return `[${list5.map((member) => quoteForCel(member, clauseForType(member)(member))).join(", ")}]`;
-}
-function formatMap(map2) {
-  const pairs = entriesOf(map2).map(([key3, value2]) => {
-    let keyText;
-    const keyType = typeName(key3);
-    if (keyType === "string" || keyType === "bool") keyText = formatString(key3);
-    else if (keyType === "int" || keyType === "uint") keyText = formatDecimal(key3);
-    else throw new FormatError(`no formatting function for map key of type ${keyType}`);
-    return [quoteForCel(key3, keyText), quoteForCel(value2, clauseForType(value2)(value2))];
-  });
-  pairs.sort((a, b) => compareGoStrings(a[0], b[0]));
-  return `{${pairs.map(([k, v]) => `${k}:${v}`).join(", ")}}`;
-}
-function groupThousands(fixed) {
-  const match = /^(-?)(\d+)(.*)$/.exec(fixed);
-  if (!match) return fixed;
-  return match[1] + match[2].replace(/\B(?=(\d{3})+$)/g, ",") + match[3];
-}
-var SUPERSCRIPT = "\u2070\xB9\xB2\xB3\u2074\u2075\u2076\u2077\u2078\u2079";
-function localeSpecial(v) {
-  if (Number.isNaN(v)) return "NaN";
-  if (v === Infinity) return "\u221E";
-  if (v === -Infinity) return "-\u221E";
-  return null;
-}
-function floatArgument(value2, clause) {
-  if (typeof value2 === "number") return value2;
-  if (value2 === "NaN") return NaN;
-  if (value2 === "Infinity") return Infinity;
-  if (value2 === "-Infinity") return -Infinity;
-  throw new FormatError(`${clause} clause can only be used on doubles, was given ${typeName(value2)}`);
-}
-function fixedClause(precision) {
-  return (value2) => {
-    const v = floatArgument(value2, "fixed-point");
-    return localeSpecial(v) ?? groupThousands(formatFloatF(v, precision ?? DEFAULT_PRECISION));
-  };
-}
-function scientificClause() {
-  return (value2) => {
-    const v = floatArgument(value2, "scientific");
-    const special = localeSpecial(v);
-    if (special !== null) return special;
-    const [mantissa, exponent] = v.toExponential(DEFAULT_PRECISION).split("e");
-    const exp = Number(exponent);
-    const digits2 = String(Math.abs(exp)).padStart(2, "0");
-    const superscript = [...digits2].map((d) => SUPERSCRIPT[Number(d)]).join("");
-    return `${mantissa}\u202F\xD7\u202F10${exp < 0 ? "\u207B" : ""}${superscript}`;
-  };
-}
-function radix(value2, base2) {
-  return value2 < 0n ? `-${(-value2).toString(base2)}` : value2.toString(base2);
-}
-function integerValue(value2) {
-  if (typeof value2 === "bigint") return value2;
-  if (value2 instanceof UnsignedInt) return value2.value;
-  return null;
-}
-function binaryClause(value2) {
-  const n = integerValue(value2);
-  if (n !== null) return radix(n, 2);
-  if (typeof value2 === "boolean") return value2 ? "1" : "0";
-  throw new FormatError(`only integers and bools can be formatted as binary, was given ${typeName(value2)}`);
-}
-function octalClause(value2) {
-  const n = integerValue(value2);
-  if (n !== null) return radix(n, 8);
-  throw new FormatError(`octal clause can only be used on integers, was given ${typeName(value2)}`);
-}
-var encoder = new TextEncoder();
-function hexClause(upper) {
-  return (value2) => {
-    let text5;
-    const n = integerValue(value2);
-    if (n !== null) text5 = radix(n, 16);
-    else if (typeof value2 === "string" || value2 instanceof Uint8Array) {
-      const bytes = typeof value2 === "string" ? encoder.encode(value2) : value2;
-      text5 = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    } else {
-      throw new FormatError(`only integers, byte buffers, and strings can be formatted as hex, was given ${typeName(value2)}`);
-    }
-    return upper ? text5.toUpperCase() : text5;
-  };
-}
-function parseClause(format, i) {
-  let precision = null;
-  if (format[i] === ".") {
-    let j = i + 1;
-    while (j < format.length && format[j] >= "0" && format[j] <= "9") j++;
-    if (j >= format.length) {
-      throw new FormatError("could not parse formatting clause: error while parsing precision: could not find end of precision specifier");
-    }
-    const digits2 = format.slice(i + 1, j);
-    if (digits2 === "") {
-      throw new FormatError(
-        'could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "": invalid syntax'
-      );
-    }
-    precision = Number(digits2);
-    i = j;
-  }
-  const c = format[i];
-  if ("sdfebxXo".includes(c)) return { kind: c, precision, next: i + 1 };
-  const rune = String.fromCodePoint(format.codePointAt(i));
-  throw new FormatError(`could not parse formatting clause: unrecognized formatting clause "${rune}"`);
-}
-function clauseOf(kind3, precision) {
-  switch (kind3) {
-    case "s":
-      return formatString;
-    case "d":
-      return formatDecimal;
-    case "f":
-      return fixedClause(precision);
-    case "e":
-      return scientificClause();
-    case "b":
-      return binaryClause;
-    case "x":
-      return hexClause(false);
-    case "X":
-      return hexClause(true);
-    case "o":
-      return octalClause;
-  }
-}
-function interpolate(format, argCount, onClause) {
-  let out = "";
-  let argIndex = 0;
-  let i = 0;
-  while (i < format.length) {
-    if (format[i] !== "%") {
-      out += format[i];
-      i++;
-      continue;
-    }
-    if (format[i + 1] === "%") {
-      out += "%";
-      i += 2;
-      continue;
-    }
-    if (i + 1 >= format.length) {
-      if (argIndex >= argCount) throw new FormatError(`index ${argIndex} out of range`);
-      throw new FormatError("unexpected end of string");
-    }
-    if (argIndex >= argCount) throw new FormatError(`index ${argIndex} out of range`);
-    const { kind: kind3, precision, next } = parseClause(format, i + 1);
-    let text5;
-    try {
-      text5 = onClause(kind3, precision, argIndex);
-    } catch (err) {
-      if (err instanceof FormatError) throw new FormatError(`error during formatting: ${err.message}`);
-      throw err;
-    }
-    out += text5;
-    i = next;
-    argIndex++;
-  }
-  return { text: out, requested: argIndex };
-}
-function formatCel(format, args) {
-  return interpolate(format, args.length, (kind3, precision, index) => clauseOf(kind3, precision)(args[index])).text;
-}
-var CLAUSE_TYPES = {
-  d: { types: ["int", "uint"], error: (t) => `decimal clause can only be used on integers, was given ${t}` },
-  f: { types: ["double", "string"], error: (t) => `fixed-point clause can only be used on doubles, was given ${t}` },
-  e: { types: ["double", "string"], error: (t) => `scientific clause can only be used on doubles, was given ${t}` },
-  b: { types: ["int", "uint", "bool"], error: (t) => `only integers and bools can be formatted as binary, was given ${t}` },
-  x: { types: ["int", "uint", "string", "bytes"], error: (t) => `only integers, byte buffers, and strings can be formatted as hex, was given ${t}` },
-  X: { types: ["int", "uint", "string", "bytes"], error: (t) => `only integers, byte buffers, and strings can be formatted as hex, was given ${t}` },
-  o: { types: ["int", "uint"], error: (t) => `octal clause can only be used on integers, was given ${t}` }
-};
-var STRING_CLAUSE_TYPES = /* @__PURE__ */ new Set([
-  "list",
-  "map",
-  "int",
-  "uint",
-  "double",
-  "bool",
-  "string",
-  "google.protobuf.Timestamp",
-  "bytes",
-  "google.protobuf.Duration",
-  "type",
-  "null_type",
-  "dyn"
-]);
-function validateFormatCall(format, args) {
-  try {
-    const { requested } = interpolate(format, args.types.length, (kind3, _precision, index) => {
-      if (kind3 === "s") {
-        const problem3 = args.stringProblems[index];
-        if (problem3) throw stringClauseError(problem3);
-        return "";
-      }
-      const type = args.types[index];
-      const rule4 = CLAUSE_TYPES[kind3];
-      if (type !== "dyn" && !rule4.types.includes(type)) throw new FormatError(rule4.error(type));
-      return "";
-    });
-    if (args.types.length > requested) {
-      return `too many arguments supplied to string.format (expected ${requested}, got ${args.types.length})`;
-    }
-    return null;
-  } catch (err) {
-    if (err instanceof FormatError) return err.message;
-    throw err;
-  }
-}
-
 // src/lang/cel/has.ts
 var CEL_FIELD_PRESENCE = /* @__PURE__ */ Symbol("cel.fieldPresence");
 function presenceAware(value2) {
@@ -22547,6 +14877,7 @@ function patchHas(node2) {
   const macro = node2.meta.macro;
   const argument = macro?.args?.[0];
   if (macro === void 0 || argument === void 0 || argument.op !== ".") return;
+  markPatched(node2, "has-presence");
   patchPresence(macro);
   let base2 = argument;
   const props = [];
@@ -22561,1266 +14892,6 @@ function patchHas(node2) {
     self.macroHasProps = props;
     return checker.getType("bool");
   };
-}
-
-// src/lang/cel/namespace.ts
-function registerNamespace(env, name) {
-  if (env.hasVariable(name)) return name;
-  const Namespace = { [name]: class {
-  } }[name];
-  env.registerType(name, Namespace);
-  env.registerConstant(name, name, new Namespace());
-  return name;
-}
-
-// src/lang/cel/strings.ts
-function rangeError(index) {
-  return new EvaluationError(`index out of range: ${index}`);
-}
-function charAt(str4, index) {
-  const runes = Array.from(str4);
-  if (index < 0n || index > BigInt(runes.length)) throw rangeError(index);
-  return index === BigInt(runes.length) ? "" : runes[Number(index)];
-}
-function replaceN(str4, oldValue, newValue, n) {
-  if (n === 0n || oldValue === newValue) return str4;
-  const limit = n < 0n ? Infinity : Number(n);
-  let out = "";
-  let count2 = 0;
-  if (oldValue === "") {
-    const runes = Array.from(str4);
-    let i = 0;
-    for (; i < runes.length && count2 < limit; i++, count2++) out += newValue + runes[i];
-    if (i === runes.length && count2 < limit) return out + newValue;
-    return out + runes.slice(i).join("");
-  }
-  let from = 0;
-  while (count2 < limit) {
-    const at3 = str4.indexOf(oldValue, from);
-    if (at3 < 0) break;
-    out += str4.slice(from, at3) + newValue;
-    from = at3 + oldValue.length;
-    count2++;
-  }
-  return out + str4.slice(from);
-}
-function quote(str4) {
-  let out = '"';
-  for (const c of str4) {
-    switch (c) {
-      case "\x07":
-        out += "\\a";
-        break;
-      case "\b":
-        out += "\\b";
-        break;
-      case "\f":
-        out += "\\f";
-        break;
-      case "\n":
-        out += "\\n";
-        break;
-      case "\r":
-        out += "\\r";
-        break;
-      case "	":
-        out += "\\t";
-        break;
-      case "\v":
-        out += "\\v";
-        break;
-      case "\\":
-        out += "\\\\";
-        break;
-      case '"':
-        out += '\\"';
-        break;
-      default: {
-        const code = c.codePointAt(0);
-        out += code >= 55296 && code <= 57343 ? "\uFFFD" : c;
-      }
-    }
-  }
-  return out + '"';
-}
-function equalsIn(ev) {
-  return (a, b) => {
-    if (a === b) return true;
-    if (typeof a === "bigint" || typeof a === "number") return (typeof b === "bigint" || typeof b === "number") && a == b;
-    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-    const left = ev.debugType(a);
-    if (left !== ev.debugType(b)) return false;
-    const overload = ev.registry.findBinaryOverload("==", left, left);
-    return overload !== null && overload.handler(a, b, void 0, ev) === true;
-  };
-}
-function listIndexOf(list5, value2, equals) {
-  for (let i = 0; i < list5.length; i++) if (equals(list5[i], value2)) return BigInt(i);
-  return -1n;
-}
-function listLastIndexOf(list5, value2, equals) {
-  for (let i = list5.length - 1; i >= 0; i--) if (equals(list5[i], value2)) return BigInt(i);
-  return -1n;
-}
-function registerStringFunctions(env) {
-  env.registerFunction("string.charAt(int): string", (s, i) => charAt(s, i));
-  env.registerFunction("string.replace(string, string): string", (s, o, n) => replaceN(s, o, n, -1n));
-  env.registerFunction(
-    "string.replace(string, string, int): string",
-    (s, o, n, c) => replaceN(s, o, n, c)
-  );
-  const strings4 = registerNamespace(env, "strings");
-  env.registerFunction(`${strings4}.quote(string): string`, (_ns, s) => quote(s));
-  env.registerFunction("list<A>.indexOf(A): int", function(l, v) {
-    return listIndexOf(l, v, equalsIn(this));
-  });
-  env.registerFunction("list<A>.lastIndexOf(A): int", function(l, v) {
-    return listLastIndexOf(l, v, equalsIn(this));
-  });
-}
-function stringIndexOf(str4, sub, offset = 0n) {
-  if (sub === "") return offset;
-  const runes = Array.from(str4);
-  const subRunes = Array.from(sub);
-  const off = Number(offset);
-  if (offset < 0n || off >= runes.length) throw rangeError(offset);
-  for (let i = off; i < runes.length - (subRunes.length - 1); i++) {
-    let found = true;
-    for (let j = 0; j < subRunes.length; j++) {
-      if (runes[i + j] !== subRunes[j]) {
-        found = false;
-        break;
-      }
-    }
-    if (found) return BigInt(i);
-  }
-  return -1n;
-}
-function stringLastIndexOf(str4, sub, offset) {
-  const runes = Array.from(str4);
-  if (offset === void 0) {
-    if (sub === "") return BigInt(runes.length);
-    offset = BigInt(runes.length - 1);
-  }
-  if (sub === "") return offset;
-  const subRunes = Array.from(sub);
-  let off = Number(offset);
-  if (offset < 0n || off >= runes.length) throw rangeError(offset);
-  if (off > runes.length - subRunes.length) off = runes.length - subRunes.length;
-  for (let i = off; i >= 0; i--) {
-    let found = true;
-    for (let j = 0; j < subRunes.length; j++) {
-      if (runes[i + j] !== subRunes[j]) {
-        found = false;
-        break;
-      }
-    }
-    if (found) return BigInt(i);
-  }
-  return -1n;
-}
-function substring(str4, start, end) {
-  const runes = Array.from(str4);
-  const length = BigInt(runes.length);
-  if (end === void 0) {
-    if (start < 0n || start > length) throw rangeError(start);
-    return runes.slice(Number(start)).join("");
-  }
-  if (start > end) throw new EvaluationError(`invalid substring range. start: ${start}, end: ${end}`);
-  if (start < 0n || start > length) throw rangeError(start);
-  if (end < 0n || end > length) throw rangeError(end);
-  return runes.slice(Number(start), Number(end)).join("");
-}
-
-// src/lang/cel/values.ts
-var CALL_COST = 1;
-var LIST_CREATE_BASE_COST = 10;
-var STRING_TRAVERSAL_COST_FACTOR = 0.1;
-var REGEX_STRING_LENGTH_COST_FACTOR = 0.25;
-var MAX_LIST_SIZE = 1e7;
-function kindOf(value2) {
-  switch (typeof value2) {
-    case "bigint":
-      return "int";
-    case "number":
-      return "double";
-    case "boolean":
-      return "bool";
-    case "string":
-      return "string";
-    case "object":
-      if (value2 instanceof UnsignedInt) return "uint";
-      if (value2 instanceof Uint8Array) return "bytes";
-      if (value2 instanceof Date) return "timestamp";
-      if (value2 instanceof Duration) return "duration";
-      return "other";
-    default:
-      return "other";
-  }
-}
-function isNumericKind(kind3) {
-  return kind3 === "int" || kind3 === "uint" || kind3 === "double";
-}
-function numeric(value2) {
-  return value2 instanceof UnsignedInt ? value2.valueOf() : value2;
-}
-function sign2(a, b) {
-  if (a < b) return -1;
-  if (a > b) return 1;
-  return a == b ? 0 : NaN;
-}
-function compareStrings(a, b) {
-  return Math.sign(compareGoStrings(a, b));
-}
-function compareBytes(a, b) {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
-  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
-}
-function compareValues(a, b) {
-  const ka = kindOf(a);
-  const kb = kindOf(b);
-  if (isNumericKind(ka) && isNumericKind(kb)) return sign2(numeric(a), numeric(b));
-  if (ka !== kb) return null;
-  switch (ka) {
-    case "string":
-      return compareStrings(a, b);
-    case "bool":
-      return a === b ? 0 : a ? 1 : -1;
-    case "bytes":
-      return compareBytes(a, b);
-    case "timestamp":
-      return sign2(a.getTime(), b.getTime());
-    case "duration": {
-      const x = a;
-      const y = b;
-      return x.seconds === y.seconds ? sign2(x.nanos, y.nanos) : sign2(x.seconds, y.seconds);
-    }
-    default:
-      return null;
-  }
-}
-function celEqualsIn(ev) {
-  const equals = equalsIn(ev);
-  return (a, b) => {
-    if (a instanceof UnsignedInt || b instanceof UnsignedInt) {
-      const ka = kindOf(a);
-      const kb = kindOf(b);
-      return isNumericKind(ka) && isNumericKind(kb) && numeric(a) == numeric(b);
-    }
-    return equals(a, b);
-  };
-}
-function listElements(value2) {
-  if (Array.isArray(value2)) return value2;
-  if (value2 instanceof Set) return [...value2];
-  throw new EvaluationError(`expected a list, got ${describeKind(value2)}`);
-}
-function describeKind(value2) {
-  const kind3 = kindOf(value2);
-  if (kind3 === "timestamp") return "google.protobuf.Timestamp";
-  if (kind3 === "duration") return "google.protobuf.Duration";
-  if (kind3 !== "other") return kind3;
-  if (value2 === null) return "null_type";
-  if (Array.isArray(value2) || value2 instanceof Set) return "list";
-  if (typeof value2 === "object" && (value2 instanceof Map || value2.constructor === Object)) return "map";
-  return typeof value2 === "object" ? value2.constructor?.name ?? "object" : typeof value2;
-}
-function checkListSize(size) {
-  if (size > MAX_LIST_SIZE) throw new EvaluationError(`list size ${size} exceeds the limit of ${MAX_LIST_SIZE} elements`);
-}
-
-// src/lang/cel/comprehensions.ts
-var OVERHEAD = { all: 3, exists: 3, existsOne: 2, transformList: 12, transformMap: 3, transformMapEntry: 2 };
-var ACCUMULATORS = /* @__PURE__ */ new Set(["__result__", "@result"]);
-function iterationVariables(args) {
-  const [first, second] = args;
-  if (first.op !== "id") throw macroError("argument must be a simple name", first);
-  if (second.op !== "id") throw macroError("argument must be a simple name", second);
-  const k = first.args;
-  const v = second.args;
-  if (k === v) throw macroError(`duplicate variable name: ${k}`, second);
-  if (ACCUMULATORS.has(k)) throw macroError("iteration variable overwrites accumulator variable", first);
-  if (ACCUMULATORS.has(v)) throw macroError("iteration variable overwrites accumulator variable", second);
-  return [k, v];
-}
-function expander(kind3, name) {
-  return ({ ast, args, receiver }) => {
-    const [keyName, valueName] = iterationVariables(args);
-    const hasFilter = args.length === 4;
-    return {
-      ast,
-      twoVariable: true,
-      kind: kind3,
-      name,
-      receiver,
-      args,
-      keyName,
-      valueName,
-      filter: hasFilter ? args[2] : null,
-      body: args[args.length - 1],
-      async: false,
-      typeCheck,
-      evaluate: evaluate2
-    };
-  };
-}
-function variableTypes(checker, macro, range3) {
-  if (range3.kind === "list") return [checker.getType("int"), range3.valueType];
-  if (range3.kind === "map") return [range3.keyType, range3.valueType];
-  if (range3.kind === "dyn" || range3.kind === "param") return [checker.getType("dyn"), checker.getType("dyn")];
-  throw checker.createError(
-    "invalid_comprehension_range",
-    `Expression of type '${checker.formatType(range3)}' cannot be range of a comprehension (must be list, map, or dynamic).`,
-    macro.receiver
-  );
-}
-function expectBool(checker, macro, node2, what) {
-  const type = checker.check(node2, macro.valueScope);
-  if (type.kind !== "dyn" && type.name !== "bool") {
-    throw checker.createError("invalid_predicate", `${macro.name}(k, v, ${what}) ${what} must return bool, got '${checker.formatType(type)}'`, node2);
-  }
-}
-function typeCheck(checker, macro, scope) {
-  const range3 = checker.check(macro.receiver, scope);
-  const [keyType, valueType] = variableTypes(checker, macro, range3);
-  macro.keyScope = scope.forkWithVariable(macro.keyName, keyType);
-  macro.valueScope = macro.keyScope.forkWithVariable(macro.valueName, valueType);
-  switch (macro.kind) {
-    case "all":
-    case "exists":
-    case "existsOne":
-      expectBool(checker, macro, macro.body, "predicate");
-      return checker.getType("bool");
-    default:
-      break;
-  }
-  if (macro.filter !== null) expectBool(checker, macro, macro.filter, "filter");
-  const bodyType = checker.check(macro.body, macro.valueScope);
-  if (macro.kind === "transformList") return checker.registry.getListType(bodyType);
-  if (macro.kind === "transformMap") return checker.registry.getMapType(keyType, bodyType);
-  if (bodyType.kind === "map") return bodyType;
-  if (bodyType.kind === "dyn") return checker.getType("map");
-  throw checker.createError(
-    "invalid_transform",
-    `transformMapEntry(k, v, expr) expr must return a map, got '${checker.formatType(bodyType)}'`,
-    macro.body
-  );
-}
-function rangeOf(ev, macro, range3) {
-  if (Array.isArray(range3)) return { keys: null, values: range3 };
-  if (range3 instanceof Set) return { keys: null, values: [...range3] };
-  if (range3 instanceof Map) return { keys: [...range3.keys()], values: [...range3.values()] };
-  if (typeof range3 === "object" && range3 !== null && (range3.constructor === Object || range3.constructor === void 0)) {
-    const keys = Object.keys(range3);
-    return { keys, values: keys.map((key3) => range3[key3]) };
-  }
-  throw ev.createError(
-    "invalid_comprehension_range",
-    `Expression of type '${describeKind(range3)}' cannot be range of a comprehension (must be list, map, or dynamic).`,
-    macro.receiver
-  );
-}
-function keyAt2(range3, i) {
-  return range3.keys === null ? BigInt(i) : range3.keys[i];
-}
-function bind(ev, macro, keyScope, range3, i) {
-  charge(macro.cost);
-  keyScope.setIterValue(keyAt2(range3, i), ev);
-  return macro.valueScope.setIterValue(range3.values[i], ev);
-}
-function boolOrError(ev, macro, value2, node2) {
-  if (value2 === true || value2 === false) return value2;
-  if (value2 instanceof Error) return value2;
-  return ev.createError("invalid_predicate", `${macro.name}(k, v, predicate) predicate must return bool, got '${describeKind(value2)}'`, node2);
-}
-function evaluate2(ev, macro, ctx) {
-  const range3 = rangeOf(ev, macro, ev.run(macro.receiver, ctx));
-  const keyScope = macro.keyScope.reuse(ctx);
-  macro.cost ??= iterationCost(macro.body, OVERHEAD[macro.kind] + (macro.filter ? staticCost(macro.filter) : 0));
-  const size = range3.values.length;
-  switch (macro.kind) {
-    case "all":
-    case "exists": {
-      const decisive = macro.kind === "exists";
-      let error = null;
-      for (let i = 0; i < size; i++) {
-        const result = boolOrError(ev, macro, ev.tryEval(macro.body, bind(ev, macro, keyScope, range3, i)), macro.body);
-        if (result === decisive) return decisive;
-        if (result instanceof Error) {
-          if (exhausted()) throw result;
-          error ??= result;
-        }
-      }
-      if (error !== null) throw error;
-      return !decisive;
-    }
-    case "existsOne": {
-      let count2 = 0;
-      for (let i = 0; i < size; i++) {
-        const result = boolOrError(ev, macro, ev.run(macro.body, bind(ev, macro, keyScope, range3, i)), macro.body);
-        if (result instanceof Error) throw result;
-        if (result) count2++;
-      }
-      return count2 === 1;
-    }
-    default:
-      return transform(ev, macro, keyScope, range3);
-  }
-}
-function transform(ev, macro, keyScope, range3) {
-  const list5 = [];
-  const map2 = /* @__PURE__ */ new Map();
-  for (let i = 0; i < range3.values.length; i++) {
-    const scope = bind(ev, macro, keyScope, range3, i);
-    if (macro.filter !== null) {
-      const keep = ev.run(macro.filter, scope);
-      if (keep !== true && keep !== false) {
-        throw ev.createError("invalid_predicate", `${macro.name}(k, v, filter, expr) filter must return bool, got '${describeKind(keep)}'`, macro.filter);
-      }
-      if (!keep) continue;
-    }
-    const result = ev.run(macro.body, scope);
-    if (macro.kind === "transformList") list5.push(result);
-    else if (macro.kind === "transformMap") map2.set(keyAt2(range3, i), result);
-    else {
-      const pairs = mapEntries(result);
-      if (pairs === null) {
-        throw ev.createError("invalid_transform", `transformMapEntry(k, v, expr) expr must return a map, got '${describeKind(result)}'`, macro.body);
-      }
-      for (const [k, v] of pairs) {
-        if (map2.has(k)) throw ev.createError("evaluation_error", `insert failed: key ${String(k)} already exists`, macro.body);
-        map2.set(k, v);
-      }
-    }
-  }
-  return macro.kind === "transformList" ? list5 : toCelMap(map2);
-}
-function mapEntries(value2) {
-  if (value2 instanceof Map) return [...value2.entries()];
-  if (typeof value2 === "object" && value2 !== null && (value2.constructor === Object || value2.constructor === void 0)) {
-    return Object.entries(value2);
-  }
-  return null;
-}
-var UNSAFE_KEYS = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
-function toCelMap(map2) {
-  for (const key3 of map2.keys()) if (typeof key3 !== "string" || UNSAFE_KEYS.has(key3)) return map2;
-  const out = {};
-  for (const [key3, value2] of map2) out[key3] = value2;
-  return out;
-}
-function isTwoVarComprehension(node2) {
-  return node2.meta.macro?.twoVariable === true;
-}
-function registerTwoVarComprehensions(env) {
-  const macros = [
-    ["all", "all", 3],
-    ["exists", "exists", 3],
-    ["existsOne", "existsOne", 3],
-    ["existsOne", "exists_one", 3],
-    ["transformList", "transformList", 3],
-    ["transformList", "transformList", 4],
-    ["transformMap", "transformMap", 3],
-    ["transformMap", "transformMap", 4],
-    ["transformMapEntry", "transformMapEntry", 3],
-    ["transformMapEntry", "transformMapEntry", 4]
-  ];
-  for (const [kind3, name, arity] of macros) {
-    const result = kind3 === "transformList" ? "list<dyn>" : kind3.startsWith("transform") ? "map<dyn, dyn>" : "bool";
-    env.registerFunction(`dyn.${name}(${Array(arity).fill("ast").join(", ")}): ${result}`, expander(kind3, name));
-  }
-}
-
-// src/lang/cel/encoders.ts
-var PADDED = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-var UNPADDED = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2,3})?$/;
-function base64Decode(text5) {
-  const data = text5.replace(/[\r\n]/g, "");
-  if (PADDED.test(data) || UNPADDED.test(data)) return new Uint8Array(Buffer.from(data, "base64"));
-  const bad = data.search(/[^A-Za-z0-9+/=]/);
-  const at3 = bad >= 0 ? bad : Math.max(0, data.indexOf("=") >= 0 ? data.indexOf("=") : data.length - 1);
-  throw new EvaluationError(`illegal base64 data at input byte ${at3}`);
-}
-function base64Encode(bytes) {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
-}
-function registerEncoders(env) {
-  const base642 = registerNamespace(env, "base64");
-  env.registerFunction(`${base642}.decode(string): bytes`, (_ns, s) => base64Decode(s));
-  env.registerFunction(`${base642}.encode(bytes): string`, (_ns, b) => base64Encode(b));
-}
-
-// src/lang/cel/lists.ts
-function listCallCost(costFactor, size) {
-  return Math.floor(size * costFactor) + CALL_COST + LIST_CREATE_BASE_COST;
-}
-function slice(list5, start, end) {
-  if (start < 0n || end < 0n) throw new EvaluationError(`cannot slice(${start}, ${end}), negative indexes not supported`);
-  if (start > end) {
-    throw new EvaluationError(`cannot slice(${start}, ${end}), start index must be less than or equal to end index`);
-  }
-  if (BigInt(list5.length) < end) throw new EvaluationError(`cannot slice(${start}, ${end}), list is length ${list5.length}`);
-  charge(listCallCost(1, Number(end - start)));
-  return list5.slice(Number(start), Number(end));
-}
-function flattenInto(out, list5, depth) {
-  for (const value2 of list5) {
-    if (depth > 0n && (Array.isArray(value2) || value2 instanceof Set)) flattenInto(out, listElements(value2), depth - 1n);
-    else {
-      out.push(value2);
-      checkListSize(out.length);
-    }
-  }
-}
-function flatten(list5, depth) {
-  if (depth < 0n) throw new EvaluationError("level must be non-negative");
-  charge(listCallCost(Number(depth > 1000000n ? 1000000n : depth), list5.length));
-  const out = [];
-  flattenInto(out, list5, depth);
-  return out;
-}
-function range(n) {
-  const size = n > 0n ? n : 0n;
-  charge(listCallCost(1, Number(size)));
-  checkListSize(Number(size));
-  const out = new Array(Number(size));
-  for (let i = 0; i < out.length; i++) out[i] = BigInt(i);
-  return out;
-}
-function reverse(list5) {
-  charge(listCallCost(1, list5.length));
-  return [...list5].reverse();
-}
-function selfCompareCost(keys) {
-  if (keys.length === 0) return listCallCost(2, 0);
-  const kind3 = kindOf(keys[0]);
-  const factor = kind3 === "string" || kind3 === "bytes" ? 2 + STRING_TRAVERSAL_COST_FACTOR : 2;
-  return listCallCost(factor, keys.length * keys.length);
-}
-function distinct(list5, equals) {
-  charge(selfCompareCost(list5));
-  const out = [];
-  for (const value2 of list5) if (!out.some((seen) => equals(value2, seen))) out.push(value2);
-  return out;
-}
-var SORTABLE = /* @__PURE__ */ new Set(["int", "uint", "double", "bool", "string", "bytes", "timestamp", "duration"]);
-function sortByKeys(list5, keys) {
-  if (list5.length !== keys.length) {
-    throw new EvaluationError(
-      `@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${list5.length} and ${keys.length} elements respectively`
-    );
-  }
-  charge(selfCompareCost(keys));
-  if (list5.length === 0) return [];
-  const kind3 = kindOf(keys[0]);
-  if (!SORTABLE.has(kind3)) throw new EvaluationError("list elements must be comparable");
-  for (const key3 of keys) if (kindOf(key3) !== kind3) throw new EvaluationError("list elements must have the same type");
-  const order = keys.map((_, i) => i);
-  order.sort((i, j) => compareValues(keys[i], keys[j]) || 0);
-  return order.map((i) => list5[i]);
-}
-var COMPARABLE_TYPES = ["int", "uint", "double", "bool", "google.protobuf.Duration", "google.protobuf.Timestamp", "string", "bytes"];
-function sortByMacro({ ast, args, receiver }) {
-  const [variable] = args;
-  if (variable.op !== "id") throw macroError("sortBy(var, key) variable name must be a simple identifier", variable);
-  if (receiver.op === "value" || receiver.op === "map") {
-    throw macroError("sortBy can only be applied to a list, identifier, comprehension, call or select expression", receiver);
-  }
-  return {
-    ast,
-    receiver,
-    args,
-    varName: variable.args,
-    async: false,
-    typeCheck: sortByTypeCheck,
-    evaluate: sortByEvaluate
-  };
-}
-function sortByTypeCheck(checker, macro, scope) {
-  const listType2 = checker.check(macro.receiver, scope);
-  const elementType = receiverElementType(checker, listType2, "list", "sortBy(var, key)", macro.receiver);
-  macro.keyScope = scope.forkWithVariable(macro.varName, elementType);
-  const keyType = checker.check(macro.args[1], macro.keyScope);
-  if (keyType.kind !== "dyn" && keyType.kind !== "param" && !COMPARABLE_TYPES.includes(keyType.name)) {
-    throw checker.createError("no_matching_overload", `sortBy key must be a comparable type, got '${keyType.name}'`, macro.args[1]);
-  }
-  return listType2.kind === "list" ? listType2 : checker.registry.getListType(elementType);
-}
-function sortByEvaluate(ev, macro, ctx) {
-  const list5 = listElements(ev.run(macro.receiver, ctx));
-  const keyScope = macro.keyScope.reuse(ctx);
-  const keys = new Array(list5.length);
-  const cost = macro.cost ??= iterationCost(macro.args[1], 12);
-  for (let i = 0; i < list5.length; i++) {
-    charge(cost);
-    keys[i] = ev.run(macro.args[1], keyScope.setIterValue(list5[i], ev));
-  }
-  return sortByKeys(list5, keys);
-}
-function patchFlattenCall(node2) {
-  if (node2.op !== "rcall") return false;
-  const [name, receiver, args] = node2.args;
-  if (name !== "flatten" || args.length > 1) return false;
-  overrideEvaluate(node2, (ev, self, ctx) => {
-    const list5 = ev.run(receiver, ctx);
-    const depth = args.length === 1 ? ev.run(args[0], ctx) : 1n;
-    if (!(Array.isArray(list5) || list5 instanceof Set) || typeof depth !== "bigint") return evaluateOriginal(ev, self, ctx);
-    try {
-      return flatten(listElements(list5), depth);
-    } catch (err) {
-      throw err instanceof EvaluationError ? ev.createError("evaluation_error", err.message, self) : err;
-    }
-  });
-  return true;
-}
-function registerLists(env) {
-  env.registerFunction("list<A>.slice(int, int): list<A>", (l, s, e) => slice(listElements(l), s, e));
-  env.registerFunction("list<list<A>>.flatten(): list<A>", (l) => flatten(listElements(l), 1n));
-  env.registerFunction("list<dyn>.flatten(int): list<dyn>", (l, d) => flatten(listElements(l), d));
-  env.registerFunction("list<A>.reverse(): list<A>", (l) => reverse(listElements(l)));
-  env.registerFunction("list<A>.distinct(): list<A>", function(l) {
-    return distinct(listElements(l), celEqualsIn(this));
-  });
-  for (const type of COMPARABLE_TYPES) {
-    env.registerFunction(`list<${type}>.sort(): list<${type}>`, (l) => {
-      const list5 = listElements(l);
-      return sortByKeys(list5, list5);
-    });
-  }
-  env.registerFunction("list<A>.sortBy(ast, ast): list<A>", sortByMacro);
-  const lists = registerNamespace(env, "lists");
-  env.registerFunction(`${lists}.range(int): list<int>`, (_ns, n) => range(n));
-}
-
-// src/lang/cel/math.ts
-var INT64_MIN2 = -(2n ** 63n);
-function intOverflow() {
-  return new EvaluationError("integer overflow");
-}
-function roundHalfAwayFromZero(x) {
-  if (!Number.isFinite(x)) return x;
-  const r = Math.round(Math.abs(x));
-  return x < 0 ? -r : r;
-}
-function absInt(x) {
-  if (x === INT64_MIN2) throw intOverflow();
-  return x < 0n ? -x : x;
-}
-function signDouble(x) {
-  if (Number.isNaN(x)) return x;
-  return x > 0 ? 1 : x < 0 ? -1 : 0;
-}
-function shiftOffset(name, bits) {
-  if (bits < 0n) throw new EvaluationError(`math.${name}() negative offset: ${bits}`);
-  return bits;
-}
-function bitShiftLeftInt(value2, bits) {
-  const n = shiftOffset("bitShiftLeft", bits);
-  return n >= 64n ? 0n : BigInt.asIntN(64, value2 << n);
-}
-function bitShiftRightInt(value2, bits) {
-  const n = shiftOffset("bitShiftRight", bits);
-  return n >= 64n ? 0n : BigInt.asIntN(64, BigInt.asUintN(64, value2) >> n);
-}
-function uint(value2) {
-  return new UnsignedInt(BigInt.asUintN(64, value2));
-}
-function pick(which, first, second) {
-  if (!isNumericKind(kindOf(first)) || !isNumericKind(kindOf(second))) {
-    throw new EvaluationError(`no such overload: math.@${which}`);
-  }
-  const cmp = compareValues(first, second);
-  if (which === "min") return cmp === 1 ? second : first;
-  return cmp === -1 ? second : first;
-}
-function pickList(which, values) {
-  if (values.length === 0) throw new EvaluationError(`math.@${which}(list) argument must not be empty`);
-  let result = values[0];
-  for (let i = 1; i < values.length; i++) result = pick(which, result, values[i]);
-  if (!isNumericKind(kindOf(result))) throw new EvaluationError(`no such overload: math.@${which}`);
-  return result;
-}
-function pickOne(which, value2) {
-  if (Array.isArray(value2) || value2 instanceof Set) return pickList(which, listElements(value2));
-  if (isNumericKind(kindOf(value2))) return value2;
-  throw new EvaluationError(`no such overload: math.@${which}`);
-}
-function isNumericArg(node2) {
-  if (node2.op === "value") return isNumericKind(kindOf(node2.args));
-  return node2.op !== "list" && node2.op !== "map";
-}
-var NUMERIC_TYPES = /* @__PURE__ */ new Set(["int", "uint", "double"]);
-function minMaxTypeCheck(checker, macro, scope) {
-  const { receiver, args, name } = macro;
-  if (receiver.op !== "id" || receiver.args !== "math") {
-    checker.check(receiver, scope);
-    throw checker.createError("no_matching_overload", `found no matching overload for '${name}'`, macro.ast);
-  }
-  const types = args.map((arg) => checker.check(arg, scope));
-  const noOverload = () => checker.createError(
-    "no_matching_overload",
-    `found no matching overload for 'math.${name}(${types.map((t) => checker.formatType(t)).join(", ")})'`,
-    macro.ast
-  );
-  const isNumeric = (t) => t.kind === "dyn" || NUMERIC_TYPES.has(t.name);
-  if (args.length === 1) {
-    const [t] = types;
-    if (t.kind === "list" && isNumeric(t.valueType)) return t.valueType;
-    if (isNumeric(t)) return t;
-    throw noOverload();
-  }
-  if (!types.every(isNumeric)) throw noOverload();
-  if (args.length === 2) return types[0].name === types[1].name ? types[0] : checker.getType("dyn");
-  let element = types[0];
-  for (let i = 1; i < types.length; i++) {
-    const unified = element.unify(checker.registry, types[i]);
-    if (unified === null) {
-      if (checker.opts.homogeneousAggregateLiterals) {
-        throw checker.createError(
-          "heterogeneous_list_element",
-          `List elements must have the same type, expected type '${checker.formatType(element)}' but found '${checker.formatType(types[i])}'`,
-          args[i]
-        );
-      }
-      element = checker.getType("dyn");
-    } else element = unified;
-  }
-  return element;
-}
-function minMaxEvaluate(ev, macro, ctx) {
-  const values = macro.args.map((arg) => ev.run(arg, ctx));
-  try {
-    if (values.length === 1) return pickOne(macro.which, values[0]);
-    if (values.length === 2) return pick(macro.which, values[0], values[1]);
-    return pickList(macro.which, values);
-  } catch (err) {
-    throw err instanceof EvaluationError ? ev.createError("evaluation_error", err.message, macro.ast) : err;
-  }
-}
-function minMaxMacro(which, name) {
-  return ({ ast, args, receiver }) => {
-    if (receiver.op === "id" && receiver.args === "math") {
-      if (args.length === 1) {
-        const [arg] = args;
-        const listOfNumbers = arg.op === "list" && arg.args.length > 0 && arg.args.every(isNumericArg);
-        if (!listOfNumbers && !isNumericArg(arg)) throw macroError(`math.${name}() invalid single argument value`, arg);
-      } else {
-        for (const arg of args) {
-          if (!isNumericArg(arg)) throw macroError(`math.${name}() simple literal arguments must be numeric`, arg);
-        }
-      }
-    }
-    return {
-      ast,
-      which,
-      name,
-      receiver,
-      args,
-      async: false,
-      typeCheck: minMaxTypeCheck,
-      evaluate: minMaxEvaluate
-    };
-  };
-}
-var MAX_ARGS = 32;
-function registerMath(env) {
-  const m = registerNamespace(env, "math");
-  for (let n = 1; n <= MAX_ARGS; n++) {
-    const params = Array(n).fill("ast").join(", ");
-    env.registerFunction(`${m}.greatest(${params}): dyn`, minMaxMacro("max", "greatest"));
-    env.registerFunction(`${m}.least(${params}): dyn`, minMaxMacro("min", "least"));
-  }
-  const fn = (signature, handler) => env.registerFunction(`${m}.${signature}`, (_ns, ...args) => handler(...args));
-  fn("ceil(double): double", (x) => Math.ceil(x));
-  fn("floor(double): double", (x) => Math.floor(x));
-  fn("round(double): double", roundHalfAwayFromZero);
-  fn("trunc(double): double", (x) => Math.trunc(x));
-  fn("isInf(double): bool", (x) => x === Infinity || x === -Infinity);
-  fn("isNaN(double): bool", (x) => Number.isNaN(x));
-  fn("isFinite(double): bool", (x) => Number.isFinite(x));
-  fn("abs(double): double", (x) => Math.abs(x));
-  fn("abs(int): int", absInt);
-  fn("abs(uint): uint", (x) => x);
-  fn("sign(double): double", signDouble);
-  fn("sign(int): int", (x) => x > 0n ? 1n : x < 0n ? -1n : 0n);
-  fn("sign(uint): uint", (x) => new UnsignedInt(x.valueOf() === 0n ? 0n : 1n));
-  fn("bitAnd(int, int): int", (a, b) => a & b);
-  fn("bitAnd(uint, uint): uint", (a, b) => uint(a.valueOf() & b.valueOf()));
-  fn("bitOr(int, int): int", (a, b) => a | b);
-  fn("bitOr(uint, uint): uint", (a, b) => uint(a.valueOf() | b.valueOf()));
-  fn("bitXor(int, int): int", (a, b) => a ^ b);
-  fn("bitXor(uint, uint): uint", (a, b) => uint(a.valueOf() ^ b.valueOf()));
-  fn("bitNot(int): int", (a) => ~a);
-  fn("bitNot(uint): uint", (a) => uint(~a.valueOf()));
-  fn("bitShiftLeft(int, int): int", bitShiftLeftInt);
-  fn("bitShiftLeft(uint, int): uint", (a, bits) => {
-    const n = shiftOffset("bitShiftLeft", bits);
-    return uint(n >= 64n ? 0n : a.valueOf() << n);
-  });
-  fn("bitShiftRight(int, int): int", bitShiftRightInt);
-  fn("bitShiftRight(uint, int): uint", (a, bits) => {
-    const n = shiftOffset("bitShiftRight", bits);
-    return uint(n >= 64n ? 0n : a.valueOf() >> n);
-  });
-  fn("sqrt(double): double", (x) => Math.sqrt(x));
-  fn("sqrt(int): double", (x) => Math.sqrt(Number(x)));
-  fn("sqrt(uint): double", (x) => Math.sqrt(Number(x.valueOf())));
-}
-
-// src/lang/cel/object-types.ts
-var ADMISSION_REQUEST_TYPE = "kubernetes.AdmissionRequest";
-var NAMESPACE_TYPE = "kubernetes.Namespace";
-var TIMESTAMP2 = "google.protobuf.Timestamp";
-var KUBERNETES_OBJECT_TYPES = {
-  "kubernetes.GroupVersionKind": { group: "string", version: "string", kind: "string" },
-  "kubernetes.GroupVersionResource": { group: "string", version: "string", resource: "string" },
-  "kubernetes.UserInfo": { username: "string", uid: "string", groups: "list<string>", extra: "map<string, list<string>>" },
-  [ADMISSION_REQUEST_TYPE]: {
-    kind: "kubernetes.GroupVersionKind",
-    resource: "kubernetes.GroupVersionResource",
-    subResource: "string",
-    requestKind: "kubernetes.GroupVersionKind",
-    requestResource: "kubernetes.GroupVersionResource",
-    requestSubResource: "string",
-    name: "string",
-    namespace: "string",
-    operation: "string",
-    userInfo: "kubernetes.UserInfo",
-    dryRun: "bool",
-    options: "dyn",
-    object: "dyn",
-    oldObject: "dyn"
-  },
-  "kubernetes.NamespaceSpec": { finalizers: "list<string>" },
-  "kubernetes.NamespaceCondition": { status: "string", type: "string", lastTransitionTime: TIMESTAMP2, message: "string", reason: "string" },
-  "kubernetes.NamespaceStatus": { conditions: "list<kubernetes.NamespaceCondition>", phase: "string" },
-  "kubernetes.NamespaceMetadata": {
-    name: "string",
-    generateName: "string",
-    namespace: "string",
-    labels: "map<string, string>",
-    annotations: "map<string, string>",
-    UID: "string",
-    creationTimestamp: TIMESTAMP2,
-    deletionGracePeriodSeconds: "int",
-    deletionTimestamp: TIMESTAMP2,
-    generation: "int",
-    resourceVersion: "string",
-    finalizers: "list<string>"
-  },
-  [NAMESPACE_TYPE]: { metadata: "kubernetes.NamespaceMetadata", spec: "kubernetes.NamespaceSpec", status: "kubernetes.NamespaceStatus" }
-};
-var objectTypeNames = /* @__PURE__ */ new Set();
-var ObjectTypeScope = class {
-  constructor(parent = null) {
-    this.parent = parent;
-  }
-  parent;
-  #converters = /* @__PURE__ */ new Map();
-  lookup(type) {
-    return this.#converters.get(type) ?? this.parent?.lookup(type);
-  }
-  set(type, convert) {
-    this.#converters.set(type, convert);
-  }
-};
-function isPlainObject2(value2) {
-  return typeof value2 === "object" && value2 !== null && (value2.constructor === Object || value2.constructor === void 0);
-}
-var RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-function convertValue(scope, type, value2) {
-  if (value2 === void 0 || value2 === null) return type === "dyn" ? value2 : void 0;
-  switch (type) {
-    case "dyn":
-    case "string":
-    case "bool":
-      return value2;
-    case "int":
-      return typeof value2 === "number" && Number.isInteger(value2) ? BigInt(value2) : value2;
-    case TIMESTAMP2:
-      if (typeof value2 === "string" && RFC3339.test(value2)) {
-        const date = new Date(value2);
-        return Number.isNaN(date.getTime()) ? value2 : date;
-      }
-      return value2;
-    default:
-      break;
-  }
-  const convert = scope.lookup(type);
-  if (convert !== void 0) return convert(value2) ?? value2;
-  const list5 = /^list<(.+)>$/.exec(type);
-  if (list5 && Array.isArray(value2)) {
-    const element = list5[1];
-    if (element === "int" || element === TIMESTAMP2 || scope.lookup(element) !== void 0) return value2.map((v) => convertValue(scope, element, v));
-  }
-  return value2;
-}
-function registerObjectType(env, scope, name, fields2) {
-  const fieldNames = Object.keys(fields2);
-  const Ctor = {
-    [name]: class extends Map {
-      #raw;
-      constructor(raw) {
-        super();
-        this.#raw = raw;
-      }
-      get(field2) {
-        if (super.has(field2)) return super.get(field2);
-        const type = fields2[field2];
-        if (type === void 0) return void 0;
-        const raw = this.#raw instanceof Map ? this.#raw.get(field2) : this.#raw[field2];
-        const value2 = convertValue(scope, type, raw);
-        super.set(field2, value2);
-        return value2;
-      }
-      has(field2) {
-        return this.get(field2) !== void 0;
-      }
-      [Symbol.iterator]() {
-        for (const field2 of fieldNames) this.get(field2);
-        return super.entries();
-      }
-    }
-  }[name];
-  const wrappers = /* @__PURE__ */ new WeakMap();
-  const convert = (value2) => {
-    if (value2 instanceof Ctor) return value2;
-    if (!isPlainObject2(value2) && !(value2 instanceof Map)) return void 0;
-    let wrapper = wrappers.get(value2);
-    if (wrapper === void 0) wrappers.set(value2, wrapper = new Ctor(value2));
-    return wrapper;
-  };
-  objectTypeNames.add(name);
-  scope.set(name, convert);
-  env.registerType(name, { ctor: Ctor, fields: { ...fields2 }, convert });
-  env.registerOperator(`${name} == null`, (a, b) => a === b);
-  env.registerOperator(`${name} == ${name}`, ((a, b, _ast, ev) => {
-    if (a === b) return true;
-    const equals = celEqualsIn(ev);
-    return fieldNames.every((field2) => {
-      const x = a.get(field2);
-      const y = b.get(field2);
-      return x === void 0 || y === void 0 ? x === y : equals(x, y);
-    });
-  }));
-}
-function registerKubernetesObjectTypes(env, scope) {
-  for (const [name, fields2] of Object.entries(KUBERNETES_OBJECT_TYPES)) registerObjectType(env, scope, name, fields2);
-}
-function patchObjectTypeNode(node2) {
-  if (node2.op === "id") {
-    const name = node2.args;
-    overrideEvaluate(node2, (ev, self, ctx) => {
-      const type = self.checkedType;
-      if (type?.kind === "message" && objectTypeNames.has(type.name) && ctx.getValue(name) === null) {
-        return null;
-      }
-      return evaluateOriginal(ev, self, ctx);
-    });
-  } else if (node2.op === ".?") {
-    const check2 = node2.meta.check;
-    node2.setMeta("check", (checker, self, ctx) => {
-      const type = check2(checker, self, ctx);
-      let left = self.args[0].checkedType;
-      if (left?.kind === "optional") left = left.valueType;
-      const field2 = self.args[1];
-      const fields2 = left?.kind === "message" ? checker.objectTypes.get(left.name)?.fields : void 0;
-      if (fields2 !== void 0 && objectTypeNames.has(left.name) && !(field2 in fields2)) {
-        throw checker.createError("no_such_key", `No such key: ${field2}`, self);
-      }
-      return type;
-    });
-  }
-}
-
-// src/lang/cel/tokens.ts
-function skipString(source, quote3, raw) {
-  const q = source[quote3];
-  const triple = source[quote3 + 1] === q && source[quote3 + 2] === q;
-  let i = quote3 + (triple ? 3 : 1);
-  while (i < source.length) {
-    const c = source[i];
-    if (c === "\\" && !raw) i += 2;
-    else if (c === q && (!triple || source[i + 1] === q && source[i + 2] === q)) return i + (triple ? 3 : 1);
-    else i++;
-  }
-  return i;
-}
-var PREFIX = /[rRbB]/;
-function celTokens(source) {
-  const tokens = [];
-  const n = source.length;
-  let i = 0;
-  const push2 = (kind3, start) => {
-    tokens.push({ kind: kind3, start, end: i, text: source.slice(start, i) });
-  };
-  while (i < n) {
-    const c = source[i];
-    if (c === " " || c === "	" || c === "\n" || c === "\r") {
-      i++;
-      continue;
-    }
-    if (c === "/" && source[i + 1] === "/") {
-      while (i < n && source[i] !== "\n") i++;
-      continue;
-    }
-    const start = i;
-    let quote3 = c === '"' || c === "'" ? i : -1;
-    if (quote3 < 0 && PREFIX.test(c)) {
-      if (source[i + 1] === '"' || source[i + 1] === "'") quote3 = i + 1;
-      else if (PREFIX.test(source[i + 1] ?? "") && (source[i + 2] === '"' || source[i + 2] === "'")) quote3 = i + 2;
-    }
-    if (quote3 >= 0) {
-      i = skipString(source, quote3, /[rR]/.test(source.slice(start, quote3)));
-      push2("string", start);
-    } else if (/[A-Za-z_]/.test(c)) {
-      while (i < n && /[A-Za-z0-9_]/.test(source[i])) i++;
-      push2("identifier", start);
-    } else if (/[0-9]/.test(c)) {
-      while (i < n && /[0-9A-Za-z_.]/.test(source[i])) {
-        if (source[i] === "." && !/[0-9]/.test(source[i + 1] ?? "")) break;
-        i++;
-      }
-      push2("number", start);
-    } else {
-      i++;
-      push2("punctuation", start);
-    }
-  }
-  return tokens;
-}
-
-// src/lang/cel/optionals.ts
-var ZERO_TIME = -621355968e5;
-function isZeroValue(value2) {
-  switch (typeof value2) {
-    case "boolean":
-      return !value2;
-    case "bigint":
-      return value2 === 0n;
-    case "number":
-      return value2 === 0;
-    case "string":
-      return value2.length === 0;
-    case "object":
-      if (value2 === null) return true;
-      if (value2 instanceof UnsignedInt) return value2.valueOf() === 0n;
-      if (value2 instanceof Uint8Array || Array.isArray(value2)) return value2.length === 0;
-      if (value2 instanceof Set || value2 instanceof Map) return value2.size === 0;
-      if (value2 instanceof Duration) return value2.seconds === 0n && value2.nanos === 0;
-      if (value2 instanceof Date) return value2.getTime() === ZERO_TIME;
-      if (value2.constructor === Object || value2.constructor === void 0) return Object.keys(value2).length === 0;
-      return false;
-    default:
-      return false;
-  }
-}
-function unwrapOptionals(list5) {
-  const out = [];
-  for (const value2 of list5) {
-    if (!(value2 instanceof Optional)) throw new EvaluationError(`value ${String(value2)} is not optional`);
-    if (value2.hasValue()) out.push(value2.value());
-  }
-  return out;
-}
-function optMapTypeCheck(checker, macro, scope) {
-  const name = macro.flat ? "optFlatMap" : "optMap";
-  const receiverType = checker.check(macro.receiver, scope);
-  const valueType = receiverElementType(checker, receiverType, "optional", `${name}(var, expr)`, macro.receiver);
-  macro.scope = scope.forkWithVariable(macro.varName, valueType);
-  const resultType = checker.check(macro.args[1], macro.scope);
-  if (!macro.flat) return checker.registry.getOptionalType(resultType);
-  if (resultType.kind === "optional") return resultType;
-  if (resultType.kind === "dyn") return checker.getType("optional");
-  throw checker.createError("optional_expected", `optFlatMap() expression must be optional, got '${checker.formatType(resultType)}'`, macro.args[1]);
-}
-function optMapEvaluate(ev, macro, ctx) {
-  const receiver = ev.run(macro.receiver, ctx);
-  if (!(receiver instanceof Optional)) {
-    throw ev.createError("optional_expected", `${macro.flat ? "optFlatMap" : "optMap"}() receiver must be optional`, macro.receiver);
-  }
-  if (!receiver.hasValue()) return Optional.none();
-  const result = ev.run(macro.args[1], macro.scope.reuse(ctx).setIterValue(receiver.value(), ev));
-  if (!macro.flat) return Optional.of(result);
-  if (result instanceof Optional) return result;
-  throw ev.createError("optional_expected", "optFlatMap() expression must be optional", macro.args[1]);
-}
-function optMapMacro(flat) {
-  return ({ ast, args, receiver }) => {
-    const [variable] = args;
-    if (variable.op !== "id") throw macroError(`${flat ? "optFlatMap" : "optMap"}() variable name must be a simple identifier`, variable);
-    return {
-      ast,
-      flat,
-      receiver,
-      args,
-      varName: variable.args,
-      async: false,
-      typeCheck: optMapTypeCheck,
-      evaluate: optMapEvaluate
-    };
-  };
-}
-function registerOptionals(env) {
-  env.registerFunction(
-    "OptionalNamespace.ofNonZeroValue(A): optional<A>",
-    (_ns, value2) => isZeroValue(value2) ? Optional.none() : Optional.of(value2)
-  );
-  env.registerFunction(
-    "OptionalNamespace.unwrap(list<optional<A>>): list<A>",
-    (_ns, list5) => unwrapOptionals(listElements(list5))
-  );
-  env.registerFunction("list<optional<A>>.unwrapOpt(): list<A>", (list5) => unwrapOptionals(listElements(list5)));
-  env.registerFunction("list<A>.first(): optional<A>", (list5) => {
-    const l = listElements(list5);
-    return l.length === 0 ? Optional.none() : Optional.of(l[0]);
-  });
-  env.registerFunction("list<A>.last(): optional<A>", (list5) => {
-    const l = listElements(list5);
-    return l.length === 0 ? Optional.none() : Optional.of(l[l.length - 1]);
-  });
-  env.registerFunction("optional.optMap(ast, ast): optional<dyn>", optMapMacro(false));
-  env.registerFunction("optional.optFlatMap(ast, ast): optional<dyn>", optMapMacro(true));
-  env.registerOperator("optional<A> == optional<A>", ((a, b, _ast, ev) => {
-    if (!a.hasValue() || !b.hasValue()) return a.hasValue() === b.hasValue();
-    return celEqualsIn(ev)(a.value(), b.value());
-  }));
-}
-function findOptionalEntryMarkers(source) {
-  const markers = [];
-  let prevEnd = false;
-  let prevChar = "";
-  let bracketOpensList = false;
-  for (const token of celTokens(source)) {
-    if (token.kind !== "punctuation") {
-      prevEnd = token.kind !== "identifier" || token.text !== "in";
-      prevChar = "";
-      continue;
-    }
-    const c = token.text;
-    if (c === "?" && (prevChar === "," || prevChar === "{" || prevChar === "[" && bracketOpensList)) {
-      markers.push(token.start);
-    } else if (c === "[") {
-      bracketOpensList = !prevEnd;
-    }
-    prevEnd = c === ")" || c === "]" || c === "}";
-    prevChar = c;
-  }
-  return markers;
-}
-function blankMarkers(source, markers) {
-  let out = "";
-  let last = 0;
-  for (const at3 of markers) {
-    out += `${source.slice(last, at3)} `;
-    last = at3 + 1;
-  }
-  return out + source.slice(last);
-}
-function claim(markers, claimed, from, to) {
-  for (const at3 of markers) {
-    if (at3 >= from && at3 < to && !claimed.has(at3)) {
-      claimed.add(at3);
-      return true;
-    }
-  }
-  return false;
-}
-function attachOptionalEntries(root, markers) {
-  const claimed = /* @__PURE__ */ new Set();
-  walk(root, (node2) => {
-    if (node2.op === "list") {
-      const elements2 = node2.args;
-      const optional = /* @__PURE__ */ new Set();
-      let from = node2.start;
-      elements2.forEach((element, i) => {
-        if (claim(markers, claimed, from, element.start)) optional.add(i);
-        from = element.end;
-      });
-      if (optional.size > 0) makeOptionalList(node2, { optional });
-    } else if (node2.op === "map") {
-      const entries = node2.args;
-      const optional = /* @__PURE__ */ new Set();
-      let from = node2.start;
-      entries.forEach(([key3, value2], i) => {
-        if (claim(markers, claimed, from, key3.start)) optional.add(i);
-        from = value2.end;
-      });
-      if (optional.size > 0) makeOptionalMap(node2, { optional });
-    }
-  });
-  const stray = markers.find((at3) => !claimed.has(at3));
-  return stray === void 0 ? null : { message: "Unexpected token: '?'", start: stray, end: stray + 1 };
-}
-function optionalValueType(checker, node2, ctx) {
-  const type = checker.check(node2, ctx);
-  if (type.kind === "optional") return type.valueType;
-  if (type.kind === "dyn") return type;
-  throw checker.createError("optional_expected", `optional entry must be an optional, got '${checker.formatType(type)}'`, node2);
-}
-function join(checker, node2, previous, type, element, what) {
-  if (previous === null || previous.kind === "param") return type;
-  if (type.kind === "param") return previous;
-  const homogeneous = checker.opts.homogeneousAggregateLiterals && node2.meta.homogeneityExempt !== true;
-  if (!homogeneous) return previous.unify(checker.registry, type) ?? checker.getType("dyn");
-  if (type === previous || previous.isEmpty()) return type;
-  if (type.isEmpty()) return previous;
-  throw checker.createError(
-    `heterogeneous_${what}`,
-    `${what === "list_element" ? "List elements" : what === "map_key" ? "Map keys" : "Map values"} must have the same type, expected type '${checker.formatType(previous)}' but found '${checker.formatType(type)}'`,
-    element
-  );
-}
-function makeOptionalList(node2, literal2) {
-  const elements2 = node2.args;
-  node2.setMeta("check", (checker, self, ctx) => {
-    let elementType = null;
-    elements2.forEach((element, i) => {
-      const type = literal2.optional.has(i) ? optionalValueType(checker, element, ctx) : checker.check(element, ctx);
-      elementType = join(checker, self, elementType, type, element, "list_element");
-    });
-    return checker.registry.getListType(elementType);
-  });
-  overrideEvaluate(node2, (ev, _self, ctx) => {
-    const out = [];
-    elements2.forEach((element, i) => {
-      const value2 = ev.run(element, ctx);
-      if (!literal2.optional.has(i)) out.push(value2);
-      else if (!(value2 instanceof Optional)) throw ev.createError("optional_expected", "optional entry must be an optional", element);
-      else if (value2.hasValue()) out.push(value2.value());
-    });
-    return out;
-  });
-}
-var UNSAFE_KEYS2 = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
-function makeOptionalMap(node2, literal2) {
-  const entries = node2.args;
-  node2.setMeta("check", (checker, self, ctx) => {
-    let keyType = null;
-    let valueType = null;
-    entries.forEach(([key3, value2], i) => {
-      keyType = join(checker, self, keyType, checker.check(key3, ctx), key3, "map_key");
-      const type = literal2.optional.has(i) ? optionalValueType(checker, value2, ctx) : checker.check(value2, ctx);
-      valueType = join(checker, self, valueType, type, value2, "map_value");
-    });
-    return checker.registry.getMapType(keyType, valueType);
-  });
-  overrideEvaluate(node2, (ev, _self, ctx) => {
-    const out = {};
-    entries.forEach(([key3, value2], i) => {
-      const k = ev.run(key3, ctx);
-      let v = ev.run(value2, ctx);
-      if (literal2.optional.has(i)) {
-        if (!(v instanceof Optional)) throw ev.createError("optional_expected", "optional entry must be an optional", value2);
-        if (!v.hasValue()) return;
-        v = v.value();
-      }
-      const name = String(k);
-      if (!UNSAFE_KEYS2.has(name)) out[name] = v;
-    });
-    return out;
-  });
 }
 
 // node_modules/re2js/build/index.js
@@ -24456,8 +15527,8 @@ var Utils = class Utils2 {
     if (!Utils2.isString(input) && !Utils2.isByteArray(input)) throw new TypeError(`The input must be a string or a byte array (Uint8Array or number[]), not ${Utils2.typeName(input)}`);
   }
   static checkFlags(flags) {
-    const known = PublicFlags.MULTILINE | PublicFlags.DOTALL | PublicFlags.CASE_INSENSITIVE | PublicFlags.DISABLE_UNICODE_GROUPS | PublicFlags.LONGEST_MATCH | PublicFlags.LOOKBEHINDS;
-    if (!Number.isInteger(flags) || (flags & ~known) !== 0) throw new RE2JSFlagsException("Flags should only be a combination of MULTILINE, DOTALL, CASE_INSENSITIVE, DISABLE_UNICODE_GROUPS, LONGEST_MATCH, LOOKBEHINDS");
+    const known2 = PublicFlags.MULTILINE | PublicFlags.DOTALL | PublicFlags.CASE_INSENSITIVE | PublicFlags.DISABLE_UNICODE_GROUPS | PublicFlags.LONGEST_MATCH | PublicFlags.LOOKBEHINDS;
+    if (!Number.isInteger(flags) || (flags & ~known2) !== 0) throw new RE2JSFlagsException("Flags should only be a combination of MULTILINE, DOTALL, CASE_INSENSITIVE, DISABLE_UNICODE_GROUPS, LONGEST_MATCH, LOOKBEHINDS");
   }
   static isByteArray(input) {
     return Array.isArray(input) || Object.prototype.toString.call(input) === "[object Uint8Array]";
@@ -24788,39 +15859,39 @@ var MachineUTF8Input = class MachineUTF8Input2 extends MachineInputBase {
     if (pos >= this.end) return MachineInputBase.EOF();
     const c = this.bytes[pos] & 255;
     if (c < 128) return c << 3 | 1;
-    let size;
+    let size2;
     let rune;
     let lo = 128;
     let hi = 191;
     if (c >= 194 && c <= 223) {
-      size = 2;
+      size2 = 2;
       rune = c & 31;
     } else if (c >= 224 && c <= 239) {
-      size = 3;
+      size2 = 3;
       rune = c & 15;
       if (c === 224) lo = 160;
       else if (c === 237) hi = 159;
     } else if (c >= 240 && c <= 244) {
-      size = 4;
+      size2 = 4;
       rune = c & 7;
       if (c === 240) lo = 144;
       else if (c === 244) hi = 143;
     } else return MachineUTF8Input2.RUNE_ERROR_STEP;
-    if (pos + size > this.end) return MachineUTF8Input2.RUNE_ERROR_STEP;
+    if (pos + size2 > this.end) return MachineUTF8Input2.RUNE_ERROR_STEP;
     const c1 = this.bytes[pos + 1] & 255;
     if (c1 < lo || c1 > hi) return MachineUTF8Input2.RUNE_ERROR_STEP;
     rune = rune << 6 | c1 & 63;
-    if (size > 2) {
+    if (size2 > 2) {
       const c2 = this.bytes[pos + 2] & 255;
       if ((c2 & 192) !== 128) return MachineUTF8Input2.RUNE_ERROR_STEP;
       rune = rune << 6 | c2 & 63;
-      if (size > 3) {
+      if (size2 > 3) {
         const c3 = this.bytes[pos + 3] & 255;
         if ((c3 & 192) !== 128) return MachineUTF8Input2.RUNE_ERROR_STEP;
         rune = rune << 6 | c3 & 63;
       }
     }
-    return rune << 3 | size;
+    return rune << 3 | size2;
   }
   index(re2, pos) {
     pos += this.start;
@@ -25861,12 +16932,12 @@ var Machine = class Machine2 {
     for (let j = 0; j < lbState.size; j++) this.add(q, lbState.pcs[j], lbState.pos, this.matchcap, 0, flag);
   }
   saveLookbehinds(lbState, q, pos) {
-    let size = 0;
+    let size2 = 0;
     for (let j = 0; j < q.size; j++) {
       const pc = q.densePcs[j];
-      if (this.prog.lbInst[pc] === 1 && Inst.isRuneOp(this.prog.inst[pc].op)) lbState.pcs[size++] = pc;
+      if (this.prog.lbInst[pc] === 1 && Inst.isRuneOp(this.prog.inst[pc].op)) lbState.pcs[size2++] = pc;
     }
-    lbState.size = size;
+    lbState.size = size2;
     lbState.pos = pos;
     lbState.lbTable.set(this.lbTable);
   }
@@ -26110,11 +17181,11 @@ var DFA = class DFA2 {
     return this.getState(closure.pcs, stateFlag, ids);
   }
   allocTable(state2, anchor) {
-    const size = this.numClasses + 1;
-    const cost = DFA2.TABLE_OVERHEAD + DFA2.ELEMENT_SIZE * size;
+    const size2 = this.numClasses + 1;
+    const cost = DFA2.TABLE_OVERHEAD + DFA2.ELEMENT_SIZE * size2;
     if (this.memBudget < cost) return null;
     this.memBudget -= cost;
-    const table2 = new Array(size).fill(null);
+    const table2 = new Array(size2).fill(null);
     if (anchor === RE2Flags.UNANCHORED) state2.next = table2;
     else state2.nextAnchored = table2;
     return table2;
@@ -26472,9 +17543,9 @@ var Backtracker = class Backtracker2 {
   }
 };
 var QueueOnePass = class {
-  constructor(size) {
-    this.sparse = new Uint32Array(size);
-    this.dense = new Uint32Array(size);
+  constructor(size2) {
+    this.sparse = new Uint32Array(size2);
+    this.dense = new Uint32Array(size2);
     this.size = 0;
     this.nextIndex = 0;
   }
@@ -28310,7 +19381,7 @@ var StringIterator = class {
     return this.rest();
   }
 };
-var Parser3 = class Parser4 {
+var Parser2 = class Parser3 {
   static ERR_INTERNAL_ERROR = "regexp/syntax: internal error";
   static ERR_INVALID_CHAR_RANGE = "invalid character class range";
   static ERR_INVALID_ESCAPE = "invalid escape sequence";
@@ -28353,13 +19424,13 @@ var Parser3 = class Parser4 {
   ]));
   static unicodeTable(name) {
     if (name === "Any") return {
-      tab: Parser4.ANY_TABLE,
-      fold: Parser4.ANY_TABLE,
+      tab: Parser3.ANY_TABLE,
+      fold: Parser3.ANY_TABLE,
       sign: 1
     };
     if (name === "Ascii") return {
-      tab: Parser4.ASCII_TABLE,
-      fold: Parser4.ASCII_FOLD_TABLE,
+      tab: Parser3.ASCII_TABLE,
+      fold: Parser3.ASCII_FOLD_TABLE,
       sign: 1
     };
     if (name === "Assigned") return {
@@ -28412,13 +19483,13 @@ var Parser3 = class Parser4 {
   * @param {number} flags
   */
   static parse(pattern, flags) {
-    return new Parser4(pattern, flags).parseInternal();
+    return new Parser3(pattern, flags).parseInternal();
   }
   static parseRepeat(t) {
     const start = t.pos();
     if (!t.more() || !t.lookingAt("{")) return -1;
     t.skip(1);
-    const min = Parser4.parseInt(t);
+    const min = Parser3.parseInt(t);
     if (min === -1) return -1;
     if (!t.more()) return -1;
     let max;
@@ -28427,11 +19498,11 @@ var Parser3 = class Parser4 {
       t.skip(1);
       if (!t.more()) return -1;
       if (t.lookingAt("}")) max = -1;
-      else if ((max = Parser4.parseInt(t)) === -1) return -1;
+      else if ((max = Parser3.parseInt(t)) === -1) return -1;
     }
     if (!t.more() || !t.lookingAt("}")) return -1;
     t.skip(1);
-    if (min < 0 || min > 1e3 || max === -2 || max > 1e3 || max >= 0 && min > max) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_REPEAT_SIZE, t.from(start));
+    if (min < 0 || min > 1e3 || max === -2 || max > 1e3 || max >= 0 && min > max) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_REPEAT_SIZE, t.from(start));
     return min << 16 | max & Unicode.MAX_BMP;
   }
   static isValidCaptureName(name) {
@@ -28472,7 +19543,7 @@ var Parser3 = class Parser4 {
       case Regexp.Op.ANY_CHAR:
         break;
       case Regexp.Op.ANY_CHAR_NOT_NL:
-        if (Parser4.matchRune(src, Codepoint.CODES["\n"])) dst.op = Regexp.Op.ANY_CHAR;
+        if (Parser3.matchRune(src, Codepoint.CODES["\n"])) dst.op = Regexp.Op.ANY_CHAR;
         break;
       case Regexp.Op.CHAR_CLASS: {
         const cc = new CharClass(Array.isArray(dst.runes) ? dst.runes : Array.from(dst.runes));
@@ -28490,7 +19561,7 @@ var Parser3 = class Parser4 {
   static parseEscape(t) {
     const startPos = t.pos();
     t.skip(1);
-    if (!t.more()) throw new RE2JSSyntaxException(Parser4.ERR_TRAILING_BACKSLASH);
+    if (!t.more()) throw new RE2JSSyntaxException(Parser3.ERR_TRAILING_BACKSLASH);
     let c = t.pop();
     bigswitch: switch (c) {
       case Codepoint.CODES["1"]:
@@ -28551,18 +19622,18 @@ var Parser3 = class Parser4 {
       default:
         if (c <= Unicode.MAX_ASCII && !Utils.isalnum(c)) return c;
     }
-    throw new RE2JSSyntaxException(Parser4.ERR_INVALID_ESCAPE, t.from(startPos));
+    throw new RE2JSSyntaxException(Parser3.ERR_INVALID_ESCAPE, t.from(startPos));
   }
   static parseClassChar(t, wholeClassPos) {
-    if (!t.more()) throw new RE2JSSyntaxException(Parser4.ERR_MISSING_BRACKET, t.from(wholeClassPos));
-    if (t.lookingAt("\\")) return Parser4.parseEscape(t);
+    if (!t.more()) throw new RE2JSSyntaxException(Parser3.ERR_MISSING_BRACKET, t.from(wholeClassPos));
+    if (t.lookingAt("\\")) return Parser3.parseEscape(t);
     return t.pop();
   }
   static hasCapture(re) {
     if (re === null) return false;
     if (re.op === Regexp.Op.CAPTURE) return true;
     if (re.subs) {
-      for (let sub of re.subs) if (Parser4.hasCapture(sub)) return true;
+      for (let sub of re.subs) if (Parser3.hasCapture(sub)) return true;
     }
     return false;
   }
@@ -28598,7 +19669,7 @@ var Parser3 = class Parser4 {
     this.free = re;
   }
   checkLimits(re) {
-    if (this.numRunes > Parser4.MAX_RUNES) throw new RE2JSSyntaxException(Parser4.ERR_LARGE);
+    if (this.numRunes > Parser3.MAX_RUNES) throw new RE2JSSyntaxException(Parser3.ERR_LARGE);
     this.checkSize(re);
     this.checkHeight(re);
   }
@@ -28609,64 +19680,64 @@ var Parser3 = class Parser4 {
         let n = re.max;
         if (n === -1) n = re.min;
         if (n <= 0) n = 1;
-        if (n > Math.floor(Parser4.MAX_SIZE / this.repeats)) this.repeats = Parser4.MAX_SIZE;
+        if (n > Math.floor(Parser3.MAX_SIZE / this.repeats)) this.repeats = Parser3.MAX_SIZE;
         else this.repeats *= n;
       }
-      if (this.numRegexp < Math.floor(Parser4.MAX_SIZE / this.repeats)) return;
+      if (this.numRegexp < Math.floor(Parser3.MAX_SIZE / this.repeats)) return;
       this.size = /* @__PURE__ */ new Map();
       for (let reEx of this.stack) this.checkSize(reEx);
     }
-    if (this.calcSize(re, true) > Parser4.MAX_SIZE) throw new RE2JSSyntaxException(Parser4.ERR_LARGE);
+    if (this.calcSize(re, true) > Parser3.MAX_SIZE) throw new RE2JSSyntaxException(Parser3.ERR_LARGE);
   }
   calcSize(re, force = false) {
     if (!force && this.size !== null) {
       if (this.size.has(re)) return this.size.get(re);
     }
-    let size = 0;
+    let size2 = 0;
     switch (re.op) {
       case Regexp.Op.LITERAL:
-        size = re.runes.length;
+        size2 = re.runes.length;
         break;
       case Regexp.Op.PLB:
       case Regexp.Op.NLB:
       case Regexp.Op.CAPTURE:
       case Regexp.Op.STAR:
-        size = 2 + this.calcSize(re.subs[0]);
+        size2 = 2 + this.calcSize(re.subs[0]);
         break;
       case Regexp.Op.PLUS:
       case Regexp.Op.QUEST:
-        size = 1 + this.calcSize(re.subs[0]);
+        size2 = 1 + this.calcSize(re.subs[0]);
         break;
       case Regexp.Op.CONCAT:
-        for (let sub of re.subs) size = size + this.calcSize(sub);
+        for (let sub of re.subs) size2 = size2 + this.calcSize(sub);
         break;
       case Regexp.Op.ALTERNATE:
-        for (let sub of re.subs) size = size + this.calcSize(sub);
-        if (re.subs.length > 1) size = size + re.subs.length - 1;
+        for (let sub of re.subs) size2 = size2 + this.calcSize(sub);
+        if (re.subs.length > 1) size2 = size2 + re.subs.length - 1;
         break;
       case Regexp.Op.REPEAT: {
         let sub = this.calcSize(re.subs[0]);
         if (re.max === -1) {
-          if (re.min === 0) size = 2 + sub;
-          else size = 1 + re.min * sub;
+          if (re.min === 0) size2 = 2 + sub;
+          else size2 = 1 + re.min * sub;
           break;
         }
-        size = re.max * sub + (re.max - re.min);
+        size2 = re.max * sub + (re.max - re.min);
         break;
       }
     }
-    size = Math.max(1, size);
+    size2 = Math.max(1, size2);
     if (this.size === null) this.size = /* @__PURE__ */ new Map();
-    this.size.set(re, size);
-    return size;
+    this.size.set(re, size2);
+    return size2;
   }
   checkHeight(re) {
-    if (this.numRegexp < Parser4.MAX_HEIGHT) return;
+    if (this.numRegexp < Parser3.MAX_HEIGHT) return;
     if (this.height === null) {
       this.height = /* @__PURE__ */ new Map();
       for (let reEx of this.stack) this.checkHeight(reEx);
     }
-    if (this.calcHeight(re, true) > Parser4.MAX_HEIGHT) throw new RE2JSSyntaxException(Parser4.ERR_NESTING_DEPTH);
+    if (this.calcHeight(re, true) > Parser3.MAX_HEIGHT) throw new RE2JSSyntaxException(Parser3.ERR_NESTING_DEPTH);
   }
   calcHeight(re, force = false) {
     if (!force && this.height !== null) {
@@ -28727,7 +19798,7 @@ var Parser3 = class Parser4 {
   newLiteral(r, flags) {
     const re = this.newRegexp(Regexp.Op.LITERAL);
     re.flags = flags;
-    if ((flags & RE2Flags.FOLD_CASE) !== 0) r = Parser4.minFoldRune(r);
+    if ((flags & RE2Flags.FOLD_CASE) !== 0) r = Parser3.minFoldRune(r);
     re.runes = [r];
     return re;
   }
@@ -28746,12 +19817,12 @@ var Parser3 = class Parser4 {
         t.skip(1);
         flags ^= RE2Flags.NON_GREEDY;
       }
-      if (lastRepeatPos !== -1) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_REPEAT_OP, t.from(lastRepeatPos));
+      if (lastRepeatPos !== -1) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_REPEAT_OP, t.from(lastRepeatPos));
     }
     const n = this.stack.length;
-    if (n === 0) throw new RE2JSSyntaxException(Parser4.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
+    if (n === 0) throw new RE2JSSyntaxException(Parser3.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
     const sub = this.stack[n - 1];
-    if (Regexp.isPseudoOp(sub.op)) throw new RE2JSSyntaxException(Parser4.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
+    if (Regexp.isPseudoOp(sub.op)) throw new RE2JSSyntaxException(Parser3.ERR_MISSING_REPEAT_ARGUMENT, t.from(beforePos));
     const re = this.newRegexp(op);
     re.min = min;
     re.max = max;
@@ -28759,7 +19830,7 @@ var Parser3 = class Parser4 {
     re.subs = [sub];
     this.stack[n - 1] = re;
     this.checkLimits(re);
-    if (op === Regexp.Op.REPEAT && (min >= 2 || max >= 2) && !this.repeatIsValid(re, 1e3)) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_REPEAT_SIZE, t.from(beforePos));
+    if (op === Regexp.Op.REPEAT && (min >= 2 || max >= 2) && !this.repeatIsValid(re, 1e3)) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_REPEAT_SIZE, t.from(beforePos));
   }
   repeatIsValid(re, n) {
     if (re.op === Regexp.Op.REPEAT) {
@@ -28876,8 +19947,8 @@ var Parser3 = class Parser4 {
     for (let i = 0; i <= lensub; i++) {
       let ifirst = null;
       if (i < lensub) {
-        ifirst = Parser4.leadingRegexp(array[s + i]);
-        if (first !== null && first.equals(ifirst) && (Parser4.isCharClass(first) || first.op === Regexp.Op.REPEAT && first.min === first.max && Parser4.isCharClass(first.subs[0]))) continue;
+        ifirst = Parser3.leadingRegexp(array[s + i]);
+        if (first !== null && first.equals(ifirst) && (Parser3.isCharClass(first) || first.op === Regexp.Op.REPEAT && first.min === first.max && Parser3.isCharClass(first.subs[0]))) continue;
       }
       if (i === start) {
       } else if (i === start + 1) array[lenout++] = array[s + start];
@@ -28901,7 +19972,7 @@ var Parser3 = class Parser4 {
     start = 0;
     lenout = 0;
     for (let i = 0; i <= lensub; i++) {
-      if (i < lensub && Parser4.isCharClass(array[s + i])) continue;
+      if (i < lensub && Parser3.isCharClass(array[s + i])) continue;
       if (i === start) {
       } else if (i === start + 1) array[lenout++] = array[s + start];
       else {
@@ -28915,7 +19986,7 @@ var Parser3 = class Parser4 {
         array[s + start] = array[s + max];
         array[s + max] = tmp;
         for (let j = start + 1; j < i; j++) {
-          Parser4.mergeCharClass(array[s + start], array[s + j]);
+          Parser3.mergeCharClass(array[s + start], array[s + j]);
           this.reuse(array[s + j]);
         }
         this.cleanAlt(array[s + start]);
@@ -28988,7 +20059,7 @@ var Parser3 = class Parser4 {
     return this.newRegexp(Regexp.Op.EMPTY_MATCH);
   }
   parseInternal() {
-    if ((this.flags & RE2Flags.LITERAL) !== 0) return Parser4.literalRegexp(this.wholeRegexp, this.flags);
+    if ((this.flags & RE2Flags.LITERAL) !== 0) return Parser3.literalRegexp(this.wholeRegexp, this.flags);
     let lastRepeatPos = -1;
     let min = -1;
     let max = -1;
@@ -29062,7 +20133,7 @@ var Parser3 = class Parser4 {
         }
         case Codepoint.CODES["{"]: {
           const before = t.pos();
-          const minMax = Parser4.parseRepeat(t);
+          const minMax = Parser3.parseRepeat(t);
           if (minMax < 0) {
             t.rewindTo(before);
             this.literal(t.pop());
@@ -29088,7 +20159,7 @@ var Parser3 = class Parser4 {
               this.op(Regexp.Op.NO_WORD_BOUNDARY);
               break bigswitch;
             case Codepoint.CODES["C"]:
-              throw new RE2JSSyntaxException(Parser4.ERR_INVALID_ESCAPE, "\\C");
+              throw new RE2JSSyntaxException(Parser3.ERR_INVALID_ESCAPE, "\\C");
             case Codepoint.CODES["Q"]: {
               let lit = t.rest();
               const i = lit.indexOf("\\E");
@@ -29130,7 +20201,7 @@ var Parser3 = class Parser4 {
           }
           t.rewindTo(savedPos);
           this.reuse(re);
-          this.literal(Parser4.parseEscape(t));
+          this.literal(Parser3.parseEscape(t));
           break;
         }
         default:
@@ -29141,7 +20212,7 @@ var Parser3 = class Parser4 {
     this.concat();
     if (this.swapVerticalBar()) this.pop();
     this.alternate();
-    if (this.stack.length !== 1) throw new RE2JSSyntaxException(Parser4.ERR_MISSING_PAREN, this.wholeRegexp);
+    if (this.stack.length !== 1) throw new RE2JSSyntaxException(Parser3.ERR_MISSING_PAREN, this.wholeRegexp);
     this.stack[0].namedGroups = this.namedGroups;
     return this.stack[0];
   }
@@ -29151,14 +20222,14 @@ var Parser3 = class Parser4 {
     if (s.startsWith("(?P<") || s.startsWith("(?<")) {
       const begin = s.charAt(2) === "P" ? 4 : 3;
       const end = s.indexOf(">");
-      if (end < 0) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_NAMED_CAPTURE, s);
+      if (end < 0) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_NAMED_CAPTURE, s);
       const name = s.substring(begin, end);
       t.skipString(name);
       t.skip(begin + 1);
-      if (!Parser4.isValidCaptureName(name)) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_NAMED_CAPTURE, s.substring(0, end + 1));
+      if (!Parser3.isValidCaptureName(name)) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_NAMED_CAPTURE, s.substring(0, end + 1));
       const re = this.op(Regexp.Op.LEFT_PAREN);
       re.cap = ++this.numCap;
-      if (this.namedGroups[name]) throw new RE2JSSyntaxException(Parser4.ERR_DUPLICATE_NAMED_CAPTURE, name);
+      if (this.namedGroups[name]) throw new RE2JSSyntaxException(Parser3.ERR_DUPLICATE_NAMED_CAPTURE, name);
       this.namedGroups[name] = this.numCap;
       re.name = name;
       return;
@@ -29205,7 +20276,7 @@ var Parser3 = class Parser4 {
           break loop;
       }
     }
-    throw new RE2JSSyntaxException(Parser4.ERR_INVALID_PERL_OP, t.from(startPos));
+    throw new RE2JSSyntaxException(Parser3.ERR_INVALID_PERL_OP, t.from(startPos));
   }
   parsePosLookBehind() {
     const re = this.newRegexp(Regexp.Op.LEFT_PAREN);
@@ -29225,7 +20296,7 @@ var Parser3 = class Parser4 {
   }
   swapVerticalBar() {
     const n = this.stack.length;
-    if (n >= 3 && this.stack[n - 2].op === Regexp.Op.VERTICAL_BAR && Parser4.isCharClass(this.stack[n - 1]) && Parser4.isCharClass(this.stack[n - 3])) {
+    if (n >= 3 && this.stack[n - 2].op === Regexp.Op.VERTICAL_BAR && Parser3.isCharClass(this.stack[n - 1]) && Parser3.isCharClass(this.stack[n - 3])) {
       let re1 = this.stack[n - 1];
       let re3 = this.stack[n - 3];
       if (re1.op > re3.op) {
@@ -29234,7 +20305,7 @@ var Parser3 = class Parser4 {
         re1 = tmp;
         this.stack[n - 3] = re3;
       }
-      Parser4.mergeCharClass(re3, re1);
+      Parser3.mergeCharClass(re3, re1);
       this.reuse(re1);
       this.pop();
       return true;
@@ -29255,13 +20326,13 @@ var Parser3 = class Parser4 {
     this.concat();
     if (this.swapVerticalBar()) this.pop();
     this.alternate();
-    if (this.stack.length < 2) throw new RE2JSSyntaxException(Parser4.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
+    if (this.stack.length < 2) throw new RE2JSSyntaxException(Parser3.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
     const re1 = this.pop();
     const re2 = this.pop();
-    if (re2.op !== Regexp.Op.LEFT_PAREN) throw new RE2JSSyntaxException(Parser4.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
+    if (re2.op !== Regexp.Op.LEFT_PAREN) throw new RE2JSSyntaxException(Parser3.ERR_UNEXPECTED_PAREN, this.wholeRegexp);
     this.flags = re2.flags;
     if (re2.lb !== 0) {
-      if (Parser4.hasCapture(re1)) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CAPTURE_IN_LOOKBEHIND, this.wholeRegexp);
+      if (Parser3.hasCapture(re1)) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CAPTURE_IN_LOOKBEHIND, this.wholeRegexp);
       if (re2.lb > 0) re2.op = Regexp.Op.PLB;
       else re2.op = Regexp.Op.NLB;
       re2.subs = [re1];
@@ -29292,7 +20363,7 @@ var Parser3 = class Parser4 {
     const name = cls.substring(0, i + 2);
     t.skipString(name);
     const g = POSIX_GROUPS.has(name) ? POSIX_GROUPS.get(name) : null;
-    if (g === null) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, name);
+    if (g === null) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, name);
     cc.appendGroup(g, (this.flags & RE2Flags.FOLD_CASE) !== 0);
     return true;
   }
@@ -29305,7 +20376,7 @@ var Parser3 = class Parser4 {
     if (c === Codepoint.CODES["P"]) sign4 = -1;
     if (!t.more()) {
       t.rewindTo(startPos);
-      throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.rest());
+      throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.rest());
     }
     c = t.pop();
     let name;
@@ -29315,7 +20386,7 @@ var Parser3 = class Parser4 {
       const end = rest.indexOf("}");
       if (end < 0) {
         t.rewindTo(startPos);
-        throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.rest());
+        throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.rest());
       }
       name = rest.substring(0, end);
       t.skipString(name);
@@ -29325,8 +20396,8 @@ var Parser3 = class Parser4 {
       sign4 = 0 - sign4;
       name = name.substring(1);
     }
-    const pair = Parser4.unicodeTable(name);
-    if (pair === null) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.from(startPos));
+    const pair = Parser3.unicodeTable(name);
+    if (pair === null) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.from(startPos));
     if (pair.sign < 0) sign4 = 0 - sign4;
     const tab = pair.tab;
     const fold = pair.fold;
@@ -29355,7 +20426,7 @@ var Parser3 = class Parser4 {
         const s = t.rest();
         if (s === "-" || !s.startsWith("-]")) {
           t.rewindTo(startPos);
-          throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.rest());
+          throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.rest());
         }
       }
       first = false;
@@ -29367,14 +20438,14 @@ var Parser3 = class Parser4 {
       if (this.parseUnicodeClass(t, cc)) continue;
       if (this.parsePerlClassEscape(t, cc)) continue;
       t.rewindTo(beforePos);
-      const lo = Parser4.parseClassChar(t, startPos);
+      const lo = Parser3.parseClassChar(t, startPos);
       let hi = lo;
       if (t.more() && t.lookingAt("-")) {
         t.skip(1);
         if (t.more() && t.lookingAt("]")) t.skip(-1);
         else {
-          hi = Parser4.parseClassChar(t, startPos);
-          if (hi < lo) throw new RE2JSSyntaxException(Parser4.ERR_INVALID_CHAR_RANGE, t.from(beforePos));
+          hi = Parser3.parseClassChar(t, startPos);
+          if (hi < lo) throw new RE2JSSyntaxException(Parser3.ERR_INVALID_CHAR_RANGE, t.from(beforePos));
         }
       }
       if ((this.flags & RE2Flags.FOLD_CASE) === 0) cc.appendRange(lo, hi);
@@ -29433,7 +20504,7 @@ var RE2 = class RE22 {
     return RE22.compileImpl(expr, RE2Flags.POSIX, true);
   }
   static compileImpl(expr, mode, longest) {
-    let re = Parser3.parse(expr, mode);
+    let re = Parser2.parse(expr, mode);
     const maxCap = re.maxCap();
     const namedGroups = re.namedGroups;
     re = Simplify.simplify(re);
@@ -29927,7 +20998,7 @@ var RE2Set = class RE2Set2 {
     if ((this.jsFlags & PublicFlags.CASE_INSENSITIVE) !== 0) fregex = `(?i)${fregex}`;
     if ((this.jsFlags & PublicFlags.DOTALL) !== 0) fregex = `(?s)${fregex}`;
     if ((this.jsFlags & PublicFlags.MULTILINE) !== 0) fregex = `(?m)${fregex}`;
-    const re = Parser3.parse(fregex, this.re2Flags);
+    const re = Parser2.parse(fregex, this.re2Flags);
     this.regexps.push(Simplify.simplify(re));
     return this.regexps.length - 1;
   }
@@ -29939,7 +21010,7 @@ var RE2Set = class RE2Set2 {
   compile() {
     if (this.prog) return;
     const prog = Compiler.compileSet(this.regexps);
-    if (prog.numInst() > Parser3.MAX_SIZE) throw new RE2JSCompileException(`${Parser3.ERR_LARGE}: the set compiles to ${prog.numInst()} instructions, more than ${Parser3.MAX_SIZE}`);
+    if (prog.numInst() > Parser2.MAX_SIZE) throw new RE2JSCompileException(`${Parser2.ERR_LARGE}: the set compiles to ${prog.numInst()} instructions, more than ${Parser2.MAX_SIZE}`);
     this.prog = prog;
     this.dfa = new DFA(this.prog, this.maxMem);
     this.dummyRe2 = {
@@ -29983,17 +21054,17 @@ var TranslateRegExpString = class TranslateRegExpString2 {
     if (typeof data !== "string") return data;
     let result = "";
     let changed = false;
-    let size = data.length;
-    if (size === 0) {
+    let size2 = data.length;
+    if (size2 === 0) {
       result = "(?:)";
       changed = true;
     }
     let inCharClass = false;
     let i = 0;
-    while (i < size) {
+    while (i < size2) {
       let ch = data[i];
       if (ch === "\\") {
-        if (i + 1 < size) {
+        if (i + 1 < size2) {
           ch = data[i + 1];
           switch (ch) {
             case "\\":
@@ -30001,7 +21072,7 @@ var TranslateRegExpString = class TranslateRegExpString2 {
               i += 2;
               continue;
             case "c":
-              if (i + 2 < size) {
+              if (i + 2 < size2) {
                 let code = data[i + 2].charCodeAt(0);
                 if (code >= 65 && code <= 90 || code >= 97 && code <= 122) {
                   let val = code % 32;
@@ -30018,12 +21089,12 @@ var TranslateRegExpString = class TranslateRegExpString2 {
               changed = true;
               continue;
             case "u":
-              if (i + 2 < size) {
+              if (i + 2 < size2) {
                 if (data[i + 2] === "{") {
                   let j = i + 3;
                   let hasHex = false;
                   let closed = false;
-                  while (j < size) {
+                  while (j < size2) {
                     const hexChar = data[j];
                     if (hexChar === "}") {
                       closed = true;
@@ -30039,7 +21110,7 @@ var TranslateRegExpString = class TranslateRegExpString2 {
                     changed = true;
                     continue;
                   }
-                } else if (i + 5 < size) {
+                } else if (i + 5 < size2) {
                   let isHex4 = true;
                   for (let j = 0; j < 4; j++) if (!TranslateRegExpString2.isHexadecimal(data[i + 2 + j])) {
                     isHex4 = false;
@@ -30059,11 +21130,11 @@ var TranslateRegExpString = class TranslateRegExpString2 {
               continue;
             case "x": {
               let isValidHex = false;
-              if (i + 2 < size && data[i + 2] === "{") {
+              if (i + 2 < size2 && data[i + 2] === "{") {
                 let j = i + 3;
                 let hasHex = false;
                 let closed = false;
-                while (j < size) {
+                while (j < size2) {
                   const hexChar = data[j];
                   if (hexChar === "}") {
                     closed = true;
@@ -30074,7 +21145,7 @@ var TranslateRegExpString = class TranslateRegExpString2 {
                   j++;
                 }
                 if (closed && hasHex) isValidHex = true;
-              } else if (i + 3 < size && TranslateRegExpString2.isHexadecimal(data[i + 2]) && TranslateRegExpString2.isHexadecimal(data[i + 3])) isValidHex = true;
+              } else if (i + 3 < size2 && TranslateRegExpString2.isHexadecimal(data[i + 2]) && TranslateRegExpString2.isHexadecimal(data[i + 3])) isValidHex = true;
               if (isValidHex) {
                 result += "\\x";
                 i += 2;
@@ -30153,8 +21224,8 @@ var TranslateRegExpString = class TranslateRegExpString2 {
         }
         inCharClass = true;
       } else if (ch === "]") inCharClass = false;
-      else if (!inCharClass && ch === "(" && i + 2 < size && data[i + 1] === "?" && data[i + 2] === "<") {
-        if (i + 3 < size && !"=!>)".includes(data[i + 3])) {
+      else if (!inCharClass && ch === "(" && i + 2 < size2 && data[i + 1] === "?" && data[i + 2] === "<") {
+        if (i + 3 < size2 && !"=!>)".includes(data[i + 3])) {
           result += "(?P<";
           i += 3;
           changed = true;
@@ -30488,9 +21559,9 @@ var RE2JS = class RE2JS2 {
 
 // src/util/go-regexp.ts
 var MAX_CACHED = 1e3;
-var cache2 = /* @__PURE__ */ new Map();
+var cache = /* @__PURE__ */ new Map();
 function compileRe2(pattern) {
-  let entry2 = cache2.get(pattern);
+  let entry2 = cache.get(pattern);
   if (entry2 === void 0) {
     try {
       entry2 = RE2JS.compile(pattern);
@@ -30498,10 +21569,277 @@ function compileRe2(pattern) {
       if (!(err instanceof RE2JSException)) throw err;
       entry2 = err.message;
     }
-    if (cache2.size >= MAX_CACHED) cache2.clear();
-    cache2.set(pattern, entry2);
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(pattern, entry2);
   }
   return entry2;
+}
+
+// src/lang/cel/namespace.ts
+function registerNamespace(env, name) {
+  if (env.hasVariable(name)) return name;
+  const Namespace = { [name]: class {
+  } }[name];
+  env.registerType(name, Namespace);
+  env.registerConstant(name, name, new Namespace());
+  return name;
+}
+
+// src/lang/cel/strings.ts
+function rangeError(index) {
+  return new EvaluationError(`index out of range: ${index}`);
+}
+function charAt(str4, index) {
+  const runes = Array.from(str4);
+  if (index < 0n || index > BigInt(runes.length)) throw rangeError(index);
+  return index === BigInt(runes.length) ? "" : runes[Number(index)];
+}
+function replaceN(str4, oldValue, newValue, n) {
+  if (n === 0n || oldValue === newValue) return str4;
+  const limit = n < 0n ? Infinity : Number(n);
+  let out = "";
+  let count2 = 0;
+  if (oldValue === "") {
+    const runes = Array.from(str4);
+    let i = 0;
+    for (; i < runes.length && count2 < limit; i++, count2++) out += newValue + runes[i];
+    if (i === runes.length && count2 < limit) return out + newValue;
+    return out + runes.slice(i).join("");
+  }
+  let from = 0;
+  while (count2 < limit) {
+    const at3 = str4.indexOf(oldValue, from);
+    if (at3 < 0) break;
+    out += str4.slice(from, at3) + newValue;
+    from = at3 + oldValue.length;
+    count2++;
+  }
+  return out + str4.slice(from);
+}
+function quote(str4) {
+  let out = '"';
+  for (const c of str4) {
+    switch (c) {
+      case "\x07":
+        out += "\\a";
+        break;
+      case "\b":
+        out += "\\b";
+        break;
+      case "\f":
+        out += "\\f";
+        break;
+      case "\n":
+        out += "\\n";
+        break;
+      case "\r":
+        out += "\\r";
+        break;
+      case "	":
+        out += "\\t";
+        break;
+      case "\v":
+        out += "\\v";
+        break;
+      case "\\":
+        out += "\\\\";
+        break;
+      case '"':
+        out += '\\"';
+        break;
+      default: {
+        const code = c.codePointAt(0);
+        out += code >= 55296 && code <= 57343 ? "\uFFFD" : c;
+      }
+    }
+  }
+  return out + '"';
+}
+function equalsIn(ev) {
+  return (a, b) => {
+    if (a === b) return true;
+    if (typeof a === "bigint" || typeof a === "number") return (typeof b === "bigint" || typeof b === "number") && a == b;
+    if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+    const left = ev.debugType(a);
+    if (left !== ev.debugType(b)) return false;
+    const overload = ev.registry.findBinaryOverload("==", left, left);
+    return overload !== null && overload.handler(a, b, void 0, ev) === true;
+  };
+}
+function listIndexOf(list5, value2, equals) {
+  for (let i = 0; i < list5.length; i++) if (equals(list5[i], value2)) return BigInt(i);
+  return -1n;
+}
+function listLastIndexOf(list5, value2, equals) {
+  for (let i = list5.length - 1; i >= 0; i--) if (equals(list5[i], value2)) return BigInt(i);
+  return -1n;
+}
+function registerStringFunctions(env) {
+  env.registerFunction("string.charAt(int): string", (s, i) => charAt(s, i));
+  env.registerFunction("string.replace(string, string): string", (s, o, n) => replaceN(s, o, n, -1n));
+  env.registerFunction(
+    "string.replace(string, string, int): string",
+    (s, o, n, c) => replaceN(s, o, n, c)
+  );
+  const strings4 = registerNamespace(env, "strings");
+  env.registerFunction(`${strings4}.quote(string): string`, (_ns, s) => quote(s));
+  env.registerFunction("list<A>.indexOf(A): int", function(l, v) {
+    return listIndexOf(l, v, equalsIn(this));
+  });
+  env.registerFunction("list<A>.lastIndexOf(A): int", function(l, v) {
+    return listLastIndexOf(l, v, equalsIn(this));
+  });
+}
+function stringIndexOf(str4, sub, offset = 0n) {
+  if (sub === "") return offset;
+  const runes = Array.from(str4);
+  const subRunes = Array.from(sub);
+  const off = Number(offset);
+  if (offset < 0n || off >= runes.length) throw rangeError(offset);
+  for (let i = off; i < runes.length - (subRunes.length - 1); i++) {
+    let found = true;
+    for (let j = 0; j < subRunes.length; j++) {
+      if (runes[i + j] !== subRunes[j]) {
+        found = false;
+        break;
+      }
+    }
+    if (found) return BigInt(i);
+  }
+  return -1n;
+}
+function stringLastIndexOf(str4, sub, offset) {
+  const runes = Array.from(str4);
+  if (offset === void 0) {
+    if (sub === "") return BigInt(runes.length);
+    offset = BigInt(runes.length - 1);
+  }
+  if (sub === "") return offset;
+  const subRunes = Array.from(sub);
+  let off = Number(offset);
+  if (offset < 0n || off >= runes.length) throw rangeError(offset);
+  if (off > runes.length - subRunes.length) off = runes.length - subRunes.length;
+  for (let i = off; i >= 0; i--) {
+    let found = true;
+    for (let j = 0; j < subRunes.length; j++) {
+      if (runes[i + j] !== subRunes[j]) {
+        found = false;
+        break;
+      }
+    }
+    if (found) return BigInt(i);
+  }
+  return -1n;
+}
+function substring(str4, start, end) {
+  const runes = Array.from(str4);
+  const length = BigInt(runes.length);
+  if (end === void 0) {
+    if (start < 0n || start > length) throw rangeError(start);
+    return runes.slice(Number(start)).join("");
+  }
+  if (start > end) throw new EvaluationError(`invalid substring range. start: ${start}, end: ${end}`);
+  if (start < 0n || start > length) throw rangeError(start);
+  if (end < 0n || end > length) throw rangeError(end);
+  return runes.slice(Number(start), Number(end)).join("");
+}
+
+// src/lang/cel/values.ts
+var CALL_COST = 1;
+var LIST_CREATE_BASE_COST = 10;
+var STRING_TRAVERSAL_COST_FACTOR = 0.1;
+var REGEX_STRING_LENGTH_COST_FACTOR = 0.25;
+var MAX_LIST_SIZE = 1e7;
+function kindOf(value2) {
+  switch (typeof value2) {
+    case "bigint":
+      return "int";
+    case "number":
+      return "double";
+    case "boolean":
+      return "bool";
+    case "string":
+      return "string";
+    case "object":
+      if (value2 instanceof UnsignedInt) return "uint";
+      if (value2 instanceof Uint8Array) return "bytes";
+      if (value2 instanceof Date) return "timestamp";
+      if (value2 instanceof Duration) return "duration";
+      return "other";
+    default:
+      return "other";
+  }
+}
+function isNumericKind(kind3) {
+  return kind3 === "int" || kind3 === "uint" || kind3 === "double";
+}
+function numeric(value2) {
+  return value2 instanceof UnsignedInt ? value2.valueOf() : value2;
+}
+function sign(a, b) {
+  if (a < b) return -1;
+  if (a > b) return 1;
+  return a == b ? 0 : NaN;
+}
+function compareStrings(a, b) {
+  return Math.sign(compareGoStrings(a, b));
+}
+function compareBytes(a, b) {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+function compareValues(a, b) {
+  const ka = kindOf(a);
+  const kb = kindOf(b);
+  if (isNumericKind(ka) && isNumericKind(kb)) return sign(numeric(a), numeric(b));
+  if (ka !== kb) return null;
+  switch (ka) {
+    case "string":
+      return compareStrings(a, b);
+    case "bool":
+      return a === b ? 0 : a ? 1 : -1;
+    case "bytes":
+      return compareBytes(a, b);
+    case "timestamp":
+      return sign(a.getTime(), b.getTime());
+    case "duration": {
+      const x = a;
+      const y = b;
+      return x.seconds === y.seconds ? sign(x.nanos, y.nanos) : sign(x.seconds, y.seconds);
+    }
+    default:
+      return null;
+  }
+}
+function celEqualsIn(ev) {
+  const equals = equalsIn(ev);
+  return (a, b) => {
+    if (a instanceof UnsignedInt || b instanceof UnsignedInt) {
+      const ka = kindOf(a);
+      const kb = kindOf(b);
+      return isNumericKind(ka) && isNumericKind(kb) && numeric(a) == numeric(b);
+    }
+    return equals(a, b);
+  };
+}
+function listElements(value2) {
+  if (Array.isArray(value2)) return value2;
+  if (value2 instanceof Set) return [...value2];
+  throw new EvaluationError(`expected a list, got ${describeKind(value2)}`);
+}
+function describeKind(value2) {
+  const kind3 = kindOf(value2);
+  if (kind3 === "timestamp") return "google.protobuf.Timestamp";
+  if (kind3 === "duration") return "google.protobuf.Duration";
+  if (kind3 !== "other") return kind3;
+  if (value2 === null) return "null_type";
+  if (Array.isArray(value2) || value2 instanceof Set) return "list";
+  if (typeof value2 === "object" && (value2 instanceof Map || value2.constructor === Object)) return "map";
+  return typeof value2 === "object" ? value2.constructor?.name ?? "object" : typeof value2;
+}
+function checkListSize(size2) {
+  if (size2 > MAX_LIST_SIZE) throw new EvaluationError(`list size ${size2} exceeds the limit of ${MAX_LIST_SIZE} elements`);
 }
 
 // src/lang/cel/regex.ts
@@ -30613,6 +21951,9395 @@ function registerRegex(env) {
   env.registerFunction(`${regex}.extractAll(string, string): list<string>`, (_ns, t, p) => regexExtractAll(t, p));
 }
 
+// src/lang/cel/closures.ts
+var METHODS = /* @__PURE__ */ new Map();
+function registerClosureMethod(typeName4, name, receiverClass, call4) {
+  METHODS.set(`${typeName4}.${name}`, { receiverClass, call: call4 });
+}
+var NONE = /* @__PURE__ */ Symbol("cel closures: no value");
+function optionalOf(step3) {
+  return (frame) => {
+    const value2 = step3(frame);
+    return value2 === NONE ? Optional.none() : Optional.of(value2);
+  };
+}
+var BAIL = /* @__PURE__ */ Symbol("cel closures: evaluate with cel-js");
+var Raised = class {
+  constructor(error) {
+    this.error = error;
+  }
+  error;
+};
+function noSuchKey(field2, node2) {
+  return new Raised({ summary: `No such key: ${field2}`, range: rangeOf(node2) });
+}
+function rangeOf(node2) {
+  const start = node2.pos ?? node2.start;
+  return { start, end: typeof node2.end === "number" ? node2.end : start };
+}
+var Unsupported = class extends Error {
+};
+function bail() {
+  throw BAIL;
+}
+var hasOwn2 = Object.prototype.hasOwnProperty;
+function isPlainObject(value2) {
+  if (typeof value2 !== "object" || value2 === null) return false;
+  const constructor = value2.constructor;
+  return constructor === Object || constructor === void 0;
+}
+function known(value2) {
+  switch (typeof value2) {
+    case "string":
+    case "bigint":
+    case "number":
+    case "boolean":
+      return true;
+    case "object":
+      return value2 === null || Array.isArray(value2) || isPlainObject(value2) || value2 instanceof Optional;
+    default:
+      return false;
+  }
+}
+function deepType(value2) {
+  switch (typeof value2) {
+    case "string":
+      return "string";
+    case "bigint":
+      return "int";
+    case "number":
+      return "double";
+    case "boolean":
+      return "bool";
+    default:
+      if (value2 === null) return "null";
+      if (Array.isArray(value2)) return value2.length === 0 ? "list" : `list<${deepType(value2[0])}>`;
+      if (isPlainObject(value2)) {
+        for (const key3 in value2) return `map<string, ${deepType(value2[key3])}>`;
+        return "map";
+      }
+      return bail();
+  }
+}
+var INT64_MAX = (1n << 63n) - 1n;
+var INT64_MIN = -(1n << 63n);
+function codePoints(text5) {
+  let count2 = 0;
+  for (const _ of text5) count2++;
+  return count2;
+}
+function isDyn(node2) {
+  const type = node2.checkedType;
+  return type !== void 0 && type.kind === "dyn" && type.name === "dyn";
+}
+function ownPatches(node2, handled) {
+  return patchesOf(node2).filter((kind3) => !handled.includes(kind3));
+}
+var Compiler3 = class {
+  constructor(options2) {
+    this.options = options2;
+  }
+  options;
+  slots = 0;
+  /** The reasons for the nodes compiled to give up (see {@link compile}). */
+  unsupported = [];
+  /**
+   * `node` as a closure; `handled`: the patches of the node the caller reproduces. A node the closures do not handle
+   * becomes one that gives up when it is reached: an unsupported branch that an evaluation does not take costs nothing.
+   */
+  compile(node2, scope, handled = []) {
+    try {
+      return this.compileNode(node2, scope, handled);
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      this.unsupported.push(error.message);
+      return bail;
+    }
+  }
+  compileNode(node2, scope, handled) {
+    const patches = ownPatches(node2, handled);
+    const meta = node2.meta;
+    if (meta.alternate) {
+      if (patches.length > 0) throw new Unsupported("patched alternate");
+      return this.compileNode(meta.alternate, scope, []);
+    }
+    if (meta.macro) {
+      const [name] = node2.args;
+      const only = patches.length === 1 ? patches[0] : void 0;
+      if (node2.op === "rcall" && name === "orValue" && only === "orvalue-compat") return this.orValue(node2, scope);
+      if (node2.op === "call" && name === "has" && only === "has-presence") return this.has(node2, scope);
+      throw new Unsupported(`macro ${name}`);
+    }
+    if (patches.length === 1 && patches[0] === "matches-re2") return this.matches(node2, scope);
+    if (patches.length > 0 && !(patches.length === 1 && patches[0] === "output-cost" && (node2.op === "+" || isSplit(node2)))) throw new Unsupported(`patched ${node2.op}`);
+    switch (node2.op) {
+      case "value": {
+        const value2 = node2.args;
+        return () => value2;
+      }
+      case "id":
+        return this.identifier(node2, scope);
+      case ".":
+        return this.select(node2, scope);
+      case ".?":
+        return this.optionalSelect(node2, scope);
+      case "[]":
+        return this.index(node2, scope);
+      case "[?]":
+        return this.optionalIndex(node2, scope);
+      case "-_": {
+        const operand = this.compile(node2.args, scope);
+        return (frame) => {
+          const value2 = operand(frame);
+          return typeof value2 === "bigint" || typeof value2 === "number" ? -value2 : bail();
+        };
+      }
+      case "!_": {
+        const operand = this.compile(node2.args, scope);
+        return (frame) => {
+          const value2 = operand(frame);
+          return typeof value2 === "boolean" ? !value2 : bail();
+        };
+      }
+      case "&&":
+      case "||":
+        return this.logical(node2, scope);
+      case "?:": {
+        const [condition2, left, right] = node2.args.map((arg) => this.compile(arg, scope));
+        return (frame) => {
+          const value2 = condition2(frame);
+          if (value2 === true) return left(frame);
+          if (value2 === false) return right(frame);
+          return bail();
+        };
+      }
+      case "==":
+      case "!=":
+        return this.equality(node2, scope);
+      case "<":
+      case "<=":
+      case ">":
+      case ">=":
+        return this.ordering(node2, scope);
+      case "in":
+        return this.membership(node2, scope);
+      case "+":
+        return this.plus(node2, scope);
+      case "list": {
+        const elements2 = node2.args.map((element) => this.compile(element, scope));
+        return (frame) => {
+          const out = new Array(elements2.length);
+          for (let i = 0; i < elements2.length; i++) out[i] = elements2[i](frame);
+          return out;
+        };
+      }
+      case "map":
+        return this.mapLiteral(node2, scope);
+      case "call":
+        return this.call(node2, scope);
+      case "rcall":
+        return this.receiverCall(node2, scope);
+      case "comprehension":
+        return this.comprehension(node2, scope);
+      case "accuValue": {
+        const slot = this.accumulator(scope);
+        return (frame) => frame.slots[slot];
+      }
+      case "accuInc": {
+        const slot = this.accumulator(scope);
+        return (frame) => frame.slots[slot] = frame.slots[slot] + 1;
+      }
+      case "accuPush": {
+        const slot = this.accumulator(scope);
+        const element = this.compile(node2.args, scope);
+        return (frame) => {
+          const list5 = frame.slots[slot];
+          list5.push(element(frame));
+          return list5;
+        };
+      }
+      default:
+        throw new Unsupported(node2.op);
+    }
+  }
+  accumulator(scope) {
+    if (scope === null) throw new Unsupported("accumulator outside a comprehension");
+    return scope.accuSlot;
+  }
+  /** An iteration variable (the innermost of that name), or a `dyn` variable of the activation. */
+  identifier(node2, scope) {
+    const name = node2.args;
+    for (let at3 = scope; at3 !== null; at3 = at3.parent) {
+      if (at3.iterVar === name) {
+        const slot = at3.iterSlot;
+        return (frame) => frame.slots[slot];
+      }
+    }
+    if (!isDyn(node2)) throw new Unsupported(`variable ${name} of a declared type`);
+    return (frame) => {
+      const value2 = frame.activation[name];
+      return value2 !== void 0 && known(value2) ? value2 : bail();
+    };
+  }
+  /** `x.f`: `variables.f`, or a field of a JSON object (cel-js `fieldAccess`). */
+  select(node2, scope) {
+    const [left, field2] = node2.args;
+    const variables = this.options.variablesName;
+    if (variables !== void 0 && left.op === "id" && left.args === variables && !this.bound(variables, scope) && !left.meta.alternate) {
+      if (ownPatches(left, ["object-variable"]).length > 0) throw new Unsupported("patched variables");
+      return (frame) => {
+        const object3 = frame.activation[variables];
+        if (!isPlainObject(object3)) return bail();
+        let value2;
+        try {
+          value2 = object3[field2];
+        } catch (error) {
+          throw new Raised(error);
+        }
+        return value2 !== void 0 && known(value2) ? value2 : bail();
+      };
+    }
+    if (!isDyn(left)) throw new Unsupported("selection on a declared type");
+    const object2 = this.compile(left, scope);
+    return (frame) => {
+      const value2 = object2(frame);
+      if (isPlainObject(value2)) {
+        const item = hasOwn2.call(value2, field2) ? value2[field2] : void 0;
+        if (item === void 0) throw noSuchKey(field2, node2);
+        return known(item) ? item : bail();
+      }
+      if (value2 === null || Array.isArray(value2) || typeof value2 === "string" || typeof value2 === "bigint" || typeof value2 === "number" || typeof value2 === "boolean") {
+        throw noSuchKey(field2, node2);
+      }
+      return bail();
+    };
+  }
+  bound(name, scope) {
+    for (let at3 = scope; at3 !== null; at3 = at3.parent) if (at3.iterVar === name) return true;
+    return false;
+  }
+  /** `x.?f` (cel-js `TypeDeclaration#getOptionalField`): an optional of the field, empty when absent. */
+  optionalSelect(node2, scope) {
+    return optionalOf(this.optionalStep(node2, scope));
+  }
+  /** Whether `node` is an optional selection or index evaluated as a step of a chain (it has no patch of its own). */
+  fusible(node2) {
+    return (node2.op === ".?" || node2.op === "[?]") && patchesOf(node2).length === 0 && !node2.meta.alternate && !node2.meta.macro;
+  }
+  /**
+   * The optional an operand of an optional selection gives, as its value or {@link NONE}: the step of a chain
+   * (`a.?b.?c` makes no optional in between), or any other node's value, unwrapped when it is an optional.
+   */
+  optionalOperand(node2, scope) {
+    if (this.fusible(node2)) return this.optionalStep(node2, scope);
+    const closure = this.compile(node2, scope);
+    return (frame) => {
+      const value2 = closure(frame);
+      return value2 instanceof Optional ? value2.hasValue() ? value2.value() : NONE : value2;
+    };
+  }
+  /** `x.?f` or `x[?k]` as the value of the optional it gives, or {@link NONE}. */
+  optionalStep(node2, scope) {
+    const [left, right] = node2.args;
+    const type = left.checkedType;
+    if (type === void 0 || type.kind !== "dyn" && type.kind !== "optional") throw new Unsupported(`optional ${node2.op === ".?" ? "selection" : "index"} on a declared type`);
+    const object2 = this.optionalOperand(left, scope);
+    if (node2.op === ".?") {
+      const field2 = right;
+      return (frame) => {
+        const value2 = object2(frame);
+        if (value2 === NONE) return NONE;
+        if (isPlainObject(value2)) {
+          if (!hasOwn2.call(value2, field2)) return NONE;
+          const item = value2[field2];
+          if (item === void 0) return NONE;
+          return known(item) ? item : bail();
+        }
+        if (value2 === null || Array.isArray(value2) || typeof value2 !== "object") return typeof value2 === "function" || typeof value2 === "symbol" ? bail() : NONE;
+        return bail();
+      };
+    }
+    const key3 = this.compile(right, scope);
+    return (frame) => {
+      const value2 = object2(frame);
+      const at3 = key3(frame);
+      if (value2 === NONE) return NONE;
+      let item;
+      if (isPlainObject(value2) && typeof at3 === "string") item = hasOwn2.call(value2, at3) ? value2[at3] : void 0;
+      else if (Array.isArray(value2) && typeof at3 === "bigint") item = at3 >= 0n && at3 < BigInt(value2.length) ? value2[Number(at3)] : void 0;
+      else return bail();
+      if (item === void 0) return NONE;
+      return known(item) ? item : bail();
+    };
+  }
+  /** `x[i]` on a `dyn` value: a list's element at an int, a map's entry at a string. */
+  index(node2, scope) {
+    const [left, right] = node2.args;
+    if (!isDyn(left)) throw new Unsupported("index on a declared type");
+    const object2 = this.compile(left, scope);
+    const key3 = this.compile(right, scope);
+    return (frame) => {
+      const value2 = object2(frame);
+      const at3 = key3(frame);
+      let item;
+      if (Array.isArray(value2) && typeof at3 === "bigint") item = at3 >= 0n && at3 < BigInt(value2.length) ? value2[Number(at3)] : void 0;
+      else if (isPlainObject(value2) && typeof at3 === "string") item = hasOwn2.call(value2, at3) ? value2[at3] : void 0;
+      else return bail();
+      return item !== void 0 && known(item) ? item : bail();
+    };
+  }
+  /**
+   * `x[?k]` (cel-js `TypeDeclaration#getOptionalField` with a key): an optional of a map's entry at a string, or of a
+   * list's element at an int, empty when there is none.
+   */
+  optionalIndex(node2, scope) {
+    return optionalOf(this.optionalStep(node2, scope));
+  }
+  /**
+   * `has(x.f…)` (cel-js `createHasExpander`, has.ts `patchPresence`): each selection before the last must find its
+   * field (else cel-js errors); the last tells whether its field is there. Values with field presence are left to
+   * cel-js.
+   */
+  has(node2, scope) {
+    const props = node2.meta.macro.macroHasProps;
+    if (props === void 0 || props.length < 2) throw new Unsupported("has without selections");
+    const selections = props.slice(0, -1);
+    if (selections.some((selection) => selection.op !== ".")) throw new Unsupported("has over an optional selection");
+    const base2 = this.compile(props[props.length - 1], scope);
+    const fields2 = selections.map((selection) => selection.args[1]).reverse();
+    const last = fields2.length - 1;
+    return (frame) => {
+      let value2 = base2(frame);
+      for (let i = 0; i < last; i++) {
+        const field2 = fields2[i];
+        if (isPlainObject(value2)) {
+          value2 = hasOwn2.call(value2, field2) ? value2[field2] : void 0;
+        } else if (value2 === null || Array.isArray(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol") {
+          value2 = void 0;
+        } else {
+          return bail();
+        }
+        if (value2 === void 0) throw noSuchKey(field2, selections[selections.length - 1 - i]);
+        if (!known(value2)) return bail();
+      }
+      if (isPlainObject(value2)) {
+        if (typeof value2[CEL_FIELD_PRESENCE] === "function") return bail();
+        const field2 = fields2[last];
+        if (!hasOwn2.call(value2, field2)) return false;
+        const item = value2[field2];
+        return item === void 0 ? false : known(item) ? true : bail();
+      }
+      return value2 === null || Array.isArray(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol" ? false : bail();
+    };
+  }
+  /** `s.matches(p)`, `matches(s, p)` on RE2 (environment.ts `patchMatches`); a bad pattern is left to cel-js. */
+  matches(node2, scope) {
+    const operands = node2.op === "rcall" ? [node2.args[1], node2.args[2][0]] : node2.args[1];
+    if (operands.length !== 2 || operands.some((operand) => operand === void 0)) throw new Unsupported("matches");
+    const [text5, pattern] = operands.map((operand) => this.compile(operand, scope));
+    return (frame) => {
+      const s = text5(frame);
+      const p = pattern(frame);
+      if (typeof s !== "string" || typeof p !== "string") return bail();
+      try {
+        return re2Matches(s, p);
+      } catch {
+        return bail();
+      }
+    };
+  }
+  /** `a && b`, `a || b`: the right operand only when the left one does not decide (cel-js evaluates it then). */
+  logical(node2, scope) {
+    const [left, right] = node2.args.map((arg) => this.compile(arg, scope));
+    const decides = node2.op === "||";
+    return (frame) => {
+      let value2;
+      try {
+        value2 = left(frame);
+      } catch (error) {
+        if (!(error instanceof Raised)) throw error;
+        value2 = error;
+      }
+      if (value2 === decides) return decides;
+      const other = right(frame);
+      if (value2 === !decides) return typeof other === "boolean" ? other : bail();
+      if (other === decides) return decides;
+      if (other === !decides && value2 instanceof Raised) throw value2;
+      return bail();
+    };
+  }
+  /** `==`, `!=` on two values of one primitive type (cel-js's overloads for them compare with `===`). */
+  equality(node2, scope) {
+    const [left, right] = node2.args.map((arg) => this.compile(arg, scope));
+    const negate2 = node2.op === "!=";
+    return (frame) => {
+      const a = left(frame);
+      const b = right(frame);
+      const type = typeof a;
+      if (type !== typeof b) return bail();
+      if (type === "string" || type === "boolean" || type === "bigint" || type === "number" || a === null && b === null) return negate2 ? a !== b : a === b;
+      return bail();
+    };
+  }
+  /** `<`, `<=`, `>`, `>=` on two strings, ints or doubles (cel-js compares them with JavaScript's operators). */
+  ordering(node2, scope) {
+    const [left, right] = node2.args.map((arg) => this.compile(arg, scope));
+    const compare3 = { "<": (a, b) => a < b, "<=": (a, b) => a <= b, ">": (a, b) => a > b, ">=": (a, b) => a >= b }[node2.op];
+    return (frame) => {
+      const a = left(frame);
+      const b = right(frame);
+      const type = typeof a;
+      if (type !== typeof b || type !== "string" && type !== "bigint" && type !== "number") return bail();
+      return compare3(a, b);
+    };
+  }
+  /**
+   * `x in list`: a string or bool among a list whose first element has its type (cel-js picks `V in list<V>` by that
+   * element, then compares with `===` for these types); the list is charged its size. `k in map`: a string key.
+   */
+  membership(node2, scope) {
+    const [left, right] = node2.args;
+    const value2 = this.compile(left, scope);
+    const range3 = this.compile(right, scope, ["membership-cost"]);
+    const charged = patchesOf(right).includes("membership-cost");
+    return (frame) => {
+      const item = value2(frame);
+      const collection = range3(frame);
+      if (Array.isArray(collection)) {
+        if (charged) charge(collection.length);
+        const type = typeof item;
+        if (type !== "string" && type !== "boolean" || collection.length === 0 || typeof collection[0] !== type) return bail();
+        for (let i = 0; i < collection.length; i++) if (collection[i] === item) return true;
+        return false;
+      }
+      if (isPlainObject(collection) && typeof item === "string") return hasOwn2.call(collection, item) ? collection[item] !== void 0 : false;
+      return bail();
+    };
+  }
+  /** `+` of two strings, two lists of the same element type (cel-js's `list<V>` overload), or two ints. */
+  plus(node2, scope) {
+    const [left, right] = node2.args.map((arg) => this.compile(arg, scope));
+    const metered = patchesOf(node2).includes("output-cost");
+    return (frame) => {
+      const a = left(frame);
+      const b = right(frame);
+      let out;
+      if (typeof a === "string" && typeof b === "string") out = a + b;
+      else if (typeof a === "bigint" && typeof b === "bigint") {
+        const sum4 = a + b;
+        return sum4 > INT64_MAX || sum4 < INT64_MIN ? bail() : sum4;
+      } else if (Array.isArray(a) && Array.isArray(b)) {
+        if (a.length > 0 && b.length > 0 && deepType(a) !== deepType(b)) return bail();
+        out = [...a, ...b];
+      } else return bail();
+      if (metered) charge(Math.ceil(out.length / 10));
+      return out;
+    };
+  }
+  /**
+   * A map literal (cel-js `map` evaluation, `safeFromEntries`): each key then its value, in order, into a plain
+   * object; the keys `__proto__`, `constructor` and `prototype` are left out.
+   */
+  mapLiteral(node2, scope) {
+    const entries = node2.args.map(([key3, value2]) => [this.compile(key3, scope), this.compile(value2, scope)]);
+    return (frame) => {
+      const out = {};
+      for (const [key3, value2] of entries) {
+        const k = key3(frame);
+        const v = value2(frame);
+        if (typeof k !== "string" && typeof k !== "bigint" && typeof k !== "boolean") return bail();
+        const name = String(k);
+        if (name === "__proto__" || name === "constructor" || name === "prototype") continue;
+        out[name] = v;
+      }
+      return out;
+    };
+  }
+  /** `size(x)`. */
+  call(node2, scope) {
+    const [name, args] = node2.args;
+    if (name === "size" && args.length === 1) {
+      const operand = this.compile(args[0], scope);
+      return (frame) => size(operand(frame));
+    }
+    throw new Unsupported(`function ${name}`);
+  }
+  /** `x.size()`, `s.startsWith(t)`, `s.endsWith(t)`, `s.contains(t)`, `o.hasValue()`. */
+  receiverCall(node2, scope) {
+    const [name, receiverNode, args] = node2.args;
+    const method = args.length === 1 ? METHODS.get(`${receiverNode.checkedType?.name ?? ""}.${name}`) : void 0;
+    if (method !== void 0) return this.libraryMethod(node2, receiverNode, args[0], method, scope);
+    const receiver = this.compile(receiverNode, scope);
+    if (args.length === 0 && name === "size") return (frame) => size(receiver(frame));
+    if (args.length === 0 && (name === "lowerAscii" || name === "upperAscii" || name === "trim")) {
+      const change = name === "lowerAscii" ? (text5) => text5.toLowerCase() : name === "upperAscii" ? (text5) => text5.toUpperCase() : (text5) => text5.trim();
+      return (frame) => {
+        const text5 = receiver(frame);
+        return typeof text5 === "string" ? change(text5) : bail();
+      };
+    }
+    if (isSplit(node2)) {
+      const separator = this.compile(args[0], scope);
+      const metered = patchesOf(node2).includes("output-cost");
+      return (frame) => {
+        const text5 = receiver(frame);
+        const by = separator(frame);
+        if (typeof text5 !== "string" || typeof by !== "string") return bail();
+        const parts2 = text5.split(by);
+        if (metered) charge(Math.ceil(parts2.length / 10));
+        return parts2;
+      };
+    }
+    if (args.length === 0 && name === "hasValue" && this.fusible(receiverNode)) {
+      const step3 = this.optionalStep(receiverNode, scope);
+      return (frame) => step3(frame) !== NONE;
+    }
+    if (args.length === 0 && name === "hasValue") {
+      return (frame) => {
+        const value2 = receiver(frame);
+        return value2 instanceof Optional ? value2.hasValue() : bail();
+      };
+    }
+    if (args.length === 1 && (name === "startsWith" || name === "endsWith" || name === "contains")) {
+      const argument = this.compile(args[0], scope);
+      const test = name === "startsWith" ? (a, b) => a.startsWith(b) : name === "endsWith" ? (a, b) => a.endsWith(b) : (a, b) => a.includes(b);
+      return (frame) => {
+        const text5 = receiver(frame);
+        const part = argument(frame);
+        return typeof text5 === "string" && typeof part === "string" ? test(text5, part) : bail();
+      };
+    }
+    throw new Unsupported(`function ${name}`);
+  }
+  /**
+   * A library method on a variable of its object type (see {@link registerClosureMethod}): its value, or its error at
+   * the call (cel-js `callFunctionHandler` attaches the call node to the library's error).
+   */
+  libraryMethod(node2, receiverNode, argument, method, scope) {
+    if (receiverNode.op !== "id" || patchesOf(receiverNode).length > 0 || receiverNode.meta.alternate || this.bound(receiverNode.args, scope)) {
+      throw new Unsupported("library method on an expression");
+    }
+    const name = receiverNode.args;
+    const operand = this.compile(argument, scope);
+    const { receiverClass, call: call4 } = method;
+    return (frame) => {
+      const receiver = frame.activation[name];
+      if (typeof receiver !== "object" || receiver === null || receiver.constructor !== receiverClass) return bail();
+      const outcome = call4(receiver, operand(frame));
+      if (outcome === null) return bail();
+      if ("error" in outcome) throw new Raised({ summary: outcome.error, range: rangeOf(node2) });
+      return outcome.value;
+    };
+  }
+  /** Kyverno's `x.orValue(y)`: both evaluated; the optional's value, `y` when it is empty, `x` when not an optional. */
+  orValue(node2, scope) {
+    const macro = node2.meta.macro;
+    const fallback = this.compile(macro.arg, scope);
+    if (this.fusible(macro.receiver)) {
+      const step3 = this.optionalStep(macro.receiver, scope);
+      return (frame) => {
+        const value2 = step3(frame);
+        const other = fallback(frame);
+        return value2 === NONE ? other : value2;
+      };
+    }
+    const receiver = this.compile(macro.receiver, scope);
+    return (frame) => {
+      const value2 = receiver(frame);
+      const other = fallback(frame);
+      if (value2 instanceof Optional) return value2.hasValue() ? value2.value() : other;
+      return value2;
+    };
+  }
+  /**
+   * cel-js's comprehensions (`runQualifier` for `all`/`exists`, `runComprehension` for the others): the iteration
+   * over a list, or a map's keys, each step charged its static cost (environment.ts `meterStep`). A step that would
+   * be an error, which a quantifier may absorb, gives up instead.
+   */
+  comprehension(node2, scope) {
+    const args = node2.args;
+    const iterType = args.iterCtx?.iterType;
+    const accepts2 = iterType === void 0 ? null : elementCheck(iterType);
+    if (accepts2 === null) throw new Unsupported(`comprehension over ${iterType?.name ?? "an unknown type"}`);
+    const iterable = this.compile(args.iterable, scope);
+    const inner = { iterVar: args.iterVarName, iterSlot: this.slots++, accuSlot: this.slots++, parent: scope };
+    const init = this.compile(args.init, inner);
+    const stepPatches = ownPatches(args.step, []);
+    if (stepPatches.length !== 1 || stepPatches[0] !== "step-cost") throw new Unsupported("comprehension step");
+    const step3 = this.compile(args.step, inner, ["step-cost"]);
+    const cost = iterationCost(args.step, args.condition ? 3 : 0);
+    const { condition: condition2, result } = args;
+    const { iterSlot, accuSlot } = inner;
+    const quantifier = !args.errorsAreFatal;
+    return (frame) => {
+      const range3 = iterable(frame);
+      const items2 = Array.isArray(range3) ? range3 : isPlainObject(range3) ? Object.keys(range3) : bail();
+      let accu = init(frame);
+      const slots = frame.slots;
+      slots[accuSlot] = accu;
+      let failed;
+      for (let i = 0; i < items2.length; i++) {
+        if (condition2 && !condition2(accu)) return result(accu);
+        const item = items2[i];
+        if (!accepts2(item)) return bail();
+        charge(cost);
+        slots[iterSlot] = item;
+        if (!quantifier) {
+          accu = step3(frame);
+          continue;
+        }
+        try {
+          accu = step3(frame);
+        } catch (error) {
+          if (!(error instanceof Raised)) throw error;
+          failed ??= error;
+        }
+      }
+      if (failed !== void 0 && (condition2 === void 0 || condition2(accu))) throw failed;
+      return result(accu);
+    };
+  }
+};
+function isSplit(node2) {
+  if (node2.op !== "rcall") return false;
+  const [name, , args] = node2.args;
+  return name === "split" && args.length === 1;
+}
+function elementCheck(type) {
+  if (type.kind === "dyn" && type.name === "dyn") return known;
+  switch (type.name) {
+    case "string":
+      return (value2) => typeof value2 === "string";
+    case "int":
+      return (value2) => typeof value2 === "bigint";
+    case "bool":
+      return (value2) => typeof value2 === "boolean";
+    default:
+      return null;
+  }
+}
+function size(value2) {
+  if (typeof value2 === "string") return BigInt(codePoints(value2));
+  if (Array.isArray(value2)) return BigInt(value2.length);
+  if (isPlainObject(value2)) return BigInt(Object.keys(value2).length);
+  return bail();
+}
+var enabled = true;
+function withoutClosures(fn) {
+  const previous = enabled;
+  enabled = false;
+  try {
+    return fn();
+  } finally {
+    enabled = previous;
+  }
+}
+function closuresEnabled() {
+  return enabled;
+}
+function compileClosures(root, options2) {
+  return compileRoot(root, options2).program;
+}
+function compileRoot(root, options2) {
+  const compiler = new Compiler3(options2);
+  const closure = compiler.compile(root, null);
+  const { slots, unsupported } = compiler;
+  if (closure === bail) return { program: null, unsupported };
+  return { program: (activation) => closure({ activation, slots: slots === 0 ? EMPTY : new Array(slots) }), unsupported };
+}
+var EMPTY = [];
+
+// src/evaluate/processor.ts
+var NO_OBJECTS = Object.freeze([]);
+function request(policy, resource, value2, options2) {
+  const result = { resource: value2, numberMode: options2.numberMode };
+  if (options2.userInfo) result.userInfo = options2.userInfo;
+  if (options2.oldResource) result.oldResource = options2.oldResource;
+  if (options2.exceptions && options2.exceptions.length > 0) result.exceptions = options2.exceptions;
+  if (options2.bindings && options2.bindings.length > 0) result.bindings = options2.bindings;
+  if (options2.external) result.external = options2.external;
+  if (options2.targets) result.targets = options2.targets;
+  if (options2.targetReads) result.targetReads = options2.targetReads;
+  if (options2.keepResourceOnMutateError) result.keepResourceOnMutateError = true;
+  if (options2.explainFailures) result.explainFailures = true;
+  if (options2.reference) result.reference = true;
+  const values = options2.values;
+  const resourceValues = values ? values.resourceValues(policy.name, resource.name, options2.set) : { ...options2.set };
+  if (options2.operation !== void 0) resourceValues["request.operation"] = options2.operation;
+  else if (options2.defaultOperation !== void 0 && (resourceValues["request.operation"] ?? "") === "") resourceValues["request.operation"] = options2.defaultOperation;
+  const operation = resourceValues["request.operation"];
+  if (typeof operation === "string" && operation !== "") result.operation = operation;
+  const labels = values?.namespaceLabels.get(resource.namespace) ?? options2.namespaceLabels?.(resource.namespace);
+  if (labels) result.namespaceLabels = labels;
+  const namespaceObject2 = resource.namespace === "" ? void 0 : values?.namespaceObject(resource.namespace) ?? options2.namespaceObject?.(resource.namespace);
+  if (namespaceObject2) result.namespaceObject = namespaceObject2;
+  if (values) {
+    for (const mapping of values.subresources) {
+      const apiVersion = mapping.group ? `${mapping.group}/${mapping.version}` : mapping.version;
+      if (apiVersion === resource.apiVersion && mapping.kind === resource.kind) {
+        result.subresource = mapping.subresource;
+        result.subresourceParent = { group: mapping.parentGroup, version: mapping.parentVersion, kind: mapping.parentKind };
+      }
+    }
+  }
+  const injected = { ...values?.ruleLookups(policy.name) };
+  if (Object.keys(resourceValues).length > 0) injected.resource = resourceValues;
+  if (injected.resource || injected.rule || injected.foreach) result.values = injected;
+  return result;
+}
+function evaluateResource(policies, resource, given) {
+  return evaluateResources(policies, [resource], given)[0];
+}
+function evaluateResources(policies, resources, given) {
+  if (given.reference === true && closuresEnabled()) return withoutClosures(() => evaluateResources(policies, resources, given));
+  const options2 = given.oldResource !== void 0 && given.numberMode === "float64" ? { ...given, oldResource: toFloat64Numbers(given.oldResource) } : given;
+  const runs = resources.map((resource) => new ResourceRun(policies, resource, options2));
+  mutateStage(policies, runs, 0);
+  if (options2.mutateOnly) {
+    mutateStage(policies, runs, 1);
+    mutateStage(policies, runs, 2);
+    return runs.map((run2) => run2.out);
+  }
+  for (const run2 of runs) run2.verifyImages();
+  validateStage(policies, runs, false);
+  mutateStage(policies, runs, 1);
+  mutateStage(policies, runs, 2);
+  validateStage(policies, runs, true);
+  for (const run2 of runs) run2.finish();
+  return runs.map((run2) => run2.out);
+}
+function mutatesIn(policy, stage) {
+  return policy.mutate !== void 0 && (policy.stage ?? 0) === stage;
+}
+function mutateStage(policies, runs, stage) {
+  for (const run2 of runs) run2.beginStage();
+  for (const policy of policies) {
+    if (!mutatesIn(policy, stage)) continue;
+    for (const run2 of runs) run2.mutate(policy, stage);
+  }
+  for (const run2 of runs) run2.endStage(stage);
+}
+function validateStage(policies, runs, late) {
+  for (const policy of policies) {
+    if (policy.validate === void 0 || (policy.stage ?? 0) > 0 !== late) continue;
+    for (const run2 of runs) run2.validate(policy);
+  }
+}
+var ResourceRun = class {
+  constructor(policies, resource, options2) {
+    this.policies = policies;
+    this.resource = resource;
+    this.options = options2;
+    this.#original = options2.numberMode === "float64" ? toFloat64Numbers(resource.value) : resource.value;
+    this.#current = this.#original;
+  }
+  policies;
+  resource;
+  options;
+  out = [];
+  /** The resource with the number semantics of the evaluation. */
+  #original;
+  #current;
+  /** Without values the request differs between mutate policies by the resource only: made once. */
+  #mutateRequest;
+  /** Without values the request is the same for every validate policy until a mutate stage changes the resource. */
+  #shared;
+  #mutateRequestFor(policy) {
+    const { resource, options: options2 } = this;
+    if (options2.values) return request(policy, resource, this.#current, options2);
+    this.#mutateRequest ??= request(policy, resource, this.#current, options2);
+    return { ...this.#mutateRequest, resource: this.#current };
+  }
+  #requestFor(policy) {
+    const { resource, options: options2 } = this;
+    return options2.values ? request(policy, resource, this.#current, options2) : this.#shared ??= request(policy, resource, this.#current, options2);
+  }
+  /** The resource the current mutate stage received, and where its responses start. */
+  #stage;
+  /** A mutate stage starts from the resource as it is now. */
+  beginStage() {
+    this.#stage = { received: this.#current, first: this.out.length };
+  }
+  /** One mutate policy of the stage on the resource as the stage's previous policies left it. */
+  mutate(policy, stage) {
+    const { received } = this.#stage;
+    const evaluation = this.#mutateRequestFor(policy);
+    if (stage === 2 && this.#current !== received) evaluation.admissionObject = received;
+    const result = policy.mutate(evaluation);
+    for (const response of isResponseList(result) ? result : [result]) {
+      this.#current = response.patchedResource ?? this.#current;
+      this.out.push({ kind: "mutate", response });
+    }
+  }
+  /** A mutate stage ends: MutatingPolicies' responses get the final resource, then mutate-existing rules run. */
+  endStage(stage) {
+    const { policies, resource, options: options2, out } = this;
+    const { received, first } = this.#stage;
+    this.#stage = void 0;
+    if (this.#current !== received) this.#shared = void 0;
+    if (stage !== 2) return;
+    const current4 = this.#current;
+    for (const { response } of out.slice(first)) response.patchedResource = current4;
+    const targets = options2.targets ?? [];
+    const targeting = targets.length === 0 ? [] : policies.filter((policy) => policy.mutateTarget !== void 0 && (policy.stage ?? 0) === 2);
+    if (targeting.length === 0) return;
+    options2.targetReads?.all();
+    for (const target2 of targets) {
+      const responses = [];
+      let patched = target2;
+      for (const policy of targeting) {
+        const evaluation = request(policy, resource, current4, options2);
+        if (current4 !== received) evaluation.admissionObject = received;
+        const result = policy.mutateTarget(evaluation, patched);
+        responses.push(...result.responses);
+        patched = result.target;
+      }
+      for (const response of responses) {
+        for (const rule4 of response.rules) if (rule4.status === "pass") rule4.patchedTarget = patched;
+        out.push({ kind: "mutate", response });
+      }
+    }
+  }
+  verifyImages() {
+    for (const policy of this.policies) {
+      if (policy.verifyImages !== void 0) this.out.push({ kind: "verifyImages", response: policy.verifyImages(this.#requestFor(policy)) });
+    }
+  }
+  validate(policy) {
+    const { out } = this;
+    const result = policy.validate(this.#requestFor(policy));
+    if (result === null) out.push({ kind: "validate", response: { policy, resource: this.#current, rules: [] } });
+    else if (isResponseList(result)) for (const response of result) out.push({ kind: "validate", response });
+    else out.push({ kind: "validate", response: result });
+  }
+  /** Generation, then the policies that see the resource as given. */
+  finish() {
+    const { policies, resource, options: options2, out } = this;
+    for (const policy of policies) {
+      if (policy.generate === void 0) continue;
+      const outcome = policy.generate(request(policy, resource, this.#current, options2), () => options2.cloneSources?.(policy) ?? NO_OBJECTS);
+      if (outcome === null) continue;
+      out.push(outcome.generationError === void 0 ? { kind: "generate", response: outcome.response } : { kind: "generate", ...outcome });
+    }
+    for (const policy of policies) {
+      if (policy.validateImages === void 0) continue;
+      const response = policy.validateImages(request(policy, resource, this.#original, options2));
+      if (response !== null) out.push({ kind: "verifyImages", response });
+    }
+    for (const policy of policies) {
+      if (policy.delete === void 0) continue;
+      const response = policy.delete(request(policy, resource, this.#original, options2));
+      if (response !== null) out.push({ kind: "delete", response });
+    }
+  }
+};
+function isResponseList(result) {
+  return Array.isArray(result);
+}
+function mutatedResource(responses, original) {
+  let current4 = original;
+  for (const { kind: kind3, response } of responses) if (kind3 === "mutate" && response.patchedResource) current4 = response.patchedResource;
+  return current4;
+}
+function unsettledRules(policies, resource, after, options2) {
+  const again = evaluateResource(policies, { ...resource, value: after }, { ...options2, mutateOnly: true, keepResourceOnMutateError: true });
+  const final = mutatedResource(again, after);
+  if (final === after || jsonEqual(final, after, "type")) return [];
+  const rules = again.flatMap(({ response }) => response.rules.map((rule4) => ({ policy: response.policy, rule: rule4 })));
+  const changing = rules.filter(({ rule: rule4 }) => rule4.status === "pass" && rule4.patchedTarget === void 0 && rule4.unchanged !== true);
+  return changing.length > 0 ? changing : rules;
+}
+
+// src/source/resource.ts
+var CLUSTER_SCOPED = new Map(
+  Object.entries({
+    "": ["Namespace", "Node", "PersistentVolume", "ComponentStatus"],
+    "rbac.authorization.k8s.io": ["ClusterRole", "ClusterRoleBinding"],
+    "storage.k8s.io": ["StorageClass", "CSIDriver", "CSINode", "VolumeAttachment", "VolumeAttributesClass"],
+    "scheduling.k8s.io": ["PriorityClass"],
+    "node.k8s.io": ["RuntimeClass"],
+    "networking.k8s.io": ["IngressClass", "IPAddress", "ServiceCIDR"],
+    "apiextensions.k8s.io": ["CustomResourceDefinition"],
+    "apiregistration.k8s.io": ["APIService"],
+    "admissionregistration.k8s.io": [
+      "MutatingWebhookConfiguration",
+      "ValidatingWebhookConfiguration",
+      "ValidatingAdmissionPolicy",
+      "ValidatingAdmissionPolicyBinding"
+    ],
+    "certificates.k8s.io": ["CertificateSigningRequest"],
+    "flowcontrol.apiserver.k8s.io": ["FlowSchema", "PriorityLevelConfiguration"],
+    "resource.k8s.io": ["DeviceClass", "ResourceSlice"],
+    "authentication.k8s.io": ["TokenReview", "SelfSubjectReview"],
+    "authorization.k8s.io": ["SubjectAccessReview", "SelfSubjectAccessReview", "SelfSubjectRulesReview"]
+  }).map(([group, kinds]) => [group, new Set(kinds)])
+);
+var NIL_MAP_FIELDS = /* @__PURE__ */ new Set(["annotations", "labels", "matchLabels", "nodeSelector", "data", "stringData"]);
+function apiGroupOf(apiVersion) {
+  const slash = apiVersion.indexOf("/");
+  if (slash === -1 || apiVersion === "/") return "";
+  if (apiVersion.indexOf("/", slash + 1) !== -1) return null;
+  return apiVersion.slice(0, slash);
+}
+function isClusterScoped(apiVersion, kind3) {
+  const group = apiGroupOf(apiVersion);
+  return group !== null && CLUSTER_SCOPED.get(group)?.has(kind3) === true;
+}
+function stringField(object2, field2) {
+  if (!isObject(object2)) return "";
+  const value2 = object2[field2];
+  return typeof value2 === "string" ? value2 : "";
+}
+function nameOf(object2) {
+  return stringField(object2.metadata, "name");
+}
+function namespaceOf(resource) {
+  return stringField(resource.metadata, "namespace");
+}
+function normalizeResource(resource) {
+  normalizeNilMaps(resource);
+  if (namespaceOf(resource) === "" && !isClusterScoped(resource.apiVersion, resource.kind)) {
+    if (resource.metadata === void 0) resource.metadata = {};
+    if (isObject(resource.metadata)) resource.metadata.namespace = "default";
+  }
+  return resource;
+}
+function normalizeNilMaps(object2) {
+  for (const key3 of Object.keys(object2)) {
+    const value2 = object2[key3];
+    if (value2 === null) {
+      if (NIL_MAP_FIELDS.has(key3)) object2[key3] = {};
+    } else if (Array.isArray(value2)) {
+      for (const item of value2) if (isObject(item)) normalizeNilMaps(item);
+    } else if (typeof value2 === "object") {
+      normalizeNilMaps(value2);
+    }
+  }
+}
+function resourceKey(resource) {
+  const group = apiGroupOf(resource.apiVersion);
+  const kind3 = group === null ? "" : resource.kind;
+  return JSON.stringify([group ?? "", kind3, namespaceOf(resource), stringField(resource.metadata, "name")]);
+}
+
+// src/source/files.ts
+import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
+
+// src/util/quantity.ts
+var DECIMAL_SUFFIXES = /* @__PURE__ */ new Map([
+  ["n", -9],
+  ["u", -6],
+  ["m", -3],
+  ["", 0],
+  ["k", 3],
+  ["M", 6],
+  ["G", 9],
+  ["T", 12],
+  ["P", 15],
+  ["E", 18]
+]);
+var BINARY_SUFFIXES = /* @__PURE__ */ new Map([
+  ["Ki", 10],
+  ["Mi", 20],
+  ["Gi", 30],
+  ["Ti", 40],
+  ["Pi", 50],
+  ["Ei", 60]
+]);
+var DECIMAL_SUFFIX_BY_EXPONENT = new Map(
+  [...DECIMAL_SUFFIXES].map(([suffix, exp]) => [exp, suffix])
+);
+var BINARY_SUFFIX_BY_POWER = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
+var SUFFIX_CHARS = "eEinumkKMGTP";
+var MAX_BINARY = (1n << 63n) - 1n;
+var NANO_SCALE = -9;
+var POW10_CACHE = [1n];
+function pow10(n) {
+  if (n < POW10_CACHE.length) return POW10_CACHE[n];
+  if (n < 256) {
+    for (let k = POW10_CACHE.length; k <= n; k++) POW10_CACHE.push(POW10_CACHE[k - 1] * 10n);
+    return POW10_CACHE[n];
+  }
+  return 10n ** BigInt(n);
+}
+function isDigit(c) {
+  return c >= 48 && c <= 57;
+}
+function abs(v) {
+  return v < 0n ? -v : v;
+}
+function splitQuantity(str4) {
+  let positive = true;
+  let pos = 0;
+  const end = str4.length;
+  if (end > 0) {
+    if (str4[0] === "-") {
+      positive = false;
+      pos++;
+    } else if (str4[0] === "+") {
+      pos++;
+    }
+  }
+  const afterSign = pos;
+  while (pos < end && str4[pos] === "0") pos++;
+  if (pos >= end) return { positive, num: "0", denom: "", suffix: "", hasDigits: true };
+  const hasLeadingZeros = pos > afterSign;
+  let i = pos;
+  while (i < end && isDigit(str4.charCodeAt(i))) i++;
+  let num = str4.slice(pos, i);
+  pos = i;
+  if (num.length === 0) num = "0";
+  let denom = "";
+  if (pos < end && str4[pos] === ".") {
+    pos++;
+    i = pos;
+    while (i < end && isDigit(str4.charCodeAt(i))) i++;
+    denom = str4.slice(pos, i);
+    pos = i;
+  }
+  const hasDigits = hasLeadingZeros || num !== "0" || denom.length > 0;
+  const suffixStart = pos;
+  i = pos;
+  while (i < end && SUFFIX_CHARS.includes(str4[i])) i++;
+  if (i >= end) return { positive, num, denom, suffix: str4.slice(suffixStart), hasDigits };
+  pos = i;
+  if (str4[pos] === "-" || str4[pos] === "+") pos++;
+  for (i = pos; i < end; i++) {
+    if (!isDigit(str4.charCodeAt(i))) return null;
+  }
+  return { positive, num, denom, suffix: str4.slice(suffixStart), hasDigits };
+}
+function interpretSuffix(suffix) {
+  const dec = DECIMAL_SUFFIXES.get(suffix);
+  if (dec !== void 0) return { base: 10, exponent: dec, format: "DecimalSI" };
+  const bin = BINARY_SUFFIXES.get(suffix);
+  if (bin !== void 0) return { base: 2, exponent: bin, format: "BinarySI" };
+  if (suffix.length > 1 && (suffix[0] === "e" || suffix[0] === "E")) {
+    const exp = parseGoInt64(suffix.slice(1));
+    if (exp === null) return null;
+    return { base: 10, exponent: Number(BigInt.asIntN(32, exp)), format: "DecimalExponent" };
+  }
+  return null;
+}
+function parseGoInt64(s) {
+  if (!/^[+-]?[0-9]+$/.test(s)) return null;
+  const v = BigInt(s);
+  if (v < -(1n << 63n) || v > (1n << 63n) - 1n) return null;
+  return v;
+}
+function takesExactPath(meaning) {
+  if (meaning.base === 10) return meaning.exponent < NANO_SCALE;
+  return 15 - 1 - Math.trunc(meaning.exponent * 3 / 10) - 1 < 0;
+}
+function divRoundUp(v, shift, digits2) {
+  if (shift > digits2) return v < 0n ? -1n : 1n;
+  const d = pow10(shift);
+  const q = v / d;
+  if (q * d === v) return q;
+  return v < 0n ? q - 1n : q + 1n;
+}
+var ZERO = { unscaled: 0n, scale: 0, format: "DecimalSI" };
+function parseQuantity(str4) {
+  if (str4.length === 0) return null;
+  if (str4 === "0") return ZERO;
+  const parts2 = splitQuantity(str4);
+  if (parts2 === null) return null;
+  const meaning = interpretSuffix(parts2.suffix);
+  if (meaning === null) return null;
+  if (!parts2.hasDigits && takesExactPath(meaning)) return null;
+  let unscaled = BigInt(parts2.num + parts2.denom);
+  if (!parts2.positive) unscaled = -unscaled;
+  let scale = -parts2.denom.length;
+  let format = meaning.format;
+  if (meaning.base === 10) {
+    scale += meaning.exponent;
+  } else {
+    unscaled <<= BigInt(meaning.exponent);
+  }
+  if (scale < NANO_SCALE && unscaled !== 0n) {
+    const digits2 = abs(unscaled).toString().length;
+    unscaled = divRoundUp(unscaled, NANO_SCALE - scale, digits2);
+    scale = NANO_SCALE;
+  }
+  if (meaning.base === 2) {
+    if (magnitudeCompare(unscaled, scale, MAX_BINARY) > 0) {
+      unscaled = unscaled < 0n ? -MAX_BINARY : MAX_BINARY;
+      scale = 0;
+    } else if (unscaled !== 0n && magnitudeCompare(unscaled, scale, 1n) < 0) {
+      format = "DecimalSI";
+    }
+  }
+  return normalize(unscaled, scale, format);
+}
+function normalize(unscaled, scale, format) {
+  if (unscaled === 0n) return { unscaled: 0n, scale: 0, format };
+  let u = unscaled;
+  let s = scale;
+  while (u % 10n === 0n) {
+    u /= 10n;
+    s++;
+  }
+  return { unscaled: u, scale: s, format };
+}
+function makeQuantity(unscaled, scale, format) {
+  return normalize(unscaled, scale, format);
+}
+function magnitudeCompare(unscaled, scale, n) {
+  const m = abs(unscaled);
+  if (scale >= 0) {
+    if (m !== 0n && scale > n.toString().length) return 1;
+    const v = m * pow10(scale);
+    return v === n ? 0 : v < n ? -1 : 1;
+  }
+  const scaledN = n * pow10(-scale);
+  return m === scaledN ? 0 : m < scaledN ? -1 : 1;
+}
+function sign2(v) {
+  return v < 0n ? -1 : v > 0n ? 1 : 0;
+}
+function compareQuantities(a, b) {
+  const sa = sign2(a.unscaled);
+  const sb = sign2(b.unscaled);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (sa === 0) return 0;
+  const da = abs(a.unscaled).toString().length;
+  const db = abs(b.unscaled).toString().length;
+  const ma = da + a.scale;
+  const mb = db + b.scale;
+  if (ma !== mb) {
+    const larger = ma > mb ? 1 : -1;
+    return sa > 0 ? larger : larger === 1 ? -1 : 1;
+  }
+  let x = a.unscaled;
+  let y = b.unscaled;
+  if (a.scale > b.scale) x *= pow10(a.scale - b.scale);
+  else if (b.scale > a.scale) y *= pow10(b.scale - a.scale);
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+function isInteger(q) {
+  return q.scale >= 0 || q.unscaled === 0n;
+}
+function formatQuantity(q) {
+  if (q.unscaled === 0n) return "0";
+  let format = q.format;
+  if (format === "BinarySI") {
+    if (magnitudeCompare(q.unscaled, q.scale, 1024n) < 0 || !isInteger(q)) format = "DecimalSI";
+  }
+  if (format === "BinarySI") {
+    let m2 = q.unscaled * pow10(q.scale);
+    let k = 0;
+    while (m2 % 1024n === 0n) {
+      m2 /= 1024n;
+      k++;
+    }
+    const suffix = k < BINARY_SUFFIX_BY_POWER.length ? BINARY_SUFFIX_BY_POWER[k] : "";
+    return `${m2}${suffix}`;
+  }
+  let m = q.unscaled;
+  let e = q.scale;
+  while (m % 10n === 0n) {
+    m /= 10n;
+    e++;
+  }
+  const rem = (e % 3 + 3) % 3;
+  if (rem !== 0) {
+    m *= pow10(rem);
+    e -= rem;
+  }
+  if (format === "DecimalExponent") return e === 0 ? `${m}` : `${m}e${e}`;
+  return `${m}${DECIMAL_SUFFIX_BY_EXPONENT.get(e) ?? ""}`;
+}
+
+// src/util/byte-size.ts
+function parseByteSize(text5) {
+  const match = /^(.*?\d)(?:([KMGTPE])(i?)|([kmgtpe]?))B?$/.exec(text5.trim());
+  if (match === null) return null;
+  const [, number, upper, binary2, lower] = match;
+  const suffix = upper === void 0 ? lower : upper === "K" && binary2 === "" ? "k" : `${upper}${binary2}`;
+  const quantity = parseQuantity(`${number}${suffix}`);
+  if (quantity === null) return null;
+  let bytes;
+  if (quantity.scale >= 0) {
+    bytes = quantity.unscaled * 10n ** BigInt(quantity.scale);
+  } else {
+    const divisor = 10n ** BigInt(-quantity.scale);
+    if (quantity.unscaled % divisor !== 0n) return null;
+    bytes = quantity.unscaled / divisor;
+  }
+  return bytes >= 1n && bytes <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(bytes) : null;
+}
+var UNITS = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB"];
+function formatByteSize(bytes) {
+  let unit = 0;
+  while (unit < UNITS.length - 1 && bytes >= 1024 ** (unit + 1)) unit++;
+  const value2 = bytes / 1024 ** unit;
+  return `${Number.isInteger(value2) ? value2 : value2.toFixed(1)} ${UNITS[unit]}`;
+}
+
+// src/source/byte-order-mark.ts
+var BYTE_ORDER_MARK = 65279;
+function stripByteOrderMark(text5) {
+  return text5.charCodeAt(0) === BYTE_ORDER_MARK ? text5.slice(1) : text5;
+}
+
+// src/source/files.ts
+var utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function problem(file, message2, severity = "error") {
+  return { file, line: 1, column: 1, message: message2, severity };
+}
+function errorMessage(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+var DEFAULT_MAX_FILE_SIZE = 64 * 1024 * 1024;
+function isTooLarge(value2) {
+  return typeof value2 === "object" && value2 !== null && value2.tooLarge === true;
+}
+function tooLargeMessage(what, refused) {
+  const shown = refused.size === null ? "" : formatByteSize(refused.size);
+  const size2 = refused.size === null ? "" : ` ${shown}${shown === `${refused.size} bytes` ? "" : ` (${refused.size} bytes)`},`;
+  return `${what} is not read: it is${size2} over the ${formatByteSize(refused.limit)} file size limit (--max-file-size, maxFileSize in the configuration)`;
+}
+var CHUNK_SIZE = 1024 * 1024;
+function readFileBounded(file, maxBytes) {
+  const fd = openSync(file, "r");
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFile() && stats.size > maxBytes) return { tooLarge: true, size: stats.size, limit: maxBytes };
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_SIZE, maxBytes + 1 - total));
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > maxBytes) return { tooLarge: true, size: null, limit: maxBytes };
+      chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+function readFileHead(file, bytes) {
+  const fd = openSync(file, "r");
+  try {
+    const head = Buffer.allocUnsafe(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0)).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+function readSourceFile(file, maxBytes = DEFAULT_MAX_FILE_SIZE) {
+  let bytes;
+  try {
+    const read = readFileBounded(file, maxBytes);
+    if (isTooLarge(read)) return { file: null, problems: [problem(file, tooLargeMessage("the file", read))] };
+    bytes = read;
+  } catch (error) {
+    return { file: null, problems: [problem(file, errorMessage(error))] };
+  }
+  let text5;
+  try {
+    text5 = utf8.decode(bytes);
+  } catch {
+    return { file: null, problems: [problem(file, "the file is not valid UTF-8 text")] };
+  }
+  return { file: { path: file, text: stripByteOrderMark(text5) }, problems: [] };
+}
+
+// node_modules/js-yaml/dist/js-yaml.mjs
+var NOT_RESOLVED = /* @__PURE__ */ Symbol("NOT_RESOLVED");
+function defineScalarTag(tagName, options2) {
+  return {
+    tagName,
+    nodeKind: "scalar",
+    implicit: options2.implicit ?? false,
+    matchByTagPrefix: options2.matchByTagPrefix ?? false,
+    implicitFirstChars: options2.implicitFirstChars ?? null,
+    resolve: options2.resolve,
+    identify: options2.identify,
+    represent: options2.represent ?? ((data) => String(data)),
+    representTagName: options2.representTagName ?? (() => tagName)
+  };
+}
+function defineSequenceTag(tagName, options2) {
+  const carrierIsResult = options2.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "sequence",
+    implicit: false,
+    matchByTagPrefix: options2.matchByTagPrefix ?? false,
+    create: options2.create,
+    addItem: options2.addItem,
+    finalize: options2.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options2.identify,
+    represent: options2.represent ?? ((data) => data),
+    representTagName: options2.representTagName ?? (() => tagName)
+  };
+}
+function defineMappingTag(tagName, options2) {
+  const carrierIsResult = options2.finalize === void 0;
+  return {
+    tagName,
+    nodeKind: "mapping",
+    implicit: false,
+    matchByTagPrefix: options2.matchByTagPrefix ?? false,
+    create: options2.create,
+    addPair: options2.addPair,
+    has: options2.has,
+    keys: options2.keys,
+    get: options2.get,
+    finalize: options2.finalize ?? ((carrier) => carrier),
+    carrierIsResult,
+    identify: options2.identify,
+    represent: options2.represent ?? ((data) => data),
+    representTagName: options2.representTagName ?? (() => tagName)
+  };
+}
+var strTag = defineScalarTag("tag:yaml.org,2002:str", {
+  resolve: (source) => source,
+  identify: (data) => typeof data === "string"
+});
+var NULL_VALUES$1 = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES$1.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => object2 === null,
+  represent: () => "null"
+});
+var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: ["n"],
+  resolve: (source, isExplicit) => {
+    if (source === "null" || isExplicit && source === "") return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => object2 === null,
+  represent: () => "null"
+});
+var NULL_VALUES = [
+  "",
+  "~",
+  "null",
+  "Null",
+  "NULL"
+];
+var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
+  implicit: true,
+  implicitFirstChars: [
+    "",
+    "~",
+    "n",
+    "N"
+  ],
+  resolve: (source) => {
+    if (NULL_VALUES.indexOf(source) !== -1) return null;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => object2 === null,
+  represent: () => "null"
+});
+var TRUE_VALUES$2 = [
+  "true",
+  "True",
+  "TRUE"
+];
+var FALSE_VALUES$2 = [
+  "false",
+  "False",
+  "FALSE"
+];
+var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "t",
+    "T",
+    "f",
+    "F"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
+  represent: (object2) => object2 ? "true" : "false"
+});
+var TRUE_VALUES$1 = ["true"];
+var FALSE_VALUES$1 = ["false"];
+var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: ["t", "f"],
+  resolve: (source) => {
+    if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
+  represent: (object2) => object2 ? "true" : "false"
+});
+var TRUE_VALUES = [
+  "true",
+  "True",
+  "TRUE",
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "on",
+  "On",
+  "ON"
+];
+var FALSE_VALUES = [
+  "false",
+  "False",
+  "FALSE",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "off",
+  "Off",
+  "OFF"
+];
+var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
+  implicit: true,
+  implicitFirstChars: [
+    "y",
+    "Y",
+    "n",
+    "N",
+    "t",
+    "T",
+    "f",
+    "F",
+    "o",
+    "O"
+  ],
+  resolve: (source) => {
+    if (TRUE_VALUES.indexOf(source) !== -1) return true;
+    if (FALSE_VALUES.indexOf(source) !== -1) return false;
+    return NOT_RESOLVED;
+  },
+  identify: (object2) => Object.prototype.toString.call(object2) === "[object Boolean]",
+  represent: (object2) => object2 ? "true" : "false"
+});
+var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$2(source) {
+  let value2 = source;
+  let sign4 = 1;
+  if (value2[0] === "-" || value2[0] === "+") {
+    if (value2[0] === "-") sign4 = -1;
+    value2 = value2.slice(1);
+  }
+  if (value2.startsWith("0b")) return sign4 * parseInt(value2.slice(2), 2);
+  if (value2.startsWith("0o")) return sign4 * parseInt(value2.slice(2), 8);
+  if (value2.startsWith("0x")) return sign4 * parseInt(value2.slice(2), 16);
+  return sign4 * parseInt(value2, 10);
+}
+function resolveYamlInteger$2(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$2(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger$2,
+  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
+  represent: (object2) => object2.toString(10)
+});
+var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
+var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$1(source) {
+  let value2 = source;
+  let sign4 = 1;
+  if (value2[0] === "-" || value2[0] === "+") {
+    if (value2[0] === "-") sign4 = -1;
+    value2 = value2.slice(1);
+  }
+  if (value2.startsWith("0b")) return sign4 * parseInt(value2.slice(2), 2);
+  if (value2.startsWith("0o")) return sign4 * parseInt(value2.slice(2), 8);
+  if (value2.startsWith("0x")) return sign4 * parseInt(value2.slice(2), 16);
+  return sign4 * parseInt(value2, 10);
+}
+function resolveYamlInteger$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  } else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger$1(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlInteger$1,
+  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
+  represent: (object2) => object2.toString(10)
+});
+var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
+function parseYamlInteger(source) {
+  let value2 = source.replace(/_/g, "");
+  let sign4 = 1;
+  if (value2[0] === "-" || value2[0] === "+") {
+    if (value2[0] === "-") sign4 = -1;
+    value2 = value2.slice(1);
+  }
+  if (value2.startsWith("0b")) return sign4 * parseInt(value2.slice(2), 2);
+  if (value2.startsWith("0x")) return sign4 * parseInt(value2.slice(2), 16);
+  if (value2.includes(":")) {
+    let result = 0;
+    for (const part of value2.split(":")) result = result * 60 + Number(part);
+    return sign4 * result;
+  }
+  if (value2 !== "0" && value2[0] === "0") return sign4 * parseInt(value2, 8);
+  return sign4 * parseInt(value2, 10);
+}
+function resolveYamlInteger(source) {
+  if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = parseYamlInteger(source);
+  return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlInteger,
+  identify: (object2) => Number.isInteger(object2) && !Object.is(object2, -0) && object2.toString(10).indexOf("e") < 0,
+  represent: (object2) => object2.toString(10)
+});
+var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$2(source) {
+  if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
+  let value2 = source.toLowerCase();
+  const sign4 = value2[0] === "-" ? -1 : 1;
+  if ("+-".includes(value2[0])) value2 = value2.slice(1);
+  if (value2 === ".inf") return sign4 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value2 === ".nan") return NaN;
+  const result = sign4 * parseFloat(value2);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$2(object2) {
+  if (isNaN(object2)) return ".nan";
+  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
+  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object2, -0)) return "-0.0";
+  const result = object2.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat$2,
+  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$2
+});
+var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
+var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$1(source, isExplicit) {
+  if (isExplicit) {
+    if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+    let value2 = source.toLowerCase();
+    const sign4 = value2[0] === "-" ? -1 : 1;
+    if ("+-".includes(value2[0])) value2 = value2.slice(1);
+    if (value2 === ".inf") return sign4 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    if (value2 === ".nan") return NaN;
+    const result2 = sign4 * parseFloat(value2);
+    return Number.isFinite(result2) ? result2 : NOT_RESOLVED;
+  }
+  if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+  const result = Number(source);
+  if (Number.isFinite(result)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat$1(object2) {
+  if (isNaN(object2)) return ".nan";
+  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
+  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object2, -0)) return "-0.0";
+  const result = object2.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: ["-", ..."0123456789"],
+  resolve: resolveYamlFloat$1,
+  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat$1
+});
+var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat(source) {
+  if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
+  let value2 = source.toLowerCase().replace(/_/g, "");
+  const sign4 = value2[0] === "-" ? -1 : 1;
+  if ("+-".includes(value2[0])) value2 = value2.slice(1);
+  if (value2 === ".inf") return sign4 === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+  if (value2 === ".nan") return NaN;
+  let result = 0;
+  if (value2.includes(":")) {
+    for (const part of value2.split(":")) result = result * 60 + Number(part);
+    result *= sign4;
+  } else result = sign4 * parseFloat(value2);
+  if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
+  return NOT_RESOLVED;
+}
+function representYamlFloat(object2) {
+  if (isNaN(object2)) return ".nan";
+  if (object2 === Number.POSITIVE_INFINITY) return ".inf";
+  if (object2 === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (Object.is(object2, -0)) return "-0.0";
+  const result = object2.toString(10);
+  return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
+  implicit: true,
+  implicitFirstChars: [
+    "-",
+    "+",
+    ".",
+    ..."0123456789"
+  ],
+  resolve: resolveYamlFloat,
+  identify: (object2) => typeof object2 === "number" && (!Number.isInteger(object2) || Object.is(object2, -0) || object2.toString(10).indexOf("e") >= 0),
+  represent: representYamlFloat
+});
+var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
+  implicit: true,
+  implicitFirstChars: ["<"],
+  resolve: (source, isExplicit) => {
+    if (source === "<<" || isExplicit && source === "") return "<<";
+    return NOT_RESOLVED;
+  },
+  identify: () => false
+});
+var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
+function resolveYamlBinary(source) {
+  const input = source.replace(/\s/g, "");
+  if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
+  const binary2 = atob(input);
+  const result = new Uint8Array(binary2.length);
+  for (let index = 0; index < binary2.length; index++) result[index] = binary2.charCodeAt(index);
+  return result;
+}
+function representYamlBinary(object2) {
+  let binary2 = "";
+  for (let index = 0; index < object2.length; index++) binary2 += String.fromCharCode(object2[index]);
+  return btoa(binary2);
+}
+var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
+  resolve: resolveYamlBinary,
+  identify: (object2) => Object.prototype.toString.call(object2) === "[object Uint8Array]",
+  represent: representYamlBinary
+});
+var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
+var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
+function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction2 = 0) {
+  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction2));
+  date.setUTCFullYear(year, month, day);
+  return date;
+}
+function resolveYamlTimestamp(source) {
+  let match = YAML_DATE_REGEXP.exec(source);
+  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
+  if (match === null) return NOT_RESOLVED;
+  const year = +match[1];
+  const month = +match[2] - 1;
+  const day = +match[3];
+  if (!match[4]) {
+    const date2 = makeUtcDate(year, month, day);
+    if (date2.getUTCFullYear() !== year || date2.getUTCMonth() !== month || date2.getUTCDate() !== day) return NOT_RESOLVED;
+    return date2;
+  }
+  const hour = +match[4];
+  const minute = +match[5];
+  const second = +match[6];
+  let fraction2 = 0;
+  if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
+  if (match[7]) {
+    let value2 = match[7].slice(0, 3);
+    while (value2.length < 3) value2 += "0";
+    fraction2 = +value2;
+  }
+  const date = makeUtcDate(year, month, day, hour, minute, second, fraction2);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
+  if (match[9]) {
+    const offsetHour = +match[10];
+    const offsetMinute = +(match[11] || 0);
+    if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
+    const offset = (offsetHour * 60 + offsetMinute) * 6e4;
+    date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
+  }
+  return date;
+}
+var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
+  implicit: true,
+  implicitFirstChars: [..."0123456789"],
+  resolve: resolveYamlTimestamp,
+  identify: (object2) => object2 instanceof Date,
+  represent: (object2) => object2.toISOString()
+});
+var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
+  create: () => [],
+  addItem: (container, item) => {
+    container.push(item);
+  },
+  identify: Array.isArray
+});
+function isPlainObject2(data) {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+  const prototype = Object.getPrototypeOf(data);
+  return prototype === null || prototype === Object.prototype;
+}
+var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
+  create: () => ({
+    list: [],
+    seen: /* @__PURE__ */ new Set()
+  }),
+  addItem: (carrier, item) => {
+    let key3;
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve an ordered map item";
+      key3 = item.keys().next().value;
+    } else if (isPlainObject2(item)) {
+      const itemKeys = Object.keys(item);
+      if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
+      key3 = itemKeys[0];
+    } else return "cannot resolve an ordered map item";
+    if (carrier.seen.has(key3)) return "duplicate key in ordered map";
+    carrier.seen.add(key3);
+    carrier.list.push(item);
+    return "";
+  },
+  finalize: (carrier) => carrier.list,
+  identify: () => false
+});
+var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
+  create: () => [],
+  addItem: (container, item) => {
+    if (item instanceof Map) {
+      if (item.size !== 1) return "cannot resolve a pairs item";
+      container.push(item.entries().next().value);
+      return "";
+    }
+    if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
+    const object2 = item;
+    const keys = Object.keys(object2);
+    if (keys.length !== 1) return "cannot resolve a pairs item";
+    container.push([keys[0], object2[keys[0]]]);
+    return "";
+  },
+  identify: () => false
+});
+var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject2,
+  represent: (o) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
+    return map2;
+  },
+  addPair: (container, key3, value2) => {
+    if (key3 !== null && typeof key3 === "object") return "object-based map does not support complex keys";
+    const normalizedKey = String(key3);
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value: value2,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value2;
+    return "";
+  },
+  has: (container, key3) => {
+    if (key3 !== null && typeof key3 === "object") return false;
+    return Object.prototype.hasOwnProperty.call(container, String(key3));
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key3) => {
+    const normalizedKey = String(key3);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var setTag = defineMappingTag("tag:yaml.org,2002:set", {
+  create: () => /* @__PURE__ */ new Set(),
+  identify: (data) => data instanceof Set,
+  represent: (data) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const key3 of data) map2.set(key3, null);
+    return map2;
+  },
+  addPair: (container, key3, value2) => {
+    if (value2 !== null) return "cannot resolve a set item";
+    container.add(key3);
+    return "";
+  },
+  has: (container, key3) => container.has(key3),
+  keys: (container) => container.keys(),
+  get: () => null
+});
+function createTagDefinitionMap() {
+  return {
+    scalar: /* @__PURE__ */ Object.create(null),
+    sequence: /* @__PURE__ */ Object.create(null),
+    mapping: /* @__PURE__ */ Object.create(null)
+  };
+}
+function createTagDefinitionListMap() {
+  return {
+    scalar: [],
+    sequence: [],
+    mapping: []
+  };
+}
+function compileTags(tags) {
+  const result = [];
+  for (const tag of tags) {
+    let index = result.length;
+    for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
+      const previous = result[previousIndex];
+      if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
+        index = previousIndex;
+        break;
+      }
+    }
+    result[index] = tag;
+  }
+  return result;
+}
+var Schema = class Schema2 {
+  tags;
+  /** @internal */
+  implicitScalarTags;
+  /**
+  * Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
+  * the resolvers that may match that key, in schema order; a key absent from
+  * the map uses
+  * {@link Schema.implicitScalarAnyFirstChar}
+  * (resolvers that declared no first-char constraint, so they apply to any
+  * first character).
+  */
+  implicitScalarByFirstChar;
+  implicitScalarAnyFirstChar;
+  /**
+  * The default scalar tag (`!!str`), resolved once so the composer's fallback
+  * for unresolved plain scalars avoids a keyed lookup per scalar.
+  *
+  * @internal
+  */
+  defaultScalarTag;
+  /**
+  * The default container tags (`!!seq` / `!!map`), used by the dumper: when a
+  * value is identified by its default tag, the tag is implicit and not
+  * printed. Undefined if the schema does not define them (then such values
+  * can't be dumped).
+  *
+  * @internal
+  */
+  defaultSequenceTag;
+  /** @internal */
+  defaultMappingTag;
+  exact;
+  prefix;
+  constructor(tags) {
+    const compiledTags = compileTags(tags);
+    const implicitScalarTags = [];
+    const exact = createTagDefinitionMap();
+    const prefix = createTagDefinitionListMap();
+    for (const tag of compiledTags) {
+      if (tag.nodeKind === "scalar" && tag.implicit) {
+        if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
+        implicitScalarTags.push(tag);
+      }
+      switch (tag.nodeKind) {
+        case "scalar":
+          if (tag.matchByTagPrefix) prefix.scalar.push(tag);
+          else exact.scalar[tag.tagName] = tag;
+          break;
+        case "sequence":
+          if (tag.matchByTagPrefix) prefix.sequence.push(tag);
+          else exact.sequence[tag.tagName] = tag;
+          break;
+        case "mapping":
+          if (tag.matchByTagPrefix) prefix.mapping.push(tag);
+          else exact.mapping[tag.tagName] = tag;
+      }
+    }
+    const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
+    const keys = /* @__PURE__ */ new Set();
+    for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key3 of tag.implicitFirstChars) keys.add(key3);
+    const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
+    for (const key3 of keys) implicitScalarByFirstChar.set(key3, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key3) !== -1));
+    const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
+    if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
+    this.tags = compiledTags;
+    this.implicitScalarTags = implicitScalarTags;
+    this.implicitScalarByFirstChar = implicitScalarByFirstChar;
+    this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
+    this.defaultScalarTag = defaultScalarTag;
+    this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
+    this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
+    this.exact = exact;
+    this.prefix = prefix;
+  }
+  /** @internal */
+  lookupScalarTag(tagName) {
+    const exactTag = this.exact.scalar[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupSequenceTag(tagName) {
+    const exactTag = this.exact.sequence[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  lookupMappingTag(tagName) {
+    const exactTag = this.exact.mapping[tagName];
+    if (exactTag) return exactTag;
+    for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
+  }
+  /** @internal */
+  resolveImplicitScalarTag(source) {
+    const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
+    for (const tag2 of candidates) {
+      const value2 = tag2.resolve(source, false, tag2.tagName);
+      if (value2 !== NOT_RESOLVED) return {
+        value: value2,
+        tag: tag2
+      };
+    }
+    const tag = this.defaultScalarTag;
+    return {
+      value: tag.resolve(source, false, tag.tagName),
+      tag
+    };
+  }
+  /**
+  * Creates a new schema with the specified tags added. If a tag already
+  * exists, it is replaced by the specified tag.
+  *
+  * @example
+  *
+  * ```javascript
+  * import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
+  *
+  * const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
+  * ```
+  */
+  withTags(...tags) {
+    let flatTags = [];
+    for (const tag of tags) flatTags = flatTags.concat(tag);
+    return new Schema2([...this.tags, ...flatTags]);
+  }
+};
+var FAILSAFE_SCHEMA = new Schema([
+  strTag,
+  seqTag,
+  mapTag
+]);
+var JSON_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullJsonTag,
+  boolJsonTag,
+  intJsonTag,
+  floatJsonTag
+]);
+var CORE_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullCoreTag,
+  boolCoreTag,
+  intCoreTag,
+  floatCoreTag
+]);
+var YAML11_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullYaml11Tag,
+  boolYaml11Tag,
+  intYaml11Tag,
+  floatYaml11Tag,
+  timestampTag,
+  mergeTag,
+  binaryTag,
+  omapTag,
+  pairsTag,
+  setTag
+]);
+var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
+  ...intYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = intYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+}, {
+  ...floatYaml11Tag,
+  resolve: (source, isExplicit, tagName) => {
+    const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
+    return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
+  }
+});
+var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => /* @__PURE__ */ new Map(),
+  addPair: (container, key3, value2) => {
+    container.set(key3, value2);
+    return "";
+  },
+  has: (container, key3) => container.has(key3),
+  keys: (container) => container.keys(),
+  get: (container, key3) => container.get(key3),
+  identify: (data) => data instanceof Map || isPlainObject2(data),
+  represent: (data) => {
+    if (data instanceof Map) return data;
+    const map2 = /* @__PURE__ */ new Map();
+    const obj = data;
+    for (const key3 of Object.keys(obj)) map2.set(key3, obj[key3]);
+    return map2;
+  }
+});
+function normalizeKey(key3) {
+  if (Array.isArray(key3)) {
+    const array = Array.prototype.slice.call(key3);
+    for (let index = 0; index < array.length; index++) {
+      if (Array.isArray(array[index])) return null;
+      if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
+    }
+    return String(array);
+  }
+  if (typeof key3 === "object" && Object.prototype.toString.call(key3) === "[object Object]") return "[object Object]";
+  return String(key3);
+}
+var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+  create: () => ({}),
+  identify: isPlainObject2,
+  represent: (o) => {
+    const map2 = /* @__PURE__ */ new Map();
+    for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
+    return map2;
+  },
+  addPair: (container, key3, value2) => {
+    const normalizedKey = normalizeKey(key3);
+    if (normalizedKey === null) return "nested arrays are not supported inside keys";
+    if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+      value: value2,
+      enumerable: true,
+      configurable: true,
+      writable: true
+    });
+    else container[normalizedKey] = value2;
+    return "";
+  },
+  has: (container, key3) => {
+    const normalizedKey = normalizeKey(key3);
+    return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
+  },
+  keys: (container) => Object.keys(container),
+  get: (container, key3) => {
+    const normalizedKey = String(key3);
+    if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+    return container[normalizedKey];
+  }
+});
+var DEFAULT_SNIPPET_OPTIONS = {
+  maxLength: 79,
+  indent: 1,
+  linesBefore: 3,
+  linesAfter: 2
+};
+function getLine(buffer, lineStart2, lineEnd2, position3, maxLineLength) {
+  let head = "";
+  let tail = "";
+  const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+  if (position3 - lineStart2 > maxHalfLength) {
+    head = " ... ";
+    lineStart2 = position3 - maxHalfLength + head.length;
+  }
+  if (lineEnd2 - position3 > maxHalfLength) {
+    tail = " ...";
+    lineEnd2 = position3 + maxHalfLength - tail.length;
+  }
+  return {
+    str: head + buffer.slice(lineStart2, lineEnd2).replace(/\t/g, "\u2192") + tail,
+    pos: position3 - lineStart2 + head.length
+  };
+}
+function padStart(string, max) {
+  return " ".repeat(Math.max(max - string.length, 0)) + string;
+}
+function makeSnippet(mark, options2) {
+  if (!mark.buffer) return null;
+  const opts = {
+    ...DEFAULT_SNIPPET_OPTIONS,
+    ...options2
+  };
+  const re = /\r?\n|\r|\0/g;
+  const lineStarts2 = [0];
+  const lineEnds = [];
+  let match;
+  let foundLineNo = -1;
+  while (match = re.exec(mark.buffer)) {
+    lineEnds.push(match.index);
+    lineStarts2.push(match.index + match[0].length);
+    if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts2.length - 2;
+  }
+  if (foundLineNo < 0) foundLineNo = lineStarts2.length - 1;
+  let result = "";
+  const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
+  const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
+  for (let i = 1; i <= opts.linesBefore; i++) {
+    if (foundLineNo - i < 0) break;
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo - i]), maxLineLength);
+    result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
+${result}`;
+  }
+  const line = getLine(mark.buffer, lineStarts2[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+  result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}
+`;
+  result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
+`;
+  for (let i = 1; i <= opts.linesAfter; i++) {
+    if (foundLineNo + i >= lineEnds.length) break;
+    const line2 = getLine(mark.buffer, lineStarts2[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts2[foundLineNo] - lineStarts2[foundLineNo + i]), maxLineLength);
+    result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
+`;
+  }
+  return result.replace(/\n$/, "");
+}
+function formatError(exception, compact) {
+  let where = "";
+  if (!exception.mark) return exception.reason;
+  if (exception.mark.name) where += `in "${exception.mark.name}" `;
+  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
+  if (!compact && exception.mark.snippet) where += `
+
+${exception.mark.snippet}`;
+  return `${exception.reason} ${where}`;
+}
+var YAMLException = class YAMLException2 extends Error {
+  reason;
+  mark;
+  /**
+  * Optional `mark` contains source snippet data. Usually, use
+  * {@link YAMLException.throwAt} instead of passing it directly.
+  */
+  constructor(reason, mark) {
+    super();
+    this.name = "YAMLException";
+    this.reason = reason;
+    this.mark = mark;
+    this.message = formatError(this, false);
+    if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
+  }
+  /**
+  * Returns the formatted error, omitting the source snippet in compact mode.
+  */
+  toString(compact) {
+    return `${this.name}: ${formatError(this, compact)}`;
+  }
+  /**
+  * Builds a YAMLException with a source snippet and throws it. `source` is
+  * the raw input text; `position` is an offset into it.
+  */
+  static throwAt(source, position3, message2, filename = "") {
+    let line = 0;
+    let lineStart2 = 0;
+    for (let index = 0; index < position3; index++) {
+      const ch = source.charCodeAt(index);
+      if (ch === 10) {
+        line++;
+        lineStart2 = index + 1;
+      } else if (ch === 13) {
+        line++;
+        if (source.charCodeAt(index + 1) === 10) index++;
+        lineStart2 = index + 1;
+      }
+    }
+    const mark = {
+      name: filename,
+      buffer: source,
+      position: position3,
+      line,
+      column: position3 - lineStart2
+    };
+    mark.snippet = makeSnippet(mark);
+    throw new YAMLException2(message2, mark);
+  }
+};
+var EVENT_ID = {
+  DOCUMENT: 1,
+  SEQUENCE: 2,
+  MAPPING: 3,
+  SCALAR: 4,
+  ALIAS: 5,
+  POP: 6
+};
+var SCALAR_STYLE = {
+  PLAIN: 1,
+  SINGLE_QUOTED: 2,
+  DOUBLE_QUOTED: 3,
+  LITERAL_BLOCK: 4,
+  FOLDED_BLOCK: 5
+};
+var COLLECTION_STYLE = {
+  BLOCK: 1,
+  FLOW: 2
+};
+var CHOMPING_MODE = {
+  CLIP: 1,
+  STRIP: 2,
+  KEEP: 3
+};
+var NO_RANGE$3 = -1;
+function simpleEscapeSequence(c) {
+  switch (c) {
+    case 48:
+      return "\0";
+    case 97:
+      return "\x07";
+    case 98:
+      return "\b";
+    case 116:
+      return "	";
+    case 9:
+      return "	";
+    case 110:
+      return "\n";
+    case 118:
+      return "\v";
+    case 102:
+      return "\f";
+    case 114:
+      return "\r";
+    case 101:
+      return "\x1B";
+    case 32:
+      return " ";
+    case 34:
+      return '"';
+    case 47:
+      return "/";
+    case 92:
+      return "\\";
+    case 78:
+      return "\x85";
+    case 95:
+      return "\xA0";
+    case 76:
+      return "\u2028";
+    case 80:
+      return "\u2029";
+    default:
+      return "";
+  }
+}
+var simpleEscapeCheck = new Array(256);
+var simpleEscapeMap = new Array(256);
+for (let i = 0; i < 256; i++) {
+  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+  simpleEscapeMap[i] = simpleEscapeSequence(i);
+}
+function charFromCodepoint(c) {
+  if (c <= 65535) return String.fromCharCode(c);
+  return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
+}
+function fromHexCode$1(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  return (c | 32) - 97 + 10;
+}
+function escapedHexLen$1(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  return 8;
+}
+function skipFoldedBreaks(input, position3, end) {
+  let breaks = 0;
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
+    if (ch === 10) {
+      breaks++;
+      position3++;
+    } else if (ch === 13) {
+      breaks++;
+      position3++;
+      if (input.charCodeAt(position3) === 10) position3++;
+    } else if (ch === 32 || ch === 9) position3++;
+    else break;
+  }
+  return {
+    position: position3,
+    breaks
+  };
+}
+function foldedBreaks(count2) {
+  if (count2 === 1) return " ";
+  return "\n".repeat(count2 - 1);
+}
+function getPlainValue(input, start, end) {
+  let result = "";
+  let position3 = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
+    if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position3, end);
+      result += foldedBreaks(fold.breaks);
+      position3 = captureStart = captureEnd = fold.position;
+    } else {
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
+    }
+  }
+  return result + input.slice(captureStart, captureEnd);
+}
+function getSingleQuotedValue(input, start, end) {
+  let result = "";
+  let position3 = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
+    if (ch === 39) {
+      result += input.slice(captureStart, position3) + "'";
+      position3 += 2;
+      captureStart = captureEnd = position3;
+    } else if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position3, end);
+      result += foldedBreaks(fold.breaks);
+      position3 = captureStart = captureEnd = fold.position;
+    } else {
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
+    }
+  }
+  return result + input.slice(captureStart, end);
+}
+function getDoubleQuotedValue(input, start, end) {
+  let result = "";
+  let position3 = start;
+  let captureStart = start;
+  let captureEnd = start;
+  while (position3 < end) {
+    const ch = input.charCodeAt(position3);
+    if (ch === 92) {
+      result += input.slice(captureStart, position3);
+      position3++;
+      const escaped = input.charCodeAt(position3);
+      if (escaped === 10 || escaped === 13) position3 = skipFoldedBreaks(input, position3, end).position;
+      else if (escaped < 256 && simpleEscapeCheck[escaped]) {
+        result += simpleEscapeMap[escaped];
+        position3++;
+      } else {
+        let hexLength = escapedHexLen$1(escaped);
+        let hexResult = 0;
+        for (; hexLength > 0; hexLength--) {
+          position3++;
+          const digit = fromHexCode$1(input.charCodeAt(position3));
+          hexResult = (hexResult << 4) + digit;
+        }
+        result += charFromCodepoint(hexResult);
+        position3++;
+      }
+      captureStart = captureEnd = position3;
+    } else if (ch === 10 || ch === 13) {
+      result += input.slice(captureStart, captureEnd);
+      const fold = skipFoldedBreaks(input, position3, end);
+      result += foldedBreaks(fold.breaks);
+      position3 = captureStart = captureEnd = fold.position;
+    } else {
+      position3++;
+      if (ch !== 32 && ch !== 9) captureEnd = position3;
+    }
+  }
+  return result + input.slice(captureStart, end);
+}
+function getBlockValue(input, start, end, indent, chomping, folded2) {
+  const textIndent = indent < 0 ? 0 : indent;
+  const region = input.slice(start, end).replace(/\r\n?/g, "\n");
+  const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
+  let result = "";
+  let didReadContent = false;
+  let emptyLines = 0;
+  let atMoreIndented = false;
+  for (const line of lines) {
+    let column = 0;
+    while (column < textIndent && line.charCodeAt(column) === 32) column++;
+    if (indent < 0 || column >= line.length) {
+      emptyLines++;
+      continue;
+    }
+    const content = line.slice(textIndent);
+    const first = content.charCodeAt(0);
+    if (folded2) {
+      if (first === 32 || first === 9) {
+        atMoreIndented = true;
+        result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+      } else if (atMoreIndented) {
+        atMoreIndented = false;
+        result += "\n".repeat(emptyLines + 1);
+      } else if (emptyLines === 0) {
+        if (didReadContent) result += " ";
+      } else result += "\n".repeat(emptyLines);
+    } else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+    result += content;
+    didReadContent = true;
+    emptyLines = 0;
+  }
+  if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+  else if (chomping !== CHOMPING_MODE.STRIP) {
+    if (didReadContent) result += "\n";
+  }
+  return result;
+}
+function getScalarValue(input, scalar) {
+  if (scalar.valueStart === NO_RANGE$3) return "";
+  const { valueStart, valueEnd } = scalar;
+  if (scalar.fast) return input.slice(valueStart, valueEnd);
+  switch (scalar.style) {
+    case SCALAR_STYLE.SINGLE_QUOTED:
+      return getSingleQuotedValue(input, valueStart, valueEnd);
+    case SCALAR_STYLE.DOUBLE_QUOTED:
+      return getDoubleQuotedValue(input, valueStart, valueEnd);
+    case SCALAR_STYLE.LITERAL_BLOCK:
+      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
+    case SCALAR_STYLE.FOLDED_BLOCK:
+      return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
+    default:
+      return getPlainValue(input, valueStart, valueEnd);
+  }
+}
+var DEFAULT_TAG_HANDLERS = Object.assign(/* @__PURE__ */ Object.create(null), {
+  "!": "!",
+  "!!": "tag:yaml.org,2002:"
+});
+var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
+var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
+var DEFAULT_CONSTRUCTOR_OPTIONS = {
+  filename: "",
+  schema: CORE_SCHEMA,
+  json: false,
+  maxTotalMergeKeys: 1e4,
+  maxAliases: -1
+};
+var NO_RANGE$1 = -1;
+var HAS_OWN = Object.prototype.hasOwnProperty;
+var CONTEXT_FLOW_IN = 1;
+var CONTEXT_FLOW_OUT = 2;
+var CONTEXT_BLOCK_IN = 3;
+var CONTEXT_BLOCK_OUT = 4;
+var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
+var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
+var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
+var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
+var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
+var DEFAULT_PARSER_OPTIONS = {
+  filename: "",
+  maxDepth: 100
+};
+function addDocumentEvent(state2, explicitStart, explicitEnd) {
+  state2.events.push({
+    type: EVENT_ID.DOCUMENT,
+    explicitStart,
+    explicitEnd,
+    directives: state2.directives
+  });
+}
+function addSequenceEvent(state2, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state2.events.push({
+    type: EVENT_ID.SEQUENCE,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function addMappingEvent(state2, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+  state2.events.push({
+    type: EVENT_ID.MAPPING,
+    start,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style
+  });
+}
+function insertFlowPairMappingEvent(state2, snapshot) {
+  state2.events.splice(snapshot.eventsLength, 0, {
+    type: EVENT_ID.MAPPING,
+    start: snapshot.position,
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1,
+    style: COLLECTION_STYLE.FLOW
+  });
+}
+function addScalarEvent(state2, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+  state2.events.push({
+    type: EVENT_ID.SCALAR,
+    valueStart,
+    valueEnd,
+    anchorStart,
+    anchorEnd,
+    tagStart,
+    tagEnd,
+    style,
+    chomping,
+    indent,
+    fast
+  });
+}
+function addAliasEvent(state2, anchorStart, anchorEnd) {
+  state2.events.push({
+    type: EVENT_ID.ALIAS,
+    anchorStart,
+    anchorEnd
+  });
+}
+function addPopEvent(state2) {
+  state2.events.push({ type: EVENT_ID.POP });
+}
+function addEmptyScalarEvent(state2) {
+  addScalarEvent(state2, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
+}
+function emptyProperties() {
+  return {
+    anchorStart: NO_RANGE$1,
+    anchorEnd: NO_RANGE$1,
+    tagStart: NO_RANGE$1,
+    tagEnd: NO_RANGE$1
+  };
+}
+function snapshotState(state2) {
+  return {
+    position: state2.position,
+    line: state2.line,
+    lineStart: state2.lineStart,
+    lineIndent: state2.lineIndent,
+    firstTabInLine: state2.firstTabInLine,
+    eventsLength: state2.events.length
+  };
+}
+function restoreState(state2, snapshot) {
+  state2.position = snapshot.position;
+  state2.line = snapshot.line;
+  state2.lineStart = snapshot.lineStart;
+  state2.lineIndent = snapshot.lineIndent;
+  state2.firstTabInLine = snapshot.firstTabInLine;
+  state2.events.length = snapshot.eventsLength;
+}
+function throwError(state2, message2) {
+  YAMLException.throwAt(state2.input.slice(0, state2.length), state2.position, message2, state2.filename);
+}
+function isEol(c) {
+  return c === 10 || c === 13;
+}
+function isWhiteSpace(c) {
+  return c === 9 || c === 32;
+}
+function isWsOrEol(c) {
+  return isWhiteSpace(c) || isEol(c);
+}
+function isWsOrEolOrEnd(c) {
+  return c === 0 || isWsOrEol(c);
+}
+function isFlowIndicator(c) {
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+function fromDecimalCode(c) {
+  return c >= 48 && c <= 57 ? c - 48 : -1;
+}
+function fromHexCode(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lc = c | 32;
+  if (lc >= 97 && lc <= 102) return lc - 97 + 10;
+  return -1;
+}
+function escapedHexLen(c) {
+  if (c === 120) return 2;
+  if (c === 117) return 4;
+  if (c === 85) return 8;
+  return 0;
+}
+function isSimpleEscape(c) {
+  return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
+}
+function consumeLineBreak(state2) {
+  if (state2.input.charCodeAt(state2.position) === 10) state2.position++;
+  else {
+    state2.position++;
+    if (state2.input.charCodeAt(state2.position) === 10) state2.position++;
+  }
+  state2.line++;
+  state2.lineStart = state2.position;
+  state2.lineIndent = 0;
+  state2.firstTabInLine = -1;
+}
+function skipSeparationSpace(state2, allowComments) {
+  let lineBreaks = 0;
+  let ch = state2.input.charCodeAt(state2.position);
+  let hasSeparation = state2.position === state2.lineStart || isWsOrEol(state2.input.charCodeAt(state2.position - 1));
+  while (ch !== 0) {
+    while (isWhiteSpace(ch)) {
+      hasSeparation = true;
+      if (ch === 9 && state2.firstTabInLine === -1) state2.firstTabInLine = state2.position;
+      ch = state2.input.charCodeAt(++state2.position);
+    }
+    if (allowComments && hasSeparation && ch === 35) do
+      ch = state2.input.charCodeAt(++state2.position);
+    while (!isEol(ch) && ch !== 0);
+    if (!isEol(ch)) break;
+    consumeLineBreak(state2);
+    lineBreaks++;
+    hasSeparation = true;
+    ch = state2.input.charCodeAt(state2.position);
+    while (ch === 32) {
+      state2.lineIndent++;
+      ch = state2.input.charCodeAt(++state2.position);
+    }
+  }
+  return lineBreaks;
+}
+function testDocumentSeparator(state2, position3 = state2.position) {
+  const ch = state2.input.charCodeAt(position3);
+  if ((ch === 45 || ch === 46) && ch === state2.input.charCodeAt(position3 + 1) && ch === state2.input.charCodeAt(position3 + 2)) {
+    const following = state2.input.charCodeAt(position3 + 3);
+    return following === 0 || isWsOrEol(following);
+  }
+  return false;
+}
+function skipByteOrderMark(state2) {
+  if (state2.position === state2.lineStart && state2.input.charCodeAt(state2.position) === 65279) {
+    state2.position++;
+    state2.lineStart = state2.position;
+  }
+}
+function testDocumentBoundary(state2) {
+  if (state2.position !== state2.lineStart) return false;
+  if (testDocumentSeparator(state2)) return true;
+  if (state2.input.charCodeAt(state2.position) !== 65279) return false;
+  const snapshot = snapshotState(state2);
+  skipByteOrderMark(state2);
+  skipSeparationSpace(state2, true);
+  const ch = state2.input.charCodeAt(state2.position);
+  const result = state2.position === state2.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state2));
+  restoreState(state2, snapshot);
+  return result;
+}
+function skipUntilLineEnd(state2) {
+  let ch = state2.input.charCodeAt(state2.position);
+  while (ch !== 0 && !isEol(ch)) ch = state2.input.charCodeAt(++state2.position);
+}
+function checkPrintable(state2, start, end) {
+  const match = PATTERN_NON_PRINTABLE.exec(state2.input.slice(start, end));
+  if (match !== null) {
+    state2.position = start + match.index + match[0].length - 1;
+    throwError(state2, "the stream contains non-printable characters");
+  }
+}
+function readTagProperty(state2, props, inFlow) {
+  if (state2.input.charCodeAt(state2.position) !== 33) return false;
+  if (props.tagStart !== NO_RANGE$1) throwError(state2, "duplication of a tag property");
+  const start = state2.position;
+  let isVerbatim = false;
+  let isNamed = false;
+  let tagHandle = "!";
+  let ch = state2.input.charCodeAt(++state2.position);
+  if (ch === 60) {
+    isVerbatim = true;
+    ch = state2.input.charCodeAt(++state2.position);
+  } else if (ch === 33) {
+    isNamed = true;
+    tagHandle = "!!";
+    ch = state2.input.charCodeAt(++state2.position);
+  }
+  let suffixStart = state2.position;
+  let tagName;
+  if (isVerbatim) {
+    while (ch !== 0 && ch !== 62) ch = state2.input.charCodeAt(++state2.position);
+    if (ch !== 62) throwError(state2, "unexpected end of the stream within a verbatim tag");
+    tagName = state2.input.slice(suffixStart, state2.position);
+    state2.position++;
+  } else {
+    while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
+      if (ch === 33) {
+        if (!isNamed) {
+          tagHandle = state2.input.slice(suffixStart - 1, state2.position + 1);
+          if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state2, "named tag handle cannot contain such characters");
+          isNamed = true;
+          suffixStart = state2.position + 1;
+        } else throwError(state2, "tag suffix cannot contain exclamation marks");
+      }
+      ch = state2.input.charCodeAt(++state2.position);
+    }
+    tagName = state2.input.slice(suffixStart, state2.position);
+    if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state2, "tag suffix cannot contain flow indicator characters");
+  }
+  if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state2, `tag name cannot contain such characters: ${tagName}`);
+  if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state2.tagHandlers, tagHandle)) throwError(state2, `undeclared tag handle "${tagHandle}"`);
+  props.tagStart = start;
+  props.tagEnd = state2.position;
+  return true;
+}
+function readAnchorProperty(state2, props) {
+  if (state2.input.charCodeAt(state2.position) !== 38) return false;
+  if (props.anchorStart !== NO_RANGE$1) throwError(state2, "duplication of an anchor property");
+  state2.position++;
+  const start = state2.position;
+  while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position)) && !isFlowIndicator(state2.input.charCodeAt(state2.position))) state2.position++;
+  if (state2.position === start) throwError(state2, "name of an anchor node must contain at least one character");
+  props.anchorStart = start;
+  props.anchorEnd = state2.position;
+  return true;
+}
+function readAlias(state2, props) {
+  if (state2.input.charCodeAt(state2.position) !== 42) return false;
+  if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state2, "alias node should not have any properties");
+  state2.position++;
+  const start = state2.position;
+  while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position)) && !isFlowIndicator(state2.input.charCodeAt(state2.position))) state2.position++;
+  if (state2.position === start) throwError(state2, "name of an alias node must contain at least one character");
+  addAliasEvent(state2, start, state2.position);
+  return true;
+}
+function readFlowScalarBreak(state2, nodeIndent) {
+  skipSeparationSpace(state2, false);
+  if (state2.lineIndent < nodeIndent) throwError(state2, "deficient indentation");
+}
+function readSingleQuotedScalar(state2, nodeIndent, props) {
+  if (state2.input.charCodeAt(state2.position) !== 39) return false;
+  state2.position++;
+  const start = state2.position;
+  let simple = true;
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    const ch = state2.input.charCodeAt(state2.position);
+    if (ch === 39) {
+      if (state2.input.charCodeAt(state2.position + 1) === 39) {
+        simple = false;
+        state2.position += 2;
+        continue;
+      }
+      const end = state2.position;
+      state2.position++;
+      addScalarEvent(state2, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state2, nodeIndent);
+    } else if (state2.position === state2.lineStart && testDocumentSeparator(state2)) throwError(state2, "unexpected end of the document within a single quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state2, "expected valid JSON character");
+    else state2.position++;
+  }
+  throwError(state2, "unexpected end of the stream within a single quoted scalar");
+}
+function readDoubleQuotedScalar(state2, nodeIndent, props) {
+  if (state2.input.charCodeAt(state2.position) !== 34) return false;
+  state2.position++;
+  const start = state2.position;
+  let simple = true;
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    const ch = state2.input.charCodeAt(state2.position);
+    if (ch === 34) {
+      const end = state2.position;
+      state2.position++;
+      addScalarEvent(state2, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+      return true;
+    }
+    if (ch === 92) {
+      simple = false;
+      const escaped = state2.input.charCodeAt(++state2.position);
+      if (isEol(escaped)) readFlowScalarBreak(state2, nodeIndent);
+      else if (isSimpleEscape(escaped)) state2.position++;
+      else {
+        let hexLength = escapedHexLen(escaped);
+        if (hexLength === 0) throwError(state2, "unknown escape sequence");
+        while (hexLength-- > 0) {
+          state2.position++;
+          if (fromHexCode(state2.input.charCodeAt(state2.position)) < 0) throwError(state2, "expected hexadecimal character");
+        }
+        state2.position++;
+      }
+    } else if (isEol(ch)) {
+      simple = false;
+      readFlowScalarBreak(state2, nodeIndent);
+    } else if (state2.position === state2.lineStart && testDocumentSeparator(state2)) throwError(state2, "unexpected end of the document within a double quoted scalar");
+    else if (ch !== 9 && ch < 32) throwError(state2, "expected valid JSON character");
+    else state2.position++;
+  }
+  throwError(state2, "unexpected end of the stream within a double quoted scalar");
+}
+function readBlockScalar(state2, parentIndent, props) {
+  const ch = state2.input.charCodeAt(state2.position);
+  let chomping = CHOMPING_MODE.CLIP;
+  let indent = -1;
+  let detectedIndent = false;
+  if (ch !== 124 && ch !== 62) return false;
+  const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
+  state2.position++;
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    const current4 = state2.input.charCodeAt(state2.position);
+    const digit = fromDecimalCode(current4);
+    if (current4 === 43 || current4 === 45) {
+      if (chomping !== CHOMPING_MODE.CLIP) throwError(state2, "repeat of a chomping mode identifier");
+      chomping = current4 === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
+      state2.position++;
+    } else if (digit >= 0) {
+      if (digit === 0) throwError(state2, "bad explicit indentation width of a block scalar; it cannot be less than one");
+      if (detectedIndent) throwError(state2, "repeat of an indentation width identifier");
+      indent = parentIndent + digit - 1;
+      detectedIndent = true;
+      state2.position++;
+    } else break;
+  }
+  let hadWhitespace = false;
+  while (isWhiteSpace(state2.input.charCodeAt(state2.position))) {
+    hadWhitespace = true;
+    state2.position++;
+  }
+  if (hadWhitespace && state2.input.charCodeAt(state2.position) === 35) skipUntilLineEnd(state2);
+  if (isEol(state2.input.charCodeAt(state2.position))) consumeLineBreak(state2);
+  else if (state2.input.charCodeAt(state2.position) !== 0) throwError(state2, "a line break is expected");
+  let contentIndent = detectedIndent ? indent : -1;
+  let maxLeadingIndent = 0;
+  const valueStart = state2.position;
+  let valueEnd = state2.position;
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    const linePosition = state2.position;
+    let column = 0;
+    while (state2.input.charCodeAt(linePosition + column) === 32) column++;
+    const first = state2.input.charCodeAt(linePosition + column);
+    if (first === 0) {
+      if (contentIndent >= 0) {
+        if (column > contentIndent) valueEnd = linePosition + column;
+      } else if (column > 0) valueEnd = linePosition + column;
+      break;
+    }
+    if (testDocumentBoundary(state2)) break;
+    if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
+    if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
+      if (first === 9 && column < parentIndent) {
+        state2.position = linePosition + column;
+        throwError(state2, "tab characters must not be used in indentation");
+      }
+      if (column >= parentIndent && column < maxLeadingIndent) {
+        state2.position = linePosition + column;
+        throwError(state2, "bad indentation of a mapping entry");
+      }
+    }
+    if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
+      state2.lineIndent = column;
+      state2.position = linePosition + column;
+      break;
+    }
+    if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
+    const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
+    if (first !== 0 && !isEol(first) && column < requiredIndent) {
+      state2.lineIndent = column;
+      state2.position = linePosition + column;
+      break;
+    }
+    skipUntilLineEnd(state2);
+    valueEnd = state2.position;
+    if (isEol(state2.input.charCodeAt(state2.position))) {
+      consumeLineBreak(state2);
+      valueEnd = state2.position;
+    }
+  }
+  checkPrintable(state2, valueStart, valueEnd);
+  addScalarEvent(state2, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+  return true;
+}
+function canStartPlainScalar(state2, nodeContext) {
+  const ch = state2.input.charCodeAt(state2.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
+  if (ch === 63 || ch === 45) {
+    const following = state2.input.charCodeAt(state2.position + 1);
+    if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
+  }
+  return true;
+}
+function readPlainScalar(state2, nodeIndent, nodeContext, props) {
+  if (!canStartPlainScalar(state2, nodeContext)) return false;
+  const start = state2.position;
+  let end = state2.position;
+  let ch = state2.input.charCodeAt(state2.position);
+  const inFlow = nodeContext === CONTEXT_FLOW_IN;
+  let multiline = false;
+  while (ch !== 0) {
+    if (testDocumentBoundary(state2)) break;
+    if (ch === 58) {
+      const following = state2.input.charCodeAt(state2.position + 1);
+      if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
+    } else if (ch === 35) {
+      if (isWsOrEol(state2.input.charCodeAt(state2.position - 1))) break;
+    } else if (inFlow && isFlowIndicator(ch)) break;
+    else if (isEol(ch)) {
+      const savedPosition = state2.position;
+      const savedLine = state2.line;
+      const savedLineStart = state2.lineStart;
+      const savedLineIndent = state2.lineIndent;
+      skipSeparationSpace(state2, false);
+      if (state2.lineIndent >= nodeIndent) {
+        multiline = true;
+        ch = state2.input.charCodeAt(state2.position);
+        continue;
+      }
+      state2.position = savedPosition;
+      state2.line = savedLine;
+      state2.lineStart = savedLineStart;
+      state2.lineIndent = savedLineIndent;
+      break;
+    }
+    if (!isWhiteSpace(ch)) end = state2.position + 1;
+    ch = state2.input.charCodeAt(++state2.position);
+  }
+  if (end === start) return false;
+  checkPrintable(state2, start, end);
+  addScalarEvent(state2, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
+  return true;
+}
+function skipFlowSeparationSpace(state2, nodeIndent) {
+  const startLine = state2.line;
+  skipSeparationSpace(state2, true);
+  if (state2.line > startLine && state2.lineIndent < nodeIndent || state2.firstTabInLine !== -1 && state2.lineIndent < nodeIndent) throwError(state2, "deficient indentation");
+}
+function readFlowCollection(state2, nodeIndent, props) {
+  const ch = state2.input.charCodeAt(state2.position);
+  const isMapping = ch === 123;
+  const start = state2.position;
+  let readNext = true;
+  if (ch !== 91 && ch !== 123) return false;
+  const terminator = isMapping ? 125 : 93;
+  if (isMapping) addMappingEvent(state2, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  else addSequenceEvent(state2, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+  state2.position++;
+  while (state2.input.charCodeAt(state2.position) !== 0) {
+    skipFlowSeparationSpace(state2, nodeIndent);
+    let ch2 = state2.input.charCodeAt(state2.position);
+    if (ch2 === terminator) {
+      state2.position++;
+      addPopEvent(state2);
+      return true;
+    } else if (!readNext) throwError(state2, "missed comma between flow collection entries");
+    else if (ch2 === 44) throwError(state2, "expected the node content, but found ','");
+    let isPair = false;
+    let isExplicitPair = false;
+    if (ch2 === 63 && isWsOrEol(state2.input.charCodeAt(state2.position + 1))) {
+      isPair = isExplicitPair = true;
+      state2.position += 1;
+      skipFlowSeparationSpace(state2, nodeIndent);
+    }
+    const entryLine = state2.line;
+    const entryStart = snapshotState(state2);
+    const keyWasRead = parseNode(state2, nodeIndent, CONTEXT_FLOW_IN, false, true);
+    skipFlowSeparationSpace(state2, nodeIndent);
+    ch2 = state2.input.charCodeAt(state2.position);
+    if ((isMapping || isExplicitPair || state2.line === entryLine) && ch2 === 58) {
+      isPair = true;
+      state2.position++;
+      skipFlowSeparationSpace(state2, nodeIndent);
+      if (!isMapping) {
+        insertFlowPairMappingEvent(state2, entryStart);
+        if (!keyWasRead) addEmptyScalarEvent(state2);
+      } else if (!keyWasRead) addEmptyScalarEvent(state2);
+      if (!parseNode(state2, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state2);
+      skipFlowSeparationSpace(state2, nodeIndent);
+      if (!isMapping) addPopEvent(state2);
+    } else if (isMapping && isPair) {
+      if (!keyWasRead) addEmptyScalarEvent(state2);
+      addEmptyScalarEvent(state2);
+    } else if (isMapping) addEmptyScalarEvent(state2);
+    else if (isPair) {
+      insertFlowPairMappingEvent(state2, entryStart);
+      if (!keyWasRead) addEmptyScalarEvent(state2);
+      addEmptyScalarEvent(state2);
+      addPopEvent(state2);
+    }
+    ch2 = state2.input.charCodeAt(state2.position);
+    if (ch2 === 44) {
+      readNext = true;
+      state2.position++;
+    } else readNext = false;
+  }
+  throwError(state2, "unexpected end of the stream within a flow collection");
+}
+function readBlockSequence(state2, nodeIndent, props) {
+  if (state2.firstTabInLine !== -1 || state2.input.charCodeAt(state2.position) !== 45 || !isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) return false;
+  addSequenceEvent(state2, state2.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+  while (state2.input.charCodeAt(state2.position) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) {
+    if (state2.firstTabInLine !== -1) {
+      state2.position = state2.firstTabInLine;
+      throwError(state2, "tab characters must not be used in indentation");
+    }
+    const entryLine = state2.line;
+    state2.position++;
+    const hadBreak = skipSeparationSpace(state2, true) > 0;
+    if (state2.firstTabInLine !== -1 && state2.input.charCodeAt(state2.position) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) throwError(state2, "bad indentation of a sequence entry");
+    if (hadBreak && state2.lineIndent <= nodeIndent) addEmptyScalarEvent(state2);
+    else parseNode(state2, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+    skipSeparationSpace(state2, true);
+    if (state2.lineIndent < nodeIndent || state2.position >= state2.length) break;
+    if (state2.lineIndent > nodeIndent) throwError(state2, "bad indentation of a sequence entry");
+    if (state2.line === entryLine && state2.input.charCodeAt(state2.position) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 1))) throwError(state2, "bad indentation of a sequence entry");
+  }
+  addPopEvent(state2);
+  return true;
+}
+function readBlockMapping(state2, nodeIndent, flowIndent, props) {
+  let atExplicitKey = false;
+  let detected = false;
+  let mappingOpened = false;
+  let pendingExplicitKey = false;
+  if (state2.firstTabInLine !== -1) return false;
+  let ch = state2.input.charCodeAt(state2.position);
+  while (ch !== 0) {
+    if (!atExplicitKey && state2.firstTabInLine !== -1) {
+      state2.position = state2.firstTabInLine;
+      throwError(state2, "tab characters must not be used in indentation");
+    }
+    const following = state2.input.charCodeAt(state2.position + 1);
+    const entryLine = state2.line;
+    if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
+      if (!mappingOpened) {
+        addMappingEvent(state2, state2.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+        mappingOpened = true;
+      }
+      if (ch === 63) {
+        if (atExplicitKey) addEmptyScalarEvent(state2);
+        detected = true;
+        atExplicitKey = true;
+      } else if (atExplicitKey) atExplicitKey = false;
+      else {
+        addEmptyScalarEvent(state2);
+        detected = true;
+        atExplicitKey = false;
+      }
+      state2.position += 1;
+      pendingExplicitKey = true;
+    } else {
+      if (atExplicitKey) {
+        addEmptyScalarEvent(state2);
+        atExplicitKey = false;
+      }
+      const beforeKey = snapshotState(state2);
+      if (!parseNode(state2, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
+      if (state2.line === entryLine) {
+        ch = state2.input.charCodeAt(state2.position);
+        while (isWhiteSpace(ch)) ch = state2.input.charCodeAt(++state2.position);
+        if (ch === 58) {
+          ch = state2.input.charCodeAt(++state2.position);
+          if (!isWsOrEolOrEnd(ch)) throwError(state2, "a whitespace character is expected after the key-value separator within a block mapping");
+          if (!mappingOpened) {
+            state2.events.splice(beforeKey.eventsLength, 0, {
+              type: EVENT_ID.MAPPING,
+              start: beforeKey.position,
+              anchorStart: props.anchorStart,
+              anchorEnd: props.anchorEnd,
+              tagStart: props.tagStart,
+              tagEnd: props.tagEnd,
+              style: COLLECTION_STYLE.BLOCK
+            });
+            mappingOpened = true;
+          }
+          detected = true;
+          atExplicitKey = false;
+          pendingExplicitKey = false;
+        } else if (detected) throwError(state2, "expected ':' after a mapping key");
+        else {
+          if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+            restoreState(state2, beforeKey);
+            return false;
+          }
+          return true;
+        }
+      } else if (detected) throwError(state2, "can not read a block mapping entry; a multiline key may not be an implicit key");
+      else {
+        if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+          restoreState(state2, beforeKey);
+          return false;
+        }
+        return true;
+      }
+    }
+    if (parseNode(state2, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
+    if (!atExplicitKey) {
+      if (pendingExplicitKey) {
+        addEmptyScalarEvent(state2);
+        pendingExplicitKey = false;
+      }
+    }
+    skipSeparationSpace(state2, true);
+    ch = state2.input.charCodeAt(state2.position);
+    if ((state2.line === entryLine || state2.lineIndent > nodeIndent) && ch !== 0) throwError(state2, "bad indentation of a mapping entry");
+    else if (state2.lineIndent < nodeIndent) break;
+  }
+  if (!detected) return false;
+  if (atExplicitKey) addEmptyScalarEvent(state2);
+  if (mappingOpened) addPopEvent(state2);
+  return true;
+}
+function parseNode(state2, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
+  if (state2.depth >= state2.maxDepth) throwError(state2, `nesting exceeded maxDepth (${state2.maxDepth})`);
+  state2.depth++;
+  let indentStatus = 1;
+  let atNewLine = false;
+  let hasContent2 = false;
+  let propertyStart = null;
+  const props = emptyProperties();
+  let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
+  let allowBlockCollections = allowBlockScalars;
+  const allowBlockStyles = allowBlockScalars;
+  if (allowToSeek && skipSeparationSpace(state2, true)) {
+    atNewLine = true;
+    if (state2.lineIndent > parentIndent) indentStatus = 1;
+    else if (state2.lineIndent === parentIndent) indentStatus = 0;
+    else indentStatus = -1;
+  }
+  if (indentStatus === 1) while (true) {
+    const ch = state2.input.charCodeAt(state2.position);
+    const propertyState = snapshotState(state2);
+    if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
+    if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
+      const fallbackState = snapshotState(state2);
+      const flowIndent = parentIndent + 1;
+      if (readBlockMapping(state2, state2.position - state2.lineStart, flowIndent, props) && state2.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
+        state2.depth--;
+        return true;
+      }
+      restoreState(state2, fallbackState);
+    }
+    if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
+    if (!readTagProperty(state2, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state2, props)) break;
+    if (propertyStart === null) propertyStart = propertyState;
+    if (skipSeparationSpace(state2, true)) {
+      atNewLine = true;
+      allowBlockCollections = allowBlockStyles;
+      if (state2.lineIndent > parentIndent) indentStatus = 1;
+      else if (state2.lineIndent === parentIndent) indentStatus = 0;
+      else indentStatus = -1;
+    } else allowBlockCollections = false;
+  }
+  if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
+  if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
+    const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
+    const blockIndent = state2.position - state2.lineStart;
+    if (indentStatus === 1) {
+      if (allowBlockCollections && (readBlockSequence(state2, blockIndent, props) || readBlockMapping(state2, blockIndent, flowIndent, props)) || readFlowCollection(state2, flowIndent, props)) hasContent2 = true;
+      else {
+        const ch = state2.input.charCodeAt(state2.position);
+        if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
+          const fallbackState = snapshotState(state2);
+          const propertyIndent = propertyStart.position - propertyStart.lineStart;
+          restoreState(state2, propertyStart);
+          if (readBlockMapping(state2, propertyIndent, flowIndent, emptyProperties()) && state2.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent2 = true;
+          else restoreState(state2, fallbackState);
+        }
+        if (!hasContent2 && (allowBlockScalars && readBlockScalar(state2, flowIndent, props) || readSingleQuotedScalar(state2, flowIndent, props) || readDoubleQuotedScalar(state2, flowIndent, props) || readAlias(state2, props) || readPlainScalar(state2, flowIndent, nodeContext, props))) hasContent2 = true;
+      }
+    } else if (indentStatus === 0) hasContent2 = allowBlockCollections && readBlockSequence(state2, blockIndent, props);
+  }
+  allowBlockScalars = allowBlockScalars && !hasContent2;
+  if (!hasContent2 && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
+    addScalarEvent(state2, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
+    hasContent2 = true;
+  }
+  state2.depth--;
+  return hasContent2 || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
+}
+function readDirective(state2) {
+  if (state2.lineIndent > 0 || state2.input.charCodeAt(state2.position) !== 37) return false;
+  state2.position++;
+  const nameStart = state2.position;
+  while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position))) state2.position++;
+  const name = state2.input.slice(nameStart, state2.position);
+  const args = [];
+  if (name.length === 0) throwError(state2, "directive name must not be less than one character in length");
+  while (state2.input.charCodeAt(state2.position) !== 0 && !isEol(state2.input.charCodeAt(state2.position))) {
+    while (isWhiteSpace(state2.input.charCodeAt(state2.position))) state2.position++;
+    if (state2.input.charCodeAt(state2.position) === 35 || isEol(state2.input.charCodeAt(state2.position)) || state2.input.charCodeAt(state2.position) === 0) break;
+    const start = state2.position;
+    while (state2.input.charCodeAt(state2.position) !== 0 && !isWsOrEol(state2.input.charCodeAt(state2.position))) state2.position++;
+    args.push(state2.input.slice(start, state2.position));
+  }
+  if (isEol(state2.input.charCodeAt(state2.position))) consumeLineBreak(state2);
+  if (name === "YAML") {
+    if (state2.directives.some((directive) => directive.kind === "yaml")) throwError(state2, "duplication of %YAML directive");
+    if (args.length !== 1) throwError(state2, "YAML directive accepts exactly one argument");
+    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+    if (match === null) throwError(state2, "ill-formed argument of the YAML directive");
+    if (parseInt(match[1], 10) !== 1) throwError(state2, "unacceptable YAML version of the document");
+    state2.directives.push({
+      kind: "yaml",
+      version: args[0]
+    });
+  } else if (name === "TAG") {
+    if (args.length !== 2) throwError(state2, "TAG directive accepts exactly two arguments");
+    const [handle, prefix] = args;
+    if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state2, "ill-formed tag handle (first argument) of the TAG directive");
+    if (HAS_OWN.call(state2.tagHandlers, handle)) throwError(state2, `there is a previously declared suffix for "${handle}" tag handle`);
+    if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state2, "ill-formed tag prefix (second argument) of the TAG directive");
+    state2.tagHandlers[handle] = prefix;
+    state2.directives.push({
+      kind: "tag",
+      handle,
+      prefix
+    });
+  }
+  return true;
+}
+function readDocument(state2) {
+  state2.directives = [];
+  state2.tagHandlers = /* @__PURE__ */ Object.create(null);
+  let hasDirectives = false;
+  skipSeparationSpace(state2, true);
+  while (readDirective(state2)) {
+    hasDirectives = true;
+    skipSeparationSpace(state2, true);
+  }
+  let explicitStart = false;
+  let explicitEnd = false;
+  let allowCompact = true;
+  if (state2.lineIndent === 0 && state2.input.charCodeAt(state2.position) === 45 && state2.input.charCodeAt(state2.position + 1) === 45 && state2.input.charCodeAt(state2.position + 2) === 45 && isWsOrEolOrEnd(state2.input.charCodeAt(state2.position + 3))) {
+    explicitStart = true;
+    const markerLine = state2.line;
+    state2.position += 3;
+    skipSeparationSpace(state2, true);
+    allowCompact = state2.line > markerLine;
+  } else if (hasDirectives) throwError(state2, "directives end mark is expected");
+  const documentEventIndex = state2.events.length;
+  if (!explicitStart && state2.position === state2.lineStart && state2.input.charCodeAt(state2.position) === 46 && testDocumentSeparator(state2)) {
+    state2.position += 3;
+    skipSeparationSpace(state2, true);
+    return;
+  }
+  addDocumentEvent(state2, explicitStart, false);
+  if (!parseNode(state2, state2.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state2);
+  skipSeparationSpace(state2, true);
+  if (state2.position === state2.lineStart && testDocumentSeparator(state2)) {
+    explicitEnd = state2.input.charCodeAt(state2.position) === 46;
+    if (explicitEnd) {
+      const markerLine = state2.line;
+      state2.position += 3;
+      skipSeparationSpace(state2, true);
+      if (state2.line === markerLine && state2.position < state2.length) throwError(state2, "end of the stream or a document separator is expected");
+    }
+  }
+  const documentEvent = state2.events[documentEventIndex];
+  if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
+  addPopEvent(state2);
+  if (!explicitEnd && state2.position < state2.length && !testDocumentBoundary(state2)) throwError(state2, "end of the stream or a document separator is expected");
+}
+function parseEvents(input, options2) {
+  const length = input.length;
+  const state2 = {
+    ...DEFAULT_PARSER_OPTIONS,
+    ...options2,
+    input: `${input}\0`,
+    length,
+    position: 0,
+    line: 0,
+    lineStart: 0,
+    lineIndent: 0,
+    firstTabInLine: -1,
+    depth: 0,
+    directives: [],
+    tagHandlers: /* @__PURE__ */ Object.create(null),
+    events: []
+  };
+  const nullpos = input.indexOf("\0");
+  if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state2.filename);
+  while (state2.position < state2.length) {
+    skipByteOrderMark(state2);
+    skipSeparationSpace(state2, true);
+    if (state2.position >= state2.length) break;
+    const documentStart = state2.position;
+    readDocument(state2);
+    if (state2.position === documentStart)
+      throwError(state2, "can not read a document");
+  }
+  return state2.events;
+}
+var DEFAULT_LOAD_OPTIONS = {
+  ...DEFAULT_PARSER_OPTIONS,
+  ...DEFAULT_CONSTRUCTOR_OPTIONS
+};
+function hasBit(mask, bit) {
+  return (mask & 1 << bit) !== 0;
+}
+var DEFAULT_SCALAR_STYLE_RULES = {
+  applyQuoteFlowKeysOption,
+  doubleQuoteForInvisibles,
+  doubleQuoteWhitespaceOnly,
+  applyForceQuotesOption,
+  tryLongOrMultilineAsBlock,
+  quoteInvalidPlain,
+  fallbackToDoubleQuoted
+};
+function _preferredQuotedStyle(layout) {
+  if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
+  return SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyQuoteFlowKeysOption(layout) {
+  if (!layout.presenterOptions.quoteFlowKeys) return;
+  if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
+  layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteForInvisibles(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteWhitespaceOnly(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyForceQuotesOption(layout) {
+  if (!layout.presenterOptions.forceQuotes) return;
+  if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
+  if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
+  layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
+}
+function tryLongOrMultilineAsBlock(layout) {
+  if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
+  const value2 = layout.node.value;
+  const multiline = value2.indexOf("\n") !== -1;
+  if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
+    if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+    return;
+  }
+  const w = layout.presenterOptions.lineWidth;
+  if (w === -1) {
+    if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+    return;
+  }
+  const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
+  let position3 = 0;
+  let shouldFold = false;
+  while (position3 <= value2.length) {
+    let lineEnd2 = value2.length;
+    const nextLineBreak = value2.indexOf("\n", position3);
+    if (nextLineBreak !== -1) lineEnd2 = nextLineBreak;
+    const line = value2.slice(position3, lineEnd2);
+    if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
+    if (nextLineBreak === -1) break;
+    position3 = nextLineBreak + 1;
+  }
+  if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
+  else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+}
+function quoteInvalidPlain(layout) {
+  if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
+}
+function fallbackToDoubleQuoted(layout) {
+  if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
+var SRC_B_CHAR = "[\\n\\r]";
+var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
+var SRC_S_WHITE = "[ \\t]";
+var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
+var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
+var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
+var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
+var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
+var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
+var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
+var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
+var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
+var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
+var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
+var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
+var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
+var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
+var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
+var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
+var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
+var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
+var DEFAULT_PRESENTER_OPTIONS = {
+  indent: 2,
+  seqNoIndent: false,
+  seqInlineFirst: true,
+  lineWidth: 80,
+  flowBracketPadding: false,
+  flowSkipCommaSpace: false,
+  flowSkipColonSpace: false,
+  quoteFlowKeys: false,
+  quoteStyle: "single",
+  forceQuotes: false,
+  scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
+  tagBeforeAnchor: false
+};
+var DEFAULT_DUMP_OPTIONS = {
+  ...DEFAULT_PRESENTER_OPTIONS,
+  schema: DUMP_SCHEMA,
+  skipInvalid: false,
+  noRefs: false,
+  flowLevel: -1,
+  sortKeys: false,
+  transform: () => {
+  }
+};
+var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
+var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
+var EVENT_MAPPING = EVENT_ID.MAPPING;
+var EVENT_SCALAR = EVENT_ID.SCALAR;
+var EVENT_ALIAS = EVENT_ID.ALIAS;
+var EVENT_POP = EVENT_ID.POP;
+var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
+var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
+var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
+var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
+var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
+var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
+var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
+var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
+var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
+var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
+
+// src/util/go-int64.ts
+var INT64_MIN2 = -(1n << 63n);
+var INT64_MAX2 = (1n << 63n) - 1n;
+var TWO_POW_63 = 2 ** 63;
+var DECIMAL_INT = /^[+-]?[0-9]+$/;
+function goFloatToInt64(f) {
+  const whole = Math.trunc(f);
+  return Number.isFinite(whole) && whole >= -TWO_POW_63 && whole < TWO_POW_63 ? BigInt(whole) : INT64_MIN2;
+}
+function parseGoInt642(s) {
+  if (!DECIMAL_INT.test(s)) return null;
+  const value2 = BigInt(s);
+  return value2 < INT64_MIN2 || value2 > INT64_MAX2 ? null : value2;
+}
+function int64Json(value2) {
+  const n = Number(value2);
+  return Number.isSafeInteger(n) ? n : value2;
+}
+
+// src/source/yaml11.ts
+var YamlValueError = class extends Error {
+};
+var YAML_TAG_PREFIX = "tag:yaml.org,2002:";
+var STR = "!!str";
+var INT = "!!int";
+var FLOAT = "!!float";
+var BOOL = "!!bool";
+var NULL = "!!null";
+var TIMESTAMP = "!!timestamp";
+var BINARY = "!!binary";
+var RESOLVABLE = /* @__PURE__ */ new Set(["", STR, BOOL, INT, FLOAT, TIMESTAMP]);
+var RESOLVE_MAP = /* @__PURE__ */ new Map();
+function addResolved(tag, value2, spellings) {
+  for (const spelling of spellings) RESOLVE_MAP.set(spelling, { tag, value: value2 });
+}
+addResolved(BOOL, true, ["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"]);
+addResolved(BOOL, false, ["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]);
+addResolved(NULL, null, ["", "~", "null", "Null", "NULL"]);
+addResolved(FLOAT, Number.NaN, [".nan", ".NaN", ".NAN"]);
+addResolved(FLOAT, Number.POSITIVE_INFINITY, [".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"]);
+addResolved(FLOAT, Number.NEGATIVE_INFINITY, ["-.inf", "-.Inf", "-.INF"]);
+var HINT_NONE = 0;
+var HINT_MAP = 1;
+var HINT_DOT = 2;
+var HINT_NUMBER = 3;
+var HINTS = new Uint8Array(128);
+for (const c of "+-0123456789") HINTS[c.charCodeAt(0)] = HINT_NUMBER;
+for (const c of "yYnNtTfFoO~") HINTS[c.charCodeAt(0)] = HINT_MAP;
+HINTS[".".charCodeAt(0)] = HINT_DOT;
+var YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+var DOT_FLOAT = /^\.[0-9](?:_?[0-9])*(?:[eE][-+]?[0-9](?:_?[0-9])*)?$/;
+var SHORT_DECIMAL = /^(?:0|-?[1-9][0-9]{0,14})$/;
+var DIGITS_BY_BASE = {
+  2: /^[01]+$/,
+  8: /^[0-7]*$/,
+  10: /^[0-9]+$/,
+  16: /^[0-9a-fA-F]+$/
+};
+var BIGINT_PREFIX = { 2: "0b", 8: "0o", 10: "", 16: "0x" };
+var UINT64_MAX = (1n << 64n) - 1n;
+var TIMESTAMP_SHAPE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt]| +)(\d{1,2}):(\d{1,2}):(\d{1,2})(?:[.,]\d+)?(Z|[+-]\d\d:\d\d)?)?$/;
+var BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+var LINE_BREAKS = /[\r\n]/g;
+function shortTag(tag) {
+  return tag.startsWith(YAML_TAG_PREFIX) ? `!!${tag.slice(YAML_TAG_PREFIX.length)}` : tag;
+}
+function plainScalarValue(text5) {
+  const first = text5.charCodeAt(0);
+  if (text5.length > 0 && (first >= 128 || HINTS[first] === HINT_NONE)) return text5;
+  return resolveScalar("", text5).value;
+}
+function resolveScalar(tag, text5) {
+  if (!RESOLVABLE.has(tag)) {
+    return { tag, value: tag === BINARY ? decodeBinary(text5) : text5 };
+  }
+  const resolved = tag === STR ? { tag: STR, value: text5 } : resolveUntyped(tag, text5);
+  if (tag === "" || tag === resolved.tag || tag === STR) return resolved;
+  if (tag === FLOAT && resolved.tag === INT) return { tag: FLOAT, value: Number(resolved.value) };
+  throw new YamlValueError(`cannot decode ${resolved.tag} \`${text5}\` as a ${tag}`);
+}
+function resolveUntyped(tag, text5) {
+  const first = text5.charCodeAt(0);
+  const hint = text5.length === 0 ? HINT_MAP : first < 128 ? HINTS[first] : HINT_NONE;
+  if (hint === HINT_NONE) return { tag: STR, value: text5 };
+  const known2 = RESOLVE_MAP.get(text5);
+  if (known2 !== void 0) return known2;
+  if (hint === HINT_DOT) {
+    if (DOT_FLOAT.test(text5)) {
+      const value2 = Number(text5.replace(/_/g, ""));
+      if (Number.isFinite(value2)) return { tag: FLOAT, value: value2 };
+    }
+  } else if (hint === HINT_NUMBER) {
+    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text5)) return { tag: TIMESTAMP, value: text5 };
+    const plain = text5.includes("_") ? text5.replace(/_/g, "") : text5;
+    const integer = parseGoInteger(plain);
+    if (integer !== null) return integer;
+    if (YAML_STYLE_FLOAT.test(plain)) {
+      const value2 = Number(plain);
+      if (Number.isFinite(value2)) return { tag: FLOAT, value: value2 };
+    }
+  }
+  return { tag: STR, value: text5 };
+}
+function parseGoInteger(s) {
+  if (SHORT_DECIMAL.test(s)) return { tag: INT, value: Number(s), intText: s, unsigned: false };
+  let i = 0;
+  let negative = false;
+  const signed = s[0] === "+" || s[0] === "-";
+  if (signed) {
+    negative = s[0] === "-";
+    i = 1;
+  }
+  if (i >= s.length) return null;
+  let base2 = 10;
+  if (s[i] === "0") {
+    const prefix = s.length - i >= 3 ? s[i + 1].toLowerCase() : "";
+    base2 = prefix === "x" ? 16 : prefix === "b" ? 2 : 8;
+    i += prefix === "x" || prefix === "b" || prefix === "o" ? 2 : 1;
+  }
+  const digits2 = s.slice(i);
+  if (!DIGITS_BY_BASE[base2].test(digits2)) return null;
+  const magnitude = digits2 === "" ? 0n : BigInt(BIGINT_PREFIX[base2] + digits2);
+  let value2;
+  let unsigned = false;
+  if (signed) {
+    if (magnitude > (negative ? INT64_MAX2 + 1n : INT64_MAX2)) return null;
+    value2 = negative ? -magnitude : magnitude;
+  } else {
+    if (magnitude > UINT64_MAX) return null;
+    value2 = magnitude;
+    unsigned = magnitude > INT64_MAX2;
+  }
+  return { tag: INT, value: value2 > INT64_MAX2 ? Number(value2) : int64Json(value2), intText: value2.toString(), unsigned };
+}
+function isGoTimestamp(text5) {
+  const m = TIMESTAMP_SHAPE.exec(text5);
+  if (m === null) return false;
+  const [, year, month, day, separator, hour, minute, second, zone] = m;
+  const y = Number(year);
+  const mo = Number(month);
+  if (mo < 1 || mo > 12 || Number(day) < 1 || Number(day) > daysIn(mo, y)) return false;
+  if (separator === void 0) return true;
+  const isDateTime2 = separator === "T" || separator === "t";
+  if (isDateTime2 !== (zone !== void 0)) return false;
+  if (Number(hour) >= 24 || Number(minute) >= 60 || Number(second) >= 60) return false;
+  if (zone !== void 0 && zone !== "Z") {
+    if (Number(zone.slice(1, 3)) > 24 || Number(zone.slice(4, 6)) > 60) return false;
+  }
+  return true;
+}
+function daysIn(month, year) {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+function decodeBinary(text5) {
+  const compact = text5.replace(LINE_BREAKS, "");
+  if (!BASE64.test(compact)) throw new YamlValueError("!!binary value contains invalid base64 data");
+  return Buffer.from(compact, "base64").toString("utf8");
+}
+function objectKey(resolved) {
+  const { tag, value: value2 } = resolved;
+  if (tag === BOOL) return value2 ? "true" : "false";
+  if (tag === INT) {
+    if (resolved.unsigned) throw new YamlValueError(`unsupported map key of type: uint64, key: ${resolved.intText}`);
+    return resolved.intText ?? String(value2);
+  }
+  if (tag === FLOAT) return formatFloat32Key(value2);
+  if (tag === NULL) throw new YamlValueError("unsupported map key of type: <nil>");
+  return value2;
+}
+function formatFloat32Key(value2) {
+  const f = Math.fround(value2);
+  if (Number.isNaN(f)) return ".nan";
+  if (f === Number.POSITIVE_INFINITY) return ".inf";
+  if (f === Number.NEGATIVE_INFINITY) return "-.inf";
+  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
+  let mantissa = "";
+  let exponent = 0;
+  for (let precision = 1; precision <= 9; precision++) {
+    const candidate = Math.abs(f).toExponential(precision - 1);
+    if (Math.fround(Number(candidate)) === Math.abs(f)) {
+      const e = candidate.indexOf("e");
+      mantissa = candidate.slice(0, e).replace(".", "");
+      exponent = Number(candidate.slice(e + 1));
+      break;
+    }
+  }
+  const sign4 = f < 0 ? "-" : "";
+  if (exponent < -4 || exponent >= 6) {
+    const fraction3 = mantissa.length > 1 ? `.${mantissa.slice(1)}` : "";
+    const magnitude = String(Math.abs(exponent)).padStart(2, "0");
+    return `${sign4}${mantissa[0]}${fraction3}e${exponent < 0 ? "-" : "+"}${magnitude}`;
+  }
+  if (exponent < 0) return `${sign4}0.${"0".repeat(-exponent - 1)}${mantissa}`;
+  const integer = mantissa.slice(0, exponent + 1).padEnd(exponent + 1, "0");
+  const fraction2 = mantissa.slice(exponent + 1);
+  return `${sign4}${integer}${fraction2 === "" ? "" : `.${fraction2}`}`;
+}
+
+// src/source/construct.ts
+var MAX_DEPTH = 512;
+var DocumentError = class extends Error {
+  constructor(message2, offset) {
+    super(message2);
+    this.offset = offset;
+  }
+  offset;
+};
+var NO_RANGE = -1;
+var MERGE_TAG = "!!merge";
+var DEFAULT_TAG_HANDLES = { "!": "!", "!!": "tag:yaml.org,2002:" };
+function buildDocument(source, events) {
+  if (events.length === 0) return { value: null, hasTrailingDocuments: false };
+  const state2 = {
+    source,
+    frames: [],
+    anchors: /* @__PURE__ */ new Map(),
+    tagHandles: DEFAULT_TAG_HANDLES,
+    decodeCount: 1,
+    aliasCount: 0,
+    root: null,
+    nonFiniteOffset: NO_RANGE,
+    lastOffset: 0
+  };
+  let index = 0;
+  let finished = false;
+  while (!finished && index < events.length) {
+    const event = events[index++];
+    switch (event.type) {
+      case EVENT_ID.DOCUMENT:
+        for (const directive of event.directives) {
+          if (directive.kind === "tag") {
+            state2.tagHandles = { ...state2.tagHandles, [directive.handle]: directive.prefix };
+          }
+        }
+        break;
+      case EVENT_ID.SCALAR:
+        onScalar(state2, event);
+        break;
+      case EVENT_ID.MAPPING:
+      case EVENT_ID.SEQUENCE:
+        onCollectionStart(state2, event.type === EVENT_ID.MAPPING, event);
+        break;
+      case EVENT_ID.ALIAS:
+        onAlias(state2, source.slice(event.anchorStart, event.anchorEnd), event.anchorStart - 1);
+        break;
+      case EVENT_ID.POP:
+        if (state2.frames.length === 0) finished = true;
+        else onCollectionEnd(state2);
+        break;
+    }
+  }
+  if (state2.nonFiniteOffset !== NO_RANGE) rejectNonFinite(state2.root, state2.nonFiniteOffset);
+  return { value: state2.root, hasTrailingDocuments: index < events.length };
+}
+function eventOffset(state2, event, start) {
+  let offset = start;
+  if (event.tagStart !== NO_RANGE) offset = event.tagStart;
+  else if (event.anchorStart !== NO_RANGE) offset = event.anchorStart;
+  if (offset === NO_RANGE) return state2.lastOffset;
+  state2.lastOffset = offset;
+  return offset;
+}
+function tagOf(state2, tagStart, tagEnd) {
+  if (tagStart === NO_RANGE) return "";
+  const raw = state2.source.slice(tagStart, tagEnd);
+  if (raw.startsWith("!<") && raw.endsWith(">")) return shortTag(raw.slice(2, -1));
+  const handleEnd = raw.indexOf("!", 1);
+  const handle = handleEnd === -1 ? "!" : raw.slice(0, handleEnd + 1);
+  return shortTag((state2.tagHandles[handle] ?? handle) + raw.slice(handle.length));
+}
+function top(state2) {
+  return state2.frames[state2.frames.length - 1];
+}
+function count(state2, offset, decodes, viaAlias) {
+  state2.decodeCount += decodes;
+  if (viaAlias) state2.aliasCount += decodes;
+  const { decodeCount, aliasCount } = state2;
+  if (aliasCount > 100 && decodeCount > 1e3 && aliasCount / decodeCount > allowedAliasRatio(decodeCount)) {
+    throw new DocumentError("document contains excessive aliasing", offset);
+  }
+}
+function allowedAliasRatio(decodeCount) {
+  if (decodeCount <= 4e5) return 0.99;
+  if (decodeCount >= 4e6) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - 4e5) / 36e5);
+}
+function isMergeKey(tag, text5, plain) {
+  return text5 === "<<" && (tag === "" && plain || tag === "!" || tag === MERGE_TAG);
+}
+function scalarValue(state2, tag, text5, plain, offset) {
+  if (tag === "" && !plain) return text5;
+  let value2;
+  try {
+    value2 = tag === "" ? plainScalarValue(text5) : resolveScalar(tag, text5).value;
+  } catch (error) {
+    throw asDocumentError(error, offset);
+  }
+  if (typeof value2 === "number" && !Number.isFinite(value2) && state2.nonFiniteOffset === NO_RANGE) {
+    state2.nonFiniteOffset = offset;
+  }
+  return value2;
+}
+function scalarKey(tag, text5, plain, offset) {
+  if (tag === "" && !plain) return text5;
+  try {
+    return objectKey(resolveScalar(tag, text5));
+  } catch (error) {
+    throw asDocumentError(error, offset);
+  }
+}
+function asDocumentError(error, offset) {
+  return error instanceof YamlValueError ? new DocumentError(error.message, offset) : error;
+}
+function onScalar(state2, event) {
+  const text5 = getScalarValue(state2.source, event);
+  const tag = tagOf(state2, event.tagStart, event.tagEnd);
+  const plain = event.style === SCALAR_STYLE.PLAIN;
+  const offset = eventOffset(state2, event, event.valueStart);
+  const anchor = event.anchorStart === NO_RANGE ? null : state2.source.slice(event.anchorStart, event.anchorEnd);
+  const frame = top(state2);
+  if (frame !== void 0 && frame.isMap && !frame.hasKey) {
+    if (isMergeKey(tag, text5, plain)) {
+      frame.keyIsMerge = true;
+    } else {
+      count(state2, offset, 1, false);
+      frame.key = scalarKey(tag, text5, plain, offset);
+      frame.size += 1;
+    }
+    frame.hasKey = true;
+    if (anchor !== null) {
+      const value3 = scalarValue(state2, tag, text5, plain, offset);
+      state2.anchors.set(anchor, { value: value3, size: 1, height: 0, scalar: { tag, text: text5, plain } });
+    }
+    return;
+  }
+  count(state2, offset, 1, false);
+  const value2 = scalarValue(state2, tag, text5, plain, offset);
+  if (anchor !== null) state2.anchors.set(anchor, { value: value2, size: 1, height: 0, scalar: { tag, text: text5, plain } });
+  addValue(state2, value2, 1, 0, offset);
+}
+function onCollectionStart(state2, isMap6, event) {
+  const offset = eventOffset(state2, event, event.start);
+  const parent = top(state2);
+  if (parent !== void 0 && parent.isMap && !parent.hasKey) {
+    throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
+  }
+  if (parent !== void 0 && parent.isMergeList && !isMap6) {
+    throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+  }
+  if (state2.frames.length + 1 > MAX_DEPTH) throw nestingError(offset);
+  const isMergeList = !isMap6 && parent !== void 0 && parent.isMap && parent.keyIsMerge;
+  if (!isMergeList) count(state2, offset, 1, false);
+  const anchor = event.anchorStart === NO_RANGE ? null : state2.source.slice(event.anchorStart, event.anchorEnd);
+  if (anchor !== null) state2.anchors.set(anchor, null);
+  state2.frames.push({
+    isMap: isMap6,
+    isMergeList,
+    value: isMap6 ? {} : [],
+    size: isMergeList ? 0 : 1,
+    height: 1,
+    anchor,
+    offset,
+    key: "",
+    hasKey: false,
+    keyIsMerge: false
+  });
+}
+function onCollectionEnd(state2) {
+  const frame = state2.frames.pop();
+  if (frame.anchor !== null) {
+    const size2 = frame.isMergeList ? frame.size + 1 : frame.size;
+    state2.anchors.set(frame.anchor, { value: frame.value, size: size2, height: frame.height });
+  }
+  if (!frame.isMergeList) {
+    addValue(state2, frame.value, frame.size, frame.height, frame.offset);
+    return;
+  }
+  const target2 = top(state2);
+  const sources = frame.value;
+  for (let i = sources.length - 1; i >= 0; i--) mergeInto(target2, sources[i]);
+  target2.size += frame.size;
+  target2.height = Math.max(target2.height, frame.height - 1);
+  target2.hasKey = false;
+  target2.keyIsMerge = false;
+}
+function onAlias(state2, name, offset) {
+  const anchor = state2.anchors.get(name);
+  if (anchor === void 0) throw new DocumentError(`unknown anchor '${name}' referenced`, offset);
+  if (anchor === null) throw new DocumentError(`anchor '${name}' value contains itself`, offset);
+  const frame = top(state2);
+  const isKey = frame !== void 0 && frame.isMap && !frame.hasKey;
+  count(state2, offset, 1, false);
+  count(state2, offset, anchor.size, true);
+  const size2 = 1 + anchor.size;
+  if (isKey) {
+    const { scalar } = anchor;
+    if (scalar === void 0) throw new DocumentError("invalid map key: a mapping key must be a scalar", offset);
+    frame.key = scalarKey(scalar.tag, scalar.text, scalar.plain, offset);
+    frame.hasKey = true;
+    frame.size += size2;
+    return;
+  }
+  if (frame !== void 0 && (frame.isMergeList || frame.isMap && frame.keyIsMerge)) {
+    if (!isObject(anchor.value)) {
+      throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+    }
+    if (state2.frames.length + anchor.height - 1 > MAX_DEPTH) throw nestingError(offset);
+    if (frame.isMergeList) {
+      frame.value.push(anchor.value);
+      frame.size += size2;
+      frame.height = Math.max(frame.height, 1 + anchor.height);
+    } else {
+      mergeInto(frame, anchor.value);
+      frame.size += size2;
+      frame.height = Math.max(frame.height, anchor.height);
+      frame.hasKey = false;
+      frame.keyIsMerge = false;
+    }
+    return;
+  }
+  if (state2.frames.length + anchor.height > MAX_DEPTH) throw nestingError(offset);
+  addValue(state2, cloneJson2(anchor.value), size2, anchor.height, offset);
+}
+function addValue(state2, value2, size2, height, offset) {
+  const frame = top(state2);
+  if (frame === void 0) {
+    state2.root = value2;
+    return;
+  }
+  frame.size += size2;
+  if (!frame.isMap) {
+    frame.height = Math.max(frame.height, 1 + height);
+    if (frame.isMergeList && !isObject(value2)) {
+      throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+    }
+    frame.value.push(value2);
+    return;
+  }
+  const target2 = frame.value;
+  if (frame.keyIsMerge) {
+    if (!isObject(value2)) throw new DocumentError("map merge requires map or sequence of maps as the value", offset);
+    mergeInto(frame, value2);
+    frame.height = Math.max(frame.height, height);
+    frame.keyIsMerge = false;
+  } else {
+    setKey(target2, frame.key, value2);
+    frame.height = Math.max(frame.height, 1 + height);
+  }
+  frame.hasKey = false;
+}
+function mergeInto(frame, source) {
+  const target2 = frame.value;
+  for (const key3 of Object.keys(source)) setKey(target2, key3, cloneJson2(source[key3]));
+}
+function setKey(target2, key3, value2) {
+  if (key3 === "__proto__") {
+    Object.defineProperty(target2, key3, { value: value2, writable: true, enumerable: true, configurable: true });
+  } else {
+    target2[key3] = value2;
+  }
+}
+function cloneJson2(value2) {
+  if (value2 === null || typeof value2 !== "object") return value2;
+  if (Array.isArray(value2)) return value2.map(cloneJson2);
+  const copy2 = {};
+  for (const key3 of Object.keys(value2)) setKey(copy2, key3, cloneJson2(value2[key3]));
+  return copy2;
+}
+function nestingError(offset) {
+  return new DocumentError(`document nesting exceeds ${MAX_DEPTH} levels`, offset);
+}
+function rejectNonFinite(root, offset) {
+  const pending = [root];
+  while (pending.length > 0) {
+    const value2 = pending.pop();
+    if (typeof value2 === "number" && !Number.isFinite(value2)) {
+      const text5 = Number.isNaN(value2) ? "NaN" : value2 > 0 ? "+Inf" : "-Inf";
+      throw new DocumentError(`json: unsupported value: ${text5}`, offset);
+    }
+    if (value2 !== null && typeof value2 === "object") {
+      for (const child of Array.isArray(value2) ? value2 : Object.values(value2)) pending.push(child);
+    }
+  }
+}
+
+// src/source/locate.ts
+var import_yaml = __toESM(require_dist(), 1);
+
+// src/source/path-segments.ts
+function segmentsOf(path7) {
+  if (typeof path7 !== "string") return [...path7];
+  const parts2 = path7.split("/");
+  if (parts2[0] === "") parts2.shift();
+  if (parts2.length > 0 && parts2[parts2.length - 1] === "") parts2.pop();
+  return parts2;
+}
+
+// src/util/go-strings.ts
+function isGoSpace(c) {
+  if (c <= 255) return c === 32 || c >= 9 && c <= 13 || c === 133 || c === 160;
+  return c === 5760 || c >= 8192 && c <= 8202 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+}
+function goTrimSpace(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
+  while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+function trimSpaces(s) {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) === 32) start++;
+  while (end > start && s.charCodeAt(end - 1) === 32) end--;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+var PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+var SHORT_ESCAPES2 = {
+  7: "\\a",
+  8: "\\b",
+  12: "\\f",
+  10: "\\n",
+  13: "\\r",
+  9: "\\t",
+  11: "\\v",
+  34: '\\"',
+  92: "\\\\"
+};
+var HEX2 = "0123456789abcdef";
+function goQuote(s) {
+  let out = '"';
+  for (const c of s) {
+    const cp = c.codePointAt(0);
+    if (cp >= 32 && cp < 127) {
+      out += cp === 34 || cp === 92 ? SHORT_ESCAPES2[cp] : c;
+      continue;
+    }
+    const short = SHORT_ESCAPES2[cp];
+    if (short !== void 0) out += short;
+    else if (cp >= 55296 && cp <= 57343) out += "\uFFFD";
+    else if (PRINTABLE.test(c)) out += c;
+    else if (cp < 128) out += "\\x" + HEX2[cp >> 4] + HEX2[cp & 15];
+    else if (cp < 65536) out += "\\u" + cp.toString(16).padStart(4, "0");
+    else out += "\\U" + cp.toString(16).padStart(8, "0");
+  }
+  return out + '"';
+}
+
+// src/source/split.ts
+var NEWLINE = 10;
+var DASH = 45;
+var HASH = 35;
+var CRLF = /\r\n/g;
+function firstNonSpace(text5, from, to) {
+  let i = from;
+  while (i < to && isGoSpace(text5.charCodeAt(i))) i++;
+  return i;
+}
+function lastNonSpace(text5, from, to) {
+  let i = to;
+  while (i > from && isGoSpace(text5.charCodeAt(i - 1))) i--;
+  return i;
+}
+function isDocumentSeparator(text5, lineStart2) {
+  return text5.charCodeAt(lineStart2) === DASH && text5.charCodeAt(lineStart2 + 1) === DASH && text5.charCodeAt(lineStart2 + 2) === DASH;
+}
+function splitDocuments(text5) {
+  const chunks = [];
+  const separatorErrors = [];
+  let chunkStart = -1;
+  let chunkLine = 0;
+  let contentLine = 0;
+  const close = (end) => {
+    if (chunkStart !== -1 && contentLine !== 0) {
+      chunks.push({ start: chunkStart, end, startLine: chunkLine, contentLine });
+    }
+    chunkStart = -1;
+  };
+  let pos = 0;
+  let line = 1;
+  while (pos < text5.length) {
+    const newline = text5.indexOf("\n", pos);
+    const lineEnd2 = newline === -1 ? text5.length : newline;
+    const next = newline === -1 ? text5.length : newline + 1;
+    if (isDocumentSeparator(text5, pos)) {
+      const restStart = firstNonSpace(text5, pos + 3, lineEnd2);
+      if (restStart < lineEnd2 && text5.charCodeAt(restStart) !== HASH) {
+        const rest = text5.slice(restStart, lastNonSpace(text5, restStart, lineEnd2));
+        separatorErrors.push({
+          line,
+          column: restStart - pos + 1,
+          message: `invalid Yaml document separator: ${rest}`
+        });
+      }
+      close(pos);
+    } else {
+      if (chunkStart === -1) {
+        chunkStart = pos;
+        chunkLine = line;
+        contentLine = 0;
+      }
+      if (contentLine === 0) {
+        const first = firstNonSpace(text5, pos, lineEnd2);
+        if (first < lineEnd2 && text5.charCodeAt(first) !== HASH) contentLine = line;
+      }
+    }
+    pos = next;
+    line++;
+  }
+  close(text5.length);
+  return { chunks, separatorErrors };
+}
+function chunkSource(text5, chunk) {
+  let source = text5.slice(chunk.start, chunk.end);
+  if (source.includes("\r")) source = source.replace(CRLF, "\n");
+  return source.charCodeAt(source.length - 1) === NEWLINE ? source : `${source}
+`;
+}
+function lineColumn(source, offset) {
+  let line = 1;
+  let lineStart2 = 0;
+  for (let i = source.indexOf("\n"); i !== -1 && i < offset; i = source.indexOf("\n", i + 1)) {
+    line++;
+    lineStart2 = i + 1;
+  }
+  return { line, column: offset - lineStart2 + 1 };
+}
+
+// src/source/lines.ts
+function lineStarts(text5) {
+  const starts = [0];
+  for (let at3 = text5.indexOf("\n"); at3 !== -1; at3 = text5.indexOf("\n", at3 + 1)) starts.push(at3 + 1);
+  return starts;
+}
+function lineIndexAt(starts, offset) {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = low + high + 1 >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+// src/source/locate.ts
+var CACHE_FILES = 16;
+var CACHE_PARSED_CHARS = 4e6;
+var MAX_MERGE_DEPTH = 32;
+var INDEX = /^(?:0|[1-9][0-9]*)$/;
+var cache2 = /* @__PURE__ */ new Map();
+function locatedFile(file, text5) {
+  const cached = cache2.get(file);
+  if (cached !== void 0 && cached.text === text5) {
+    cache2.delete(file);
+    cache2.set(file, cached);
+    return cached;
+  }
+  const source = stripByteOrderMark(text5);
+  const entry2 = {
+    text: text5,
+    source,
+    chunks: splitDocuments(source).chunks,
+    lineStarts: null,
+    documents: /* @__PURE__ */ new Map(),
+    parsedChars: 0
+  };
+  cache2.delete(file);
+  cache2.set(file, entry2);
+  evict(entry2);
+  return entry2;
+}
+function evict(current4) {
+  let parsedChars = 0;
+  for (const entry2 of cache2.values()) parsedChars += entry2.parsedChars;
+  for (const [file, entry2] of cache2) {
+    if (entry2 === current4 || cache2.size <= CACHE_FILES && parsedChars <= CACHE_PARSED_CHARS) break;
+    cache2.delete(file);
+    parsedChars -= entry2.parsedChars;
+  }
+}
+function parsedChunk(entry2, index, chunk) {
+  let document = entry2.documents.get(index);
+  if (document === void 0) {
+    try {
+      document = (0, import_yaml.parseDocument)(entry2.source.slice(chunk.start, chunk.end), {
+        schema: "failsafe",
+        uniqueKeys: false,
+        strict: false
+      });
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      document = null;
+    }
+    entry2.documents.set(index, document);
+    entry2.parsedChars += chunk.end - chunk.start;
+    evict(entry2);
+  }
+  return document;
+}
+function position(entry2, offset) {
+  const starts = entry2.lineStarts ??= lineStarts(entry2.source);
+  const index = lineIndexAt(starts, offset);
+  return { line: index + 1, column: offset - starts[index] + 1 };
+}
+function keyOf(document, node2) {
+  const target2 = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
+  if (!(0, import_yaml.isScalar)(target2) || typeof target2.value !== "string") return null;
+  const tag = target2.tag === void 0 ? "" : shortTag(target2.tag);
+  if (tag === "" && target2.type !== "PLAIN") return target2.value;
+  try {
+    return objectKey(resolveScalar(tag, target2.value));
+  } catch (error) {
+    if (error instanceof YamlValueError) return null;
+    throw error;
+  }
+}
+function isMergeKey2(node2) {
+  if (!(0, import_yaml.isScalar)(node2) || node2.value !== "<<") return false;
+  return node2.tag === void 0 ? node2.type === "PLAIN" : ["!", "tag:yaml.org,2002:merge"].includes(node2.tag);
+}
+function findPair(document, map2, key3, depth) {
+  const node2 = (0, import_yaml.isAlias)(map2) ? map2.resolve(document) : map2;
+  if (!(0, import_yaml.isMap)(node2) || depth > MAX_MERGE_DEPTH) return null;
+  let found = null;
+  for (const pair of node2.items) {
+    if (isMergeKey2(pair.key)) {
+      const value2 = (0, import_yaml.isAlias)(pair.value) ? pair.value.resolve(document) : pair.value;
+      const sources = (0, import_yaml.isSeq)(value2) ? value2.items : [value2];
+      for (const source of sources) {
+        const merged = findPair(document, source, key3, depth + 1);
+        if (merged !== null) {
+          found = merged;
+          break;
+        }
+      }
+    } else if (keyOf(document, pair.key) === key3) {
+      found = pair;
+    }
+  }
+  return found;
+}
+function step(document, current4, segments, at3) {
+  const node2 = (0, import_yaml.isAlias)(current4) ? current4.resolve(document) : current4;
+  if ((0, import_yaml.isMap)(node2)) {
+    let key3 = "";
+    for (let end = at3; end < segments.length; end++) {
+      key3 = end === at3 ? String(segments[at3]) : `${key3}/${String(segments[end])}`;
+      const pair = findPair(document, node2, key3, 0);
+      if (pair !== null) {
+        const keyRange = pair.key.range;
+        const valueRange = pair.value?.range ?? keyRange;
+        if (!keyRange || !valueRange) return null;
+        return { node: pair.value, start: keyRange[0], end: valueRange[1], consumed: end - at3 + 1 };
+      }
+      if (typeof segments[end] === "number") break;
+    }
+    return null;
+  }
+  if ((0, import_yaml.isSeq)(node2)) {
+    const segment = segments[at3];
+    const index = typeof segment === "number" ? segment : INDEX.test(segment) ? Number(segment) : -1;
+    const item = node2.items[index];
+    if (item?.range == null) return null;
+    return { node: item, start: item.range[0], end: item.range[1], consumed: 1 };
+  }
+  return null;
+}
+function walkPath(document, segments) {
+  let node2 = document.contents;
+  let parent = null;
+  let range3 = null;
+  let at3 = 0;
+  while (at3 < segments.length) {
+    const next = step(document, node2, segments, at3);
+    if (next === null) break;
+    parent = (0, import_yaml.isAlias)(node2) ? node2.resolve(document) : node2;
+    node2 = next.node;
+    range3 = [next.start, next.end];
+    at3 += next.consumed;
+  }
+  return { node: node2, parent, range: range3, consumed: at3 };
+}
+function locate(file, text5, documentIndex, path7) {
+  const entry2 = locatedFile(file, text5);
+  const chunk = entry2.chunks[documentIndex];
+  if (chunk === void 0) return { file, line: 1, column: 1 };
+  const documentStart = { file, line: chunk.contentLine, column: 1 };
+  const segments = segmentsOf(path7);
+  if (segments.length === 0) return documentStart;
+  const document = parsedChunk(entry2, documentIndex, chunk);
+  if (document === null) return documentStart;
+  const { range: range3 } = walkPath(document, segments);
+  if (range3 === null) return documentStart;
+  const startOffset = chunk.start + range3[0];
+  let endOffset = chunk.start + range3[1];
+  while (endOffset > startOffset + 1 && /\s/.test(entry2.source[endOffset - 1])) endOffset--;
+  const start = position(entry2, startOffset);
+  const end = position(entry2, endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+function nodeAt(file, text5, documentIndex, path7) {
+  const entry2 = locatedFile(file, text5);
+  const chunk = entry2.chunks[documentIndex];
+  if (chunk === void 0) return null;
+  const document = parsedChunk(entry2, documentIndex, chunk);
+  if (document === null) return null;
+  const walked = walkPath(document, [...path7]);
+  if (walked.consumed !== path7.length || walked.node === null || (0, import_yaml.isAlias)(walked.node)) return null;
+  const parentStart = walked.parent?.range?.[0];
+  let parentIndent = -1;
+  if (parentStart !== void 0) {
+    const at3 = chunk.start + parentStart;
+    parentIndent = at3 - (entry2.source.lastIndexOf("\n", at3 - 1) + 1);
+  }
+  return {
+    node: walked.node,
+    source: entry2.source,
+    documentStart: chunk.start,
+    parentIndent,
+    position: (offset) => position(entry2, offset)
+  };
+}
+
+// src/source/ranges.ts
+var INDEX2 = /^(?:0|[1-9][0-9]*)$/;
+var tables = /* @__PURE__ */ new WeakMap();
+var Unsupported2 = class extends Error {
+};
+function recordRanges(document, chunk, body, events) {
+  if (body.includes("\r")) return;
+  const { startLine } = chunk;
+  let root;
+  try {
+    root = buildRanges(body, events);
+  } catch (error) {
+    if (error instanceof Unsupported2 || error instanceof YamlValueError) return;
+    throw error;
+  }
+  tables.set(document, { body, startLine, root, lineStarts: null });
+}
+function shareRanges(from, to) {
+  const table2 = tables.get(from);
+  if (table2 !== void 0) tables.set(to, table2);
+}
+function buildRanges(body, events) {
+  const frames = [];
+  let root = null;
+  const add3 = (start, end, nodeEnd, node2, last) => {
+    const frame = frames[frames.length - 1];
+    if (frame === void 0) {
+      root = node2;
+      return;
+    }
+    frame.lastEnd = nodeEnd;
+    frame.last = last;
+    if (Array.isArray(frame.collection)) {
+      frame.collection.push({ start, end, node: node2 });
+    } else {
+      frame.collection.set(frame.key, { start: frame.keyStart, end, node: node2 });
+      frame.key = null;
+    }
+  };
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index];
+    switch (event.type) {
+      case EVENT_ID.DOCUMENT:
+        if (index > 0) return root;
+        break;
+      case EVENT_ID.SCALAR: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported2();
+        const frame = frames[frames.length - 1];
+        const isKey = frame !== void 0 && !Array.isArray(frame.collection) && frame.key === null;
+        let start = event.valueStart;
+        let end = event.valueEnd;
+        let last = "scalar";
+        if (start === -1) {
+          last = "other";
+          if (frame === void 0 || isKey || Array.isArray(frame.collection)) throw new Unsupported2();
+          let colon = frame.keyEnd;
+          while (body[colon] === " " || body[colon] === "	") colon++;
+          if (body[colon] !== ":") throw new Unsupported2();
+          start = end = colon + 1;
+        } else if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) {
+          start--;
+          end++;
+        } else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
+          const from = frame === void 0 ? 0 : frame.key === null ? frame.lastEnd : frame.keyEnd;
+          start = indicator(body, from, event.valueStart);
+          last = "other";
+        }
+        if (isKey) {
+          const text5 = getScalarValue(body, event);
+          const plain = event.style === SCALAR_STYLE.PLAIN;
+          if (plain && text5 === "<<") throw new Unsupported2();
+          frame.key = plain ? objectKey(resolveScalar("", text5)) : text5;
+          frame.keyStart = start;
+          frame.keyEnd = end;
+          frame.lastEnd = end;
+        } else {
+          add3(start, end, end, null, last);
+        }
+        break;
+      }
+      case EVENT_ID.MAPPING:
+      case EVENT_ID.SEQUENCE: {
+        if (event.tagStart !== -1 || event.anchorStart !== -1) throw new Unsupported2();
+        const parent = frames[frames.length - 1];
+        if (parent !== void 0 && !Array.isArray(parent.collection) && parent.key === null) throw new Unsupported2();
+        const isMap6 = event.type === EVENT_ID.MAPPING;
+        const flow = event.style !== 1;
+        if (flow && body[event.start] !== (isMap6 ? "{" : "[")) throw new Unsupported2();
+        frames.push({
+          collection: isMap6 ? /* @__PURE__ */ new Map() : [],
+          flow,
+          start: event.start,
+          lastEnd: event.start + 1,
+          last: "none",
+          key: null,
+          keyStart: -1,
+          keyEnd: -1
+        });
+        break;
+      }
+      case EVENT_ID.ALIAS:
+        throw new Unsupported2();
+      case EVENT_ID.POP: {
+        const frame = frames.pop();
+        if (frame === void 0) return root;
+        if (frame.flow) {
+          let end = frame.lastEnd;
+          while (end < body.length && (body[end] === "," || /\s/.test(body[end]))) end++;
+          if (body[end] !== (Array.isArray(frame.collection) ? "]" : "}")) throw new Unsupported2();
+          end++;
+          add3(frame.start, end, end, frame.collection, "other");
+        } else {
+          const { end, nodeEnd } = blockEnds(body, frame);
+          add3(frame.start, end, nodeEnd, frame.collection, "block");
+        }
+        break;
+      }
+    }
+  }
+  return root;
+}
+function blockEnds(body, frame) {
+  const indent = frame.start - lineStart(body, frame.start);
+  let end = frame.lastEnd;
+  if (frame.last === "scalar") {
+    end = afterComment(body, end);
+    for (let line = commentLine(body, nextLine(body, end)); line !== null && line.indent > indent; line = commentLine(body, line.end + 1)) {
+      end = line.end;
+    }
+  } else if (frame.last !== "block") {
+    end = afterComment(body, end);
+  }
+  let nodeEnd = end;
+  let deepest = -1;
+  for (let line = commentLine(body, nextLine(body, end)); line !== null; line = commentLine(body, line.end + 1)) {
+    if (frame.last !== "scalar" && frame.last !== "block") throw new Unsupported2();
+    deepest = Math.max(deepest, line.indent);
+    nodeEnd = line.end;
+  }
+  return { end, nodeEnd: indent !== 0 && deepest >= indent ? nodeEnd : end };
+}
+function commentLine(body, from) {
+  for (let start = from; start < body.length; ) {
+    const end = lineEnd(body, start);
+    let at3 = start;
+    while (at3 < end && body[at3] === " ") at3++;
+    if (body[at3] === "	") throw new Unsupported2();
+    if (at3 < end) return body[at3] === "#" ? { indent: at3 - start, end } : null;
+    start = end + 1;
+  }
+  return null;
+}
+function afterComment(body, end) {
+  if (end > 0 && body[end - 1] === "\n") return end;
+  let at3 = end;
+  while (body[at3] === " " || body[at3] === "	") at3++;
+  return body[at3] === "#" ? lineEnd(body, at3) : end;
+}
+function nextLine(body, end) {
+  return end > 0 && body[end - 1] === "\n" ? end : lineEnd(body, end) + 1;
+}
+function lineEnd(body, at3) {
+  const end = body.indexOf("\n", at3);
+  return end === -1 ? body.length : end;
+}
+function lineStart(body, at3) {
+  return body.lastIndexOf("\n", at3 - 1) + 1;
+}
+function indicator(body, from, content) {
+  for (let i = from; i < content; i++) {
+    const c = body[i];
+    if (c === "|" || c === ">") return i;
+  }
+  throw new Unsupported2();
+}
+function step2(node2, segments, at3) {
+  if (node2 === null) return null;
+  if (Array.isArray(node2)) {
+    const segment = segments[at3];
+    const index = typeof segment === "number" ? segment : INDEX2.test(segment) ? Number(segment) : -1;
+    const entry2 = node2[index];
+    return entry2 === void 0 ? null : { entry: entry2, consumed: 1 };
+  }
+  let key3 = "";
+  for (let end = at3; end < segments.length; end++) {
+    key3 = end === at3 ? String(segments[at3]) : `${key3}/${String(segments[end])}`;
+    const entry2 = node2.get(key3);
+    if (entry2 !== void 0) return { entry: entry2, consumed: end - at3 + 1 };
+    if (typeof segments[end] === "number") break;
+  }
+  return null;
+}
+function position2(table2, offset) {
+  const starts = table2.lineStarts ??= lineStarts(table2.body);
+  const index = lineIndexAt(starts, offset);
+  return { line: table2.startLine + index, column: offset - starts[index] + 1 };
+}
+function locateInDocument(source, document, path7) {
+  const table2 = tables.get(document);
+  if (table2 === void 0) return locate(source.file, source.text, document.index, path7);
+  const { file } = source;
+  const segments = segmentsOf(path7);
+  let node2 = table2.root;
+  let found = null;
+  for (let at3 = 0; at3 < segments.length; ) {
+    const next = step2(node2, segments, at3);
+    if (next === null) break;
+    found = next.entry;
+    node2 = found.node;
+    at3 += next.consumed;
+  }
+  if (found === null) return { file, line: document.line, column: 1 };
+  const { body } = table2;
+  const startOffset = found.start;
+  let endOffset = found.end;
+  while (endOffset > startOffset + 1 && /\s/.test(body[endOffset - 1])) endOffset--;
+  const start = position2(table2, startOffset);
+  const end = position2(table2, endOffset);
+  return { file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+// src/source/parse.ts
+var PARSER_MAX_DEPTH = MAX_DEPTH + 2;
+var NESTING_MESSAGE = `document nesting exceeds ${MAX_DEPTH} levels`;
+function parseDocuments(file, text5) {
+  const source = stripByteOrderMark(text5);
+  const { chunks, separatorErrors } = splitDocuments(source);
+  const problems = separatorErrors.map((error) => ({ file, ...error, severity: "error" }));
+  const documents = [];
+  chunks.forEach((chunk, index) => {
+    const body = chunkSource(source, chunk);
+    try {
+      const events = parseEvents(body, { maxDepth: PARSER_MAX_DEPTH });
+      const built2 = buildDocument(body, events);
+      const document = { file, index, value: built2.value, line: chunk.contentLine };
+      recordRanges(document, chunk, body, events);
+      documents.push(document);
+      if (built2.hasTrailingDocuments) {
+        problems.push({
+          file,
+          line: chunk.contentLine,
+          column: 1,
+          message: "content after the document end marker '...' is ignored (Kyverno reads one document per '---' section)",
+          severity: "warning"
+        });
+      }
+    } catch (error) {
+      problems.push(documentProblem(file, chunk, body, error));
+    }
+  });
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return { documents, problems };
+}
+function documentProblem(file, chunk, body, error) {
+  let offset;
+  let message2;
+  if (error instanceof DocumentError) {
+    offset = error.offset;
+    message2 = error.message;
+  } else if (error instanceof YAMLException) {
+    offset = error.mark?.position ?? 0;
+    message2 = error.reason.startsWith("nesting exceeded maxDepth") ? NESTING_MESSAGE : error.reason;
+  } else if (error instanceof RangeError) {
+    offset = 0;
+    message2 = NESTING_MESSAGE;
+  } else {
+    throw error;
+  }
+  const position3 = lineColumn(body, Math.min(offset, body.length - 1));
+  return { file, line: chunk.startLine + position3.line - 1, column: position3.column, message: message2, severity: "error" };
+}
+function expandLists(documents) {
+  const expanded = [];
+  for (const document of documents) {
+    const { value: value2 } = document;
+    if (!isObject(value2) || value2.apiVersion !== "v1" || value2.kind !== "List") {
+      expanded.push(document);
+      continue;
+    }
+    const items2 = Array.isArray(value2.items) ? value2.items : [];
+    items2.forEach((item, listItem) => {
+      const itemDocument = { ...document, value: item, listItem };
+      shareRanges(document, itemDocument);
+      expanded.push(itemDocument);
+    });
+  }
+  return expanded;
+}
+
+// src/source/scalar-location.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+
+// src/source/scalar-map.ts
+var Builder = class {
+  constructor(text5) {
+    this.text = text5;
+  }
+  text;
+  value = "";
+  starts = [];
+  ends = [];
+  verbatim = [];
+  /** `text[from..to)` copied as is. */
+  copy(from, to) {
+    this.value += this.text.slice(from, to);
+    for (let i = from; i < to; i++) {
+      this.starts.push(i);
+      this.ends.push(i + 1);
+      this.verbatim.push(true);
+    }
+  }
+  /** `value`, made of the source range `from..to` (an escape, a fold, a line break). */
+  put(value2, from, to) {
+    this.value += value2;
+    for (let i = 0; i < value2.length; i++) {
+      this.starts.push(from);
+      this.ends.push(to);
+      this.verbatim.push(to === from + 1 && this.text[from] === value2[i]);
+    }
+  }
+  done() {
+    return { value: this.value, starts: this.starts, ends: this.ends, verbatim: this.verbatim };
+  }
+};
+var Unreadable = class extends Error {
+};
+var isBlank = (c) => c === " " || c === "	";
+function breakAt(text5, at3) {
+  const c = text5[at3];
+  if (c === "\n") return 1;
+  if (c === "\r") {
+    if (text5[at3 + 1] === "\n") return 2;
+    throw new Unreadable();
+  }
+  return 0;
+}
+function mapScalar(text5, token) {
+  try {
+    switch (token.style) {
+      case "PLAIN":
+        return mapFlow(text5, token.start, token.end, "plain");
+      case "QUOTE_SINGLE":
+      case "QUOTE_DOUBLE": {
+        const quote3 = token.style === "QUOTE_SINGLE" ? "'" : '"';
+        if (token.end - token.start < 2 || text5[token.start] !== quote3 || text5[token.end - 1] !== quote3) return null;
+        return mapFlow(text5, token.start + 1, token.end - 1, token.style === "QUOTE_SINGLE" ? "single" : "double");
+      }
+      case "BLOCK_LITERAL":
+      case "BLOCK_FOLDED":
+        return mapBlock(text5, token);
+    }
+  } catch (error) {
+    if (error instanceof Unreadable) return null;
+    throw error;
+  }
+}
+var SIMPLE_ESCAPES = {
+  "0": "\0",
+  a: "\x07",
+  b: "\b",
+  t: "	",
+  "	": "	",
+  n: "\n",
+  v: "\v",
+  f: "\f",
+  r: "\r",
+  e: "\x1B",
+  " ": " ",
+  '"': '"',
+  "/": "/",
+  "\\": "\\",
+  N: "\x85",
+  _: "\xA0",
+  L: "\u2028",
+  P: "\u2029"
+};
+var HEX_DIGITS = { x: 2, u: 4, U: 8 };
+function mapFlow(text5, from, to, kind3) {
+  const out = new Builder(text5);
+  let i = from;
+  while (i < to) {
+    const c = text5[i];
+    if (kind3 === "double" && c === "\\") {
+      i = mapEscape(text5, i, to, out);
+    } else if (kind3 === "single" && c === "'") {
+      if (text5[i + 1] !== "'" || i + 1 >= to) throw new Unreadable();
+      out.put("'", i, i + 2);
+      i += 2;
+    } else if (isBlank(c)) {
+      let j = i;
+      while (j < to && isBlank(text5[j])) j++;
+      if (j < to && breakAt(text5, j) > 0) i = j;
+      else {
+        out.copy(i, j);
+        i = j;
+      }
+    } else if (breakAt(text5, i) > 0) {
+      const foldStart = i;
+      let breaks = 0;
+      let j = i;
+      for (; ; ) {
+        const width = j < to ? breakAt(text5, j) : 0;
+        if (width === 0) break;
+        breaks++;
+        j += width;
+        while (j < to && isBlank(text5[j])) j++;
+      }
+      out.put(breaks === 1 ? " " : "\n".repeat(breaks - 1), foldStart, j);
+      i = j;
+    } else {
+      out.copy(i, i + 1);
+      i++;
+    }
+  }
+  return out.done();
+}
+function mapEscape(text5, at3, to, out) {
+  const next = text5[at3 + 1];
+  if (next === void 0 || at3 + 1 >= to) throw new Unreadable();
+  const width = breakAt(text5, at3 + 1);
+  if (width > 0) {
+    let j = at3 + 1 + width;
+    while (j < to && isBlank(text5[j])) j++;
+    return j;
+  }
+  const simple = SIMPLE_ESCAPES[next];
+  if (simple !== void 0) {
+    out.put(simple, at3, at3 + 2);
+    return at3 + 2;
+  }
+  const digits2 = HEX_DIGITS[next];
+  if (digits2 === void 0) throw new Unreadable();
+  const hex = text5.slice(at3 + 2, at3 + 2 + digits2);
+  if (hex.length !== digits2 || !/^[0-9a-fA-F]+$/.test(hex) || at3 + 2 + digits2 > to) throw new Unreadable();
+  const code = parseInt(hex, 16);
+  if (code > 1114111) throw new Unreadable();
+  out.put(String.fromCodePoint(code), at3, at3 + 2 + digits2);
+  return at3 + 2 + digits2;
+}
+function readHeader(text5, start) {
+  const mode = text5[start];
+  if (mode !== "|" && mode !== ">") throw new Unreadable();
+  let indent = 0;
+  let chomp = "";
+  for (let i = start + 1; ; i++) {
+    const c = text5[i];
+    if ((c === "-" || c === "+") && chomp === "") chomp = c;
+    else if (c !== void 0 && c >= "1" && c <= "9" && indent === 0) indent = Number(c);
+    else if (c === void 0 || isBlank(c) || c === "\n" || c === "\r" || c === "#") break;
+    else throw new Unreadable();
+  }
+  return { folded: mode === ">", indent, chomp };
+}
+function bodyLines(text5, headerStart, end) {
+  let at3 = text5.indexOf("\n", headerStart);
+  if (at3 === -1 || at3 >= end) return [];
+  at3++;
+  const lines = [];
+  while (at3 < end) {
+    let indentEnd = at3;
+    while (indentEnd < end && text5[indentEnd] === " ") indentEnd++;
+    let contentEnd = indentEnd;
+    while (contentEnd < end && text5[contentEnd] !== "\n" && text5[contentEnd] !== "\r") contentEnd++;
+    const width = contentEnd < end ? breakAt(text5, contentEnd) : 0;
+    lines.push({ start: at3, indentEnd, contentEnd, breakEnd: contentEnd + width });
+    at3 = contentEnd + width;
+  }
+  return lines;
+}
+function mapBlock(text5, token) {
+  const header2 = readHeader(text5, token.start);
+  const lines = bodyLines(text5, token.start, token.end);
+  const out = new Builder(text5);
+  const indentOf2 = (line) => line.indentEnd - line.start;
+  const isEmpty3 = (line) => line.indentEnd === line.contentEnd;
+  const newline = (line) => out.put("\n", line.contentEnd, line.breakEnd);
+  let chompStart = lines.length;
+  while (chompStart > 0 && isEmpty3(lines[chompStart - 1])) chompStart--;
+  if (chompStart === 0) {
+    if (header2.chomp === "+") {
+      for (const line of lines) if (line.breakEnd > line.contentEnd) newline(line);
+      if (out.value === "") out.put("\n", token.end, token.end);
+    }
+    return out.done();
+  }
+  let trimIndent = header2.indent === 0 ? 0 : Math.max(token.indent ?? -1, 0) + header2.indent;
+  let contentStart = 0;
+  for (let i = 0; i < chompStart; i++) {
+    const line = lines[i];
+    if (isEmpty3(line)) {
+      if (header2.indent === 0) trimIndent = Math.max(trimIndent, indentOf2(line));
+    } else {
+      if (indentOf2(line) < trimIndent) throw new Unreadable();
+      if (header2.indent === 0) trimIndent = indentOf2(line);
+      contentStart = i;
+      break;
+    }
+  }
+  for (let i = lines.length - 1; i >= chompStart; i--) {
+    if (indentOf2(lines[i]) > trimIndent) {
+      chompStart = i + 1;
+      break;
+    }
+  }
+  const extraIndent = (line) => out.copy(Math.min(line.start + trimIndent, line.indentEnd), line.indentEnd);
+  for (let i = 0; i < contentStart; i++) {
+    extraIndent(lines[i]);
+    newline(lines[i]);
+  }
+  let sep = null;
+  const write = (pending) => {
+    if (pending !== null) out.put(pending.text, pending.from, pending.to);
+  };
+  let prevMoreIndented = false;
+  for (let i = contentStart; i < chompStart; i++) {
+    const line = lines[i];
+    if (!isEmpty3(line) && indentOf2(line) < trimIndent) throw new Unreadable();
+    const breakOf = { from: line.contentEnd, to: line.breakEnd };
+    if (!header2.folded) {
+      write(sep);
+      extraIndent(line);
+      out.copy(line.indentEnd, line.contentEnd);
+      sep = { text: "\n", ...breakOf };
+    } else if (indentOf2(line) > trimIndent || text5[line.indentEnd] === "	") {
+      if (sep?.text === " ") sep = { ...sep, text: "\n" };
+      else if (sep?.text === "\n" && !prevMoreIndented) sep = { ...sep, text: "\n\n" };
+      write(sep);
+      extraIndent(line);
+      out.copy(line.indentEnd, line.contentEnd);
+      sep = { text: "\n", ...breakOf };
+      prevMoreIndented = true;
+    } else if (isEmpty3(line)) {
+      if (sep?.text === "\n") {
+        write(sep);
+        sep = { text: "\n", ...breakOf };
+      } else sep = { text: "\n", from: sep?.from ?? breakOf.from, to: breakOf.to };
+    } else {
+      write(sep);
+      out.copy(line.indentEnd, line.contentEnd);
+      sep = { text: " ", ...breakOf };
+      prevMoreIndented = false;
+    }
+  }
+  const last = lines[chompStart - 1];
+  if (header2.chomp === "") {
+    newline(last);
+  } else if (header2.chomp === "+") {
+    newline(last);
+    for (let i = chompStart; i < lines.length; i++) {
+      const line = lines[i];
+      if (i === lines.length - 1 && line.breakEnd === line.contentEnd) break;
+      extraIndent(line);
+      newline(line);
+    }
+  }
+  return out.done();
+}
+
+// src/source/scalar-location.ts
+var STYLES = /* @__PURE__ */ new Set(["PLAIN", "QUOTE_SINGLE", "QUOTE_DOUBLE", "BLOCK_LITERAL", "BLOCK_FOLDED"]);
+function valueAt(value2, path7) {
+  let current4 = value2;
+  for (const segment of path7) {
+    if (Array.isArray(current4)) current4 = typeof segment === "number" ? current4[segment] : void 0;
+    else if (current4 !== null && typeof current4 === "object") current4 = Object.hasOwn(current4, segment) ? current4[String(segment)] : void 0;
+    else return void 0;
+  }
+  return current4;
+}
+function scalarToken(node2, parentIndent) {
+  if (!(0, import_yaml2.isScalar)(node2) || node2.range == null || node2.type === void 0 || !STYLES.has(node2.type)) return null;
+  const [start, end] = node2.range;
+  return { style: node2.type, start, end, indent: parentIndent };
+}
+function scalarSourceMap(source, document, path7) {
+  const expected = valueAt(document.value, path7);
+  if (typeof expected !== "string") return null;
+  const fullPath = document.listItem === void 0 ? path7 : ["items", document.listItem, ...path7];
+  const found = nodeAt(source.file, source.text, document.index, fullPath);
+  if (found === null) return null;
+  const token = scalarToken(found.node, found.parentIndent);
+  if (token === null) return null;
+  const shifted = { ...token, start: token.start + found.documentStart, end: token.end + found.documentStart };
+  const map2 = mapScalar(found.source, shifted);
+  if (map2 === null || map2.value !== expected) return null;
+  return { map: map2, text: found.source, position: found.position };
+}
+function locateInScalar(source, document, path7, start, end) {
+  const found = scalarSourceMap(source, document, path7);
+  if (found === null || !Number.isInteger(start) || !Number.isInteger(end)) return null;
+  const { map: map2, text: text5, position: position3 } = found;
+  const length = map2.value.length;
+  let from = Math.min(Math.max(start, 0), length);
+  let to = Math.min(Math.max(end, from), length);
+  let startOffset;
+  let endOffset;
+  if (length === 0) return null;
+  if (from === to) {
+    startOffset = endOffset = from < length ? map2.starts[from] : map2.ends[length - 1];
+  } else {
+    const isBreak = (i) => spansLines(map2, i, text5);
+    while (to - from > 1 && isBreak(from)) from++;
+    while (to - from > 1 && isBreak(to - 1)) to--;
+    startOffset = map2.starts[from];
+    endOffset = map2.ends[to - 1];
+  }
+  const first = position3(startOffset);
+  const last = position3(endOffset);
+  return { file: source.file, line: first.line, column: first.column, endLine: last.line, endColumn: last.column };
+}
+function spansLines(map2, i, text5) {
+  const from = map2.starts[i];
+  const to = map2.ends[i];
+  const at3 = text5.indexOf("\n", from);
+  return at3 !== -1 && at3 < to;
+}
+
+// src/evaluate/types.ts
+function policyReference(policy) {
+  return policy.namespaced ? `${policy.namespace}/${policy.name}` : policy.name;
+}
+
+// src/lint/suppressions.ts
+var import_yaml8 = __toESM(require_dist(), 1);
+
+// src/util/wildcard.ts
+var STAR = 42;
+var QUESTION = 63;
+function codePointWidth(s, index) {
+  const c = s.charCodeAt(index);
+  if (c >= 55296 && c <= 56319 && index + 1 < s.length) {
+    const d = s.charCodeAt(index + 1);
+    if (d >= 56320 && d <= 57343) return 2;
+  }
+  return 1;
+}
+function wildcardMatch(pattern, text5) {
+  if (pattern.length === 0) return text5.length === 0;
+  if (pattern === "*" || pattern === text5) return true;
+  const pLen = pattern.length;
+  const tLen = text5.length;
+  let p = 0;
+  let t = 0;
+  let starP = -1;
+  let starT = 0;
+  while (t < tLen) {
+    if (p < pLen) {
+      const pc = pattern.charCodeAt(p);
+      if (pc === STAR) {
+        starP = p;
+        starT = t;
+        p++;
+        continue;
+      }
+      if (pc === QUESTION) {
+        p++;
+        t += codePointWidth(text5, t);
+        continue;
+      }
+      if (pc === text5.charCodeAt(t)) {
+        p++;
+        t++;
+        continue;
+      }
+    }
+    if (starP < 0) return false;
+    starT += codePointWidth(text5, starT);
+    t = starT;
+    p = starP + 1;
+  }
+  while (p < pLen && pattern.charCodeAt(p) === STAR) p++;
+  return p === pLen;
+}
+function containsWildcard(s) {
+  return s.includes("*") || s.includes("?");
+}
+
+// src/config/severity.ts
+var AUTOGEN_PREFIX = /^autogen-(cronjob-)?/;
+function ruleNames(rule4) {
+  const base2 = rule4.replace(AUTOGEN_PREFIX, "");
+  return base2 === rule4 || base2 === "" ? [rule4] : [rule4, base2];
+}
+function policyNames(policy) {
+  const slash = policy.lastIndexOf("/");
+  return slash === -1 ? [policy] : [policy, policy.slice(slash + 1)];
+}
+function configuredSeverity(mapping, policyName, ruleName) {
+  const policies = policyNames(policyName);
+  for (const policy of policies) {
+    for (const rule4 of ruleNames(ruleName)) {
+      const key3 = `${policy}/${rule4}`;
+      if (Object.hasOwn(mapping.rules, key3)) return mapping.rules[key3];
+    }
+  }
+  for (const policy of policies) {
+    if (Object.hasOwn(mapping.policies, policy)) return mapping.policies[policy];
+  }
+  return void 0;
+}
+function actionSeverity(mapping, failureAction) {
+  return failureAction === "Enforce" ? mapping.enforce : mapping.audit;
+}
+function isIgnored(ignore2, ruleId) {
+  if (ignore2.length === 0) return false;
+  const slash = ruleId.lastIndexOf("/");
+  const ids = [ruleId];
+  if (slash !== -1) {
+    const rule4 = ruleId.slice(slash + 1);
+    for (const name of ruleNames(rule4).slice(1)) ids.push(`${ruleId.slice(0, slash + 1)}${name}`);
+  }
+  return ignore2.some((pattern) => ids.some((id) => wildcardMatch(pattern, id)));
+}
+
+// src/source/template-lines.ts
+var OPEN = "";
+var INSIDE = "";
+var MARKS = /[\u0001\u0002]/;
+function scanActions(text5) {
+  const actions = [];
+  let from = 0;
+  for (; ; ) {
+    const start = text5.indexOf("{{", from);
+    if (start < 0) break;
+    let at3 = start + 2;
+    if (text5[at3] === "-" && /\s/.test(text5[at3 + 1] ?? "")) at3 += 2;
+    while (/\s/.test(text5[at3] ?? "")) at3++;
+    let end;
+    if (text5.startsWith("/*", at3)) {
+      const close = text5.indexOf("*/", at3 + 2);
+      const after = close < 0 ? -1 : text5.indexOf("}}", close + 2);
+      end = after < 0 ? text5.length : after + 2;
+    } else {
+      end = text5.length;
+      let quote3 = "";
+      for (let i = at3; i < text5.length; i++) {
+        const ch = text5[i];
+        if (quote3 !== "") {
+          if (ch === "\\" && quote3 !== "`") i++;
+          else if (ch === quote3) quote3 = "";
+          else if (ch === "\n" && quote3 !== "`") quote3 = "";
+        } else if (ch === '"' || ch === "'" || ch === "`") {
+          quote3 = ch;
+        } else if (ch === "}" && text5[i + 1] === "}") {
+          end = i + 2;
+          break;
+        }
+      }
+    }
+    let inner = text5.slice(start + 2, end === text5.length && !text5.endsWith("}}") ? end : end - 2);
+    inner = inner.replace(/^-(?=\s)/, "").replace(/(?<=\s)-$/, "").trim();
+    actions.push({ start, end, body: inner });
+    from = end;
+  }
+  return actions;
+}
+function blankTemplateActions(text5) {
+  let out = "";
+  let from = 0;
+  for (const action of scanActions(text5)) {
+    out += text5.slice(from, action.start) + text5.slice(action.start, action.end).replace(/[^\n\r]/g, " ");
+    from = action.end;
+  }
+  return out + text5.slice(from);
+}
+function actionRole(body) {
+  if (body.startsWith("/*")) return "comment";
+  const word = /^[a-z]+/.exec(body)?.[0] ?? "";
+  if (word === "range") return "range";
+  if (word === "define") return "define";
+  if (word === "if" || word === "with" || word === "block") return "open";
+  if (word === "end") return "end";
+  if (word === "else" || word === "break" || word === "continue") return "control";
+  if (/^\$\w*\s*:?=[^=]/.test(body)) return "control";
+  return "output";
+}
+function indentOf(body) {
+  const match = /\bn?indent\s+(\d+)/.exec(body);
+  return match === null ? null : Number(match[1]);
+}
+var DOUBLE_QUOTED_KEY = /^"((?:[^"\\\u0001\u0002]|\\.)*)"[ \t]*:(?=[ \t]|$)/;
+var SINGLE_QUOTED_KEY = /^'((?:[^'\u0001\u0002]|'')*)'[ \t]*:(?=[ \t]|$)/;
+var PLAIN_KEY_START = /^[^\s#'"[\]{},&*!|>%@`\u0001\u0002]/;
+var KEY_COLON = /:(?=[ \t]|$)/;
+var ITEM = /^-(?:[ \t]+|$)/;
+var BLOCK_SCALAR = /^[|>][0-9+-]*[ \t]*(?:#.*)?$/;
+function keyAt(shape) {
+  let key3;
+  let rest;
+  const double = DOUBLE_QUOTED_KEY.exec(shape);
+  const single = double === null ? SINGLE_QUOTED_KEY.exec(shape) : null;
+  if (double !== null) {
+    key3 = double[1].replace(/\\(.)/g, "$1");
+    rest = shape.slice(double[0].length);
+  } else if (single !== null) {
+    key3 = single[1].replace(/''/g, "'");
+    rest = shape.slice(single[0].length);
+  } else {
+    if (!PLAIN_KEY_START.test(shape)) return null;
+    const colon = KEY_COLON.exec(shape);
+    if (colon === null) return null;
+    key3 = shape.slice(0, colon.index).trimEnd();
+    if (MARKS.test(key3) || key3.includes(" #")) return null;
+    rest = shape.slice(colon.index + 1);
+  }
+  const value2 = rest.replace(/(?:^|[ \t])#.*$/, "").trim();
+  return { key: key3, value: value2 };
+}
+function literalValue(value2) {
+  if (value2 === void 0 || value2 === "" || MARKS.test(value2)) return null;
+  if (/^"(?:[^"\\]|\\.)*"$/.test(value2)) return value2.slice(1, -1).replace(/\\(.)/g, "$1");
+  if (/^'(?:[^']|'')*'$/.test(value2)) return value2.slice(1, -1).replace(/''/g, "'");
+  return value2;
+}
+function node(kind3, line, column, indent, ranges, extra = {}) {
+  return { kind: kind3, line, column, indent, children: [], ranges, ...extra };
+}
+function parseTemplate(text5) {
+  const actions = scanActions(text5);
+  let shape = "";
+  let from = 0;
+  const actionAt = /* @__PURE__ */ new Map();
+  for (const action of actions) {
+    actionAt.set(action.start, action);
+    const span = text5.slice(action.start, action.end);
+    shape += text5.slice(from, action.start) + OPEN + span.slice(1).replace(/[^\n]/g, INSIDE);
+    from = action.end;
+  }
+  shape += text5.slice(from);
+  const lines = shape.split("\n");
+  const documents = [];
+  const blocks = [];
+  let nextBlock = 0;
+  let offset = 0;
+  let document = newDocument(1);
+  let stack = [document.root];
+  let scalarIndent = -1;
+  const ranges = () => blocks.filter((block) => block.role === "range").map((block) => block.id);
+  const inDefine = () => blocks.some((block) => block.role === "define");
+  const finish = (endLine) => {
+    document.endLine = endLine;
+    documents.push(document);
+  };
+  const updateBlocks = (roles) => {
+    for (const role of roles) {
+      if (role === "open" || role === "range" || role === "define") blocks.push({ role, id: nextBlock++ });
+      else if (role === "end") blocks.pop();
+    }
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const lineNumber = index + 1;
+    const raw = lines[index].replace(/\r$/, "");
+    const lineStart2 = offset;
+    offset += lines[index].length + 1;
+    const lineActions = [];
+    for (let i = raw.indexOf(OPEN); i >= 0; i = raw.indexOf(OPEN, i + 1)) {
+      const action = actionAt.get(lineStart2 + i);
+      if (action !== void 0) lineActions.push(action);
+    }
+    const indent = raw.length - raw.trimStart().length;
+    const content = raw.slice(indent).trimEnd();
+    const roles = lineActions.map((action) => actionRole(action.body));
+    const onlyActions = content !== "" && content.replace(/[\u0001\u0002\s]/g, "") === "";
+    if (indent === 0 && /^---(?:[ \t]|$)/.test(content) && !inDefine()) {
+      finish(lineNumber - 1);
+      document = newDocument(lineNumber + 1);
+      stack = [document.root];
+      scalarIndent = -1;
+      continue;
+    }
+    if (scalarIndent >= 0 && (content === "" || indent > scalarIndent)) {
+      updateBlocks(roles);
+      continue;
+    }
+    scalarIndent = -1;
+    const skip2 = content === "" || content.startsWith(INSIDE) || content.startsWith("#") || inDefine();
+    const isComment = onlyActions && roles.every((role) => role === "comment");
+    if (!skip2 && !isComment && document.contentLine === null) {
+      document.contentLine = lineNumber;
+      document.contentColumn = indent + 1;
+    }
+    if (skip2 || isComment) {
+      updateBlocks(roles);
+      continue;
+    }
+    if (onlyActions) {
+      const output = lineActions.find((_, at3) => roles[at3] === "output");
+      if (output !== void 0) addOutput(lineNumber, indent, indentOf(output.body) ?? indent);
+      updateBlocks(roles);
+      continue;
+    }
+    const current4 = ranges();
+    if (content.startsWith(OPEN)) {
+      addOutput(lineNumber, indent, indent);
+    } else {
+      readEntry(content, lineNumber, indent, current4);
+    }
+    updateBlocks(roles);
+  }
+  finish(lines.length);
+  for (const found of documents) found.kind = literalValue(found.root.children.find((child) => child.kind === "key" && child.key === "kind")?.value) ?? null;
+  return { documents };
+  function newDocument(startLine) {
+    return { startLine, endLine: startLine, kind: null, contentLine: null, contentColumn: 1, root: node("root", startLine, 1, -1, []) };
+  }
+  function addOutput(line, indent, effective) {
+    let at3 = stack.length - 1;
+    while (at3 > 0 && stack[at3].indent >= effective) at3--;
+    stack[at3].children.push(node("output", line, indent + 1, effective, ranges()));
+  }
+  function readEntry(content, line, indent, current4) {
+    const item = ITEM.exec(content);
+    if (item === null) {
+      const entry3 = keyAt(content);
+      if (entry3 === null) return;
+      while (stack.length > 1 && stack.at(-1).indent >= indent) stack.pop();
+      pushKey(entry3, line, indent, current4);
+      return;
+    }
+    while (stack.length > 1) {
+      const top2 = stack.at(-1);
+      if (top2.indent < indent || top2.indent === indent && top2.kind === "key" && top2.value === "") break;
+      stack.pop();
+    }
+    const itemNode = node("item", line, indent + 1, indent, current4);
+    stack.at(-1).children.push(itemNode);
+    stack.push(itemNode);
+    const rest = content.slice(item[0].length);
+    const restIndent = indent + item[0].length;
+    if (rest.startsWith(OPEN)) {
+      itemNode.children.push(node("output", line, restIndent + 1, restIndent, current4));
+      return;
+    }
+    const entry2 = keyAt(rest);
+    if (entry2 !== null) pushKey(entry2, line, restIndent, current4);
+    else if (BLOCK_SCALAR.test(rest)) scalarIndent = indent;
+  }
+  function pushKey(entry2, line, indent, current4) {
+    const keyNode = node("key", line, indent + 1, indent, current4, { key: entry2.key, value: entry2.value });
+    stack.at(-1).children.push(keyNode);
+    stack.push(keyNode);
+    if (BLOCK_SCALAR.test(entry2.value)) scalarIndent = indent;
+  }
+}
+function selectTemplateDocument(template, rendered) {
+  const withContent = template.documents.filter((document) => document.root.children.length > 0);
+  if (withContent.length === 0) return template.documents[0] ?? null;
+  const ofKind = rendered.kind === null ? [] : withContent.filter((document) => document.kind === rendered.kind);
+  if (ofKind.length > 0) return ofKind[Math.min(rendered.kindIndex, ofKind.length - 1)];
+  return withContent[Math.min(rendered.index, withContent.length - 1)];
+}
+var INDEX3 = /^(?:0|[1-9][0-9]*)$/;
+function stepsOf(path7, rendered) {
+  const steps = [];
+  const values = [];
+  let value2 = rendered;
+  let at3 = 0;
+  while (at3 < path7.length) {
+    const segment = path7[at3];
+    if (value2 === void 0) {
+      steps.push(typeof segment === "number" ? { index: segment } : { key: segment });
+      values.push(void 0);
+      at3++;
+      continue;
+    }
+    if (Array.isArray(value2)) {
+      const index = typeof segment === "number" ? segment : INDEX3.test(segment) ? Number(segment) : -1;
+      if (index < 0 || index >= value2.length) break;
+      steps.push({ index });
+      values.push(value2);
+      value2 = value2[index];
+      at3++;
+      continue;
+    }
+    if (!isObject(value2)) break;
+    let key3 = "";
+    let found = false;
+    for (let end = at3; end < path7.length; end++) {
+      key3 = end === at3 ? String(path7[at3]) : `${key3}/${String(path7[end])}`;
+      if (Object.prototype.hasOwnProperty.call(value2, key3)) {
+        steps.push({ key: key3 });
+        values.push(value2);
+        value2 = value2[key3];
+        at3 = end + 1;
+        found = true;
+        break;
+      }
+    }
+    if (!found) break;
+  }
+  return { steps, values };
+}
+function itemFor(parent, index, list5) {
+  const items2 = parent.children.filter((child) => child.kind === "item");
+  if (items2.length === 0) return null;
+  const element = Array.isArray(list5) ? list5[index] : void 0;
+  if (isObject(element) && typeof element.name === "string") {
+    const named2 = items2.filter((item) => literalValue(item.children.find((child) => child.kind === "key" && child.key === "name")?.value) === element.name);
+    if (named2.length === 1) return named2[0];
+  }
+  const rangeOf3 = (item) => item.ranges.find((id) => !parent.ranges.includes(id)) ?? null;
+  const groups = [...new Set(items2.map(rangeOf3).filter((id) => id !== null))];
+  if (groups.length === 0) return items2[index] ?? null;
+  const before = items2.slice(0, items2.findIndex((item) => rangeOf3(item) !== null));
+  if (index < before.length) return before[index];
+  const ranged = items2.filter((item) => rangeOf3(item) === groups[0]);
+  if (groups.length > 1 || !Array.isArray(list5)) return ranged[0];
+  let lastRanged = -1;
+  items2.forEach((item, at3) => {
+    if (rangeOf3(item) !== null) lastRanged = at3;
+  });
+  const after = items2.slice(lastRanged + 1);
+  const fromEnd = list5.length - index;
+  if (fromEnd <= after.length) return after[after.length - fromEnd];
+  return ranged[(index - before.length) % ranged.length];
+}
+function follow(parent, steps, values, at3) {
+  if (at3 >= steps.length) return { node: parent, depth: at3 };
+  const step3 = steps[at3];
+  let best = { node: parent, depth: at3 };
+  if ("index" in step3) {
+    const item = itemFor(parent, step3.index, values[at3]);
+    return item === null ? best : follow(item, steps, values, at3 + 1);
+  }
+  for (const child of parent.children) {
+    if (child.kind !== "key" || child.key !== step3.key) continue;
+    const match = follow(child, steps, values, at3 + 1);
+    if (match.depth > best.depth) best = match;
+    if (best.depth === steps.length) break;
+  }
+  if (best.depth === at3 && INDEX3.test(step3.key)) {
+    const item = itemFor(parent, Number(step3.key), values[at3]);
+    if (item !== null) return follow(item, steps, values, at3 + 1);
+  }
+  return best;
+}
+function locateInTemplate(document, path7, rendered) {
+  const { steps, values } = stepsOf(path7, rendered);
+  const match = steps.length === 0 ? { node: document.root, depth: 0 } : follow(document.root, steps, values, 0);
+  if (match.depth < steps.length) {
+    const outputs = match.node.children.filter((child) => child.kind === "output");
+    if (outputs.length === 1) return { line: outputs[0].line, column: outputs[0].column, found: "output" };
+  }
+  if (match.depth === 0) return templateDocumentStart(document);
+  return { line: match.node.line, column: match.node.column, found: match.depth === steps.length ? "key" : "partial" };
+}
+function templateDocumentStart(document) {
+  return { line: document.contentLine ?? document.startLine, column: document.contentLine === null ? 1 : document.contentColumn, found: "document" };
+}
+
+// src/lint/helm.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+import { readdirSync as readdirSync3, statSync as statSync4 } from "node:fs";
+import path4 from "node:path";
+
+// src/discovery/find-files.ts
+import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
+import path3 from "node:path";
+
+// src/discovery/gitignore.ts
+var import_ignore = __toESM(require_ignore(), 1);
+import { existsSync, readFileSync, statSync as statSync2 } from "node:fs";
+import path from "node:path";
+var PATTERN_MAX_FILE_SIZE = 100 * 1024 * 1024;
+function readOptional(file) {
+  try {
+    const stats = statSync2(file);
+    if (!stats.isFile() || stats.size > PATTERN_MAX_FILE_SIZE) return null;
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+function toPosix(relative) {
+  return path.sep === "/" ? relative : relative.split(path.sep).join("/");
+}
+function findGitRoot(dir) {
+  let current4 = path.resolve(dir);
+  for (; ; ) {
+    if (existsSync(path.join(current4, ".git"))) return current4;
+    const parent = path.dirname(current4);
+    if (parent === current4) return null;
+    current4 = parent;
+  }
+}
+var GitignoreStack = class _GitignoreStack {
+  constructor(layers) {
+    this.layers = layers;
+  }
+  layers;
+  /** The rules in force inside `top`: its `.gitignore`, and `.git/info/exclude` when it is a repository root. */
+  static at(top2) {
+    const root = path.resolve(top2);
+    const exclude = readOptional(path.join(root, ".git", "info", "exclude"));
+    const stack = new _GitignoreStack([]);
+    return (exclude === null ? stack : stack.with(root, exclude)).enter(root);
+  }
+  /**
+   * The rules in force inside `dir`, a folder named explicitly for a walk: those of `top` (`dir` or one of
+   * its ancestors) and of the `.gitignore` files of the folders from `top` down to `dir`, unless `dir` or a
+   * folder between `top` and `dir` is itself ignored. Then only `dir`'s own `.gitignore` applies: naming
+   * an ignored folder (say, a gitignored folder of rendered manifests) reads it.
+   */
+  static forWalk(top2, dir) {
+    const folders = [];
+    for (let current4 = path.resolve(dir); ; current4 = path.dirname(current4)) {
+      if (current4 === path.resolve(top2) || path.dirname(current4) === current4) break;
+      folders.unshift(current4);
+    }
+    let stack = _GitignoreStack.at(top2);
+    for (const folder of folders) {
+      if (stack.ignores(folder, true)) return new _GitignoreStack([]).enter(dir);
+      stack = stack.enter(folder);
+    }
+    return stack;
+  }
+  /** The rules in force inside `dir`, a child folder of the current one: adds its `.gitignore`, if any. */
+  enter(dir) {
+    const text5 = readOptional(path.join(dir, ".gitignore"));
+    return text5 === null ? this : this.with(dir, text5);
+  }
+  with(dir, text5) {
+    return new _GitignoreStack([...this.layers, { dir, rules: (0, import_ignore.default)().add(text5) }]);
+  }
+  /** Whether the entry `file` (absolute; `isDirectory` for folders) is ignored by the rules in force. */
+  ignores(file, isDirectory2) {
+    for (let index = this.layers.length - 1; index >= 0; index--) {
+      const layer = this.layers[index];
+      const relative = toPosix(path.relative(layer.dir, file));
+      if (relative === "" || relative.startsWith("../") || relative === ".." || path.isAbsolute(relative)) continue;
+      const result = layer.rules.test(isDirectory2 ? `${relative}/` : relative);
+      if (result.ignored) return true;
+      if (result.unignored) return false;
+    }
+    return false;
+  }
+};
+
+// src/discovery/globs.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+import path2 from "node:path";
+function normalizeGlob(glob) {
+  let pattern = glob.trim();
+  while (pattern.startsWith("./")) pattern = pattern.slice(2);
+  if (pattern.endsWith("/")) pattern += "**";
+  return pattern;
+}
+function relativeTo(base2, file) {
+  const relative = path2.relative(base2, file);
+  if (relative === "" || relative === ".." || relative.startsWith(`..${path2.sep}`) || path2.isAbsolute(relative)) return null;
+  return path2.sep === "/" ? relative : relative.split(path2.sep).join("/");
+}
+function globSet(base2, globs) {
+  const patterns = globs.map(normalizeGlob).filter((pattern) => pattern !== "");
+  const test = patterns.length === 0 ? () => false : (0, import_picomatch.default)(patterns);
+  return {
+    empty: patterns.length === 0,
+    matches(file) {
+      const relative = relativeTo(base2, file);
+      return relative !== null && test(relative);
+    }
+  };
+}
+function globRoots(base2, globs) {
+  const roots = /* @__PURE__ */ new Set();
+  for (const glob of globs) {
+    const pattern = normalizeGlob(glob);
+    if (pattern === "") continue;
+    const scanned = import_picomatch.default.scan(pattern);
+    roots.add(scanned.negated ? base2 : path2.resolve(base2, scanned.base));
+  }
+  return [...roots];
+}
+
+// src/discovery/find-files.ts
+var DEFAULT_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml"]);
+var INCLUDE_EXTENSIONS = /* @__PURE__ */ new Set([".yaml", ".yml", ".json"]);
+var JSON_EXTENSION = ".json";
+var SKIPPED_FOLDERS = /* @__PURE__ */ new Set(["node_modules"]);
+function errorMessage2(error) {
+  const code = error?.code;
+  if (code === "ENOENT") return "no such file or directory";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  return error instanceof Error ? error.message : String(error);
+}
+var KUSTOMIZATION = "Kustomization";
+function isWanted(walk4, file) {
+  if (path3.basename(file) === KUSTOMIZATION) return walk4.include.empty || walk4.include.matches(file);
+  const extension2 = path3.extname(file);
+  if (walk4.include.empty) return DEFAULT_EXTENSIONS.has(extension2) || extension2 === JSON_EXTENSION && "ifKubernetes";
+  return INCLUDE_EXTENSIONS.has(extension2) && walk4.include.matches(file);
+}
+function entryKind(dir, entry2) {
+  if (entry2.isFile()) return "file";
+  if (entry2.isDirectory()) return "directory";
+  if (!entry2.isSymbolicLink()) return null;
+  let stats;
+  try {
+    stats = statSync3(path3.join(dir, entry2.name));
+  } catch {
+    return null;
+  }
+  if (stats.isFile()) return "file";
+  return stats.isDirectory() ? "link-to-directory" : null;
+}
+function walkFolder(walk4, root, rules) {
+  const pending = [{ dir: root, rules }];
+  while (pending.length > 0) {
+    const { dir, rules: inherited } = pending.pop();
+    if (walk4.entered.has(dir)) continue;
+    walk4.entered.add(dir);
+    let entries;
+    try {
+      entries = readdirSync2(dir, { withFileTypes: true });
+    } catch (error) {
+      walk4.problems.push({ path: dir, message: `cannot read folder: ${errorMessage2(error)}` });
+      continue;
+    }
+    const here = inherited === null || dir === root ? inherited : inherited.enter(dir);
+    for (const entry2 of entries) {
+      if (entry2.name.startsWith(".") && !walk4.hiddenFolders.has(entry2.name)) continue;
+      const kind3 = entryKind(dir, entry2);
+      const file = path3.join(dir, entry2.name);
+      if (kind3 === "directory") {
+        if (SKIPPED_FOLDERS.has(entry2.name) || walk4.exclude.matches(file)) continue;
+        if (here !== null && here.ignores(file, true)) continue;
+        pending.push({ dir: file, rules: here });
+      } else if (kind3 === "file") {
+        const wanted = isWanted(walk4, file);
+        if (wanted === false || walk4.exclude.matches(file)) continue;
+        if (here !== null && here.ignores(file, false)) continue;
+        walk4.found.add(file);
+        if (wanted === "ifKubernetes") walk4.ifKubernetes.add(file);
+      }
+    }
+  }
+}
+function rootRules(cwd, root) {
+  const gitRoot = findGitRoot(root);
+  const top2 = gitRoot ?? (relativeTo(cwd, root) !== null ? cwd : root);
+  return GitignoreStack.forWalk(top2, root);
+}
+var byCodeUnits = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+async function findFiles(options2) {
+  const cwd = path3.resolve(options2.cwd);
+  const base2 = path3.resolve(cwd, options2.base ?? cwd);
+  const walk4 = {
+    include: globSet(base2, options2.include),
+    exclude: globSet(base2, options2.exclude),
+    found: /* @__PURE__ */ new Set(),
+    ifKubernetes: /* @__PURE__ */ new Set(),
+    problems: [],
+    entered: /* @__PURE__ */ new Set(),
+    hiddenFolders: new Set(options2.hiddenFolders ?? [])
+  };
+  const excluded = /* @__PURE__ */ new Set();
+  const named2 = /* @__PURE__ */ new Set();
+  const given = options2.paths.length > 0 ? options2.paths : ["."];
+  for (const name of given) {
+    const absolute = path3.resolve(cwd, name);
+    let stats;
+    try {
+      stats = statSync3(absolute);
+    } catch (error) {
+      walk4.problems.push({ path: name, message: `${name}: ${errorMessage2(error)}` });
+      continue;
+    }
+    if (stats.isDirectory()) {
+      walkFolder(walk4, absolute, options2.gitignore ? rootRules(cwd, absolute) : null);
+    } else if (stats.isFile()) {
+      named2.add(absolute);
+      if (walk4.exclude.matches(absolute)) excluded.add(absolute);
+      else walk4.found.add(absolute);
+    } else {
+      walk4.problems.push({ path: name, message: `${name}: not a file or folder` });
+    }
+  }
+  return {
+    files: [...walk4.found].sort(byCodeUnits),
+    problems: walk4.problems,
+    excluded: [...excluded].sort(byCodeUnits),
+    ifKubernetes: new Set([...walk4.ifKubernetes].filter((file) => !named2.has(file)))
+  };
+}
+
+// src/lint/helm.ts
+var SOURCE_COMMENT = /^# Source: (.+)$/;
+function helmSources(text5) {
+  const sources = [];
+  const lines = text5.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const match = SOURCE_COMMENT.exec(lines[i].replace(/\r$/, ""));
+    const template = match?.[1].trimEnd();
+    if (template) sources.push({ line: i + 1, template });
+  }
+  return sources;
+}
+function lastAtOrBefore(items2, line) {
+  let low = 0;
+  let high = items2.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (items2[mid].line <= line) low = mid + 1;
+    else high = mid;
+  }
+  return low - 1;
+}
+function sourceOfLine(sources, line) {
+  return sources[lastAtOrBefore(sources, line - 1)] ?? null;
+}
+function parseSourcePath(source) {
+  const parts2 = source.split("/");
+  if (parts2.some((part) => part === "" || part === "." || part === "..")) return null;
+  const charts = [parts2[0]];
+  let at3 = 1;
+  while (parts2[at3] === "charts" && at3 + 2 < parts2.length) {
+    charts.push(parts2[at3 + 1]);
+    at3 += 2;
+  }
+  const file = parts2.slice(at3);
+  if (file.length < 2 || file[0] !== "templates" && file[0] !== "crds") return null;
+  return { charts, file: file.join("/") };
+}
+function chartMetadata(text5) {
+  let value2;
+  try {
+    value2 = (0, import_yaml3.parse)(stripByteOrderMark(text5));
+  } catch {
+    return null;
+  }
+  if (!isObject(value2) || typeof value2.name !== "string" || value2.name === "") return null;
+  const dependencies = [];
+  for (const dependency of Array.isArray(value2.dependencies) ? value2.dependencies : []) {
+    if (!isObject(dependency) || typeof dependency.name !== "string") continue;
+    dependencies.push(typeof dependency.alias === "string" && dependency.alias !== "" ? { name: dependency.name, alias: dependency.alias } : { name: dependency.name });
+  }
+  return { name: value2.name, dependencies };
+}
+var CHART_FILE = "Chart.yaml";
+var MAX_CHART_FILE = 1024 * 1024;
+function readChart(dir) {
+  try {
+    const read = readFileBounded(path4.join(dir, CHART_FILE), MAX_CHART_FILE);
+    if (isTooLarge(read)) return null;
+    const metadata = chartMetadata(read.toString("utf8"));
+    return metadata === null ? null : { dir, ...metadata };
+  } catch {
+    return null;
+  }
+}
+function isDirectory(dir) {
+  try {
+    return statSync4(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function subchartFolder(parent, name) {
+  const charts = path4.join(parent.dir, "charts");
+  const direct = path4.join(charts, name);
+  if (isDirectory(direct)) return readChart(direct) ?? { dir: direct, name, dependencies: [] };
+  const aliased = parent.dependencies.find((dependency) => dependency.alias === name)?.name;
+  if (aliased !== void 0 && isDirectory(path4.join(charts, aliased))) return readChart(path4.join(charts, aliased)) ?? { dir: path4.join(charts, aliased), name, dependencies: [] };
+  let entries;
+  try {
+    entries = readdirSync3(charts).sort(byCodeUnits);
+  } catch {
+    return null;
+  }
+  for (const entry2 of entries) {
+    const chart = readChart(path4.join(charts, entry2));
+    if (chart !== null && (chart.name === name || chart.name === aliased)) return chart;
+  }
+  return null;
+}
+function resolveCharts(charts, known2) {
+  let folder = known2.find((chart) => chart.name === charts[0]);
+  if (folder === void 0) return { missing: charts[0] };
+  for (const name of charts.slice(1)) {
+    const next = subchartFolder(folder, name) ?? known2.find((chart) => chart.name === name);
+    if (next === void 0) return { missing: name, parent: folder };
+    folder = next;
+  }
+  return { folder };
+}
+async function discoverCharts(cwd) {
+  const found = await findFiles({ cwd, paths: [cwd], include: [`**/${CHART_FILE}`], exclude: [], gitignore: true });
+  const dirs = found.files.filter((file) => path4.basename(file) === CHART_FILE).map((file) => path4.dirname(file));
+  const depth = (dir) => dir.split(path4.sep).length;
+  dirs.sort((a, b) => depth(a) - depth(b) || byCodeUnits(a, b));
+  return dirs.map(readChart).filter((chart) => chart !== null);
+}
+function renderedOrder(input) {
+  const sources = input.helm ?? [];
+  const order = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Map();
+  for (const [at3, source] of sources.entries()) {
+    const next = sources[at3 + 1]?.line ?? Number.POSITIVE_INFINITY;
+    const document = input.documents[lastAtOrBefore(input.documents, source.line) + 1];
+    if (document === void 0 || document.line >= next) continue;
+    const kind3 = isObject(document.value) && typeof document.value.kind === "string" ? document.value.kind : null;
+    const index = seen.get(source.template) ?? 0;
+    const kindKey = `${source.template}\0${kind3 ?? ""}`;
+    const kindIndex = seen.get(kindKey) ?? 0;
+    seen.set(source.template, index + 1);
+    seen.set(kindKey, kindIndex + 1);
+    order.set(source, { kind: kind3, kindIndex, index });
+  }
+  return order;
+}
+async function resolveHelmSources(input, options2) {
+  const warnings = [];
+  const errors = [];
+  const given = [];
+  for (const dir of options2.charts) {
+    const chart = readChart(dir);
+    if (chart === null) errors.push(`--helm-chart ${options2.display(dir)}: no ${CHART_FILE} naming a chart in that folder`);
+    else given.push(chart);
+  }
+  const sources = input.helm ?? [];
+  if (sources.length === 0) {
+    if (options2.charts.length > 0) warnings.push("--helm-chart is ignored: standard input holds no rendered Helm output (# Source: comments)");
+    return { warnings, errors };
+  }
+  let known2 = given;
+  let discovered = false;
+  const used = /* @__PURE__ */ new Set();
+  const resolutions = /* @__PURE__ */ new Map();
+  for (const source of sources) {
+    if (resolutions.has(source.template)) continue;
+    const parsed = parseSourcePath(source.template);
+    if (parsed === null) {
+      resolutions.set(source.template, null);
+      continue;
+    }
+    let resolution = resolveCharts(parsed.charts, known2);
+    if ("missing" in resolution && !discovered) {
+      discovered = true;
+      known2 = [...given, ...await discoverCharts(options2.cwd)];
+      resolution = resolveCharts(parsed.charts, known2);
+    }
+    resolutions.set(source.template, resolution);
+    if ("folder" in resolution) for (const chart of parsed.charts) used.add(chart);
+  }
+  const order = renderedOrder(input);
+  const templates = /* @__PURE__ */ new Map();
+  const reported = /* @__PURE__ */ new Set();
+  for (const source of sources) {
+    const resolution = resolutions.get(source.template);
+    if (resolution === null || resolution === void 0) continue;
+    if ("missing" in resolution) {
+      if (reported.has(resolution.missing)) continue;
+      reported.add(resolution.missing);
+      const of = resolution.parent === void 0 ? "" : ` (a subchart of ${resolution.parent.name}, ${options2.display(resolution.parent.dir)})`;
+      warnings.push(
+        `Helm chart "${resolution.missing}"${of} of the rendered input (# Source: ${source.template}) was not found: no ${CHART_FILE} below the working directory names it, so its findings are reported on <stdin> at the rendered lines; pass --helm-chart <dir> with the chart's folder`
+      );
+      continue;
+    }
+    const file = path4.join(resolution.folder.dir, parseSourcePath(source.template).file);
+    let template = templates.get(file);
+    if (template === void 0) {
+      template = readTemplate(file, source.template, options2, warnings);
+      templates.set(file, template);
+    }
+    const rendered = order.get(source);
+    if (template === null || rendered === void 0) continue;
+    const document = selectTemplateDocument(template.parsed, rendered);
+    if (document !== null) source.target = { template, document };
+  }
+  for (const chart of given) {
+    if (!used.has(chart.name)) warnings.push(`--helm-chart ${options2.display(chart.dir)}: chart "${chart.name}" rendered no document of standard input`);
+  }
+  return { warnings, errors };
+}
+function readTemplate(file, source, options2, warnings) {
+  const display = options2.display(file);
+  const unread = (why) => {
+    warnings.push(`${display} (# Source: ${source}) ${why}, so its findings are reported on <stdin> at the rendered lines`);
+    return null;
+  };
+  let read;
+  try {
+    read = readFileBounded(file, options2.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+  } catch (error) {
+    const code = error.code;
+    return unread(code === "ENOENT" ? "does not exist" : `cannot be read: ${error.message}`);
+  }
+  if (isTooLarge(read)) return unread(`is not read: ${tooLargeMessage(display, read)}`);
+  const text5 = stripByteOrderMark(read.toString("utf8"));
+  return { path: file, display, text: text5, parsed: parseTemplate(text5) };
+}
+var lineLengths = /* @__PURE__ */ new WeakMap();
+function lineLength(template, line) {
+  let lengths = lineLengths.get(template);
+  if (lengths === void 0) {
+    const starts = lineStarts(template.text);
+    lengths = starts.map((start, at3) => {
+      let end = at3 + 1 < starts.length ? starts[at3 + 1] - 1 : template.text.length;
+      if (end > start && template.text[end - 1] === "\r") end--;
+      return end - start;
+    });
+    lineLengths.set(template, lengths);
+  }
+  return lengths[line - 1] ?? 0;
+}
+function templateLocation(input, line, path7) {
+  if (input.helm === void 0) return null;
+  const target2 = sourceOfLine(input.helm, line)?.target;
+  if (target2 === void 0) return null;
+  const rendered = input.documents[lastAtOrBefore(input.documents, line)]?.value;
+  const at3 = path7 === void 0 || path7.length === 0 ? templateDocumentStart(target2.document) : locateInTemplate(target2.document, path7, rendered);
+  const endColumn = Math.max(lineLength(target2.template, at3.line) + 1, at3.column);
+  return { file: target2.template.display, line: at3.line, column: at3.column, endLine: at3.line, endColumn };
+}
+
+// src/lint/workspace.ts
+import { existsSync as existsSync2 } from "node:fs";
+import path5 from "node:path";
+
+// src/cluster/api-path.ts
+var NAMESPACE_SUBRESOURCES = /* @__PURE__ */ new Set(["status", "finalize"]);
+function parseApiPath(urlPath) {
+  const question = urlPath.indexOf("?");
+  const pathPart = question >= 0 ? urlPath.slice(0, question) : urlPath;
+  const query = question >= 0 ? new URLSearchParams(urlPath.slice(question + 1)) : void 0;
+  const segments = pathPart.split("/");
+  if (segments[0] === "") segments.shift();
+  if (segments.length > 0 && segments[segments.length - 1] === "") segments.pop();
+  if (segments.some((segment) => segment === "")) return null;
+  const decoded = [];
+  for (const segment of segments) {
+    try {
+      decoded.push(decodeURIComponent(segment));
+    } catch {
+      return null;
+    }
+  }
+  let group;
+  let rest;
+  if (decoded[0] === "api" && decoded.length >= 2) {
+    group = "";
+    rest = decoded.slice(1);
+  } else if (decoded[0] === "apis" && decoded.length >= 3) {
+    group = decoded[1];
+    rest = decoded.slice(2);
+  } else {
+    return null;
+  }
+  const version = rest[0];
+  rest = rest.slice(1);
+  if (rest.length === 0) return null;
+  let route;
+  const namespaces2 = rest[0] === "namespaces";
+  if (namespaces2 && (rest.length <= 2 || group === "" && rest.length === 3 && NAMESPACE_SUBRESOURCES.has(rest[2]))) {
+    route = { resource: "namespaces", name: rest[1], subresource: rest[2] };
+  } else if (namespaces2) {
+    if (rest.length > 5) return null;
+    route = { namespace: rest[1], resource: rest[2], name: rest[3], subresource: rest[4] };
+  } else {
+    if (rest.length > 3) return null;
+    route = { resource: rest[0], name: rest[1], subresource: rest[2] };
+  }
+  const request2 = { group, version, resource: route.resource };
+  if (route.namespace !== void 0) request2.namespace = route.namespace;
+  if (route.name !== void 0) request2.name = route.name;
+  if (route.subresource !== void 0) request2.subresource = route.subresource;
+  const labelSelector2 = query?.get("labelSelector");
+  if (labelSelector2 !== null && labelSelector2 !== void 0) request2.labelSelector = labelSelector2;
+  const fieldSelector = query?.get("fieldSelector");
+  if (fieldSelector !== null && fieldSelector !== void 0) request2.fieldSelector = fieldSelector;
+  return request2;
+}
+
+// src/cluster/label-selector.ts
+var SelectorError = class extends Error {
+  name = "SelectorError";
+};
+var OPERATOR_CHARS = /* @__PURE__ */ new Set(["!", "=", "<", ">", "(", ")", ","]);
+var KEY = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9.]*[A-Za-z0-9])?\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+var VALUE = /^(?:[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?)?$/;
+function tokenize(text5) {
+  const tokens = [];
+  let i = 0;
+  while (i < text5.length) {
+    const ch = text5[i];
+    if (/\s/.test(ch)) {
+      i++;
+    } else if (OPERATOR_CHARS.has(ch)) {
+      const pair = text5.slice(i, i + 2);
+      if (pair === "!=" || pair === "==") {
+        tokens.push({ type: "operator", text: pair });
+        i += 2;
+      } else {
+        tokens.push({ type: "operator", text: ch });
+        i++;
+      }
+    } else {
+      let end = i;
+      while (end < text5.length && !/\s/.test(text5[end]) && !OPERATOR_CHARS.has(text5[end])) end++;
+      const word = text5.slice(i, end);
+      tokens.push(word === "in" || word === "notin" ? { type: word } : { type: "identifier", text: word });
+      i = end;
+    }
+  }
+  return tokens;
+}
+function describe(token) {
+  if (token === void 0) return "";
+  return token.type === "identifier" || token.type === "operator" ? token.text : token.type;
+}
+var Parser4 = class {
+  constructor(tokens) {
+    this.tokens = tokens;
+  }
+  tokens;
+  at = 0;
+  peek() {
+    return this.tokens[this.at];
+  }
+  next() {
+    return this.tokens[this.at++];
+  }
+  key() {
+    const token = this.next();
+    if (token?.type !== "identifier") throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: identifier`);
+    if (!KEY.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label key "${token.text}"`);
+    return token.text;
+  }
+  value() {
+    const token = this.peek();
+    if (token?.type !== "identifier") return "";
+    this.at++;
+    if (!VALUE.test(token.text)) throw new SelectorError(`unable to parse requirement: invalid label value: "${token.text}"`);
+    return token.text;
+  }
+  valueSet() {
+    const open = this.next();
+    if (open?.type !== "operator" || open.text !== "(") {
+      throw new SelectorError(`unable to parse requirement: found '${describe(open)}', expected: '('`);
+    }
+    const values = /* @__PURE__ */ new Set();
+    for (; ; ) {
+      values.add(this.value());
+      const token = this.next();
+      if (token?.type === "operator" && token.text === ")") return values;
+      if (token?.type !== "operator" || token.text !== ",") {
+        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ',' or ')'`);
+      }
+    }
+  }
+  integer(key3) {
+    const text5 = this.value();
+    if (!/^-?\d+$/.test(text5)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer: ${key3}`);
+    return Number(text5);
+  }
+  requirement() {
+    const first = this.peek();
+    if (first?.type === "operator" && first.text === "!") {
+      this.at++;
+      const key4 = this.key();
+      return (labels) => !Object.prototype.hasOwnProperty.call(labels, key4);
+    }
+    const key3 = this.key();
+    const has = (labels) => Object.prototype.hasOwnProperty.call(labels, key3);
+    const op = this.peek();
+    if (op === void 0 || op.type === "operator" && op.text === ",") return has;
+    this.at++;
+    if (op.type === "in" || op.type === "notin") {
+      const values = this.valueSet();
+      return op.type === "in" ? (labels) => has(labels) && values.has(labels[key3]) : (labels) => !has(labels) || !values.has(labels[key3]);
+    }
+    if (op.type === "operator") {
+      switch (op.text) {
+        case "=":
+        case "==": {
+          const value2 = this.value();
+          return (labels) => has(labels) && labels[key3] === value2;
+        }
+        case "!=": {
+          const value2 = this.value();
+          return (labels) => !has(labels) || labels[key3] !== value2;
+        }
+        case ">":
+        case "<": {
+          const bound = this.integer(key3);
+          const greater = op.text === ">";
+          return (labels) => {
+            if (!has(labels) || !/^-?\d+$/.test(labels[key3])) return false;
+            const value2 = Number(labels[key3]);
+            return greater ? value2 > bound : value2 < bound;
+          };
+        }
+      }
+    }
+    throw new SelectorError(`unable to parse requirement: found '${describe(op)}', expected: in, notin, =, ==, !=, gt, lt`);
+  }
+  selector() {
+    const requirements = [];
+    if (this.peek() === void 0) return () => true;
+    for (; ; ) {
+      requirements.push(this.requirement());
+      const token = this.next();
+      if (token === void 0) break;
+      if (token.type !== "operator" || token.text !== ",") {
+        throw new SelectorError(`unable to parse requirement: found '${describe(token)}', expected: ','`);
+      }
+    }
+    return (labels) => requirements.every((requirement2) => requirement2(labels));
+  }
+};
+function parseLabelSelector(text5) {
+  return new Parser4(tokenize(text5)).selector();
+}
+
+// src/cluster/field-selector.ts
+var EXTRA_FIELDS = {
+  "/pods": ["spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName", "spec.hostNetwork", "status.phase", "status.podIP", "status.nominatedNodeName"],
+  "/secrets": ["type"],
+  "/namespaces": ["status.phase"],
+  "/nodes": ["spec.unschedulable"],
+  "/replicationcontrollers": ["status.replicas"],
+  "/events": ["involvedObject.kind", "involvedObject.namespace", "involvedObject.name", "involvedObject.uid", "involvedObject.apiVersion", "involvedObject.resourceVersion", "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type"],
+  "apps/replicasets": ["status.replicas"],
+  "batch/jobs": ["status.successful"],
+  "certificates.k8s.io/certificatesigningrequests": ["spec.signerName"]
+};
+function splitTerms(text5) {
+  const terms = [];
+  let current4 = "";
+  for (let i = 0; i < text5.length; i++) {
+    const ch = text5[i];
+    if (ch === "\\" && i + 1 < text5.length) {
+      current4 += ch + text5[++i];
+    } else if (ch === ",") {
+      terms.push(current4);
+      current4 = "";
+    } else {
+      current4 += ch;
+    }
+  }
+  terms.push(current4);
+  return terms;
+}
+function unescape(value2, selector2) {
+  let out = "";
+  for (let i = 0; i < value2.length; i++) {
+    const ch = value2[i];
+    if (ch === "\\") {
+      const next = value2[i + 1];
+      if (next !== "\\" && next !== "," && next !== "=") {
+        throw new SelectorError(`invalid field selector: '${selector2}'; invalid escape sequence`);
+      }
+      out += next;
+      i++;
+    } else if (ch === "," || ch === "=") {
+      throw new SelectorError(`invalid field selector: '${selector2}'; unescaped ${ch}`);
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+function parseTerm(term, selector2) {
+  for (const operator of ["!=", "==", "="]) {
+    const at3 = term.indexOf(operator);
+    if (at3 > 0 || at3 === 0 && operator !== "=") {
+      return { field: term.slice(0, at3), value: unescape(term.slice(at3 + operator.length), selector2), negated: operator === "!=" };
+    }
+  }
+  throw new SelectorError(`invalid selector: '${selector2}'; can't understand '${term}'`);
+}
+function fieldValue(object2, field2) {
+  let node2 = object2;
+  for (const part of field2.split(".")) {
+    node2 = node2 !== null && typeof node2 === "object" && !Array.isArray(node2) ? node2[part] : void 0;
+  }
+  if (node2 === void 0 || node2 === null) return "";
+  return typeof node2 === "string" ? node2 : String(node2);
+}
+function parseFieldSelector(text5, group, plural) {
+  if (text5.trim() === "") return () => true;
+  const supported = /* @__PURE__ */ new Set(["metadata.name", "metadata.namespace", ...EXTRA_FIELDS[`${group}/${plural}`] ?? []]);
+  const terms = splitTerms(text5).map((term) => parseTerm(term.trim(), text5));
+  for (const term of terms) {
+    if (!supported.has(term.field)) throw new SelectorError(`field label not supported: ${term.field}`);
+  }
+  return (object2) => terms.every((term) => fieldValue(object2, term.field) === term.value !== term.negated);
+}
+
+// src/cluster/resource-types.ts
+var NAMESPACED = true;
+var CLUSTER = false;
+var BUILTIN = {
+  "": [
+    ["Binding", "bindings", NAMESPACED],
+    ["ComponentStatus", "componentstatuses", CLUSTER],
+    ["ConfigMap", "configmaps", NAMESPACED],
+    ["Endpoints", "endpoints", NAMESPACED],
+    ["Event", "events", NAMESPACED],
+    ["LimitRange", "limitranges", NAMESPACED],
+    ["Namespace", "namespaces", CLUSTER],
+    ["Node", "nodes", CLUSTER],
+    ["PersistentVolume", "persistentvolumes", CLUSTER],
+    ["PersistentVolumeClaim", "persistentvolumeclaims", NAMESPACED],
+    ["Pod", "pods", NAMESPACED],
+    ["PodTemplate", "podtemplates", NAMESPACED],
+    ["ReplicationController", "replicationcontrollers", NAMESPACED],
+    ["ResourceQuota", "resourcequotas", NAMESPACED],
+    ["Secret", "secrets", NAMESPACED],
+    ["Service", "services", NAMESPACED],
+    ["ServiceAccount", "serviceaccounts", NAMESPACED]
+  ],
+  "admissionregistration.k8s.io": [
+    ["MutatingAdmissionPolicy", "mutatingadmissionpolicies", CLUSTER],
+    ["MutatingAdmissionPolicyBinding", "mutatingadmissionpolicybindings", CLUSTER],
+    ["MutatingWebhookConfiguration", "mutatingwebhookconfigurations", CLUSTER],
+    ["ValidatingAdmissionPolicy", "validatingadmissionpolicies", CLUSTER],
+    ["ValidatingAdmissionPolicyBinding", "validatingadmissionpolicybindings", CLUSTER],
+    ["ValidatingWebhookConfiguration", "validatingwebhookconfigurations", CLUSTER]
+  ],
+  "apiextensions.k8s.io": [["CustomResourceDefinition", "customresourcedefinitions", CLUSTER]],
+  "apiregistration.k8s.io": [["APIService", "apiservices", CLUSTER]],
+  apps: [
+    ["ControllerRevision", "controllerrevisions", NAMESPACED],
+    ["DaemonSet", "daemonsets", NAMESPACED],
+    ["Deployment", "deployments", NAMESPACED],
+    ["ReplicaSet", "replicasets", NAMESPACED],
+    ["StatefulSet", "statefulsets", NAMESPACED]
+  ],
+  autoscaling: [["HorizontalPodAutoscaler", "horizontalpodautoscalers", NAMESPACED]],
+  batch: [
+    ["CronJob", "cronjobs", NAMESPACED],
+    ["Job", "jobs", NAMESPACED]
+  ],
+  "certificates.k8s.io": [
+    ["CertificateSigningRequest", "certificatesigningrequests", CLUSTER],
+    ["ClusterTrustBundle", "clustertrustbundles", CLUSTER]
+  ],
+  "coordination.k8s.io": [["Lease", "leases", NAMESPACED]],
+  "discovery.k8s.io": [["EndpointSlice", "endpointslices", NAMESPACED]],
+  "events.k8s.io": [["Event", "events", NAMESPACED]],
+  "flowcontrol.apiserver.k8s.io": [
+    ["FlowSchema", "flowschemas", CLUSTER],
+    ["PriorityLevelConfiguration", "prioritylevelconfigurations", CLUSTER]
+  ],
+  "networking.k8s.io": [
+    ["IPAddress", "ipaddresses", CLUSTER],
+    ["Ingress", "ingresses", NAMESPACED],
+    ["IngressClass", "ingressclasses", CLUSTER],
+    ["NetworkPolicy", "networkpolicies", NAMESPACED],
+    ["ServiceCIDR", "servicecidrs", CLUSTER]
+  ],
+  "node.k8s.io": [["RuntimeClass", "runtimeclasses", CLUSTER]],
+  policy: [["PodDisruptionBudget", "poddisruptionbudgets", NAMESPACED]],
+  "rbac.authorization.k8s.io": [
+    ["ClusterRole", "clusterroles", CLUSTER],
+    ["ClusterRoleBinding", "clusterrolebindings", CLUSTER],
+    ["Role", "roles", NAMESPACED],
+    ["RoleBinding", "rolebindings", NAMESPACED]
+  ],
+  "resource.k8s.io": [
+    ["DeviceClass", "deviceclasses", CLUSTER],
+    ["ResourceClaim", "resourceclaims", NAMESPACED],
+    ["ResourceClaimTemplate", "resourceclaimtemplates", NAMESPACED],
+    ["ResourceSlice", "resourceslices", CLUSTER]
+  ],
+  "scheduling.k8s.io": [["PriorityClass", "priorityclasses", CLUSTER]],
+  "storage.k8s.io": [
+    ["CSIDriver", "csidrivers", CLUSTER],
+    ["CSINode", "csinodes", CLUSTER],
+    ["CSIStorageCapacity", "csistoragecapacities", NAMESPACED],
+    ["StorageClass", "storageclasses", CLUSTER],
+    ["VolumeAttachment", "volumeattachments", CLUSTER],
+    ["VolumeAttributesClass", "volumeattributesclasses", CLUSTER]
+  ],
+  "kyverno.io": [
+    ["CleanupPolicy", "cleanuppolicies", NAMESPACED],
+    ["ClusterCleanupPolicy", "clustercleanuppolicies", CLUSTER],
+    ["ClusterPolicy", "clusterpolicies", CLUSTER],
+    ["GlobalContextEntry", "globalcontextentries", CLUSTER],
+    ["Policy", "policies", NAMESPACED],
+    ["PolicyException", "policyexceptions", NAMESPACED],
+    ["UpdateRequest", "updaterequests", NAMESPACED]
+  ],
+  "wgpolicyk8s.io": [
+    ["ClusterPolicyReport", "clusterpolicyreports", CLUSTER],
+    ["PolicyReport", "policyreports", NAMESPACED]
+  ]
+};
+var BUILTIN_TYPES = Object.entries(BUILTIN).flatMap(
+  ([group, rows]) => rows.map(([kind3, plural, namespaced]) => ({ group, kind: kind3, plural, namespaced }))
+);
+function builtinResourceTypes() {
+  return BUILTIN_TYPES;
+}
+function guessPlural(kind3) {
+  const singular = kind3.toLowerCase();
+  if (singular === "") return "";
+  if (/(?:s|x|z|ch|sh)$/.test(singular)) return `${singular}es`;
+  if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
+function unsafeGuessPlural(kind3) {
+  const singular = kind3.toLowerCase();
+  if (singular === "") return "";
+  if (singular.endsWith("s")) return `${singular}es`;
+  if (singular.endsWith("y")) return `${singular.slice(0, -1)}ies`;
+  return `${singular}s`;
+}
+function splitApiVersion(apiVersion) {
+  const parts2 = apiVersion.split("/");
+  if (parts2.length === 1) return { group: "", version: parts2[0] };
+  if (parts2.length === 2) return { group: parts2[0], version: parts2[1] };
+  return null;
+}
+function isCustomResourceDefinition(value2) {
+  return typeof value2.apiVersion === "string" && value2.apiVersion.startsWith("apiextensions.k8s.io/") && value2.kind === "CustomResourceDefinition";
+}
+function customResourceType(definition) {
+  const spec2 = definition.spec;
+  if (!isObject(spec2)) return null;
+  const names = spec2.names;
+  if (typeof spec2.group !== "string" || !isObject(names)) return null;
+  if (typeof names.kind !== "string" || typeof names.plural !== "string" || names.kind === "" || names.plural === "") return null;
+  return { group: spec2.group, kind: names.kind, plural: names.plural, namespaced: spec2.scope !== "Cluster" };
+}
+
+// src/cluster/status.ts
+function failure(code, reason, message2, details) {
+  return {
+    statusCode: code,
+    body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message: message2, reason, details, code }
+  };
+}
+function notFound(group, plural, name) {
+  const qualified = group === "" ? plural : `${plural}.${group}`;
+  const details = group === "" ? { name, kind: plural } : { name, group, kind: plural };
+  return failure(404, "NotFound", `${qualified} "${name}" not found`, details);
+}
+function noSuchResource() {
+  return failure(404, "NotFound", "the server could not find the requested resource", {});
+}
+function badRequest(message2) {
+  return failure(400, "BadRequest", message2, {});
+}
+function methodNotSupported(method, plural) {
+  return failure(405, "MethodNotAllowed", `${method} is not supported on ${plural} by the mocked cluster (offline, read-only)`, {});
+}
+
+// src/cluster/mock-cluster.ts
+function metadataString(object2, field2) {
+  const metadata = object2.metadata;
+  const value2 = isObject(metadata) ? metadata[field2] : void 0;
+  return typeof value2 === "string" ? value2 : "";
+}
+function labelsOf(object2) {
+  const metadata = object2.metadata;
+  const labels = isObject(metadata) ? metadata.labels : void 0;
+  const out = {};
+  if (isObject(labels)) {
+    for (const [key3, value2] of Object.entries(labels)) if (typeof value2 === "string") out[key3] = value2;
+  }
+  return out;
+}
+var key = (...parts2) => parts2.join("\0");
+var MAX_CACHED_RESPONSES = 4096;
+var MockCluster = class {
+  /** Known types by group and kind (built-ins, then definitions). */
+  #byKind = /* @__PURE__ */ new Map();
+  /** Known types by group and plural. */
+  #byPlural = /* @__PURE__ */ new Map();
+  /** Objects by group and kind, in insertion order. */
+  #objects = /* @__PURE__ */ new Map();
+  /** Objects by group, kind and namespace, in insertion order (the lists of one namespace). */
+  #byNamespace = /* @__PURE__ */ new Map();
+  /** Objects by group, kind, namespace and name (the identity: at most one object each). */
+  #byIdentity = /* @__PURE__ */ new Map();
+  /** Answers by method and URL path, for the current contents. */
+  #responses = /* @__PURE__ */ new Map();
+  #size = 0;
+  /** A cluster holding `objects`; CustomResourceDefinitions among them declare their resources. */
+  constructor(objects2 = []) {
+    for (const type of builtinResourceTypes()) this.#register(type);
+    for (const object2 of objects2) this.add(object2);
+  }
+  /** How many objects the cluster holds. */
+  get size() {
+    return this.#size;
+  }
+  /**
+   * Declares the resource type of a CustomResourceDefinition (its plural and scope) without storing
+   * the definition itself. Returns false when the definition lacks group, kind or plural.
+   */
+  addDefinition(definition) {
+    const type = customResourceType(definition);
+    if (type === null) return false;
+    this.#register(type);
+    this.#responses.clear();
+    return true;
+  }
+  /**
+   * Stores an object (it is not copied: do not mutate it afterwards). An object without `apiVersion`,
+   * `kind` or `metadata.name`, or with the group, kind, namespace and name of an object already held,
+   * is not stored (false): the first one wins. A CustomResourceDefinition also declares its resource.
+   */
+  add(object2) {
+    const apiVersion = typeof object2.apiVersion === "string" ? splitApiVersion(object2.apiVersion) : null;
+    const kind3 = typeof object2.kind === "string" ? object2.kind : "";
+    const name = metadataString(object2, "name");
+    if (apiVersion === null || apiVersion.version === "" || kind3 === "" || name === "") return false;
+    const namespace = metadataString(object2, "namespace");
+    const identity4 = key(apiVersion.group, kind3, namespace, name);
+    if (this.#byIdentity.has(identity4)) return false;
+    if (apiVersion.group === "apiextensions.k8s.io" && kind3 === "CustomResourceDefinition") this.addDefinition(object2);
+    const stored = { object: object2, group: apiVersion.group, version: apiVersion.version, kind: kind3, namespace, name };
+    this.#byIdentity.set(identity4, stored);
+    append(this.#objects, key(apiVersion.group, kind3), stored);
+    append(this.#byNamespace, key(apiVersion.group, kind3, namespace), stored);
+    this.#responses.clear();
+    this.#size++;
+    return true;
+  }
+  /** Every object held, in insertion order per kind. */
+  *objects() {
+    for (const list5 of this.#objects.values()) for (const stored of list5) yield stored.object;
+  }
+  /** The labels of the `v1` Namespace named `name`, or `undefined` when the cluster holds none. */
+  namespaceLabels(name) {
+    const namespace = this.#objects.get(key("", "Namespace"))?.find((stored) => stored.name === name && stored.version === "v1");
+    return namespace === void 0 ? void 0 : labelsOf(namespace.object);
+  }
+  /** Answers `GET <urlPath>` (a shorthand for `request('GET', urlPath)`). */
+  get(urlPath) {
+    return this.request("GET", urlPath);
+  }
+  /**
+   * Answers an API request as the API server would. Only GET is served (the cluster is read-only).
+   * The same request gets the same answer object until the contents change; bodies share structure
+   * with the stored objects and with other answers: treat them as read-only.
+   */
+  request(method, urlPath) {
+    const cacheKey = key(method, urlPath);
+    let response = this.#responses.get(cacheKey);
+    if (response === void 0) {
+      response = this.#answer(method, urlPath);
+      if (this.#responses.size >= MAX_CACHED_RESPONSES) this.#responses.clear();
+      this.#responses.set(cacheKey, response);
+    }
+    return response;
+  }
+  /** Computes the answer to a request (uncached). */
+  #answer(method, urlPath) {
+    const path7 = parseApiPath(urlPath);
+    if (path7 === null) return noSuchResource();
+    const type = this.#resolve(path7.group, path7.resource);
+    if (type === void 0) return noSuchResource();
+    if (type.namespaced === false && path7.namespace !== void 0) return noSuchResource();
+    if ((method === "" ? "GET" : method) !== "GET") return methodNotSupported(method, path7.resource);
+    if (path7.name !== void 0) {
+      if (path7.subresource !== void 0 && path7.subresource !== "status") return noSuchResource();
+      const found = this.#byIdentity.get(key(type.group, type.kind, path7.namespace ?? "", path7.name));
+      return found !== void 0 && found.version === path7.version ? { statusCode: 200, body: found.object } : notFound(type.group, type.plural, path7.name);
+    }
+    let labels;
+    let fields2;
+    try {
+      labels = parseLabelSelector(path7.labelSelector ?? "");
+      fields2 = parseFieldSelector(path7.fieldSelector ?? "", type.group, type.plural);
+    } catch (err) {
+      if (err instanceof SelectorError) return badRequest(err.message);
+      throw err;
+    }
+    const inScope = path7.namespace === void 0 ? this.#objects.get(key(type.group, type.kind)) : this.#byNamespace.get(key(type.group, type.kind, path7.namespace));
+    const items2 = (inScope ?? []).filter((stored) => stored.version === path7.version && labels(labelsOf(stored.object)) && fields2(stored.object)).sort((a, b) => a.namespace === b.namespace ? compare(a.name, b.name) : compare(a.namespace, b.namespace)).map((stored) => stored.object);
+    const apiVersion = type.group === "" ? path7.version : `${type.group}/${path7.version}`;
+    return { statusCode: 200, body: { apiVersion, kind: `${type.kind}List`, metadata: {}, items: items2 } };
+  }
+  #register(type) {
+    this.#byKind.set(key(type.group, type.kind), type);
+    this.#byPlural.set(key(type.group, type.plural), type);
+  }
+  /** The type served at `/<group>/<plural>`: a known one, or that of held objects whose guessed plural it is. */
+  #resolve(group, plural) {
+    const known2 = this.#byPlural.get(key(group, plural));
+    if (known2 !== void 0) return known2;
+    for (const list5 of this.#objects.values()) {
+      const { group: objectGroup, kind: kind3 } = list5[0];
+      if (objectGroup === group && !this.#byKind.has(key(group, kind3)) && guessPlural(kind3) === plural) {
+        return { group, kind: kind3, plural, namespaced: void 0 };
+      }
+    }
+    return void 0;
+  }
+};
+function append(lists, listKey, stored) {
+  const list5 = lists.get(listKey);
+  if (list5) list5.push(stored);
+  else lists.set(listKey, [stored]);
+}
+function compare(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function mockedCluster(resources, state2) {
+  const cluster = new MockCluster(resources);
+  for (const object2 of state2?.objects ?? []) cluster.add(object2);
+  for (const definition of state2?.definitions ?? []) cluster.addDefinition(definition);
+  return cluster;
+}
+
+// src/cluster/scopes.ts
+var NO_CLUSTER_SCOPES = { has: () => false };
+var key2 = (group, kind3) => `${group}\0${kind3}`;
+var ResourceScopes = class {
+  /** Whether each known type is namespaced, by group and kind. */
+  #namespaced = /* @__PURE__ */ new Map();
+  /** The kinds of the cluster-scoped types, whatever their group. */
+  #clusterKinds = /* @__PURE__ */ new Set();
+  /** The types the definitions gave, in order (with the built-in types, which a version of the tool fixes, the scopes). */
+  definedTypes;
+  /** The built-in types, then those of `definitions` (a definition of a known group and kind replaces it). */
+  constructor(definitions = []) {
+    for (const type of builtinResourceTypes()) this.#register(type);
+    const defined = [];
+    for (const definition of definitions) {
+      const type = customResourceType(definition);
+      if (type !== null) {
+        this.#register(type);
+        defined.push(type);
+      }
+    }
+    this.definedTypes = JSON.stringify(defined);
+    for (const [typeKey2, namespaced] of this.#namespaced) if (!namespaced) this.#clusterKinds.add(typeKey2.slice(typeKey2.indexOf("\0") + 1));
+  }
+  /** Kyverno's `clusterResources.Has(key)`: `key` is `<apiVersion>/<Kind>` or a bare `<Kind>`. */
+  has(resource) {
+    const slash = resource.lastIndexOf("/");
+    if (slash === -1) return this.#clusterKinds.has(resource);
+    const gv = splitApiVersion(resource.slice(0, slash));
+    if (gv === null || gv.version === "") return false;
+    return this.#namespaced.get(key2(gv.group, resource.slice(slash + 1))) === false;
+  }
+  /** Whether the scope of the kind is known (a built-in type or one of the definitions). */
+  knows(apiVersion, kind3) {
+    const gv = splitApiVersion(apiVersion);
+    return gv !== null && this.#namespaced.has(key2(gv.group, kind3));
+  }
+  #register(type) {
+    this.#namespaced.set(key2(type.group, type.kind), type.namespaced !== false);
+  }
+};
+
+// src/cluster/api-defaults/edit.ts
+var hasOwn3 = Object.prototype.hasOwnProperty;
+var Draft = class {
+  constructor(source) {
+    this.source = source;
+  }
+  source;
+  copy = null;
+  get(key3) {
+    const current4 = this.copy ?? this.source;
+    return hasOwn3.call(current4, key3) ? current4[key3] : void 0;
+  }
+  set(key3, value2) {
+    if (this.copy === null) {
+      if (hasOwn3.call(this.source, key3) && this.source[key3] === value2) return;
+      this.copy = extensibleCopy(this.source);
+    }
+    this.copy[key3] = value2;
+  }
+  remove(key3) {
+    if (!hasOwn3.call(this.copy ?? this.source, key3)) return;
+    if (this.copy === null) this.copy = extensibleCopy(this.source);
+    delete this.copy[key3];
+  }
+  /** The edited object: the original when nothing was changed. */
+  result() {
+    return this.copy ?? this.source;
+  }
+};
+function isNil(value2) {
+  return value2 === void 0 || value2 === null;
+}
+function isEmptyString(value2) {
+  return value2 === void 0 || value2 === null || value2 === "";
+}
+function isZeroNumber(value2) {
+  return value2 === void 0 || value2 === null || value2 === 0 || value2 === 0n;
+}
+function isEmptyCollection(value2) {
+  if (value2 === void 0 || value2 === null) return true;
+  if (Array.isArray(value2)) return value2.length === 0;
+  if (isObject(value2)) {
+    for (const key3 in value2) if (hasOwn3.call(value2, key3)) return false;
+    return true;
+  }
+  return false;
+}
+function defaultNil(draft, key3, value2) {
+  if (isNil(draft.get(key3))) draft.set(key3, value2);
+}
+function defaultString(draft, key3, value2) {
+  if (isEmptyString(draft.get(key3))) draft.set(key3, value2);
+}
+function defaultNumber(draft, key3, value2) {
+  if (isZeroNumber(draft.get(key3))) draft.set(key3, value2);
+}
+function editObject(draft, key3, edit, create = false) {
+  const value2 = draft.get(key3);
+  let object2;
+  if (isObject(value2)) object2 = value2;
+  else if (create && isNil(value2)) object2 = {};
+  else return;
+  const edited2 = edit(object2);
+  if (edited2 !== object2) draft.set(key3, edited2);
+}
+function mapList(list5, edit) {
+  let copy2 = null;
+  for (let i = 0; i < list5.length; i++) {
+    const item = list5[i];
+    const edited2 = edit(item);
+    if (edited2 !== item) {
+      copy2 ??= list5.slice();
+      copy2[i] = edited2;
+    }
+  }
+  return copy2 ?? list5;
+}
+function editObjects(draft, key3, edit) {
+  const value2 = draft.get(key3);
+  if (!Array.isArray(value2)) return;
+  const edited2 = mapList(value2, (item) => isObject(item) ? edit(item) : item);
+  if (edited2 !== value2) draft.set(key3, edited2);
+}
+function edited(object2, edit) {
+  const draft = new Draft(object2);
+  edit(draft);
+  return draft.result();
+}
+function childObject(object2, key3) {
+  if (object2 === void 0 || !hasOwn3.call(object2, key3)) return void 0;
+  const value2 = object2[key3];
+  return isObject(value2) ? value2 : void 0;
+}
+
+// src/util/image-reference.ts
+var DEFAULT_REGISTRY = "docker.io";
+var ALPHANUMERIC = "[a-z0-9]+";
+var SEPARATOR = "(?:[._]|__|[-]+)";
+var PATH_COMPONENT = `${ALPHANUMERIC}(?:${SEPARATOR}${ALPHANUMERIC})*`;
+var DOMAIN_COMPONENT = "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
+var DOMAIN_NAME = `${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*`;
+var HOST = `(?:${DOMAIN_NAME}|\\[(?:[a-fA-F0-9:]+)\\])`;
+var DOMAIN_AND_PORT = `${HOST}(?::[0-9]+)?`;
+var TAG = "[\\w][\\w.-]{0,127}";
+var DIGEST = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][0-9a-fA-F]{32,}";
+var NAME = `(?:${DOMAIN_AND_PORT}/)?${PATH_COMPONENT}(?:/${PATH_COMPONENT})*`;
+var REFERENCE = new RegExp(`^(${NAME})(?::(${TAG}))?(?:@(${DIGEST}))?$`);
+var ANCHORED_NAME = new RegExp(`^(?:(${DOMAIN_AND_PORT})/)?(${PATH_COMPONENT}(?:/${PATH_COMPONENT})*)$`);
+var DIGEST_HEX_LENGTH = { sha256: 64, sha384: 96, sha512: 128 };
+function validateDigest(digest3) {
+  const colon = digest3.indexOf(":");
+  if (colon <= 0 || colon + 1 === digest3.length) throw new Error("invalid checksum digest format");
+  const algorithm = digest3.slice(0, colon);
+  const encoded = digest3.slice(colon + 1);
+  const length = DIGEST_HEX_LENGTH[algorithm];
+  if (length === void 0) {
+    if (!/^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/.test(digest3)) throw new Error("invalid checksum digest format");
+    throw new Error("unsupported digest algorithm");
+  }
+  if (encoded.length !== length) throw new Error("invalid checksum digest length");
+  if (!/^[a-f0-9]+$/.test(encoded)) throw new Error("invalid checksum digest format");
+}
+function parseReference(s) {
+  const matches = REFERENCE.exec(s);
+  if (matches === null) {
+    if (s === "") throw new Error("repository name must have at least one component");
+    if (REFERENCE.test(s.toLowerCase())) throw new Error("repository name must be lowercase");
+    throw new Error("invalid reference format");
+  }
+  const name = ANCHORED_NAME.exec(matches[1]);
+  const domain = name?.[1] ?? "";
+  const path7 = name ? name[2] : matches[1];
+  if (path7.length > 255) throw new Error("repository name must not be more than 255 characters");
+  const digest3 = matches[3] ?? "";
+  if (digest3 !== "") validateDigest(digest3);
+  return { domain, path: path7, tag: matches[2] ?? "", digest: digest3 };
+}
+function addDefaultRegistry(image) {
+  const slash = image.indexOf("/");
+  if (slash === -1) return `${DEFAULT_REGISTRY}/${image}`;
+  const first = image.slice(0, slash);
+  if (!/[.:]/.test(first) && first !== "localhost" && first.toLowerCase() === first) {
+    return `${DEFAULT_REGISTRY}/${image}`;
+  }
+  return image;
+}
+function parseImage(image) {
+  const full = addDefaultRegistry(image);
+  let parsed;
+  try {
+    parsed = parseReference(full);
+  } catch (err) {
+    throw new Error(
+      `bad image: ${full}, defaultRegistry: ${DEFAULT_REGISTRY}, enableDefaultRegistryMutation: true: ${err.message}`
+    );
+  }
+  const { domain: registry, path: path7, digest: digest3 } = parsed;
+  const tag = parsed.tag === "" && digest3 === "" ? "latest" : parsed.tag;
+  const repository = registry !== "" ? `${registry}/${path7}` : path7;
+  return {
+    registry,
+    name: path7.slice(path7.lastIndexOf("/") + 1),
+    path: path7,
+    tag,
+    digest: digest3,
+    reference: digest3 !== "" ? `${repository}@${digest3}` : `${repository}:${tag}`,
+    referenceWithTag: `${repository}:${tag}`
+  };
+}
+var POD_CONTAINER_TYPES = ["initContainers", "containers", "ephemeralContainers"];
+var POD_SPEC_PATHS = {
+  Pod: ["spec"],
+  DaemonSet: ["spec", "template", "spec"],
+  Deployment: ["spec", "template", "spec"],
+  ReplicaSet: ["spec", "template", "spec"],
+  ReplicationController: ["spec", "template", "spec"],
+  StatefulSet: ["spec", "template", "spec"],
+  Job: ["spec", "template", "spec"],
+  CronJob: ["spec", "jobTemplate", "spec", "template", "spec"]
+};
+function imageEntry(info, pointer) {
+  const entry2 = {};
+  if (info.registry !== "") entry2.registry = info.registry;
+  entry2.name = info.name;
+  entry2.path = info.path;
+  if (info.tag !== "") entry2.tag = info.tag;
+  if (info.digest !== "") entry2.digest = info.digest;
+  if (info.reference !== "") entry2.reference = info.reference;
+  if (info.referenceWithTag !== "") entry2.referenceWithTag = info.referenceWithTag;
+  entry2.jsonPointer = pointer;
+  return entry2;
+}
+function extractContainers(node2, path7, into) {
+  if (node2 === void 0 || node2 === null) return;
+  let items2;
+  if (Array.isArray(node2)) items2 = node2.map((item, i) => [String(i), item]);
+  else if (isObject(node2)) items2 = Object.entries(node2);
+  else throw new Error("invalid type");
+  for (const [segment, container] of items2) {
+    if (container === null) continue;
+    if (!isObject(container)) throw new Error("invalid image config");
+    const pointer = `/${[...path7, segment].join("/")}/image`;
+    const key3 = container.name;
+    if (typeof key3 !== "string") throw new Error("invalid key");
+    const image = container.image;
+    if (typeof image !== "string" || goTrimSpace(image) === "") continue;
+    let info;
+    try {
+      info = parseImage(image);
+    } catch (err) {
+      throw new Error(`invalid image '${image}' (${err.message})`);
+    }
+    setOwnProperty(into, key3, imageEntry(info, pointer));
+  }
+}
+function walkToPodSpec(resource, path7) {
+  let node2 = resource;
+  for (const segment of path7) {
+    if (!isObject(node2)) throw new Error("invalid image config");
+    node2 = node2[segment];
+    if (node2 === void 0 || node2 === null) return null;
+  }
+  if (!isObject(node2)) throw new Error("invalid image config");
+  return node2;
+}
+function extractImages(resource) {
+  const kind3 = typeof resource.kind === "string" ? resource.kind : "";
+  const specPath = POD_SPEC_PATHS[kind3];
+  if (specPath === void 0) return null;
+  const images = {};
+  for (const type of POD_CONTAINER_TYPES) {
+    const podSpec = walkToPodSpec(resource, specPath);
+    if (podSpec === null) continue;
+    const containers = {};
+    extractContainers(podSpec[type], [...specPath, type], containers);
+    if (Object.keys(containers).length > 0) images[type] = containers;
+  }
+  return Object.keys(images).length > 0 ? images : null;
+}
+
+// src/cluster/api-defaults/image.ts
+var ANCHORED_IDENTIFIER = /^[a-f0-9]{64}$/;
+var DEFAULT_DOMAIN = "docker.io";
+var LEGACY_DEFAULT_DOMAIN = "index.docker.io";
+var OFFICIAL_REPO_PREFIX = "library/";
+function splitDockerDomain(name) {
+  const slash = name.indexOf("/");
+  let domain;
+  let remainder;
+  const first = slash === -1 ? "" : name.slice(0, slash);
+  if (slash === -1 || !/[.:]/.test(first) && first !== "localhost" && first.toLowerCase() === first) {
+    domain = DEFAULT_DOMAIN;
+    remainder = name;
+  } else {
+    domain = first;
+    remainder = name.slice(slash + 1);
+  }
+  if (domain === LEGACY_DEFAULT_DOMAIN) domain = DEFAULT_DOMAIN;
+  if (domain === DEFAULT_DOMAIN && !remainder.includes("/")) remainder = OFFICIAL_REPO_PREFIX + remainder;
+  return [domain, remainder];
+}
+function imageTag(image) {
+  if (ANCHORED_IDENTIFIER.test(image)) return "";
+  const [domain, remainder] = splitDockerDomain(image);
+  const colon = remainder.indexOf(":");
+  const remoteName = colon === -1 ? remainder : remainder.slice(0, colon);
+  if (remoteName.toLowerCase() !== remoteName) return "";
+  let parsed;
+  try {
+    parsed = parseReference(`${domain}/${remainder}`);
+  } catch {
+    return "";
+  }
+  return parsed.tag === "" && parsed.digest === "" ? "latest" : parsed.tag;
+}
+function defaultPullPolicy(image) {
+  return imageTag(typeof image === "string" ? image : "") === "latest" ? "Always" : "IfNotPresent";
+}
+
+// src/cluster/api-defaults/resources.ts
+var MILLI_SCALE = -3;
+var hasOwn4 = Object.prototype.hasOwnProperty;
+function quantityText(value2) {
+  if (typeof value2 === "string") return value2.trim();
+  if (typeof value2 === "bigint") return value2.toString();
+  if (typeof value2 === "number" && Number.isFinite(value2)) return Number.isInteger(value2) && Math.abs(value2) < 1e21 ? BigInt(value2).toString() : String(value2);
+  return null;
+}
+function decodeQuantity(value2) {
+  if (value2 === void 0) return null;
+  const text5 = quantityText(value2);
+  return text5 === null ? null : parseQuantity(text5);
+}
+function roundUpToMilli(q) {
+  if (q.scale >= MILLI_SCALE || q.unscaled === 0n) return q;
+  const divisor = 10n ** BigInt(MILLI_SCALE - q.scale);
+  const negative = q.unscaled < 0n;
+  const magnitude = negative ? -q.unscaled : q.unscaled;
+  let quotient = magnitude / divisor;
+  if (quotient * divisor !== magnitude) quotient += 1n;
+  return makeQuantity(negative ? -quotient : quotient, MILLI_SCALE, q.format);
+}
+function canonicalQuantity(value2) {
+  const q = decodeQuantity(value2);
+  if (q === null) return value2;
+  const text5 = formatQuantity(roundUpToMilli(q));
+  return text5 === value2 ? value2 : text5;
+}
+function canonicalResourceList(list5) {
+  let copy2 = null;
+  for (const key3 in list5) {
+    if (!hasOwn4.call(list5, key3)) continue;
+    const value2 = list5[key3];
+    const canonical2 = canonicalQuantity(value2);
+    if (canonical2 !== value2) {
+      copy2 ??= { ...list5 };
+      copy2[key3] = canonical2;
+    }
+  }
+  return copy2 ?? list5;
+}
+function canonicalizeLists(draft, ...keys) {
+  for (const key3 of keys) editObject(draft, key3, canonicalResourceList);
+}
+function canonicalRequirements(requirements) {
+  const draft = new Draft(requirements);
+  canonicalizeLists(draft, "limits", "requests");
+  return draft.result();
+}
+function addQuantities(a, b) {
+  const scale = Math.min(a.scale, b.scale);
+  const x = a.unscaled * 10n ** BigInt(a.scale - scale);
+  const y = b.unscaled * 10n ** BigInt(b.scale - scale);
+  return makeQuantity(x + y, scale, a.format);
+}
+function addResourceList(list5, add3) {
+  for (const [name, quantity] of add3) {
+    const current4 = list5.get(name);
+    list5.set(name, current4 === void 0 ? quantity : addQuantities(current4, quantity));
+  }
+}
+function maxResourceList(list5, other) {
+  for (const [name, quantity] of other) {
+    const current4 = list5.get(name);
+    if (current4 === void 0 || compareQuantities(quantity, current4) > 0) list5.set(name, quantity);
+  }
+}
+function decodeList(value2) {
+  const list5 = /* @__PURE__ */ new Map();
+  if (value2 === void 0) return list5;
+  for (const key3 in value2) {
+    if (!hasOwn4.call(value2, key3)) continue;
+    const q = decodeQuantity(value2[key3]);
+    if (q !== null) list5.set(key3, q);
+  }
+  return list5;
+}
+function containerList(container, field2) {
+  if (!isObject(container)) return /* @__PURE__ */ new Map();
+  return decodeList(childObject(childObject(container, "resources"), field2));
+}
+function aggregateContainers(spec2, field2) {
+  const total = /* @__PURE__ */ new Map();
+  const containers = spec2.containers;
+  if (Array.isArray(containers)) for (const container of containers) addResourceList(total, containerList(container, field2));
+  const sidecars = /* @__PURE__ */ new Map();
+  const initMax = /* @__PURE__ */ new Map();
+  const initContainers = spec2.initContainers;
+  if (Array.isArray(initContainers)) {
+    for (const container of initContainers) {
+      const own = containerList(container, field2);
+      let running;
+      if (isObject(container) && container.restartPolicy === "Always") {
+        addResourceList(total, own);
+        addResourceList(sidecars, own);
+        running = sidecars;
+      } else {
+        running = /* @__PURE__ */ new Map();
+        addResourceList(running, own);
+        addResourceList(running, sidecars);
+      }
+      maxResourceList(initMax, running);
+    }
+  }
+  maxResourceList(total, initMax);
+  return total;
+}
+var HUGE_PAGES_PREFIX = "hugepages-";
+function isSupportedPodLevelResource(name) {
+  return name === "cpu" || name === "memory" || name.startsWith(HUGE_PAGES_PREFIX);
+}
+function isOvercommitAllowed(name) {
+  const native = !name.includes("/") || name.includes("kubernetes.io/");
+  return native && !name.startsWith(HUGE_PAGES_PREFIX);
+}
+function withAdded(list5, add3) {
+  if (add3.length === 0) return list5;
+  const copy2 = list5 === void 0 ? {} : { ...list5 };
+  for (const [name, quantity] of add3) copy2[name] = formatQuantity(quantity);
+  return copy2;
+}
+function defaultPodLevelResources(spec2) {
+  const resources = childObject(spec2, "resources");
+  if (resources === void 0) return spec2;
+  let limits = childObject(resources, "limits");
+  let requests = childObject(resources, "requests");
+  const limitsEmpty = isEmptyCollection(limits);
+  if (limitsEmpty && isEmptyCollection(requests)) return spec2;
+  const limitAdds = [];
+  for (const [name, quantity] of aggregateContainers(spec2, "limits")) {
+    if (!isSupportedPodLevelResource(name) || !name.startsWith(HUGE_PAGES_PREFIX)) continue;
+    if (requests !== void 0 && hasOwn4.call(requests, name)) continue;
+    if (limits === void 0 || !hasOwn4.call(limits, name)) limitAdds.push([name, quantity]);
+  }
+  limits = withAdded(limits, limitAdds);
+  if (!isEmptyCollection(limits)) {
+    const requestAdds = [];
+    const present = (name) => requests !== void 0 && hasOwn4.call(requests, name) || requestAdds.some(([added]) => added === name);
+    for (const [name, quantity] of aggregateContainers(spec2, "requests")) {
+      if (!present(name) && isSupportedPodLevelResource(name) && isOvercommitAllowed(name)) requestAdds.push([name, quantity]);
+    }
+    for (const [name, quantity] of decodeList(limits)) {
+      if (!present(name) && isSupportedPodLevelResource(name)) requestAdds.push([name, quantity]);
+    }
+    requests = withAdded(requests, requestAdds);
+  }
+  const draft = new Draft(resources);
+  if (limits !== void 0) draft.set("limits", limits);
+  if (requests !== void 0) draft.set("requests", requests);
+  const result = draft.result();
+  if (result === resources) return spec2;
+  return { ...spec2, resources: result };
+}
+
+// src/cluster/api-defaults/pod.ts
+var DEFAULT_FILE_MODE = 420;
+function defaultFieldRef(fieldRef) {
+  return edited(fieldRef, (d) => defaultString(d, "apiVersion", "v1"));
+}
+function defaultHTTPGet(action) {
+  return edited(action, (d) => {
+    defaultString(d, "path", "/");
+    defaultString(d, "scheme", "HTTP");
+  });
+}
+function defaultProbe(probe) {
+  return edited(probe, (d) => {
+    defaultNumber(d, "timeoutSeconds", 1);
+    defaultNumber(d, "periodSeconds", 10);
+    defaultNumber(d, "successThreshold", 1);
+    defaultNumber(d, "failureThreshold", 3);
+    editObject(d, "httpGet", defaultHTTPGet);
+    editObject(d, "grpc", (grpc) => edited(grpc, (g) => defaultNil(g, "service", "")));
+  });
+}
+function defaultLifecycleHandler(handler) {
+  return edited(handler, (d) => editObject(d, "httpGet", defaultHTTPGet));
+}
+function defaultContainer(container) {
+  return edited(container, (d) => {
+    if (isEmptyString(d.get("imagePullPolicy"))) d.set("imagePullPolicy", defaultPullPolicy(d.get("image")));
+    defaultString(d, "terminationMessagePath", "/dev/termination-log");
+    defaultString(d, "terminationMessagePolicy", "File");
+    editObjects(d, "ports", (port) => edited(port, (p) => defaultString(p, "protocol", "TCP")));
+    editObjects(
+      d,
+      "env",
+      (env) => edited(env, (e) => editObject(e, "valueFrom", (from) => edited(from, (f) => editObject(f, "fieldRef", defaultFieldRef))))
+    );
+    editObject(d, "resources", canonicalRequirements);
+    editObject(d, "livenessProbe", defaultProbe);
+    editObject(d, "readinessProbe", defaultProbe);
+    editObject(d, "startupProbe", defaultProbe);
+    editObject(
+      d,
+      "lifecycle",
+      (lifecycle) => edited(lifecycle, (l) => {
+        editObject(l, "postStart", defaultLifecycleHandler);
+        editObject(l, "preStop", defaultLifecycleHandler);
+      })
+    );
+  });
+}
+var VOLUME_SOURCES = [
+  "hostPath",
+  "emptyDir",
+  "gcePersistentDisk",
+  "awsElasticBlockStore",
+  "gitRepo",
+  "secret",
+  "nfs",
+  "iscsi",
+  "glusterfs",
+  "persistentVolumeClaim",
+  "rbd",
+  "flexVolume",
+  "cinder",
+  "cephfs",
+  "flocker",
+  "downwardAPI",
+  "fc",
+  "azureFile",
+  "configMap",
+  "vsphereVolume",
+  "quobyte",
+  "azureDisk",
+  "photonPersistentDisk",
+  "projected",
+  "portworxVolume",
+  "scaleIO",
+  "storageos",
+  "csi",
+  "ephemeral"
+];
+function defaultAzureDisk(source) {
+  return edited(source, (d) => {
+    defaultNil(d, "cachingMode", "ReadWrite");
+    defaultNil(d, "kind", "Shared");
+    defaultNil(d, "fsType", "ext4");
+    defaultNil(d, "readOnly", false);
+  });
+}
+function defaultISCSI(source) {
+  return edited(source, (d) => defaultString(d, "iscsiInterface", "default"));
+}
+function defaultRBD(source) {
+  return edited(source, (d) => {
+    defaultString(d, "pool", "rbd");
+    defaultString(d, "user", "admin");
+    defaultString(d, "keyring", "/etc/ceph/keyring");
+  });
+}
+function defaultScaleIO(source) {
+  return edited(source, (d) => {
+    defaultString(d, "storageMode", "ThinProvisioned");
+    defaultString(d, "fsType", "xfs");
+  });
+}
+function defaultHostPath(source) {
+  return edited(source, (d) => defaultNil(d, "type", ""));
+}
+function defaultMode(source) {
+  return edited(source, (d) => defaultNil(d, "defaultMode", DEFAULT_FILE_MODE));
+}
+function defaultDownwardAPIItems(d) {
+  editObjects(d, "items", (item) => edited(item, (i) => editObject(i, "fieldRef", defaultFieldRef)));
+}
+function defaultClaimSpec(spec2) {
+  return edited(spec2, (d) => {
+    defaultNil(d, "volumeMode", "Filesystem");
+    editObject(d, "resources", canonicalRequirements);
+  });
+}
+function defaultVolume(volume, features) {
+  return edited(volume, (d) => {
+    const hasSource = VOLUME_SOURCES.some((key3) => !isNil(d.get(key3))) || features.imageVolumeField && !isNil(d.get("image"));
+    if (!hasSource) d.set("emptyDir", {});
+    if (features.imageVolumePullPolicy) {
+      editObject(
+        d,
+        "image",
+        (image) => edited(image, (i) => {
+          if (isEmptyString(i.get("pullPolicy"))) i.set("pullPolicy", defaultPullPolicy(i.get("reference")));
+        })
+      );
+    }
+    editObject(d, "hostPath", defaultHostPath);
+    editObject(d, "secret", defaultMode);
+    editObject(d, "iscsi", defaultISCSI);
+    editObject(d, "rbd", defaultRBD);
+    editObject(
+      d,
+      "downwardAPI",
+      (source) => edited(source, (s) => {
+        defaultNil(s, "defaultMode", DEFAULT_FILE_MODE);
+        defaultDownwardAPIItems(s);
+      })
+    );
+    editObject(d, "configMap", defaultMode);
+    editObject(d, "azureDisk", defaultAzureDisk);
+    editObject(
+      d,
+      "projected",
+      (source) => edited(source, (s) => {
+        defaultNil(s, "defaultMode", DEFAULT_FILE_MODE);
+        editObjects(
+          s,
+          "sources",
+          (projection) => edited(projection, (p) => {
+            editObject(p, "downwardAPI", (api) => edited(api, defaultDownwardAPIItems));
+            editObject(p, "serviceAccountToken", (token) => edited(token, (t) => defaultNil(t, "expirationSeconds", 3600)));
+          })
+        );
+      })
+    );
+    editObject(d, "scaleIO", defaultScaleIO);
+    editObject(
+      d,
+      "ephemeral",
+      (source) => edited(source, (s) => editObject(s, "volumeClaimTemplate", (template) => edited(template, (t) => editObject(t, "spec", defaultClaimSpec))))
+    );
+  });
+}
+function defaultPodContainer(container, hostNetwork) {
+  return edited(container, (d) => {
+    editObject(
+      d,
+      "resources",
+      (resources) => edited(resources, (r) => {
+        const limits = r.get("limits");
+        if (!isObject(limits)) return;
+        const requests = r.get("requests");
+        const current4 = isObject(requests) ? requests : {};
+        let next = null;
+        for (const key3 in limits) {
+          if (!Object.prototype.hasOwnProperty.call(limits, key3) || Object.prototype.hasOwnProperty.call(current4, key3)) continue;
+          next ??= extensibleCopy(current4);
+          next[key3] = limits[key3];
+        }
+        if (next !== null) r.set("requests", next);
+      })
+    );
+    if (hostNetwork) {
+      editObjects(
+        d,
+        "ports",
+        (port) => edited(port, (p) => {
+          if (isZeroNumber(p.get("hostPort")) && !isNil(p.get("containerPort"))) p.set("hostPort", p.get("containerPort"));
+        })
+      );
+    }
+  });
+}
+function defaultPodSpec(spec2, features, pod) {
+  let current4 = spec2;
+  if (pod) {
+    const hostNetwork = current4.hostNetwork === true;
+    current4 = edited(current4, (d) => {
+      editObjects(d, "containers", (c) => defaultPodContainer(c, hostNetwork));
+      editObjects(d, "initContainers", (c) => defaultPodContainer(c, hostNetwork));
+    });
+    if (features.podLevelResources) current4 = defaultPodLevelResources(current4);
+  }
+  return edited(current4, (d) => {
+    if (pod) defaultNil(d, "enableServiceLinks", true);
+    defaultString(d, "dnsPolicy", "ClusterFirst");
+    defaultString(d, "restartPolicy", "Always");
+    defaultNil(d, "securityContext", {});
+    defaultNil(d, "terminationGracePeriodSeconds", 30);
+    defaultString(d, "schedulerName", "default-scheduler");
+    editObjects(d, "volumes", (volume) => defaultVolume(volume, features));
+    editObjects(d, "initContainers", defaultContainer);
+    editObjects(d, "containers", defaultContainer);
+    editObjects(d, "ephemeralContainers", defaultContainer);
+    canonicalizeLists(d, "overhead");
+    editObject(d, "resources", canonicalRequirements);
+  });
+}
+function defaultPodTemplate(template, features) {
+  return edited(template, (d) => editObject(d, "spec", (spec2) => defaultPodSpec(spec2, features, false), true));
+}
+function defaultClaim(claim2) {
+  return edited(claim2, (d) => {
+    editObject(d, "status", (status) => edited(status, (s) => defaultString(s, "phase", "Pending")), true);
+    editObject(d, "spec", defaultClaimSpec, true);
+    editObject(d, "status", (status) => edited(status, (s) => canonicalizeLists(s, "capacity", "allocatedResources")));
+  });
+}
+function nonEmptyObject(value2) {
+  if (!isObject(value2)) return false;
+  for (const key3 in value2) if (Object.prototype.hasOwnProperty.call(value2, key3)) return true;
+  return false;
+}
+
+// src/cluster/api-defaults/core.ts
+function defaultPod(pod, features) {
+  return edited(pod, (d) => editObject(d, "spec", (spec2) => defaultPodSpec(spec2, features, true), true));
+}
+function defaultPodTemplateObject(object2, features) {
+  return edited(object2, (d) => editObject(d, "template", (t) => defaultPodTemplate(t, features), true));
+}
+var CLIENT_IP_AFFINITY_SECONDS = 10800;
+function defaultService(service, features) {
+  let type = "";
+  return edited(service, (d) => {
+    editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        defaultString(s, "sessionAffinity", "None");
+        const affinity = s.get("sessionAffinity");
+        if (affinity === "None") s.remove("sessionAffinityConfig");
+        if (affinity === "ClientIP") {
+          const clientIP = childObject(childObject(spec2, "sessionAffinityConfig"), "clientIP");
+          if (clientIP === void 0 || isNil(clientIP.timeoutSeconds)) {
+            s.set("sessionAffinityConfig", { clientIP: { timeoutSeconds: CLIENT_IP_AFFINITY_SECONDS } });
+          }
+        }
+        defaultString(s, "type", "ClusterIP");
+        const serviceType = s.get("type");
+        type = typeof serviceType === "string" ? serviceType : "";
+        editObjects(
+          s,
+          "ports",
+          (port) => edited(port, (p) => {
+            defaultString(p, "protocol", "TCP");
+            const target2 = p.get("targetPort");
+            if (isNil(target2) || target2 === 0 || target2 === "") {
+              const number = p.get("port");
+              p.set("targetPort", typeof number === "number" || typeof number === "bigint" ? number : 0);
+            }
+          })
+        );
+        const externallyAccessible = type === "LoadBalancer" || type === "NodePort" || type === "ClusterIP" && !isEmptyCollection(s.get("externalIPs"));
+        if (externallyAccessible) defaultString(s, "externalTrafficPolicy", "Cluster");
+        if (type === "NodePort" || type === "LoadBalancer" || type === "ClusterIP") defaultNil(s, "internalTrafficPolicy", "Cluster");
+        if (type === "LoadBalancer") defaultNil(s, "allocateLoadBalancerNodePorts", true);
+      }),
+      true
+    );
+    if (features.loadBalancerIPMode && type === "LoadBalancer") {
+      editObject(
+        d,
+        "status",
+        (status) => edited(
+          status,
+          (st) => editObject(
+            st,
+            "loadBalancer",
+            (lb) => edited(
+              lb,
+              (l) => editObjects(
+                l,
+                "ingress",
+                (ingress) => edited(ingress, (i) => {
+                  if (!isEmptyString(i.get("ip"))) defaultNil(i, "ipMode", "VIP");
+                })
+              )
+            )
+          )
+        )
+      );
+    }
+  });
+}
+function defaultSecret(secret) {
+  return edited(secret, (d) => defaultString(d, "type", "Opaque"));
+}
+function defaultNamespace(namespace) {
+  return edited(namespace, (d) => {
+    const metadata = childObject(namespace, "metadata");
+    const name = metadata?.name;
+    if (typeof name === "string" && name !== "") {
+      editObject(
+        d,
+        "metadata",
+        (m) => edited(m, (md) => editObject(md, "labels", (labels) => edited(labels, (l) => l.set("kubernetes.io/metadata.name", name)), true))
+      );
+    }
+    editObject(d, "status", (status) => edited(status, (s) => defaultString(s, "phase", "Active")), true);
+  });
+}
+function defaultPersistentVolume(volume) {
+  return edited(volume, (d) => {
+    editObject(d, "status", (status) => edited(status, (s) => defaultString(s, "phase", "Pending")), true);
+    editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        defaultString(s, "persistentVolumeReclaimPolicy", "Retain");
+        defaultNil(s, "volumeMode", "Filesystem");
+        canonicalizeLists(s, "capacity");
+        editObject(s, "hostPath", defaultHostPath);
+        editObject(s, "rbd", defaultRBD);
+        editObject(s, "iscsi", defaultISCSI);
+        editObject(s, "azureDisk", defaultAzureDisk);
+        editObject(s, "scaleIO", defaultScaleIO);
+      }),
+      true
+    );
+  });
+}
+function defaultPersistentVolumeClaim(claim2) {
+  return defaultClaim(claim2);
+}
+function defaultReplicationController(controller, features) {
+  return edited(controller, (d) => {
+    const labels = childObject(childObject(childObject(controller, "spec"), "template"), "metadata")?.labels;
+    editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        if (nonEmptyObject(labels) && isEmptyCollection(s.get("selector"))) s.set("selector", { ...labels });
+        defaultNil(s, "replicas", 1);
+        editObject(s, "template", (t) => defaultPodTemplate(t, features));
+      }),
+      true
+    );
+    if (nonEmptyObject(labels)) {
+      editObject(
+        d,
+        "metadata",
+        (m) => edited(m, (md) => {
+          if (isEmptyCollection(md.get("labels"))) md.set("labels", { ...labels });
+        }),
+        true
+      );
+    }
+  });
+}
+function defaultEndpoints(endpoints) {
+  return edited(
+    endpoints,
+    (d) => editObjects(d, "subsets", (subset) => edited(subset, (s) => editObjects(s, "ports", (port) => edited(port, (p) => defaultString(p, "protocol", "TCP")))))
+  );
+}
+function fillMissing(to, from) {
+  if (from === void 0) return to;
+  let copy2 = null;
+  for (const key3 in from) {
+    if (!Object.prototype.hasOwnProperty.call(from, key3)) continue;
+    if (to !== void 0 && Object.prototype.hasOwnProperty.call(to, key3)) continue;
+    copy2 ??= to === void 0 ? {} : { ...to };
+    copy2[key3] = from[key3];
+  }
+  return copy2 ?? to;
+}
+function defaultLimitRangeItem(item) {
+  return edited(item, (d) => {
+    if (item.type === "Container") {
+      const max = childObject(item, "max");
+      const min = childObject(item, "min");
+      const defaults = fillMissing(childObject(item, "default"), max);
+      if (defaults !== void 0) d.set("default", defaults);
+      const defaultRequest = fillMissing(fillMissing(childObject(item, "defaultRequest"), defaults), min);
+      if (defaultRequest !== void 0) d.set("defaultRequest", defaultRequest);
+    }
+    canonicalizeLists(d, "max", "min", "default", "defaultRequest", "maxLimitRequestRatio");
+  });
+}
+function defaultLimitRange(range3) {
+  return edited(range3, (d) => editObject(d, "spec", (spec2) => edited(spec2, (s) => editObjects(s, "limits", defaultLimitRangeItem))));
+}
+function defaultResourceQuota(quota) {
+  return edited(quota, (d) => {
+    editObject(d, "spec", (spec2) => edited(spec2, (s) => editObject(s, "hard", canonicalResourceList)));
+    editObject(d, "status", (status) => edited(status, (s) => canonicalizeLists(s, "hard", "used")));
+  });
+}
+
+// src/cluster/api-defaults/groups.ts
+function defaultHPAv1(hpa) {
+  return edited(hpa, (d) => editObject(d, "spec", (spec2) => edited(spec2, (s) => defaultNil(s, "minReplicas", 1)), true));
+}
+var DEFAULT_CPU_UTILIZATION = 80;
+function scaleUpRules() {
+  return {
+    stabilizationWindowSeconds: 0,
+    selectPolicy: "Max",
+    policies: [
+      { type: "Pods", value: 4, periodSeconds: 15 },
+      { type: "Percent", value: 100, periodSeconds: 15 }
+    ]
+  };
+}
+function scaleDownRules() {
+  return { selectPolicy: "Max", policies: [{ type: "Percent", value: 100, periodSeconds: 15 }] };
+}
+function scalingRules(given, defaults) {
+  if (!isObject(given)) return defaults;
+  return edited(given, (d) => {
+    for (const key3 of Object.keys(defaults)) defaultNil(d, key3, defaults[key3]);
+  });
+}
+function defaultHPAv2(hpa) {
+  return edited(
+    hpa,
+    (d) => editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        defaultNil(s, "minReplicas", 1);
+        if (isEmptyCollection(s.get("metrics"))) {
+          s.set("metrics", [
+            {
+              type: "Resource",
+              resource: { name: "cpu", target: { type: "Utilization", averageUtilization: DEFAULT_CPU_UTILIZATION } }
+            }
+          ]);
+        }
+        editObject(
+          s,
+          "behavior",
+          (behavior) => edited(behavior, (b) => {
+            b.set("scaleUp", scalingRules(b.get("scaleUp"), scaleUpRules()));
+            b.set("scaleDown", scalingRules(b.get("scaleDown"), scaleDownRules()));
+          })
+        );
+      }),
+      true
+    )
+  );
+}
+function defaultNetworkPolicyRule(rule4) {
+  return edited(rule4, (r) => editObjects(r, "ports", (port) => edited(port, (p) => defaultNil(p, "protocol", "TCP"))));
+}
+function defaultNetworkPolicy(policy) {
+  return edited(
+    policy,
+    (d) => editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        editObjects(s, "ingress", defaultNetworkPolicyRule);
+        editObjects(s, "egress", defaultNetworkPolicyRule);
+        if (isEmptyCollection(s.get("policyTypes"))) {
+          s.set("policyTypes", isEmptyCollection(s.get("egress")) ? ["Ingress"] : ["Ingress", "Egress"]);
+        }
+      }),
+      true
+    )
+  );
+}
+function defaultIngressClass(ingressClass) {
+  return edited(
+    ingressClass,
+    (d) => editObject(d, "spec", (spec2) => edited(spec2, (s) => editObject(s, "parameters", (parameters) => edited(parameters, (p) => defaultNil(p, "scope", "Cluster")))))
+  );
+}
+function defaultStorageClass(storageClass) {
+  return edited(storageClass, (d) => {
+    defaultNil(d, "reclaimPolicy", "Delete");
+    defaultNil(d, "volumeBindingMode", "Immediate");
+  });
+}
+function defaultCSIDriver(driver) {
+  return edited(
+    driver,
+    (d) => editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        defaultNil(s, "attachRequired", true);
+        defaultNil(s, "podInfoOnMount", false);
+        defaultNil(s, "storageCapacity", false);
+        defaultNil(s, "fsGroupPolicy", "ReadWriteOnceWithFSType");
+        if (isEmptyCollection(s.get("volumeLifecycleModes"))) s.set("volumeLifecycleModes", ["Persistent"]);
+        defaultNil(s, "requiresRepublish", false);
+        defaultNil(s, "seLinuxMount", false);
+      }),
+      true
+    )
+  );
+}
+var RBAC_GROUP = "rbac.authorization.k8s.io";
+function defaultSubject(subject2) {
+  return edited(subject2, (d) => {
+    const kind3 = d.get("kind");
+    if (isNil(d.get("apiGroup")) || d.get("apiGroup") === "") {
+      if (kind3 === "User" || kind3 === "Group") d.set("apiGroup", RBAC_GROUP);
+    }
+  });
+}
+function defaultRoleBinding(binding) {
+  return edited(binding, (d) => {
+    editObjects(d, "subjects", defaultSubject);
+    editObject(d, "roleRef", (ref) => edited(ref, (r) => defaultString(r, "apiGroup", RBAC_GROUP)), true);
+  });
+}
+function defaultPriorityClass(priorityClass) {
+  return edited(priorityClass, (d) => defaultNil(d, "preemptionPolicy", "PreemptLowerPriority"));
+}
+function defaultEndpointSlice(slice3) {
+  return edited(
+    slice3,
+    (d) => editObjects(
+      d,
+      "ports",
+      (port) => edited(port, (p) => {
+        defaultNil(p, "name", "");
+        defaultNil(p, "protocol", "TCP");
+      })
+    )
+  );
+}
+
+// src/cluster/api-defaults/versions.ts
+var FIRST_MINOR = 29;
+var LAST_MINOR = 35;
+var KUBERNETES_VERSIONS = Object.freeze(
+  Array.from({ length: LAST_MINOR - FIRST_MINOR + 1 }, (_, i) => `1.${FIRST_MINOR + i}`)
+);
+var DEFAULT_KUBERNETES_VERSION = `1.${LAST_MINOR}`;
+var SUPPORTED_RANGE = `${KUBERNETES_VERSIONS[0]} to ${DEFAULT_KUBERNETES_VERSION}`;
+var VERSION_PATTERN = /^v?(\d+)\.(\d+)(?:\.\d+(?:[-+][0-9A-Za-z.+-]*)?)?$/;
+function parseKubernetesVersion(text5) {
+  const trimmed = text5.trim();
+  const match = VERSION_PATTERN.exec(trimmed);
+  if (match === null) {
+    return {
+      error: `invalid Kubernetes version ${JSON.stringify(text5)}: expected MAJOR.MINOR such as ${DEFAULT_KUBERNETES_VERSION} (v${DEFAULT_KUBERNETES_VERSION} and ${DEFAULT_KUBERNETES_VERSION}.0 are accepted too); supported versions: ${SUPPORTED_RANGE}`
+    };
+  }
+  const major = Number(match[1]);
+  const minor = Number(match[2]);
+  if (major !== 1 || minor < FIRST_MINOR || minor > LAST_MINOR) {
+    return {
+      error: `unsupported Kubernetes version ${JSON.stringify(text5)}: the API defaults of Kubernetes ${SUPPORTED_RANGE} are implemented`
+    };
+  }
+  return `1.${minor}`;
+}
+var FEATURES = new Map(
+  KUBERNETES_VERSIONS.map((version) => {
+    const minor = Number(version.slice(2));
+    const features = Object.freeze({
+      minor,
+      loadBalancerIPMode: minor >= 30,
+      podLevelResources: minor >= 34,
+      imageVolumeField: minor >= 31,
+      imageVolumePullPolicy: minor >= 35,
+      statefulSetMaxUnavailable: minor >= 35,
+      cronJobPodConditionStatus: minor >= 34
+    });
+    return [version, features];
+  })
+);
+function defaultingFeatures(version) {
+  return FEATURES.get(version);
+}
+
+// src/cluster/api-defaults/workloads.ts
+function defaultRollingUpdate(spec2, key3, maxUnavailable, maxSurge) {
+  editObject(
+    spec2,
+    key3,
+    (strategy) => edited(strategy, (st) => {
+      defaultString(st, "type", "RollingUpdate");
+      if (st.get("type") !== "RollingUpdate") return;
+      editObject(
+        st,
+        "rollingUpdate",
+        (rolling) => edited(rolling, (r) => {
+          defaultNil(r, "maxUnavailable", maxUnavailable);
+          defaultNil(r, "maxSurge", maxSurge);
+        }),
+        true
+      );
+    }),
+    true
+  );
+}
+function defaultDeployment(deployment, features) {
+  return edited(
+    deployment,
+    (d) => editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        defaultNil(s, "replicas", 1);
+        defaultRollingUpdate(s, "strategy", "25%", "25%");
+        defaultNil(s, "revisionHistoryLimit", 10);
+        defaultNil(s, "progressDeadlineSeconds", 600);
+        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
+      }),
+      true
+    )
+  );
+}
+function defaultDaemonSet(daemonSet, features) {
+  return edited(
+    daemonSet,
+    (d) => editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        defaultRollingUpdate(s, "updateStrategy", 1, 0);
+        defaultNil(s, "revisionHistoryLimit", 10);
+        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
+      }),
+      true
+    )
+  );
+}
+function defaultStatefulSet(statefulSet, features) {
+  return edited(
+    statefulSet,
+    (d) => editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        defaultString(s, "podManagementPolicy", "OrderedReady");
+        editObject(
+          s,
+          "updateStrategy",
+          (strategy) => edited(strategy, (st) => {
+            if (isEmptyString(st.get("type"))) {
+              st.set("type", "RollingUpdate");
+              defaultNil(st, "rollingUpdate", {});
+            }
+            if (st.get("type") !== "RollingUpdate") return;
+            editObject(
+              st,
+              "rollingUpdate",
+              (rolling) => edited(rolling, (r) => {
+                defaultNil(r, "partition", 0);
+                if (features.statefulSetMaxUnavailable) defaultNil(r, "maxUnavailable", 1);
+              })
+            );
+          }),
+          true
+        );
+        editObject(
+          s,
+          "persistentVolumeClaimRetentionPolicy",
+          (policy) => edited(policy, (p) => {
+            defaultString(p, "whenDeleted", "Retain");
+            defaultString(p, "whenScaled", "Retain");
+          }),
+          true
+        );
+        defaultNil(s, "replicas", 1);
+        defaultNil(s, "revisionHistoryLimit", 10);
+        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
+        editObjects(s, "volumeClaimTemplates", defaultClaim);
+      }),
+      true
+    )
+  );
+}
+function defaultReplicaSet(replicaSet, features) {
+  return edited(
+    replicaSet,
+    (d) => editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        defaultNil(s, "replicas", 1);
+        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
+      }),
+      true
+    )
+  );
+}
+function defaultPodConditionStatus(spec2) {
+  return edited(
+    spec2,
+    (s) => editObject(
+      s,
+      "podFailurePolicy",
+      (policy) => edited(
+        policy,
+        (p) => editObjects(p, "rules", (rule4) => edited(rule4, (r) => editObjects(r, "onPodConditions", (pattern) => edited(pattern, (pt) => defaultString(pt, "status", "True")))))
+      )
+    )
+  );
+}
+var MAX_INT32 = 2147483647;
+function defaultJob(job, features) {
+  return edited(job, (d) => {
+    const spec2 = childObject(job, "spec");
+    editObject(
+      d,
+      "spec",
+      (jobSpec) => edited(jobSpec, (s) => {
+        if (isNil(s.get("completions")) && isNil(s.get("parallelism"))) {
+          s.set("completions", 1);
+          s.set("parallelism", 1);
+        }
+        defaultNil(s, "parallelism", 1);
+        defaultNil(s, "backoffLimit", isNil(s.get("backoffLimitPerIndex")) ? 6 : MAX_INT32);
+        defaultNil(s, "completionMode", "NonIndexed");
+        defaultNil(s, "suspend", false);
+        defaultNil(s, "podReplacementPolicy", isNil(s.get("podFailurePolicy")) ? "TerminatingOrFailed" : "Failed");
+        defaultNil(s, "manualSelector", false);
+        editObject(s, "template", (t) => defaultPodTemplate(t, features), true);
+      }),
+      true
+    );
+    const labels = childObject(childObject(spec2, "template"), "metadata")?.labels;
+    if (nonEmptyObject(labels)) {
+      editObject(
+        d,
+        "metadata",
+        (m) => edited(m, (md) => {
+          if (isEmptyCollection(md.get("labels"))) md.set("labels", { ...labels });
+        }),
+        true
+      );
+    }
+    editObject(d, "spec", defaultPodConditionStatus);
+  });
+}
+function defaultCronJob(cronJob, features) {
+  return edited(
+    cronJob,
+    (d) => editObject(
+      d,
+      "spec",
+      (spec2) => edited(spec2, (s) => {
+        defaultString(s, "concurrencyPolicy", "Allow");
+        defaultNil(s, "suspend", false);
+        defaultNil(s, "successfulJobsHistoryLimit", 3);
+        defaultNil(s, "failedJobsHistoryLimit", 1);
+        editObject(
+          s,
+          "jobTemplate",
+          (jobTemplate) => edited(
+            jobTemplate,
+            (jt) => editObject(
+              jt,
+              "spec",
+              (jobSpec) => {
+                const withTemplate = edited(jobSpec, (js) => editObject(js, "template", (t) => defaultPodTemplate(t, features), true));
+                return features.cronJobPodConditionStatus ? defaultPodConditionStatus(withTemplate) : withTemplate;
+              },
+              true
+            )
+          ),
+          true
+        );
+      }),
+      true
+    )
+  );
+}
+
+// src/cluster/api-defaults/index.ts
+var DEFAULTERS = /* @__PURE__ */ new Map([
+  [
+    "v1",
+    /* @__PURE__ */ new Map([
+      ["Pod", defaultPod],
+      ["PodTemplate", defaultPodTemplateObject],
+      ["ReplicationController", defaultReplicationController],
+      ["Service", defaultService],
+      ["Secret", defaultSecret],
+      ["Namespace", defaultNamespace],
+      ["PersistentVolume", defaultPersistentVolume],
+      ["PersistentVolumeClaim", defaultPersistentVolumeClaim],
+      ["Endpoints", defaultEndpoints],
+      ["LimitRange", defaultLimitRange],
+      ["ResourceQuota", defaultResourceQuota]
+    ])
+  ],
+  [
+    "apps/v1",
+    /* @__PURE__ */ new Map([
+      ["Deployment", defaultDeployment],
+      ["DaemonSet", defaultDaemonSet],
+      ["StatefulSet", defaultStatefulSet],
+      ["ReplicaSet", defaultReplicaSet]
+    ])
+  ],
+  [
+    "batch/v1",
+    /* @__PURE__ */ new Map([
+      ["Job", defaultJob],
+      ["CronJob", defaultCronJob]
+    ])
+  ],
+  ["autoscaling/v1", /* @__PURE__ */ new Map([["HorizontalPodAutoscaler", defaultHPAv1]])],
+  ["autoscaling/v2", /* @__PURE__ */ new Map([["HorizontalPodAutoscaler", defaultHPAv2]])],
+  [
+    "networking.k8s.io/v1",
+    /* @__PURE__ */ new Map([
+      ["NetworkPolicy", defaultNetworkPolicy],
+      ["IngressClass", defaultIngressClass]
+    ])
+  ],
+  [
+    "storage.k8s.io/v1",
+    /* @__PURE__ */ new Map([
+      ["StorageClass", defaultStorageClass],
+      ["CSIDriver", defaultCSIDriver]
+    ])
+  ],
+  [
+    "rbac.authorization.k8s.io/v1",
+    /* @__PURE__ */ new Map([
+      ["RoleBinding", defaultRoleBinding],
+      ["ClusterRoleBinding", defaultRoleBinding]
+    ])
+  ],
+  ["scheduling.k8s.io/v1", /* @__PURE__ */ new Map([["PriorityClass", defaultPriorityClass]])],
+  ["discovery.k8s.io/v1", /* @__PURE__ */ new Map([["EndpointSlice", defaultEndpointSlice]])]
+]);
+function applyApiDefaults(object2, version) {
+  const apiVersion = object2.apiVersion;
+  const kind3 = object2.kind;
+  if (typeof apiVersion !== "string" || typeof kind3 !== "string") return object2;
+  const defaulter = DEFAULTERS.get(apiVersion)?.get(kind3);
+  if (defaulter === void 0) return object2;
+  const features = defaultingFeatures(version);
+  if (features === void 0) return object2;
+  return defaulter(object2, features);
+}
+
+// src/evaluate/kinds.ts
+var kind = (group, name, role, family, namespaced, testResultFlag) => testResultFlag === void 0 ? { group, kind: name, role, family, namespaced } : { group, kind: name, role, family, namespaced, testResultFlag };
+var KYVERNO = "kyverno.io";
+var POLICIES = "policies.kyverno.io";
+var ADMISSION = "admissionregistration.k8s.io";
+var POLICY_KINDS = Object.freeze([
+  kind(KYVERNO, "ClusterPolicy", "policy", "kyverno", false),
+  kind(KYVERNO, "Policy", "policy", "kyverno", true),
+  kind(KYVERNO, "PolicyException", "exception", "kyverno", true),
+  kind(ADMISSION, "ValidatingAdmissionPolicy", "policy", "cel", false, "isValidatingAdmissionPolicy"),
+  kind(ADMISSION, "MutatingAdmissionPolicy", "policy", "cel", false, "isMutatingAdmissionPolicy"),
+  kind(POLICIES, "ValidatingPolicy", "policy", "cel", false, "isValidatingPolicy"),
+  kind(POLICIES, "MutatingPolicy", "policy", "cel", false, "isMutatingPolicy"),
+  kind(POLICIES, "GeneratingPolicy", "policy", "cel", false, "isGeneratingPolicy"),
+  kind(POLICIES, "ImageValidatingPolicy", "policy", "cel", false, "isImageValidatingPolicy"),
+  kind(POLICIES, "DeletingPolicy", "policy", "cel", false, "isDeletingPolicy"),
+  kind(POLICIES, "NamespacedValidatingPolicy", "policy", "cel", true),
+  kind(POLICIES, "NamespacedMutatingPolicy", "policy", "cel", true),
+  kind(POLICIES, "NamespacedGeneratingPolicy", "policy", "cel", true),
+  kind(POLICIES, "NamespacedImageValidatingPolicy", "policy", "cel", true),
+  kind(POLICIES, "NamespacedDeletingPolicy", "policy", "cel", true),
+  kind(POLICIES, "PolicyException", "exception", "cel", true),
+  kind(ADMISSION, "ValidatingAdmissionPolicyBinding", "binding", "cel", false),
+  kind(ADMISSION, "MutatingAdmissionPolicyBinding", "binding", "cel", false)
+]);
+function groupOf(apiVersion) {
+  const slash = apiVersion.indexOf("/");
+  return slash === -1 ? "" : apiVersion.slice(0, slash);
+}
+var byGroupAndKind = new Map(POLICY_KINDS.map((entry2) => [`${entry2.group}/${entry2.kind}`, entry2]));
+function policyKindOf(apiVersion, kind3) {
+  return byGroupAndKind.get(`${groupOf(apiVersion)}/${kind3}`);
+}
+
+// src/discovery/classify.ts
+var TOOL_GROUPS = /* @__PURE__ */ new Set(["kustomize.config.k8s.io"]);
+var CLI_KINDS = /* @__PURE__ */ new Set(["Test", "Values", "Value", "UserInfo", "Context", "ClusterResource"]);
+function classifyWithKind(value2) {
+  if (value2 === null || typeof value2 !== "object" || Array.isArray(value2)) return OTHER;
+  const { apiVersion, kind: kind3 } = value2;
+  if (typeof apiVersion !== "string" || typeof kind3 !== "string" || apiVersion === "" || kind3 === "") return OTHER;
+  const policyKind = policyKindOf(apiVersion, kind3);
+  if (policyKind !== void 0) return { class: policyKind.role === "policy" ? "policy" : policyKind.role, kind: policyKind };
+  const group = groupOf(apiVersion);
+  if (group === "kyverno.io" && kind3 === "Test" || group === "cli.kyverno.io" && CLI_KINDS.has(kind3)) return CLI_FILE;
+  return TOOL_GROUPS.has(group) ? OTHER : MANIFEST;
+}
+var OTHER = Object.freeze({ class: "other" });
+var CLI_FILE = Object.freeze({ class: "cli-file" });
+var MANIFEST = Object.freeze({ class: "manifest" });
+function mayHoldKubernetesObject(text5) {
+  return /"apiVersion"\s*:/.test(text5);
+}
+
+// src/util/go-duration.ts
+var NS_PER_UNIT = /* @__PURE__ */ new Map([
+  ["ns", 1n],
+  ["us", 1000n],
+  ["\xB5s", 1000n],
+  // µs, MICRO SIGN
+  ["\u03BCs", 1000n],
+  // μs, GREEK SMALL LETTER MU
+  ["ms", 1000000n],
+  ["s", 1000000000n],
+  ["m", 60000000000n],
+  ["h", 3600000000000n]
+]);
+var TWO_63 = 1n << 63n;
+var MAX_INT64 = TWO_63 - 1n;
+function isDigit2(c) {
+  return c >= 48 && c <= 57;
+}
+function parseGoDuration(input) {
+  let s = input;
+  let neg = false;
+  if (s.length > 0 && (s[0] === "-" || s[0] === "+")) {
+    neg = s[0] === "-";
+    s = s.slice(1);
+  }
+  if (s === "0") return 0n;
+  if (s.length === 0) return null;
+  let i = 0;
+  const n = s.length;
+  let total = 0n;
+  while (i < n) {
+    const first = s.charCodeAt(i);
+    if (!(first === 46 || isDigit2(first))) return null;
+    const intStart = i;
+    let v = 0n;
+    while (i < n && isDigit2(s.charCodeAt(i))) {
+      if (v > TWO_63 / 10n) return null;
+      v = v * 10n + BigInt(s.charCodeAt(i) - 48);
+      if (v > TWO_63) return null;
+      i++;
+    }
+    const pre = i !== intStart;
+    let f = 0n;
+    let scale = 1;
+    let post2 = false;
+    if (i < n && s.charCodeAt(i) === 46) {
+      i++;
+      const fracStart = i;
+      let overflow = false;
+      while (i < n && isDigit2(s.charCodeAt(i))) {
+        if (!overflow) {
+          if (f > MAX_INT64 / 10n) {
+            overflow = true;
+          } else {
+            const y = f * 10n + BigInt(s.charCodeAt(i) - 48);
+            if (y > TWO_63) {
+              overflow = true;
+            } else {
+              f = y;
+              scale *= 10;
+            }
+          }
+        }
+        i++;
+      }
+      post2 = i !== fracStart;
+    }
+    if (!pre && !post2) return null;
+    const unitStart = i;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c === 46 || isDigit2(c)) break;
+      i++;
+    }
+    if (i === unitStart) return null;
+    const unit = NS_PER_UNIT.get(s.slice(unitStart, i));
+    if (unit === void 0) return null;
+    if (v > TWO_63 / unit) return null;
+    v *= unit;
+    if (f > 0n) {
+      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
+      if (v > TWO_63) return null;
+    }
+    total += v;
+    if (total > TWO_63) return null;
+  }
+  if (neg) return -total;
+  if (total > MAX_INT64) return null;
+  return total;
+}
+function fraction(v, prec) {
+  let digits2 = "";
+  let printed = false;
+  let u = v;
+  for (let k = 0; k < prec; k++) {
+    const digit = u % 10n;
+    printed = printed || digit !== 0n;
+    if (printed) digits2 = digit.toString() + digits2;
+    u /= 10n;
+  }
+  return { digits: printed ? "." + digits2 : "", rest: u };
+}
+function formatGoDuration(ns) {
+  const d = BigInt.asIntN(64, ns);
+  const neg = d < 0n;
+  const u = neg ? -d : d;
+  let out;
+  if (u < 1000000000n) {
+    if (u === 0n) return "0s";
+    if (u < 1000n) {
+      out = `${u}ns`;
+    } else if (u < 1000000n) {
+      const { digits: digits2, rest } = fraction(u, 3);
+      out = `${rest}${digits2}\xB5s`;
+    } else {
+      const { digits: digits2, rest } = fraction(u, 6);
+      out = `${rest}${digits2}ms`;
+    }
+  } else {
+    const { digits: digits2, rest } = fraction(u, 9);
+    const seconds2 = rest % 60n;
+    const minutesTotal = rest / 60n;
+    out = `${seconds2}${digits2}s`;
+    if (minutesTotal > 0n) {
+      out = `${minutesTotal % 60n}m${out}`;
+      const hours = minutesTotal / 60n;
+      if (hours > 0n) out = `${hours}h${out}`;
+    }
+  }
+  return neg ? "-" + out : out;
+}
+
+// src/util/go-format.ts
+function specialValue(v) {
+  if (Number.isNaN(v)) return "NaN";
+  if (v === Infinity) return "+Inf";
+  if (v === -Infinity) return "-Inf";
+  return null;
+}
+function shortestDigits(v) {
+  const negative = v < 0 || Object.is(v, -0);
+  if (v === 0) return { digits: "0", point: 1, negative };
+  const text5 = Math.abs(v).toExponential();
+  const e = text5.indexOf("e");
+  const mantissa = text5.slice(0, e).replace(".", "");
+  const exponent = Number(text5.slice(e + 1));
+  return { digits: mantissa, point: exponent + 1, negative };
+}
+function shortestDigits32(v) {
+  const f = Math.fround(v);
+  const negative = f < 0 || Object.is(f, -0);
+  if (f === 0) return { digits: "0", point: 1, negative };
+  const a = Math.abs(f);
+  for (let precision = 1; precision <= 9; precision++) {
+    const text5 = a.toExponential(precision - 1);
+    if (Math.fround(Number(text5)) === a) {
+      const e = text5.indexOf("e");
+      const mantissa = text5.slice(0, e).replace(".", "").replace(/0+$/, "") || "0";
+      return { digits: mantissa, point: Number(text5.slice(e + 1)) + 1, negative };
+    }
+  }
+  return shortestDigits(a);
+}
+function exponentSuffix(letter, exp) {
+  const sign4 = exp < 0 ? "-" : "+";
+  const magnitude = Math.abs(exp);
+  return `${letter}${sign4}${magnitude < 10 ? "0" : ""}${magnitude}`;
+}
+function renderExponent(d, letter) {
+  const mantissa = d.digits.length > 1 ? `${d.digits[0]}.${d.digits.slice(1)}` : d.digits;
+  const exp = d.digits === "0" ? 0 : d.point - 1;
+  return `${d.negative ? "-" : ""}${mantissa}${exponentSuffix(letter, exp)}`;
+}
+function renderFixed(d, decimals) {
+  let integer;
+  let fraction2;
+  if (d.digits === "0") {
+    integer = "0";
+    fraction2 = "";
+  } else if (d.point <= 0) {
+    integer = "0";
+    fraction2 = "0".repeat(-d.point) + d.digits;
+  } else if (d.point >= d.digits.length) {
+    integer = d.digits + "0".repeat(d.point - d.digits.length);
+    fraction2 = "";
+  } else {
+    integer = d.digits.slice(0, d.point);
+    fraction2 = d.digits.slice(d.point);
+  }
+  fraction2 = fraction2.padEnd(decimals, "0");
+  return `${d.negative ? "-" : ""}${integer}${decimals > 0 ? "." + fraction2 : ""}`;
+}
+function formatFloatE(v) {
+  return specialValue(v) ?? renderExponent(shortestDigits(v), "E");
+}
+function formatFloatG(v) {
+  const special = specialValue(v);
+  if (special !== null) return special;
+  const d = shortestDigits(v);
+  const exp = d.point - 1;
+  if (d.digits !== "0" && (exp < -4 || exp >= 6)) return renderExponent(d, "e");
+  return renderFixed(d, Math.max(d.digits.length - d.point, 0));
+}
+function binaryParts(v) {
+  const view2 = new DataView(new ArrayBuffer(8));
+  view2.setFloat64(0, Math.abs(v));
+  const hi = view2.getUint32(0);
+  const lo = view2.getUint32(4);
+  const biased = hi >>> 20 & 2047;
+  const fracHi = BigInt(hi & 1048575);
+  let mantissa = fracHi << 32n | BigInt(lo);
+  let exp2;
+  if (biased === 0) {
+    exp2 = -1074;
+  } else {
+    mantissa |= 1n << 52n;
+    exp2 = biased - 1075;
+  }
+  return { mantissa, exp2 };
+}
+function scaledRounded(v, prec) {
+  const { mantissa, exp2 } = binaryParts(v);
+  const scaled = mantissa * 10n ** BigInt(prec);
+  if (exp2 >= 0) return scaled << BigInt(exp2);
+  const divisor = 1n << BigInt(-exp2);
+  const q = scaled / divisor;
+  const r2 = scaled % divisor * 2n;
+  if (r2 > divisor || r2 === divisor && (q & 1n) === 1n) return q + 1n;
+  return q;
+}
+function formatFloatF(v, prec, bitSize = 64) {
+  const special = specialValue(bitSize === 32 ? Math.fround(v) : v);
+  if (special !== null) return special;
+  if (prec < 0) {
+    const d = bitSize === 32 ? shortestDigits32(v) : shortestDigits(v);
+    return renderFixed(d, Math.max(d.digits.length - d.point, 0));
+  }
+  const value2 = bitSize === 32 ? Math.fround(v) : v;
+  const negative = value2 < 0 || Object.is(value2, -0);
+  if (Number.isSafeInteger(value2)) {
+    const integer2 = `${negative ? "-" : ""}${Math.abs(value2)}`;
+    return prec > 0 ? `${integer2}.${"0".repeat(prec)}` : integer2;
+  }
+  const text5 = scaledRounded(value2, prec).toString().padStart(prec + 1, "0");
+  const integer = text5.slice(0, text5.length - prec);
+  const fraction2 = text5.slice(text5.length - prec);
+  return `${negative ? "-" : ""}${integer}${prec > 0 ? "." + fraction2 : ""}`;
+}
+
+// src/lang/cel/format.ts
+var DEFAULT_PRECISION = 6;
+var FormatError = class extends Error {
+};
+function typeName(value2) {
+  if (typeof value2 === "bigint") return "int";
+  if (typeof value2 === "number") return "double";
+  if (typeof value2 === "string") return "string";
+  if (typeof value2 === "boolean") return "bool";
+  if (value2 === null) return "null_type";
+  if (value2 instanceof Uint8Array) return "bytes";
+  if (value2 instanceof UnsignedInt) return "uint";
+  if (value2 instanceof Date) return "google.protobuf.Timestamp";
+  if (value2 instanceof Duration) return "google.protobuf.Duration";
+  if (value2 instanceof Optional) return "optional_type";
+  if (Array.isArray(value2)) return "list";
+  if (isCelType(value2)) return "type";
+  if (typeof value2 === "object") return "map";
+  return typeof value2;
+}
+function isCelType(value2) {
+  return typeof value2 === "object" && value2 !== null && value2.constructor?.name === "Type" && typeof value2.name === "string";
+}
+function entriesOf(map2) {
+  return map2 instanceof Map ? [...map2.entries()] : Object.entries(map2);
+}
+function timestampString(date) {
+  return date.toISOString().replace(/\.?0+Z$/, "Z").replace(/\.Z$/, "Z");
+}
+function durationString(d) {
+  return `${formatFloatF(Number(d.seconds) + d.nanos / 1e9, -1)}s`;
+}
+var decoder = new TextDecoder();
+function formatString(value2) {
+  switch (typeName(value2)) {
+    case "list":
+      return formatList(value2);
+    case "map":
+      return formatMap(value2);
+    case "int":
+      return String(value2);
+    case "uint":
+      return String(value2.value);
+    case "double":
+      return formatFloatG(value2);
+    case "bool":
+      return String(value2);
+    case "string":
+      return value2;
+    case "bytes":
+      return decoder.decode(value2);
+    case "google.protobuf.Timestamp":
+      return timestampString(value2);
+    case "google.protobuf.Duration":
+      return durationString(value2);
+    case "type":
+      return value2.name;
+    case "null_type":
+      return "null";
+    default:
+      throw stringClauseError(typeName(value2));
+  }
+}
+function stringClauseError(type) {
+  return new FormatError(
+    `string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given ${type}`
+  );
+}
+function formatDecimal(value2) {
+  if (typeof value2 === "bigint") return String(value2);
+  if (value2 instanceof UnsignedInt) return String(value2.value);
+  throw new FormatError(`decimal clause can only be used on integers, was given ${typeName(value2)}`);
+}
+function clauseForType(value2) {
+  switch (typeName(value2)) {
+    case "int":
+    case "uint":
+      return formatDecimal;
+    case "string":
+    case "bytes":
+    case "bool":
+    case "null_type":
+    case "type":
+      return formatString;
+    case "google.protobuf.Timestamp":
+      return (v) => `timestamp(${goQuote(timestampString(v))})`;
+    case "google.protobuf.Duration":
+      return (v) => `duration(${goQuote(durationString(v))})`;
+    case "list":
+      return (v) => formatList(v);
+    case "map":
+      return (v) => formatMap(v);
+    case "double":
+      return (v) => formatFloatF(v, DEFAULT_PRECISION);
+    default:
+      throw new FormatError(`no formatting function for ${typeName(value2)}`);
+  }
+}
+function quoteForCel(value2, text5) {
+  if (typeof value2 === "string") return goQuote(text5);
+  if (value2 instanceof Uint8Array) return `b${goQuote(text5)}`;
+  if (typeof value2 === "number" && !Number.isFinite(value2)) return goQuote(text5);
+  return text5;
+}
+function formatList(list5) {
+  return `[${list5.map((member) => quoteForCel(member, clauseForType(member)(member))).join(", ")}]`;
+}
+function formatMap(map2) {
+  const pairs = entriesOf(map2).map(([key3, value2]) => {
+    let keyText;
+    const keyType = typeName(key3);
+    if (keyType === "string" || keyType === "bool") keyText = formatString(key3);
+    else if (keyType === "int" || keyType === "uint") keyText = formatDecimal(key3);
+    else throw new FormatError(`no formatting function for map key of type ${keyType}`);
+    return [quoteForCel(key3, keyText), quoteForCel(value2, clauseForType(value2)(value2))];
+  });
+  pairs.sort((a, b) => compareGoStrings(a[0], b[0]));
+  return `{${pairs.map(([k, v]) => `${k}:${v}`).join(", ")}}`;
+}
+function groupThousands(fixed) {
+  const match = /^(-?)(\d+)(.*)$/.exec(fixed);
+  if (!match) return fixed;
+  return match[1] + match[2].replace(/\B(?=(\d{3})+$)/g, ",") + match[3];
+}
+var SUPERSCRIPT = "\u2070\xB9\xB2\xB3\u2074\u2075\u2076\u2077\u2078\u2079";
+function localeSpecial(v) {
+  if (Number.isNaN(v)) return "NaN";
+  if (v === Infinity) return "\u221E";
+  if (v === -Infinity) return "-\u221E";
+  return null;
+}
+function floatArgument(value2, clause) {
+  if (typeof value2 === "number") return value2;
+  if (value2 === "NaN") return NaN;
+  if (value2 === "Infinity") return Infinity;
+  if (value2 === "-Infinity") return -Infinity;
+  throw new FormatError(`${clause} clause can only be used on doubles, was given ${typeName(value2)}`);
+}
+function fixedClause(precision) {
+  return (value2) => {
+    const v = floatArgument(value2, "fixed-point");
+    return localeSpecial(v) ?? groupThousands(formatFloatF(v, precision ?? DEFAULT_PRECISION));
+  };
+}
+function scientificClause() {
+  return (value2) => {
+    const v = floatArgument(value2, "scientific");
+    const special = localeSpecial(v);
+    if (special !== null) return special;
+    const [mantissa, exponent] = v.toExponential(DEFAULT_PRECISION).split("e");
+    const exp = Number(exponent);
+    const digits2 = String(Math.abs(exp)).padStart(2, "0");
+    const superscript = [...digits2].map((d) => SUPERSCRIPT[Number(d)]).join("");
+    return `${mantissa}\u202F\xD7\u202F10${exp < 0 ? "\u207B" : ""}${superscript}`;
+  };
+}
+function radix(value2, base2) {
+  return value2 < 0n ? `-${(-value2).toString(base2)}` : value2.toString(base2);
+}
+function integerValue(value2) {
+  if (typeof value2 === "bigint") return value2;
+  if (value2 instanceof UnsignedInt) return value2.value;
+  return null;
+}
+function binaryClause(value2) {
+  const n = integerValue(value2);
+  if (n !== null) return radix(n, 2);
+  if (typeof value2 === "boolean") return value2 ? "1" : "0";
+  throw new FormatError(`only integers and bools can be formatted as binary, was given ${typeName(value2)}`);
+}
+function octalClause(value2) {
+  const n = integerValue(value2);
+  if (n !== null) return radix(n, 8);
+  throw new FormatError(`octal clause can only be used on integers, was given ${typeName(value2)}`);
+}
+var encoder = new TextEncoder();
+function hexClause(upper) {
+  return (value2) => {
+    let text5;
+    const n = integerValue(value2);
+    if (n !== null) text5 = radix(n, 16);
+    else if (typeof value2 === "string" || value2 instanceof Uint8Array) {
+      const bytes = typeof value2 === "string" ? encoder.encode(value2) : value2;
+      text5 = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    } else {
+      throw new FormatError(`only integers, byte buffers, and strings can be formatted as hex, was given ${typeName(value2)}`);
+    }
+    return upper ? text5.toUpperCase() : text5;
+  };
+}
+function parseClause(format, i) {
+  let precision = null;
+  if (format[i] === ".") {
+    let j = i + 1;
+    while (j < format.length && format[j] >= "0" && format[j] <= "9") j++;
+    if (j >= format.length) {
+      throw new FormatError("could not parse formatting clause: error while parsing precision: could not find end of precision specifier");
+    }
+    const digits2 = format.slice(i + 1, j);
+    if (digits2 === "") {
+      throw new FormatError(
+        'could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "": invalid syntax'
+      );
+    }
+    precision = Number(digits2);
+    i = j;
+  }
+  const c = format[i];
+  if ("sdfebxXo".includes(c)) return { kind: c, precision, next: i + 1 };
+  const rune = String.fromCodePoint(format.codePointAt(i));
+  throw new FormatError(`could not parse formatting clause: unrecognized formatting clause "${rune}"`);
+}
+function clauseOf(kind3, precision) {
+  switch (kind3) {
+    case "s":
+      return formatString;
+    case "d":
+      return formatDecimal;
+    case "f":
+      return fixedClause(precision);
+    case "e":
+      return scientificClause();
+    case "b":
+      return binaryClause;
+    case "x":
+      return hexClause(false);
+    case "X":
+      return hexClause(true);
+    case "o":
+      return octalClause;
+  }
+}
+function interpolate(format, argCount, onClause) {
+  let out = "";
+  let argIndex = 0;
+  let i = 0;
+  while (i < format.length) {
+    if (format[i] !== "%") {
+      out += format[i];
+      i++;
+      continue;
+    }
+    if (format[i + 1] === "%") {
+      out += "%";
+      i += 2;
+      continue;
+    }
+    if (i + 1 >= format.length) {
+      if (argIndex >= argCount) throw new FormatError(`index ${argIndex} out of range`);
+      throw new FormatError("unexpected end of string");
+    }
+    if (argIndex >= argCount) throw new FormatError(`index ${argIndex} out of range`);
+    const { kind: kind3, precision, next } = parseClause(format, i + 1);
+    let text5;
+    try {
+      text5 = onClause(kind3, precision, argIndex);
+    } catch (err) {
+      if (err instanceof FormatError) throw new FormatError(`error during formatting: ${err.message}`);
+      throw err;
+    }
+    out += text5;
+    i = next;
+    argIndex++;
+  }
+  return { text: out, requested: argIndex };
+}
+function formatCel(format, args) {
+  return interpolate(format, args.length, (kind3, precision, index) => clauseOf(kind3, precision)(args[index])).text;
+}
+var CLAUSE_TYPES = {
+  d: { types: ["int", "uint"], error: (t) => `decimal clause can only be used on integers, was given ${t}` },
+  f: { types: ["double", "string"], error: (t) => `fixed-point clause can only be used on doubles, was given ${t}` },
+  e: { types: ["double", "string"], error: (t) => `scientific clause can only be used on doubles, was given ${t}` },
+  b: { types: ["int", "uint", "bool"], error: (t) => `only integers and bools can be formatted as binary, was given ${t}` },
+  x: { types: ["int", "uint", "string", "bytes"], error: (t) => `only integers, byte buffers, and strings can be formatted as hex, was given ${t}` },
+  X: { types: ["int", "uint", "string", "bytes"], error: (t) => `only integers, byte buffers, and strings can be formatted as hex, was given ${t}` },
+  o: { types: ["int", "uint"], error: (t) => `octal clause can only be used on integers, was given ${t}` }
+};
+var STRING_CLAUSE_TYPES = /* @__PURE__ */ new Set([
+  "list",
+  "map",
+  "int",
+  "uint",
+  "double",
+  "bool",
+  "string",
+  "google.protobuf.Timestamp",
+  "bytes",
+  "google.protobuf.Duration",
+  "type",
+  "null_type",
+  "dyn"
+]);
+function validateFormatCall(format, args) {
+  try {
+    const { requested } = interpolate(format, args.types.length, (kind3, _precision, index) => {
+      if (kind3 === "s") {
+        const problem3 = args.stringProblems[index];
+        if (problem3) throw stringClauseError(problem3);
+        return "";
+      }
+      const type = args.types[index];
+      const rule4 = CLAUSE_TYPES[kind3];
+      if (type !== "dyn" && !rule4.types.includes(type)) throw new FormatError(rule4.error(type));
+      return "";
+    });
+    if (args.types.length > requested) {
+      return `too many arguments supplied to string.format (expected ${requested}, got ${args.types.length})`;
+    }
+    return null;
+  } catch (err) {
+    if (err instanceof FormatError) return err.message;
+    throw err;
+  }
+}
+
+// src/lang/cel/comprehensions.ts
+var OVERHEAD = { all: 3, exists: 3, existsOne: 2, transformList: 12, transformMap: 3, transformMapEntry: 2 };
+var ACCUMULATORS = /* @__PURE__ */ new Set(["__result__", "@result"]);
+function iterationVariables(args) {
+  const [first, second] = args;
+  if (first.op !== "id") throw macroError("argument must be a simple name", first);
+  if (second.op !== "id") throw macroError("argument must be a simple name", second);
+  const k = first.args;
+  const v = second.args;
+  if (k === v) throw macroError(`duplicate variable name: ${k}`, second);
+  if (ACCUMULATORS.has(k)) throw macroError("iteration variable overwrites accumulator variable", first);
+  if (ACCUMULATORS.has(v)) throw macroError("iteration variable overwrites accumulator variable", second);
+  return [k, v];
+}
+function expander(kind3, name) {
+  return ({ ast, args, receiver }) => {
+    const [keyName, valueName] = iterationVariables(args);
+    const hasFilter = args.length === 4;
+    return {
+      ast,
+      twoVariable: true,
+      kind: kind3,
+      name,
+      receiver,
+      args,
+      keyName,
+      valueName,
+      filter: hasFilter ? args[2] : null,
+      body: args[args.length - 1],
+      async: false,
+      typeCheck,
+      evaluate: evaluate2
+    };
+  };
+}
+function variableTypes(checker, macro, range3) {
+  if (range3.kind === "list") return [checker.getType("int"), range3.valueType];
+  if (range3.kind === "map") return [range3.keyType, range3.valueType];
+  if (range3.kind === "dyn" || range3.kind === "param") return [checker.getType("dyn"), checker.getType("dyn")];
+  throw checker.createError(
+    "invalid_comprehension_range",
+    `Expression of type '${checker.formatType(range3)}' cannot be range of a comprehension (must be list, map, or dynamic).`,
+    macro.receiver
+  );
+}
+function expectBool(checker, macro, node2, what) {
+  const type = checker.check(node2, macro.valueScope);
+  if (type.kind !== "dyn" && type.name !== "bool") {
+    throw checker.createError("invalid_predicate", `${macro.name}(k, v, ${what}) ${what} must return bool, got '${checker.formatType(type)}'`, node2);
+  }
+}
+function typeCheck(checker, macro, scope) {
+  const range3 = checker.check(macro.receiver, scope);
+  const [keyType, valueType] = variableTypes(checker, macro, range3);
+  macro.keyScope = scope.forkWithVariable(macro.keyName, keyType);
+  macro.valueScope = macro.keyScope.forkWithVariable(macro.valueName, valueType);
+  switch (macro.kind) {
+    case "all":
+    case "exists":
+    case "existsOne":
+      expectBool(checker, macro, macro.body, "predicate");
+      return checker.getType("bool");
+    default:
+      break;
+  }
+  if (macro.filter !== null) expectBool(checker, macro, macro.filter, "filter");
+  const bodyType = checker.check(macro.body, macro.valueScope);
+  if (macro.kind === "transformList") return checker.registry.getListType(bodyType);
+  if (macro.kind === "transformMap") return checker.registry.getMapType(keyType, bodyType);
+  if (bodyType.kind === "map") return bodyType;
+  if (bodyType.kind === "dyn") return checker.getType("map");
+  throw checker.createError(
+    "invalid_transform",
+    `transformMapEntry(k, v, expr) expr must return a map, got '${checker.formatType(bodyType)}'`,
+    macro.body
+  );
+}
+function rangeOf2(ev, macro, range3) {
+  if (Array.isArray(range3)) return { keys: null, values: range3 };
+  if (range3 instanceof Set) return { keys: null, values: [...range3] };
+  if (range3 instanceof Map) return { keys: [...range3.keys()], values: [...range3.values()] };
+  if (typeof range3 === "object" && range3 !== null && (range3.constructor === Object || range3.constructor === void 0)) {
+    const keys = Object.keys(range3);
+    return { keys, values: keys.map((key3) => range3[key3]) };
+  }
+  throw ev.createError(
+    "invalid_comprehension_range",
+    `Expression of type '${describeKind(range3)}' cannot be range of a comprehension (must be list, map, or dynamic).`,
+    macro.receiver
+  );
+}
+function keyAt2(range3, i) {
+  return range3.keys === null ? BigInt(i) : range3.keys[i];
+}
+function bind(ev, macro, keyScope, range3, i) {
+  charge(macro.cost);
+  keyScope.setIterValue(keyAt2(range3, i), ev);
+  return macro.valueScope.setIterValue(range3.values[i], ev);
+}
+function boolOrError(ev, macro, value2, node2) {
+  if (value2 === true || value2 === false) return value2;
+  if (value2 instanceof Error) return value2;
+  return ev.createError("invalid_predicate", `${macro.name}(k, v, predicate) predicate must return bool, got '${describeKind(value2)}'`, node2);
+}
+function evaluate2(ev, macro, ctx) {
+  const range3 = rangeOf2(ev, macro, ev.run(macro.receiver, ctx));
+  const keyScope = macro.keyScope.reuse(ctx);
+  macro.cost ??= iterationCost(macro.body, OVERHEAD[macro.kind] + (macro.filter ? staticCost(macro.filter) : 0));
+  const size2 = range3.values.length;
+  switch (macro.kind) {
+    case "all":
+    case "exists": {
+      const decisive = macro.kind === "exists";
+      let error = null;
+      for (let i = 0; i < size2; i++) {
+        const result = boolOrError(ev, macro, ev.tryEval(macro.body, bind(ev, macro, keyScope, range3, i)), macro.body);
+        if (result === decisive) return decisive;
+        if (result instanceof Error) {
+          if (exhausted()) throw result;
+          error ??= result;
+        }
+      }
+      if (error !== null) throw error;
+      return !decisive;
+    }
+    case "existsOne": {
+      let count2 = 0;
+      for (let i = 0; i < size2; i++) {
+        const result = boolOrError(ev, macro, ev.run(macro.body, bind(ev, macro, keyScope, range3, i)), macro.body);
+        if (result instanceof Error) throw result;
+        if (result) count2++;
+      }
+      return count2 === 1;
+    }
+    default:
+      return transform(ev, macro, keyScope, range3);
+  }
+}
+function transform(ev, macro, keyScope, range3) {
+  const list5 = [];
+  const map2 = /* @__PURE__ */ new Map();
+  for (let i = 0; i < range3.values.length; i++) {
+    const scope = bind(ev, macro, keyScope, range3, i);
+    if (macro.filter !== null) {
+      const keep = ev.run(macro.filter, scope);
+      if (keep !== true && keep !== false) {
+        throw ev.createError("invalid_predicate", `${macro.name}(k, v, filter, expr) filter must return bool, got '${describeKind(keep)}'`, macro.filter);
+      }
+      if (!keep) continue;
+    }
+    const result = ev.run(macro.body, scope);
+    if (macro.kind === "transformList") list5.push(result);
+    else if (macro.kind === "transformMap") map2.set(keyAt2(range3, i), result);
+    else {
+      const pairs = mapEntries(result);
+      if (pairs === null) {
+        throw ev.createError("invalid_transform", `transformMapEntry(k, v, expr) expr must return a map, got '${describeKind(result)}'`, macro.body);
+      }
+      for (const [k, v] of pairs) {
+        if (map2.has(k)) throw ev.createError("evaluation_error", `insert failed: key ${String(k)} already exists`, macro.body);
+        map2.set(k, v);
+      }
+    }
+  }
+  return macro.kind === "transformList" ? list5 : toCelMap(map2);
+}
+function mapEntries(value2) {
+  if (value2 instanceof Map) return [...value2.entries()];
+  if (typeof value2 === "object" && value2 !== null && (value2.constructor === Object || value2.constructor === void 0)) {
+    return Object.entries(value2);
+  }
+  return null;
+}
+var UNSAFE_KEYS = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
+function toCelMap(map2) {
+  for (const key3 of map2.keys()) if (typeof key3 !== "string" || UNSAFE_KEYS.has(key3)) return map2;
+  const out = {};
+  for (const [key3, value2] of map2) out[key3] = value2;
+  return out;
+}
+function isTwoVarComprehension(node2) {
+  return node2.meta.macro?.twoVariable === true;
+}
+function registerTwoVarComprehensions(env) {
+  const macros = [
+    ["all", "all", 3],
+    ["exists", "exists", 3],
+    ["existsOne", "existsOne", 3],
+    ["existsOne", "exists_one", 3],
+    ["transformList", "transformList", 3],
+    ["transformList", "transformList", 4],
+    ["transformMap", "transformMap", 3],
+    ["transformMap", "transformMap", 4],
+    ["transformMapEntry", "transformMapEntry", 3],
+    ["transformMapEntry", "transformMapEntry", 4]
+  ];
+  for (const [kind3, name, arity] of macros) {
+    const result = kind3 === "transformList" ? "list<dyn>" : kind3.startsWith("transform") ? "map<dyn, dyn>" : "bool";
+    env.registerFunction(`dyn.${name}(${Array(arity).fill("ast").join(", ")}): ${result}`, expander(kind3, name));
+  }
+}
+
+// src/lang/cel/encoders.ts
+var PADDED = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+var UNPADDED = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2,3})?$/;
+function base64Decode(text5) {
+  const data = text5.replace(/[\r\n]/g, "");
+  if (PADDED.test(data) || UNPADDED.test(data)) return new Uint8Array(Buffer.from(data, "base64"));
+  const bad = data.search(/[^A-Za-z0-9+/=]/);
+  const at3 = bad >= 0 ? bad : Math.max(0, data.indexOf("=") >= 0 ? data.indexOf("=") : data.length - 1);
+  throw new EvaluationError(`illegal base64 data at input byte ${at3}`);
+}
+function base64Encode(bytes) {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+}
+function registerEncoders(env) {
+  const base642 = registerNamespace(env, "base64");
+  env.registerFunction(`${base642}.decode(string): bytes`, (_ns, s) => base64Decode(s));
+  env.registerFunction(`${base642}.encode(bytes): string`, (_ns, b) => base64Encode(b));
+}
+
+// src/lang/cel/lists.ts
+function listCallCost(costFactor, size2) {
+  return Math.floor(size2 * costFactor) + CALL_COST + LIST_CREATE_BASE_COST;
+}
+function slice(list5, start, end) {
+  if (start < 0n || end < 0n) throw new EvaluationError(`cannot slice(${start}, ${end}), negative indexes not supported`);
+  if (start > end) {
+    throw new EvaluationError(`cannot slice(${start}, ${end}), start index must be less than or equal to end index`);
+  }
+  if (BigInt(list5.length) < end) throw new EvaluationError(`cannot slice(${start}, ${end}), list is length ${list5.length}`);
+  charge(listCallCost(1, Number(end - start)));
+  return list5.slice(Number(start), Number(end));
+}
+function flattenInto(out, list5, depth) {
+  for (const value2 of list5) {
+    if (depth > 0n && (Array.isArray(value2) || value2 instanceof Set)) flattenInto(out, listElements(value2), depth - 1n);
+    else {
+      out.push(value2);
+      checkListSize(out.length);
+    }
+  }
+}
+function flatten(list5, depth) {
+  if (depth < 0n) throw new EvaluationError("level must be non-negative");
+  charge(listCallCost(Number(depth > 1000000n ? 1000000n : depth), list5.length));
+  const out = [];
+  flattenInto(out, list5, depth);
+  return out;
+}
+function range(n) {
+  const size2 = n > 0n ? n : 0n;
+  charge(listCallCost(1, Number(size2)));
+  checkListSize(Number(size2));
+  const out = new Array(Number(size2));
+  for (let i = 0; i < out.length; i++) out[i] = BigInt(i);
+  return out;
+}
+function reverse(list5) {
+  charge(listCallCost(1, list5.length));
+  return [...list5].reverse();
+}
+function selfCompareCost(keys) {
+  if (keys.length === 0) return listCallCost(2, 0);
+  const kind3 = kindOf(keys[0]);
+  const factor = kind3 === "string" || kind3 === "bytes" ? 2 + STRING_TRAVERSAL_COST_FACTOR : 2;
+  return listCallCost(factor, keys.length * keys.length);
+}
+function distinct(list5, equals) {
+  charge(selfCompareCost(list5));
+  const out = [];
+  for (const value2 of list5) if (!out.some((seen) => equals(value2, seen))) out.push(value2);
+  return out;
+}
+var SORTABLE = /* @__PURE__ */ new Set(["int", "uint", "double", "bool", "string", "bytes", "timestamp", "duration"]);
+function sortByKeys(list5, keys) {
+  if (list5.length !== keys.length) {
+    throw new EvaluationError(
+      `@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${list5.length} and ${keys.length} elements respectively`
+    );
+  }
+  charge(selfCompareCost(keys));
+  if (list5.length === 0) return [];
+  const kind3 = kindOf(keys[0]);
+  if (!SORTABLE.has(kind3)) throw new EvaluationError("list elements must be comparable");
+  for (const key3 of keys) if (kindOf(key3) !== kind3) throw new EvaluationError("list elements must have the same type");
+  const order = keys.map((_, i) => i);
+  order.sort((i, j) => compareValues(keys[i], keys[j]) || 0);
+  return order.map((i) => list5[i]);
+}
+var COMPARABLE_TYPES = ["int", "uint", "double", "bool", "google.protobuf.Duration", "google.protobuf.Timestamp", "string", "bytes"];
+function sortByMacro({ ast, args, receiver }) {
+  const [variable] = args;
+  if (variable.op !== "id") throw macroError("sortBy(var, key) variable name must be a simple identifier", variable);
+  if (receiver.op === "value" || receiver.op === "map") {
+    throw macroError("sortBy can only be applied to a list, identifier, comprehension, call or select expression", receiver);
+  }
+  return {
+    ast,
+    receiver,
+    args,
+    varName: variable.args,
+    async: false,
+    typeCheck: sortByTypeCheck,
+    evaluate: sortByEvaluate
+  };
+}
+function sortByTypeCheck(checker, macro, scope) {
+  const listType2 = checker.check(macro.receiver, scope);
+  const elementType = receiverElementType(checker, listType2, "list", "sortBy(var, key)", macro.receiver);
+  macro.keyScope = scope.forkWithVariable(macro.varName, elementType);
+  const keyType = checker.check(macro.args[1], macro.keyScope);
+  if (keyType.kind !== "dyn" && keyType.kind !== "param" && !COMPARABLE_TYPES.includes(keyType.name)) {
+    throw checker.createError("no_matching_overload", `sortBy key must be a comparable type, got '${keyType.name}'`, macro.args[1]);
+  }
+  return listType2.kind === "list" ? listType2 : checker.registry.getListType(elementType);
+}
+function sortByEvaluate(ev, macro, ctx) {
+  const list5 = listElements(ev.run(macro.receiver, ctx));
+  const keyScope = macro.keyScope.reuse(ctx);
+  const keys = new Array(list5.length);
+  const cost = macro.cost ??= iterationCost(macro.args[1], 12);
+  for (let i = 0; i < list5.length; i++) {
+    charge(cost);
+    keys[i] = ev.run(macro.args[1], keyScope.setIterValue(list5[i], ev));
+  }
+  return sortByKeys(list5, keys);
+}
+function patchFlattenCall(node2) {
+  if (node2.op !== "rcall") return false;
+  const [name, receiver, args] = node2.args;
+  if (name !== "flatten" || args.length > 1) return false;
+  overrideEvaluate(node2, (ev, self, ctx) => {
+    const list5 = ev.run(receiver, ctx);
+    const depth = args.length === 1 ? ev.run(args[0], ctx) : 1n;
+    if (!(Array.isArray(list5) || list5 instanceof Set) || typeof depth !== "bigint") return evaluateOriginal(ev, self, ctx);
+    try {
+      return flatten(listElements(list5), depth);
+    } catch (err) {
+      throw err instanceof EvaluationError ? ev.createError("evaluation_error", err.message, self) : err;
+    }
+  });
+  return true;
+}
+function registerLists(env) {
+  env.registerFunction("list<A>.slice(int, int): list<A>", (l, s, e) => slice(listElements(l), s, e));
+  env.registerFunction("list<list<A>>.flatten(): list<A>", (l) => flatten(listElements(l), 1n));
+  env.registerFunction("list<dyn>.flatten(int): list<dyn>", (l, d) => flatten(listElements(l), d));
+  env.registerFunction("list<A>.reverse(): list<A>", (l) => reverse(listElements(l)));
+  env.registerFunction("list<A>.distinct(): list<A>", function(l) {
+    return distinct(listElements(l), celEqualsIn(this));
+  });
+  for (const type of COMPARABLE_TYPES) {
+    env.registerFunction(`list<${type}>.sort(): list<${type}>`, (l) => {
+      const list5 = listElements(l);
+      return sortByKeys(list5, list5);
+    });
+  }
+  env.registerFunction("list<A>.sortBy(ast, ast): list<A>", sortByMacro);
+  const lists = registerNamespace(env, "lists");
+  env.registerFunction(`${lists}.range(int): list<int>`, (_ns, n) => range(n));
+}
+
+// src/lang/cel/math.ts
+var INT64_MIN3 = -(2n ** 63n);
+function intOverflow() {
+  return new EvaluationError("integer overflow");
+}
+function roundHalfAwayFromZero(x) {
+  if (!Number.isFinite(x)) return x;
+  const r = Math.round(Math.abs(x));
+  return x < 0 ? -r : r;
+}
+function absInt(x) {
+  if (x === INT64_MIN3) throw intOverflow();
+  return x < 0n ? -x : x;
+}
+function signDouble(x) {
+  if (Number.isNaN(x)) return x;
+  return x > 0 ? 1 : x < 0 ? -1 : 0;
+}
+function shiftOffset(name, bits) {
+  if (bits < 0n) throw new EvaluationError(`math.${name}() negative offset: ${bits}`);
+  return bits;
+}
+function bitShiftLeftInt(value2, bits) {
+  const n = shiftOffset("bitShiftLeft", bits);
+  return n >= 64n ? 0n : BigInt.asIntN(64, value2 << n);
+}
+function bitShiftRightInt(value2, bits) {
+  const n = shiftOffset("bitShiftRight", bits);
+  return n >= 64n ? 0n : BigInt.asIntN(64, BigInt.asUintN(64, value2) >> n);
+}
+function uint(value2) {
+  return new UnsignedInt(BigInt.asUintN(64, value2));
+}
+function pick(which, first, second) {
+  if (!isNumericKind(kindOf(first)) || !isNumericKind(kindOf(second))) {
+    throw new EvaluationError(`no such overload: math.@${which}`);
+  }
+  const cmp = compareValues(first, second);
+  if (which === "min") return cmp === 1 ? second : first;
+  return cmp === -1 ? second : first;
+}
+function pickList(which, values) {
+  if (values.length === 0) throw new EvaluationError(`math.@${which}(list) argument must not be empty`);
+  let result = values[0];
+  for (let i = 1; i < values.length; i++) result = pick(which, result, values[i]);
+  if (!isNumericKind(kindOf(result))) throw new EvaluationError(`no such overload: math.@${which}`);
+  return result;
+}
+function pickOne(which, value2) {
+  if (Array.isArray(value2) || value2 instanceof Set) return pickList(which, listElements(value2));
+  if (isNumericKind(kindOf(value2))) return value2;
+  throw new EvaluationError(`no such overload: math.@${which}`);
+}
+function isNumericArg(node2) {
+  if (node2.op === "value") return isNumericKind(kindOf(node2.args));
+  return node2.op !== "list" && node2.op !== "map";
+}
+var NUMERIC_TYPES = /* @__PURE__ */ new Set(["int", "uint", "double"]);
+function minMaxTypeCheck(checker, macro, scope) {
+  const { receiver, args, name } = macro;
+  if (receiver.op !== "id" || receiver.args !== "math") {
+    checker.check(receiver, scope);
+    throw checker.createError("no_matching_overload", `found no matching overload for '${name}'`, macro.ast);
+  }
+  const types = args.map((arg) => checker.check(arg, scope));
+  const noOverload = () => checker.createError(
+    "no_matching_overload",
+    `found no matching overload for 'math.${name}(${types.map((t) => checker.formatType(t)).join(", ")})'`,
+    macro.ast
+  );
+  const isNumeric = (t) => t.kind === "dyn" || NUMERIC_TYPES.has(t.name);
+  if (args.length === 1) {
+    const [t] = types;
+    if (t.kind === "list" && isNumeric(t.valueType)) return t.valueType;
+    if (isNumeric(t)) return t;
+    throw noOverload();
+  }
+  if (!types.every(isNumeric)) throw noOverload();
+  if (args.length === 2) return types[0].name === types[1].name ? types[0] : checker.getType("dyn");
+  let element = types[0];
+  for (let i = 1; i < types.length; i++) {
+    const unified = element.unify(checker.registry, types[i]);
+    if (unified === null) {
+      if (checker.opts.homogeneousAggregateLiterals) {
+        throw checker.createError(
+          "heterogeneous_list_element",
+          `List elements must have the same type, expected type '${checker.formatType(element)}' but found '${checker.formatType(types[i])}'`,
+          args[i]
+        );
+      }
+      element = checker.getType("dyn");
+    } else element = unified;
+  }
+  return element;
+}
+function minMaxEvaluate(ev, macro, ctx) {
+  const values = macro.args.map((arg) => ev.run(arg, ctx));
+  try {
+    if (values.length === 1) return pickOne(macro.which, values[0]);
+    if (values.length === 2) return pick(macro.which, values[0], values[1]);
+    return pickList(macro.which, values);
+  } catch (err) {
+    throw err instanceof EvaluationError ? ev.createError("evaluation_error", err.message, macro.ast) : err;
+  }
+}
+function minMaxMacro(which, name) {
+  return ({ ast, args, receiver }) => {
+    if (receiver.op === "id" && receiver.args === "math") {
+      if (args.length === 1) {
+        const [arg] = args;
+        const listOfNumbers = arg.op === "list" && arg.args.length > 0 && arg.args.every(isNumericArg);
+        if (!listOfNumbers && !isNumericArg(arg)) throw macroError(`math.${name}() invalid single argument value`, arg);
+      } else {
+        for (const arg of args) {
+          if (!isNumericArg(arg)) throw macroError(`math.${name}() simple literal arguments must be numeric`, arg);
+        }
+      }
+    }
+    return {
+      ast,
+      which,
+      name,
+      receiver,
+      args,
+      async: false,
+      typeCheck: minMaxTypeCheck,
+      evaluate: minMaxEvaluate
+    };
+  };
+}
+var MAX_ARGS = 32;
+function registerMath(env) {
+  const m = registerNamespace(env, "math");
+  for (let n = 1; n <= MAX_ARGS; n++) {
+    const params = Array(n).fill("ast").join(", ");
+    env.registerFunction(`${m}.greatest(${params}): dyn`, minMaxMacro("max", "greatest"));
+    env.registerFunction(`${m}.least(${params}): dyn`, minMaxMacro("min", "least"));
+  }
+  const fn = (signature, handler) => env.registerFunction(`${m}.${signature}`, (_ns, ...args) => handler(...args));
+  fn("ceil(double): double", (x) => Math.ceil(x));
+  fn("floor(double): double", (x) => Math.floor(x));
+  fn("round(double): double", roundHalfAwayFromZero);
+  fn("trunc(double): double", (x) => Math.trunc(x));
+  fn("isInf(double): bool", (x) => x === Infinity || x === -Infinity);
+  fn("isNaN(double): bool", (x) => Number.isNaN(x));
+  fn("isFinite(double): bool", (x) => Number.isFinite(x));
+  fn("abs(double): double", (x) => Math.abs(x));
+  fn("abs(int): int", absInt);
+  fn("abs(uint): uint", (x) => x);
+  fn("sign(double): double", signDouble);
+  fn("sign(int): int", (x) => x > 0n ? 1n : x < 0n ? -1n : 0n);
+  fn("sign(uint): uint", (x) => new UnsignedInt(x.valueOf() === 0n ? 0n : 1n));
+  fn("bitAnd(int, int): int", (a, b) => a & b);
+  fn("bitAnd(uint, uint): uint", (a, b) => uint(a.valueOf() & b.valueOf()));
+  fn("bitOr(int, int): int", (a, b) => a | b);
+  fn("bitOr(uint, uint): uint", (a, b) => uint(a.valueOf() | b.valueOf()));
+  fn("bitXor(int, int): int", (a, b) => a ^ b);
+  fn("bitXor(uint, uint): uint", (a, b) => uint(a.valueOf() ^ b.valueOf()));
+  fn("bitNot(int): int", (a) => ~a);
+  fn("bitNot(uint): uint", (a) => uint(~a.valueOf()));
+  fn("bitShiftLeft(int, int): int", bitShiftLeftInt);
+  fn("bitShiftLeft(uint, int): uint", (a, bits) => {
+    const n = shiftOffset("bitShiftLeft", bits);
+    return uint(n >= 64n ? 0n : a.valueOf() << n);
+  });
+  fn("bitShiftRight(int, int): int", bitShiftRightInt);
+  fn("bitShiftRight(uint, int): uint", (a, bits) => {
+    const n = shiftOffset("bitShiftRight", bits);
+    return uint(n >= 64n ? 0n : a.valueOf() >> n);
+  });
+  fn("sqrt(double): double", (x) => Math.sqrt(x));
+  fn("sqrt(int): double", (x) => Math.sqrt(Number(x)));
+  fn("sqrt(uint): double", (x) => Math.sqrt(Number(x.valueOf())));
+}
+
+// src/lang/cel/object-types.ts
+var ADMISSION_REQUEST_TYPE = "kubernetes.AdmissionRequest";
+var NAMESPACE_TYPE = "kubernetes.Namespace";
+var TIMESTAMP2 = "google.protobuf.Timestamp";
+var KUBERNETES_OBJECT_TYPES = {
+  "kubernetes.GroupVersionKind": { group: "string", version: "string", kind: "string" },
+  "kubernetes.GroupVersionResource": { group: "string", version: "string", resource: "string" },
+  "kubernetes.UserInfo": { username: "string", uid: "string", groups: "list<string>", extra: "map<string, list<string>>" },
+  [ADMISSION_REQUEST_TYPE]: {
+    kind: "kubernetes.GroupVersionKind",
+    resource: "kubernetes.GroupVersionResource",
+    subResource: "string",
+    requestKind: "kubernetes.GroupVersionKind",
+    requestResource: "kubernetes.GroupVersionResource",
+    requestSubResource: "string",
+    name: "string",
+    namespace: "string",
+    operation: "string",
+    userInfo: "kubernetes.UserInfo",
+    dryRun: "bool",
+    options: "dyn",
+    object: "dyn",
+    oldObject: "dyn"
+  },
+  "kubernetes.NamespaceSpec": { finalizers: "list<string>" },
+  "kubernetes.NamespaceCondition": { status: "string", type: "string", lastTransitionTime: TIMESTAMP2, message: "string", reason: "string" },
+  "kubernetes.NamespaceStatus": { conditions: "list<kubernetes.NamespaceCondition>", phase: "string" },
+  "kubernetes.NamespaceMetadata": {
+    name: "string",
+    generateName: "string",
+    namespace: "string",
+    labels: "map<string, string>",
+    annotations: "map<string, string>",
+    UID: "string",
+    creationTimestamp: TIMESTAMP2,
+    deletionGracePeriodSeconds: "int",
+    deletionTimestamp: TIMESTAMP2,
+    generation: "int",
+    resourceVersion: "string",
+    finalizers: "list<string>"
+  },
+  [NAMESPACE_TYPE]: { metadata: "kubernetes.NamespaceMetadata", spec: "kubernetes.NamespaceSpec", status: "kubernetes.NamespaceStatus" }
+};
+var objectTypeNames = /* @__PURE__ */ new Set();
+var ObjectTypeScope = class {
+  constructor(parent = null) {
+    this.parent = parent;
+  }
+  parent;
+  #converters = /* @__PURE__ */ new Map();
+  lookup(type) {
+    return this.#converters.get(type) ?? this.parent?.lookup(type);
+  }
+  set(type, convert) {
+    this.#converters.set(type, convert);
+  }
+};
+function isPlainObject3(value2) {
+  return typeof value2 === "object" && value2 !== null && (value2.constructor === Object || value2.constructor === void 0);
+}
+var RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+function convertValue(scope, type, value2) {
+  if (value2 === void 0 || value2 === null) return type === "dyn" ? value2 : void 0;
+  switch (type) {
+    case "dyn":
+    case "string":
+    case "bool":
+      return value2;
+    case "int":
+      return typeof value2 === "number" && Number.isInteger(value2) ? BigInt(value2) : value2;
+    case TIMESTAMP2:
+      if (typeof value2 === "string" && RFC3339.test(value2)) {
+        const date = new Date(value2);
+        return Number.isNaN(date.getTime()) ? value2 : date;
+      }
+      return value2;
+    default:
+      break;
+  }
+  const convert = scope.lookup(type);
+  if (convert !== void 0) return convert(value2) ?? value2;
+  const list5 = /^list<(.+)>$/.exec(type);
+  if (list5 && Array.isArray(value2)) {
+    const element = list5[1];
+    if (element === "int" || element === TIMESTAMP2 || scope.lookup(element) !== void 0) return value2.map((v) => convertValue(scope, element, v));
+  }
+  return value2;
+}
+function registerObjectType(env, scope, name, fields2) {
+  const fieldNames = Object.keys(fields2);
+  const Ctor = {
+    [name]: class extends Map {
+      #raw;
+      constructor(raw) {
+        super();
+        this.#raw = raw;
+      }
+      get(field2) {
+        if (super.has(field2)) return super.get(field2);
+        const type = fields2[field2];
+        if (type === void 0) return void 0;
+        const raw = this.#raw instanceof Map ? this.#raw.get(field2) : this.#raw[field2];
+        const value2 = convertValue(scope, type, raw);
+        super.set(field2, value2);
+        return value2;
+      }
+      has(field2) {
+        return this.get(field2) !== void 0;
+      }
+      [Symbol.iterator]() {
+        for (const field2 of fieldNames) this.get(field2);
+        return super.entries();
+      }
+    }
+  }[name];
+  const wrappers = /* @__PURE__ */ new WeakMap();
+  const convert = (value2) => {
+    if (value2 instanceof Ctor) return value2;
+    if (!isPlainObject3(value2) && !(value2 instanceof Map)) return void 0;
+    let wrapper = wrappers.get(value2);
+    if (wrapper === void 0) wrappers.set(value2, wrapper = new Ctor(value2));
+    return wrapper;
+  };
+  objectTypeNames.add(name);
+  scope.set(name, convert);
+  env.registerType(name, { ctor: Ctor, fields: { ...fields2 }, convert });
+  env.registerOperator(`${name} == null`, (a, b) => a === b);
+  env.registerOperator(`${name} == ${name}`, ((a, b, _ast, ev) => {
+    if (a === b) return true;
+    const equals = celEqualsIn(ev);
+    return fieldNames.every((field2) => {
+      const x = a.get(field2);
+      const y = b.get(field2);
+      return x === void 0 || y === void 0 ? x === y : equals(x, y);
+    });
+  }));
+}
+function registerKubernetesObjectTypes(env, scope) {
+  for (const [name, fields2] of Object.entries(KUBERNETES_OBJECT_TYPES)) registerObjectType(env, scope, name, fields2);
+}
+function patchObjectTypeNode(node2) {
+  if (node2.op === "id") {
+    const name = node2.args;
+    overrideEvaluate(
+      node2,
+      (ev, self, ctx) => {
+        const type = self.checkedType;
+        if (type?.kind === "message" && objectTypeNames.has(type.name) && ctx.getValue(name) === null) {
+          return null;
+        }
+        return evaluateOriginal(ev, self, ctx);
+      },
+      "object-variable"
+    );
+  } else if (node2.op === ".?") {
+    const check2 = node2.meta.check;
+    node2.setMeta("check", (checker, self, ctx) => {
+      const type = check2(checker, self, ctx);
+      let left = self.args[0].checkedType;
+      if (left?.kind === "optional") left = left.valueType;
+      const field2 = self.args[1];
+      const fields2 = left?.kind === "message" ? checker.objectTypes.get(left.name)?.fields : void 0;
+      if (fields2 !== void 0 && objectTypeNames.has(left.name) && !(field2 in fields2)) {
+        throw checker.createError("no_such_key", `No such key: ${field2}`, self);
+      }
+      return type;
+    });
+  }
+}
+
+// src/lang/cel/tokens.ts
+function skipString(source, quote3, raw) {
+  const q = source[quote3];
+  const triple = source[quote3 + 1] === q && source[quote3 + 2] === q;
+  let i = quote3 + (triple ? 3 : 1);
+  while (i < source.length) {
+    const c = source[i];
+    if (c === "\\" && !raw) i += 2;
+    else if (c === q && (!triple || source[i + 1] === q && source[i + 2] === q)) return i + (triple ? 3 : 1);
+    else i++;
+  }
+  return i;
+}
+var PREFIX = /[rRbB]/;
+function celTokens(source) {
+  const tokens = [];
+  const n = source.length;
+  let i = 0;
+  const push2 = (kind3, start) => {
+    tokens.push({ kind: kind3, start, end: i, text: source.slice(start, i) });
+  };
+  while (i < n) {
+    const c = source[i];
+    if (c === " " || c === "	" || c === "\n" || c === "\r") {
+      i++;
+      continue;
+    }
+    if (c === "/" && source[i + 1] === "/") {
+      while (i < n && source[i] !== "\n") i++;
+      continue;
+    }
+    const start = i;
+    let quote3 = c === '"' || c === "'" ? i : -1;
+    if (quote3 < 0 && PREFIX.test(c)) {
+      if (source[i + 1] === '"' || source[i + 1] === "'") quote3 = i + 1;
+      else if (PREFIX.test(source[i + 1] ?? "") && (source[i + 2] === '"' || source[i + 2] === "'")) quote3 = i + 2;
+    }
+    if (quote3 >= 0) {
+      i = skipString(source, quote3, /[rR]/.test(source.slice(start, quote3)));
+      push2("string", start);
+    } else if (/[A-Za-z_]/.test(c)) {
+      while (i < n && /[A-Za-z0-9_]/.test(source[i])) i++;
+      push2("identifier", start);
+    } else if (/[0-9]/.test(c)) {
+      while (i < n && /[0-9A-Za-z_.]/.test(source[i])) {
+        if (source[i] === "." && !/[0-9]/.test(source[i + 1] ?? "")) break;
+        i++;
+      }
+      push2("number", start);
+    } else {
+      i++;
+      push2("punctuation", start);
+    }
+  }
+  return tokens;
+}
+
+// src/lang/cel/optionals.ts
+var ZERO_TIME = -621355968e5;
+function isZeroValue(value2) {
+  switch (typeof value2) {
+    case "boolean":
+      return !value2;
+    case "bigint":
+      return value2 === 0n;
+    case "number":
+      return value2 === 0;
+    case "string":
+      return value2.length === 0;
+    case "object":
+      if (value2 === null) return true;
+      if (value2 instanceof UnsignedInt) return value2.valueOf() === 0n;
+      if (value2 instanceof Uint8Array || Array.isArray(value2)) return value2.length === 0;
+      if (value2 instanceof Set || value2 instanceof Map) return value2.size === 0;
+      if (value2 instanceof Duration) return value2.seconds === 0n && value2.nanos === 0;
+      if (value2 instanceof Date) return value2.getTime() === ZERO_TIME;
+      if (value2.constructor === Object || value2.constructor === void 0) return Object.keys(value2).length === 0;
+      return false;
+    default:
+      return false;
+  }
+}
+function unwrapOptionals(list5) {
+  const out = [];
+  for (const value2 of list5) {
+    if (!(value2 instanceof Optional)) throw new EvaluationError(`value ${String(value2)} is not optional`);
+    if (value2.hasValue()) out.push(value2.value());
+  }
+  return out;
+}
+function optMapTypeCheck(checker, macro, scope) {
+  const name = macro.flat ? "optFlatMap" : "optMap";
+  const receiverType = checker.check(macro.receiver, scope);
+  const valueType = receiverElementType(checker, receiverType, "optional", `${name}(var, expr)`, macro.receiver);
+  macro.scope = scope.forkWithVariable(macro.varName, valueType);
+  const resultType = checker.check(macro.args[1], macro.scope);
+  if (!macro.flat) return checker.registry.getOptionalType(resultType);
+  if (resultType.kind === "optional") return resultType;
+  if (resultType.kind === "dyn") return checker.getType("optional");
+  throw checker.createError("optional_expected", `optFlatMap() expression must be optional, got '${checker.formatType(resultType)}'`, macro.args[1]);
+}
+function optMapEvaluate(ev, macro, ctx) {
+  const receiver = ev.run(macro.receiver, ctx);
+  if (!(receiver instanceof Optional)) {
+    throw ev.createError("optional_expected", `${macro.flat ? "optFlatMap" : "optMap"}() receiver must be optional`, macro.receiver);
+  }
+  if (!receiver.hasValue()) return Optional.none();
+  const result = ev.run(macro.args[1], macro.scope.reuse(ctx).setIterValue(receiver.value(), ev));
+  if (!macro.flat) return Optional.of(result);
+  if (result instanceof Optional) return result;
+  throw ev.createError("optional_expected", "optFlatMap() expression must be optional", macro.args[1]);
+}
+function optMapMacro(flat) {
+  return ({ ast, args, receiver }) => {
+    const [variable] = args;
+    if (variable.op !== "id") throw macroError(`${flat ? "optFlatMap" : "optMap"}() variable name must be a simple identifier`, variable);
+    return {
+      ast,
+      flat,
+      receiver,
+      args,
+      varName: variable.args,
+      async: false,
+      typeCheck: optMapTypeCheck,
+      evaluate: optMapEvaluate
+    };
+  };
+}
+function registerOptionals(env) {
+  env.registerFunction(
+    "OptionalNamespace.ofNonZeroValue(A): optional<A>",
+    (_ns, value2) => isZeroValue(value2) ? Optional.none() : Optional.of(value2)
+  );
+  env.registerFunction(
+    "OptionalNamespace.unwrap(list<optional<A>>): list<A>",
+    (_ns, list5) => unwrapOptionals(listElements(list5))
+  );
+  env.registerFunction("list<optional<A>>.unwrapOpt(): list<A>", (list5) => unwrapOptionals(listElements(list5)));
+  env.registerFunction("list<A>.first(): optional<A>", (list5) => {
+    const l = listElements(list5);
+    return l.length === 0 ? Optional.none() : Optional.of(l[0]);
+  });
+  env.registerFunction("list<A>.last(): optional<A>", (list5) => {
+    const l = listElements(list5);
+    return l.length === 0 ? Optional.none() : Optional.of(l[l.length - 1]);
+  });
+  env.registerFunction("optional.optMap(ast, ast): optional<dyn>", optMapMacro(false));
+  env.registerFunction("optional.optFlatMap(ast, ast): optional<dyn>", optMapMacro(true));
+  env.registerOperator("optional<A> == optional<A>", ((a, b, _ast, ev) => {
+    if (!a.hasValue() || !b.hasValue()) return a.hasValue() === b.hasValue();
+    return celEqualsIn(ev)(a.value(), b.value());
+  }));
+}
+function findOptionalEntryMarkers(source) {
+  const markers = [];
+  let prevEnd = false;
+  let prevChar = "";
+  let bracketOpensList = false;
+  for (const token of celTokens(source)) {
+    if (token.kind !== "punctuation") {
+      prevEnd = token.kind !== "identifier" || token.text !== "in";
+      prevChar = "";
+      continue;
+    }
+    const c = token.text;
+    if (c === "?" && (prevChar === "," || prevChar === "{" || prevChar === "[" && bracketOpensList)) {
+      markers.push(token.start);
+    } else if (c === "[") {
+      bracketOpensList = !prevEnd;
+    }
+    prevEnd = c === ")" || c === "]" || c === "}";
+    prevChar = c;
+  }
+  return markers;
+}
+function blankMarkers(source, markers) {
+  let out = "";
+  let last = 0;
+  for (const at3 of markers) {
+    out += `${source.slice(last, at3)} `;
+    last = at3 + 1;
+  }
+  return out + source.slice(last);
+}
+function claim(markers, claimed, from, to) {
+  for (const at3 of markers) {
+    if (at3 >= from && at3 < to && !claimed.has(at3)) {
+      claimed.add(at3);
+      return true;
+    }
+  }
+  return false;
+}
+function attachOptionalEntries(root, markers) {
+  const claimed = /* @__PURE__ */ new Set();
+  walk(root, (node2) => {
+    if (node2.op === "list") {
+      const elements2 = node2.args;
+      const optional = /* @__PURE__ */ new Set();
+      let from = node2.start;
+      elements2.forEach((element, i) => {
+        if (claim(markers, claimed, from, element.start)) optional.add(i);
+        from = element.end;
+      });
+      if (optional.size > 0) makeOptionalList(node2, { optional });
+    } else if (node2.op === "map") {
+      const entries = node2.args;
+      const optional = /* @__PURE__ */ new Set();
+      let from = node2.start;
+      entries.forEach(([key3, value2], i) => {
+        if (claim(markers, claimed, from, key3.start)) optional.add(i);
+        from = value2.end;
+      });
+      if (optional.size > 0) makeOptionalMap(node2, { optional });
+    }
+  });
+  const stray = markers.find((at3) => !claimed.has(at3));
+  return stray === void 0 ? null : { message: "Unexpected token: '?'", start: stray, end: stray + 1 };
+}
+function optionalValueType(checker, node2, ctx) {
+  const type = checker.check(node2, ctx);
+  if (type.kind === "optional") return type.valueType;
+  if (type.kind === "dyn") return type;
+  throw checker.createError("optional_expected", `optional entry must be an optional, got '${checker.formatType(type)}'`, node2);
+}
+function join(checker, node2, previous, type, element, what) {
+  if (previous === null || previous.kind === "param") return type;
+  if (type.kind === "param") return previous;
+  const homogeneous = checker.opts.homogeneousAggregateLiterals && node2.meta.homogeneityExempt !== true;
+  if (!homogeneous) return previous.unify(checker.registry, type) ?? checker.getType("dyn");
+  if (type === previous || previous.isEmpty()) return type;
+  if (type.isEmpty()) return previous;
+  throw checker.createError(
+    `heterogeneous_${what}`,
+    `${what === "list_element" ? "List elements" : what === "map_key" ? "Map keys" : "Map values"} must have the same type, expected type '${checker.formatType(previous)}' but found '${checker.formatType(type)}'`,
+    element
+  );
+}
+function makeOptionalList(node2, literal2) {
+  const elements2 = node2.args;
+  node2.setMeta("check", (checker, self, ctx) => {
+    let elementType = null;
+    elements2.forEach((element, i) => {
+      const type = literal2.optional.has(i) ? optionalValueType(checker, element, ctx) : checker.check(element, ctx);
+      elementType = join(checker, self, elementType, type, element, "list_element");
+    });
+    return checker.registry.getListType(elementType);
+  });
+  overrideEvaluate(node2, (ev, _self, ctx) => {
+    const out = [];
+    elements2.forEach((element, i) => {
+      const value2 = ev.run(element, ctx);
+      if (!literal2.optional.has(i)) out.push(value2);
+      else if (!(value2 instanceof Optional)) throw ev.createError("optional_expected", "optional entry must be an optional", element);
+      else if (value2.hasValue()) out.push(value2.value());
+    });
+    return out;
+  });
+}
+var UNSAFE_KEYS2 = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
+function makeOptionalMap(node2, literal2) {
+  const entries = node2.args;
+  node2.setMeta("check", (checker, self, ctx) => {
+    let keyType = null;
+    let valueType = null;
+    entries.forEach(([key3, value2], i) => {
+      keyType = join(checker, self, keyType, checker.check(key3, ctx), key3, "map_key");
+      const type = literal2.optional.has(i) ? optionalValueType(checker, value2, ctx) : checker.check(value2, ctx);
+      valueType = join(checker, self, valueType, type, value2, "map_value");
+    });
+    return checker.registry.getMapType(keyType, valueType);
+  });
+  overrideEvaluate(node2, (ev, _self, ctx) => {
+    const out = {};
+    entries.forEach(([key3, value2], i) => {
+      const k = ev.run(key3, ctx);
+      let v = ev.run(value2, ctx);
+      if (literal2.optional.has(i)) {
+        if (!(v instanceof Optional)) throw ev.createError("optional_expected", "optional entry must be an optional", value2);
+        if (!v.hasValue()) return;
+        v = v.value();
+      }
+      const name = String(k);
+      if (!UNSAFE_KEYS2.has(name)) out[name] = v;
+    });
+    return out;
+  });
+}
+
 // src/lang/cel/struct-literals.ts
 var JSON_PATCH_FIELDS = /* @__PURE__ */ new Set(["op", "path", "from", "value"]);
 var STRUCT_TYPE = /* @__PURE__ */ Symbol("cel.struct.type");
@@ -30721,7 +31448,7 @@ function attachStructLiterals(root, sites, optionalMarkers) {
       }
       return checker.getType(typeName4 === "Object" ? "Object" : "dyn");
     });
-    node2.evaluate = (ev, _self, ctx) => {
+    overrideEvaluate(node2, (ev, _self, ctx) => {
       const out = typeName4 === "Object" ? new ObjectValue() : typeName4 === "JSONPatch" ? new JsonPatchValue() : {};
       for (const field2 of fields2) {
         let value2 = ev.run(field2.value, ctx);
@@ -30733,7 +31460,7 @@ function attachStructLiterals(root, sites, optionalMarkers) {
       }
       Object.defineProperty(out, STRUCT_TYPE, { value: typeName4, enumerable: false });
       return out;
-    };
+    });
   });
   if (error !== null) return error;
   const missing = sites.find((site) => !found.has(site.brace));
@@ -30812,6 +31539,7 @@ function patchOrValue(node2) {
     checker.check(arg, ctx);
     return checker.getType("dyn");
   };
+  markPatched(node2, "orvalue-compat");
   macro.evaluate = (ev, _macro, ctx) => {
     const x = ev.run(receiver, ctx);
     const y = ev.run(arg, ctx);
@@ -30820,16 +31548,20 @@ function patchOrValue(node2) {
   };
 }
 function patchMatches(node2, text5, pattern) {
-  overrideEvaluate(node2, (ev, self, ctx) => {
-    const s = ev.run(text5, ctx);
-    const p = ev.run(pattern, ctx);
-    if (typeof s !== "string" || typeof p !== "string") return evaluateOriginal(ev, self, ctx);
-    try {
-      return re2Matches(s, p);
-    } catch (err) {
-      throw nodeError(ev, err.message, self);
-    }
-  });
+  overrideEvaluate(
+    node2,
+    (ev, self, ctx) => {
+      const s = ev.run(text5, ctx);
+      const p = ev.run(pattern, ctx);
+      if (typeof s !== "string" || typeof p !== "string") return evaluateOriginal(ev, self, ctx);
+      try {
+        return re2Matches(s, p);
+      } catch (err) {
+        throw nodeError(ev, err.message, self);
+      }
+    },
+    "matches-re2"
+  );
 }
 function matchesOperands(node2) {
   if (node2.op === "rcall") {
@@ -30893,11 +31625,15 @@ function exemptFromHomogeneity(call4) {
 function meterStep(comprehension) {
   const condition2 = comprehension.condition;
   let cost;
-  overrideEvaluate(comprehension.step, (ev, self, ctx) => {
-    if (condition2 && exhausted()) return condition2(false) ? true : false;
-    charge(cost ??= iterationCost(comprehension.step, condition2 ? 3 : 0));
-    return evaluateOriginal(ev, self, ctx);
-  });
+  overrideEvaluate(
+    comprehension.step,
+    (ev, self, ctx) => {
+      if (condition2 && exhausted()) return condition2(false) ? true : false;
+      charge(cost ??= iterationCost(comprehension.step, condition2 ? 3 : 0));
+      return evaluateOriginal(ev, self, ctx);
+    },
+    "step-cost"
+  );
 }
 function patchNullBranch(node2) {
   const original = node2.meta.check;
@@ -30915,11 +31651,15 @@ function patchNullBranch(node2) {
   });
 }
 function meterOutput(node2) {
-  overrideEvaluate(node2, (ev, self, ctx) => {
-    const value2 = evaluateOriginal(ev, self, ctx);
-    if (typeof value2 === "string" || Array.isArray(value2)) charge(Math.ceil(value2.length / 10));
-    return value2;
-  });
+  overrideEvaluate(
+    node2,
+    (ev, self, ctx) => {
+      const value2 = evaluateOriginal(ev, self, ctx);
+      if (typeof value2 === "string" || Array.isArray(value2)) charge(Math.ceil(value2.length / 10));
+      return value2;
+    },
+    "output-cost"
+  );
 }
 function chargeMembership(range3) {
   if (Array.isArray(range3)) charge(range3.length);
@@ -30969,6 +31709,9 @@ function createCelEnvironment(options2 = {}) {
       objectVariables.add(name);
     }
   }
+  const variablesName = Object.entries(options2.variables ?? {}).find(
+    ([, type]) => type !== void 0 && options2.objectTypes?.[type] !== void 0 && Object.values(options2.objectTypes[type]).every((field2) => field2 === "dyn")
+  )?.[0];
   const costLimit = options2.costLimit === void 0 ? DEFAULT_COST_LIMIT : options2.costLimit;
   const validateRegexLiterals = options2.validateRegexLiterals ?? true;
   const twoVariableComprehensions = options2.twoVariableComprehensions ?? true;
@@ -30990,7 +31733,8 @@ function createCelEnvironment(options2 = {}) {
         if (!checked.valid) return { ok: false, error: toCelError(checked.error, expression) };
         const formatError2 = expression.includes("format") ? validateFormatCalls(parsed.ast) : null;
         if (formatError2 !== null) return { ok: false, error: formatError2 };
-        return { ok: true, program: makeProgram(expression, parsed, outputTypeName(checked.type ?? "dyn"), costLimit) };
+        const closures = compileClosures(root, variablesName === void 0 ? {} : { variablesName });
+        return { ok: true, program: makeProgram(expression, parsed, outputTypeName(checked.type ?? "dyn"), costLimit, closures) };
       } catch (err) {
         return { ok: false, error: toCelError(err, expression) };
       }
@@ -31040,7 +31784,7 @@ function patch(root, validateRegexLiterals, objectVariables, twoVariableComprehe
       }
     }
   });
-  for (const range3 of membershipRanges) afterEvaluate(range3, chargeMembership);
+  for (const range3 of membershipRanges) afterEvaluate(range3, chargeMembership, "membership-cost");
   return error;
 }
 function outputTypeName(type) {
@@ -31100,16 +31844,31 @@ var programAsts = /* @__PURE__ */ new WeakMap();
 function programAst(program) {
   return programAsts.get(program);
 }
-function makeProgram(expression, parsed, outputType, costLimit) {
+function makeProgram(expression, parsed, outputType, costLimit, closures) {
   const limit = costLimit ?? SAFETY_COST_LIMIT;
   const exceeded = costLimit === null ? SAFETY_LIMIT_EXCEEDED : COST_LIMIT_EXCEEDED;
   const program = {
     expression,
     outputType,
     evaluate(activation = {}, meter) {
-      const budget = new Budget(limit);
       const stackTraceLimit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
+      if (closures !== null && meter === void 0 && closuresEnabled()) {
+        const budget2 = new Budget(limit);
+        try {
+          const value2 = runWithBudget(budget2, closures, activation);
+          if (!budget2.exceeded) {
+            Error.stackTraceLimit = stackTraceLimit;
+            return { ok: true, value: value2 };
+          }
+        } catch (error) {
+          if (error instanceof Raised && !budget2.exceeded) {
+            Error.stackTraceLimit = stackTraceLimit;
+            return { ok: false, error: runtimeError(toCelError(error.error, expression)) };
+          }
+        }
+      }
+      const budget = new Budget(limit);
       try {
         const value2 = withBudget(budget, () => parsed(activation));
         if (budget.exceeded) return { ok: false, error: toCelError(new Error(exceeded), expression) };
@@ -31155,8 +31914,8 @@ function runeCount(s) {
 function chargeStringTraversal(s, times = 1) {
   chargeSize(runeCount(s), times);
 }
-function chargeSize(size, times = 1) {
-  charge(Math.ceil(size * STRING_TRAVERSAL_COST_FACTOR2 * times));
+function chargeSize(size2, times = 1) {
+  charge(Math.ceil(size2 * STRING_TRAVERSAL_COST_FACTOR2 * times));
 }
 function chargeRegex(s, regexSize) {
   const strCost = Math.ceil((1 + runeCount(s)) * STRING_TRAVERSAL_COST_FACTOR2);
@@ -31222,7 +31981,7 @@ function valuesEqual(a, b, ast, evaluator) {
   const overload = ev.registry.findBinaryOverload("==", left, left);
   return overload !== null && overload.handler(a, b, ast, ev) === true;
 }
-function optionalOf(value2) {
+function optionalOf2(value2) {
   return value2 === void 0 ? Optional.none() : Optional.of(value2);
 }
 
@@ -32027,7 +32786,7 @@ var formatLibrary = (env) => {
   registerOptionalEquality(env);
   env.registerFunction(`FormatNamespace.named(string): optional<${FORMAT}>`, (_ns, name) => {
     chargeNominal();
-    return optionalOf(CONSTANT_FORMATS.get(name));
+    return optionalOf2(CONSTANT_FORMATS.get(name));
   });
   for (const [name, format] of CONSTANT_FORMATS) {
     env.registerFunction(`FormatNamespace.${name}(): ${FORMAT}`, () => format);
@@ -32035,7 +32794,7 @@ var formatLibrary = (env) => {
   env.registerFunction(`${FORMAT}.validate(string): optional<list<string>>`, (f, s) => {
     chargeRegex(s, f.maxRegexSize);
     const errors = f.validate(s);
-    return optionalOf(errors.length === 0 ? void 0 : errors);
+    return optionalOf2(errors.length === 0 ? void 0 : errors);
   });
   env.registerOperator(`${FORMAT} == ${FORMAT}`, (a, b) => a.name === b.name);
 };
@@ -33425,21 +34184,31 @@ var IMAGE_DATA_CONTEXT_TYPE = "imagedata.Context";
 function imageDataHandle(data) {
   return new ImageDataContext(data.images);
 }
-function getMetadata(ctx, image) {
+function imageMetadata(ctx, image) {
   let data;
   try {
     data = ctx.source?.get(image);
   } catch (err) {
-    throw celError2(`failed to get image data: ${messageOf(err)}`);
+    return { problem: `failed to get image data: ${messageOf(err)}` };
   }
   if (data === void 0 || data === null) {
     const missing = ctx.source?.missing?.(image);
-    if (missing !== void 0) throw celError2(`failed to get image data: ${missing}`);
-    throw celError2(
-      `failed to get image data: image data for ${image} not found in the context (registries are not read offline: add an entry with image: ${image} to the spec.images of the Test's Context file)`
-    );
+    if (missing !== void 0) return { problem: `failed to get image data: ${missing}` };
+    return {
+      problem: `failed to get image data: image data for ${image} not found in the context (registries are not read offline: add an entry with image: ${image} to the spec.images of the Test's Context file)`
+    };
   }
-  return data;
+  return { data };
+}
+function getMetadata(ctx, image) {
+  const found = imageMetadata(ctx, image);
+  if ("problem" in found) throw celError2(found.problem);
+  return found.data;
+}
+function metadataForClosures(ctx, image) {
+  if (typeof image !== "string") return null;
+  const found = imageMetadata(ctx, image);
+  return "problem" in found ? { error: found.problem } : { value: found.data };
 }
 function imageDataLibrary() {
   return (env) => {
@@ -33448,6 +34217,7 @@ function imageDataLibrary() {
     env.registerVariable("image", I);
     for (const name of ["GetMetadata", "getMetadata"]) {
       env.registerFunction(`${I}.${name}(string): dyn`, (c, ref) => getMetadata(c, ref));
+      registerClosureMethod(I, name, ImageDataContext, metadataForClosures);
     }
   };
 }
@@ -34810,14 +35580,14 @@ var Tracer = class {
     const value2 = iterable.value;
     if (Array.isArray(value2)) return this.elementPath(iterable, index);
     if (iterable.path === null || iterable.missing) return null;
-    const keys = value2 instanceof Map ? [...value2.keys()] : isPlainObject3(value2) ? Object.keys(value2) : [];
+    const keys = value2 instanceof Map ? [...value2.keys()] : isPlainObject4(value2) ? Object.keys(value2) : [];
     const key3 = keys[index];
     return typeof key3 === "string" ? [...iterable.path, key3] : null;
   }
   /** Where element `index` of a frame's list value is. */
   elementPath(frame, index) {
-    const known = frame.elements?.[index];
-    if (known) return known;
+    const known2 = frame.elements?.[index];
+    if (known2) return known2;
     if (frame.path !== null && !frame.missing && Array.isArray(frame.value) && frame.elements === null) return [...frame.path, index];
     return Array.isArray(frame.value) ? this.identityOf(frame.value[index]) : null;
   }
@@ -34844,7 +35614,7 @@ function indexObjects(root) {
   let indexed = 0;
   for (let at3 = 0; at3 < queue.length && indexed < MAX_INDEXED; at3++) {
     const [value2, path7] = queue[at3];
-    const entries = Array.isArray(value2) ? value2.map((item, i) => [i, item]) : isPlainObject3(value2) ? Object.entries(value2) : [];
+    const entries = Array.isArray(value2) ? value2.map((item, i) => [i, item]) : isPlainObject4(value2) ? Object.entries(value2) : [];
     for (const [key3, item] of entries) {
       if (typeof item !== "object" || item === null || index.has(item)) continue;
       const itemPath = [...path7, key3];
@@ -34855,7 +35625,7 @@ function indexObjects(root) {
   }
   return index;
 }
-function isPlainObject3(value2) {
+function isPlainObject4(value2) {
   if (typeof value2 !== "object" || value2 === null) return false;
   const proto = Object.getPrototypeOf(value2);
   return proto === Object.prototype || proto === null;
@@ -34883,7 +35653,7 @@ function hasPath(frame, props) {
   let value2 = base2.value;
   for (let i = props.length - 2; i >= 0; i--) {
     const key3 = props[i].args[1];
-    const next = typeof key3 !== "string" ? void 0 : value2 instanceof Map ? value2.get(key3) : isPlainObject3(value2) && Object.hasOwn(value2, key3) ? value2[key3] : void 0;
+    const next = typeof key3 !== "string" ? void 0 : value2 instanceof Map ? value2.get(key3) : isPlainObject4(value2) && Object.hasOwn(value2, key3) ? value2[key3] : void 0;
     if (next === void 0) break;
     path7 = [...path7, key3];
     value2 = next;
@@ -35013,7 +35783,7 @@ var Blamer = class {
     if (collection?.path != null && !collection.missing) {
       const value2 = collection.value;
       if (frame.value === true && element !== void 0) {
-        if (typeof element.value === "string" && (isPlainObject3(value2) || value2 instanceof Map)) return [...collection.path, element.value];
+        if (typeof element.value === "string" && (isPlainObject4(value2) || value2 instanceof Map)) return [...collection.path, element.value];
         if (Array.isArray(value2)) {
           const index = value2.findIndex((item) => item === element.value || typeof item === "number" && typeof element.value === "bigint" && item === Number(element.value));
           if (index >= 0) return this.tracer.elementPath(collection, index) ?? collection.path;
@@ -35060,7 +35830,7 @@ function trace(program, activation, options2, depth, variableTraces) {
         enumerable: false
       });
     });
-    result = program.evaluate(activation);
+    result = withoutClosures(() => program.evaluate(activation));
   } finally {
     nodes.forEach((node2, i) => {
       const descriptor = saved[i];
@@ -35597,9 +36367,9 @@ function pickFromRanges(ranges, rng) {
   for (let i = 0; i < ranges.length; i += 2) total += ranges[i + 1] - ranges[i] + 1;
   let index = rng.intn(total);
   for (let i = 0; i < ranges.length; i += 2) {
-    const size = ranges[i + 1] - ranges[i] + 1;
-    if (index < size) return ranges[i] + index;
-    index -= size;
+    const size2 = ranges[i + 1] - ranges[i] + 1;
+    if (index < size2) return ranges[i] + index;
+    index -= size2;
   }
   return ranges[ranges.length - 1];
 }
@@ -38527,7 +39297,7 @@ var SPEC_FIELDS = /* @__PURE__ */ new Set([
   "targetMatchConditions"
 ]);
 var PATCH_TYPES = /* @__PURE__ */ new Set(["ApplyConfiguration", "JSONPatch"]);
-function enabled(object2, field2, path7, problems) {
+function enabled2(object2, field2, path7, problems) {
   if (object2 === void 0) return false;
   const nested = objectField(object2, field2, path7, problems);
   if (nested === void 0 || nested.enabled === void 0 || nested.enabled === null) return false;
@@ -38570,7 +39340,7 @@ function decodeMutatingPolicySpec(spec2, problems) {
     auditAnnotations: auditAnnotations(value2.auditAnnotations, [...path7, "auditAnnotations"], problems),
     failurePolicy: optionalString(value2, "failurePolicy", path7, problems) ?? "Fail",
     reinvocationPolicy: optionalString(value2, "reinvocationPolicy", path7, problems) ?? "Never",
-    mutateExisting: enabled(evaluation, "mutateExisting", [...path7, "evaluation"], problems),
+    mutateExisting: enabled2(evaluation, "mutateExisting", [...path7, "evaluation"], problems),
     useServerSideApply: evaluation?.useServerSideApply === true,
     targetMatchConditions: namedExpressions(value2.targetMatchConditions, [...path7, "targetMatchConditions"], problems),
     mapAutogen: false
@@ -38599,7 +39369,7 @@ function decodeMutatingPolicySpec(spec2, problems) {
     if (podControllers !== void 0 && podControllers.controllers !== void 0 && podControllers.controllers !== null) {
       decoded.podControllers = stringList(podControllers.controllers, [...path7, "autogen", "podControllers", "controllers"], problems);
     }
-    decoded.mapAutogen = enabled(autogen, "mutatingAdmissionPolicy", [...path7, "autogen"], problems);
+    decoded.mapAutogen = enabled2(autogen, "mutatingAdmissionPolicy", [...path7, "autogen"], problems);
   }
   return decoded;
 }
@@ -39188,9 +39958,9 @@ function doMap(lookup2, t, lhsValue, rhsValue, path7, errors) {
       any = true;
     }
   };
-  if (lhs !== void 0) for (const key3 of Object.keys(lhs)) visit(key3, lhs[key3], rhs !== void 0 && hasOwn4(rhs, key3) ? rhs[key3] : void 0);
+  if (lhs !== void 0) for (const key3 of Object.keys(lhs)) visit(key3, lhs[key3], rhs !== void 0 && hasOwn5(rhs, key3) ? rhs[key3] : void 0);
   if (rhs !== void 0) {
-    for (const key3 of Object.keys(rhs)) if (lhs === void 0 || !hasOwn4(lhs, key3)) visit(key3, void 0, rhs[key3]);
+    for (const key3 of Object.keys(rhs)) if (lhs === void 0 || !hasOwn5(lhs, key3)) visit(key3, void 0, rhs[key3]);
   }
   return any ? out : void 0;
 }
@@ -39198,7 +39968,7 @@ function isEmpty(m) {
   for (const _ in m) return false;
   return true;
 }
-function hasOwn4(m, key3) {
+function hasOwn5(m, key3) {
   return Object.prototype.hasOwnProperty.call(m, key3);
 }
 function setKey2(m, key3, v) {
@@ -39350,12 +40120,12 @@ var PatchError = class extends Error {
 function wrap(context2, cause, missing = false) {
   return new PatchError(`${context2}: ${cause}`, missing);
 }
-var INT64_MIN3 = -(2n ** 63n);
-var INT64_MAX2 = 2n ** 63n - 1n;
+var INT64_MIN4 = -(2n ** 63n);
+var INT64_MAX3 = 2n ** 63n - 1n;
 function atoi(text5) {
   if (!/^[+-]?[0-9]+$/.test(text5)) return { error: `strconv.Atoi: parsing ${JSON.stringify(text5)}: invalid syntax` };
   const big = BigInt(text5);
-  if (big < INT64_MIN3 || big > INT64_MAX2) {
+  if (big < INT64_MIN4 || big > INT64_MAX3) {
     return { error: `strconv.Atoi: parsing ${JSON.stringify(text5)}: value out of range` };
   }
   return { value: Number(big) };
@@ -39367,13 +40137,13 @@ function isContainer(value2) {
   return typeof value2 === "object" && value2 !== null;
 }
 var clone = cloneJson;
-function hasOwn5(object2, key3) {
+function hasOwn6(object2, key3) {
   return Object.prototype.hasOwnProperty.call(object2, key3);
 }
 function get3(state2, container, key3) {
   if (key3 === "") return { value: container === state2.doc ? clone(state2.original) : void 0 };
   if (!Array.isArray(container)) {
-    if (!hasOwn5(container, key3)) return wrap(`unable to get nonexistent key: ${key3}`, ERR_MISSING, true);
+    if (!hasOwn6(container, key3)) return wrap(`unable to get nonexistent key: ${key3}`, ERR_MISSING, true);
     const value3 = container[key3];
     return { value: value3 === null ? void 0 : value3 };
   }
@@ -39400,11 +40170,11 @@ function add2(container, key3, value2) {
   const parsed = atoi(key3);
   if ("error" in parsed) return wrap(`value was not a proper array index: '${key3}'`, parsed.error);
   let index = parsed.value;
-  const size = container.length + 1;
-  if (index >= size) return wrap(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+  const size2 = container.length + 1;
+  if (index >= size2) return wrap(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
   if (index < 0) {
-    if (index < -size) return wrap(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
-    index += size;
+    if (index < -size2) return wrap(`Unable to access invalid index: ${index}`, ERR_INVALID_INDEX);
+    index += size2;
   }
   container.splice(index, 0, value2);
   return null;
@@ -39426,7 +40196,7 @@ function set(container, key3, value2) {
 }
 function remove(container, key3, strict = false) {
   if (!Array.isArray(container)) {
-    if (strict && !hasOwn5(container, key3)) return wrap(`Unable to remove nonexistent key: ${key3}`, ERR_MISSING, true);
+    if (strict && !hasOwn6(container, key3)) return wrap(`Unable to remove nonexistent key: ${key3}`, ERR_MISSING, true);
     delete container[key3];
     return null;
   }
@@ -39504,7 +40274,7 @@ function equal(a, b) {
     if (typeof a !== "object" || typeof b !== "object") return false;
     const keys = Object.keys(a);
     if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key3) => hasOwn5(b, key3) && equal(a[key3], b[key3]));
+    return keys.every((key3) => hasOwn6(b, key3) && equal(a[key3], b[key3]));
   }
   return a === b;
 }
@@ -39622,7 +40392,7 @@ function validateOperation(op) {
   switch (kindOf2(op)) {
     case "add":
     case "replace":
-      if (!hasOwn5(op, "value")) return `failed to decode 'value': operation, missing value field: ${ERR_MISSING}`;
+      if (!hasOwn6(op, "value")) return `failed to decode 'value': operation, missing value field: ${ERR_MISSING}`;
       break;
     case "move":
     case "copy": {
@@ -40355,7 +41125,7 @@ function scalarText(node2) {
   if (typeof node2.source === "string") return node2.source;
   return node2.value === null || node2.value === void 0 ? "" : String(node2.value);
 }
-var Compiler3 = class {
+var Compiler4 = class {
   constructor(env, interpolate2, doc, lines) {
     this.env = env;
     this.interpolate = interpolate2;
@@ -40451,7 +41221,7 @@ function compileTemplate(env, value2, interpolate2) {
     if (error !== void 0) return { ok: false, message: `failed to parse YAML: line ${error.linePos?.[0]?.line ?? 0}: ${error.message}` };
     const root = doc.contents;
     if (root === null || (0, import_yaml6.isScalar)(root) && root.value === null && !containsPlaceholder(scalarText(root))) continue;
-    const compiler = new Compiler3(env, interpolate2, doc, lines);
+    const compiler = new Compiler4(env, interpolate2, doc, lines);
     let node2;
     try {
       node2 = compiler.compile(root);
@@ -40460,14 +41230,14 @@ function compileTemplate(env, value2, interpolate2) {
       if (error2 instanceof Error) return { ok: false, message: `failed to parse YAML: ${error2.message}` };
       throw error2;
     }
-    const mappingRoot = node2.kind === "mapping" || node2.kind === "splice" || node2.kind === "literal" && isPlainObject4(node2.value);
+    const mappingRoot = node2.kind === "mapping" || node2.kind === "splice" || node2.kind === "literal" && isPlainObject5(node2.value);
     if (!mappingRoot) return { ok: false, message: `line ${compiler.line(root)}: document must be a mapping describing a resource` };
     documents.push(node2);
   }
   if (documents.length === 0) return { ok: false, message: "template must contain at least one YAML document" };
   return { ok: true, template: { documents } };
 }
-function isPlainObject4(value2) {
+function isPlainObject5(value2) {
   return value2 !== null && typeof value2 === "object" && !Array.isArray(value2) && !(value2 instanceof Map);
 }
 var RenderError = class extends Error {
@@ -40565,7 +41335,7 @@ function renderTemplate(template, activation) {
       if (error instanceof RenderError) throw new RenderError(`document ${index + 1}: ${error.message}`);
       throw error;
     }
-    if (!isPlainObject4(value2)) throw new RenderError(`document ${index + 1}: expected a mapping describing a resource, got ${goTypeName3(value2)}`);
+    if (!isPlainObject5(value2)) throw new RenderError(`document ${index + 1}: expected a mapping describing a resource, got ${goTypeName3(value2)}`);
     return value2;
   });
 }
@@ -40726,22 +41496,22 @@ function goTypeName4(value2) {
 function setNamespace(object2, namespace) {
   const metadata = object2.metadata;
   if (namespace === "") {
-    if (isPlainObject5(metadata)) delete metadata.namespace;
+    if (isPlainObject6(metadata)) delete metadata.namespace;
     return;
   }
   if (metadata === void 0 || metadata === null) object2.metadata = { namespace };
-  else if (isPlainObject5(metadata)) metadata.namespace = namespace;
+  else if (isPlainObject6(metadata)) metadata.namespace = namespace;
 }
-function isPlainObject5(value2) {
+function isPlainObject6(value2) {
   return value2 !== null && typeof value2 === "object" && !Array.isArray(value2);
 }
 function metadataField2(object2, field2) {
-  return isPlainObject5(object2.metadata) ? object2.metadata[field2] : void 0;
+  return isPlainObject6(object2.metadata) ? object2.metadata[field2] : void 0;
 }
 function expand(object2) {
   if (!Array.isArray(object2.items)) return [object2];
   return object2.items.map((item) => {
-    if (!isPlainObject5(item)) throw new Error(`items member is not an object: ${goTypeName4(item)}`);
+    if (!isPlainObject6(item)) throw new Error(`items member is not an object: ${goTypeName4(item)}`);
     return item;
   });
 }
@@ -40777,7 +41547,7 @@ var GenerationContext = class {
         if (typeof source === "string" && source !== "" && source !== target2 && metadataField2(item, "ownerReferences") !== void 0) {
           delete item.metadata.ownerReferences;
         }
-        if (isPlainObject5(item.metadata)) {
+        if (isPlainObject6(item.metadata)) {
           for (const field2 of ["uid", "managedFields", "annotations", "resourceVersion", "creationTimestamp"]) delete item.metadata[field2];
         }
         setNamespace(item, target2);
@@ -45760,7 +46530,7 @@ function evaluate4(node2, value2) {
 }
 
 // src/lang/jmespath/closures.ts
-var hasOwn6 = Object.prototype.hasOwnProperty;
+var hasOwn7 = Object.prototype.hasOwnProperty;
 function isObject3(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2) && !(value2 instanceof ExpRef);
 }
@@ -45775,7 +46545,7 @@ function fieldChain(node2) {
 function fieldEvaluator(name) {
   const missing = new NotFound(name);
   return (value2) => {
-    if (isObject3(value2)) return hasOwn6.call(value2, name) ? value2[name] : missing;
+    if (isObject3(value2)) return hasOwn7.call(value2, name) ? value2[name] : missing;
     return null;
   };
 }
@@ -45788,10 +46558,10 @@ function chainEvaluator(names) {
     const [missingA, missingB] = missing;
     return (value2) => {
       if (!isObject3(value2)) return null;
-      if (!hasOwn6.call(value2, a)) return missingA;
+      if (!hasOwn7.call(value2, a)) return missingA;
       const next = value2[a];
       if (!isObject3(next)) return null;
-      return hasOwn6.call(next, b) ? next[b] : missingB;
+      return hasOwn7.call(next, b) ? next[b] : missingB;
     };
   }
   return (value2) => {
@@ -45799,7 +46569,7 @@ function chainEvaluator(names) {
     for (let i = 0; i < count2; i++) {
       if (!isObject3(current4)) return null;
       const name = names[i];
-      if (!hasOwn6.call(current4, name)) return missing[i];
+      if (!hasOwn7.call(current4, name)) return missing[i];
       current4 = current4[name];
     }
     return current4;
@@ -46249,7 +47019,7 @@ var BINDING_POWER = {
 };
 var bp = (t) => BINDING_POWER[t] ?? 0;
 var IDENTITY = { type: "Identity" };
-var EMPTY = { type: "Empty" };
+var EMPTY2 = { type: "Empty" };
 var MAX_GO_INT = 9223372036854775807n;
 var MIN_GO_INT = -9223372036854775808n;
 function atoi2(text5) {
@@ -46372,7 +47142,7 @@ var Parser6 = class {
           try {
             right = this.indexExpression();
           } catch (err) {
-            if (err instanceof JmesPathError) return EMPTY;
+            if (err instanceof JmesPathError) return EMPTY2;
             throw err;
           }
           return this.projectIfSlice(IDENTITY, right);
@@ -47515,9 +48285,9 @@ function generate2(node2) {
       for (let i = 0; i < node2.ranges.length; i += 2) total += node2.ranges[i + 1] - node2.ranges[i] + 1;
       let k = randomInt(total);
       for (let i = 0; i < node2.ranges.length; i += 2) {
-        const size = node2.ranges[i + 1] - node2.ranges[i] + 1;
-        if (k < size) return runeText(node2.ranges[i] + k);
-        k -= size;
+        const size2 = node2.ranges[i + 1] - node2.ranges[i] + 1;
+        if (k < size2) return runeText(node2.ranges[i] + k);
+        k -= size2;
       }
       return "";
     }
@@ -49572,8 +50342,8 @@ function extendedKeyUsage(out, value2) {
   while (!r.empty()) {
     const oid = r.readObjectIdentifier();
     if (oid === null) throw new Error(invalid3);
-    const known = EXT_KEY_USAGES2.get(oidText(oid));
-    if (known !== void 0) append2(out, "ExtKeyUsage", known);
+    const known2 = EXT_KEY_USAGES2.get(oidText(oid));
+    if (known2 !== void 0) append2(out, "ExtKeyUsage", known2);
     else append2(out, "UnknownExtKeyUsage", oid);
   }
 }
@@ -50993,13 +51763,13 @@ var JsonContext = class {
   }
   /** Enforces the cumulative size limit of context entries with one more entry. */
   #count(entry2) {
-    const size = this.#size + entry2.bytes;
-    if (size > MAX_CONTEXT_SIZE) {
+    const size2 = this.#size + entry2.bytes;
+    if (size2 > MAX_CONTEXT_SIZE) {
       throw new ContextSizeLimitError(
-        `context size limit exceeded: ${size} bytes exceeds limit of ${MAX_CONTEXT_SIZE} bytes`
+        `context size limit exceeded: ${size2} bytes exceeds limit of ${MAX_CONTEXT_SIZE} bytes`
       );
     }
-    this.#size = size;
+    this.#size = size2;
   }
   /** Kyverno's `clearLeafValue` followed by a merge at `tags`: the leaf is replaced. */
   #replaceAt(tags, value2) {
@@ -54440,7 +55210,7 @@ function mutateElements(env, entry2, elements2, resource, nesting, compiled4) {
   }
 }
 var entryPatches = /* @__PURE__ */ new WeakMap();
-function patchesOf(entry2) {
+function patchesOf2(entry2) {
   return {
     patchStrategicMerge: entry2.patchStrategicMerge ?? null,
     patchesJson6902: entry2.patchesJson6902 ?? ""
@@ -54451,11 +55221,11 @@ function patchElement(env, entry2, resource, compiled4) {
   if (compiled4) {
     patches = entryPatches.get(entry2);
     if (patches === void 0) {
-      patches = patchesOf(entry2);
+      patches = patchesOf2(entry2);
       entryPatches.set(entry2, patches);
     }
   } else {
-    patches = patchesOf(entry2);
+    patches = patchesOf2(entry2);
   }
   const substituted = env.trySubstitute(patches);
   if (substituted instanceof SubstitutionFailure) return patchError("variable substitution failed", substituted.message);
@@ -54632,7 +55402,7 @@ function mutateTargets(env, mutation2, cluster, substituteRule, reads) {
 }
 
 // src/families/kyverno/engine/mutate/index.ts
-var EMPTY2 = Object.freeze({});
+var EMPTY3 = Object.freeze({});
 function mutateResource(policy, request2) {
   return withoutStackTraces(evaluatePolicy2, policy, request2);
 }
@@ -54753,7 +55523,7 @@ function evaluateRule(env, rule4, resource, exceptions, request2, compiled4) {
     case "skip":
       return { resource: outcome.resource, responses: [ruleResponse(name, "Mutation", "skip", outcome.message)] };
     case "error":
-      return { resource: keepOnError ? resource : EMPTY2, responses: [ruleResponse(name, "Mutation", "error", outcome.message)] };
+      return { resource: keepOnError ? resource : EMPTY3, responses: [ruleResponse(name, "Mutation", "error", outcome.message)] };
   }
 }
 
@@ -58869,8 +59639,8 @@ var WorkspaceLoader = class {
    * why it cannot be read. The Kustomize build reads its inputs through it.
    */
   source(file) {
-    const known = this.workspace.files.get(file);
-    if (known !== void 0) return known;
+    const known2 = this.workspace.files.get(file);
+    if (known2 !== void 0) return known2;
     const read = readText(file, this.maxFileSize);
     if (isTooLarge(read)) return tooLargeMessage(displayName(this.cwd, file), read);
     if ("error" in read) return read.error;
@@ -58890,10 +59660,10 @@ var WorkspaceLoader = class {
   }
   /** Reads, parses and classifies one file; `stdin` is what standard input gave for `-`. */
   addFile(file, role, stdin) {
-    const known = this.workspace.files.get(file);
+    const known2 = this.workspace.files.get(file);
     let source;
-    if (known !== void 0) {
-      source = known;
+    if (known2 !== void 0) {
+      source = known2;
     } else {
       const read = file === "-" ? typeof stdin === "string" || stdin === void 0 ? { text: stdin ?? "" } : stdin : readText(file, this.maxFileSize);
       if (isTooLarge(read)) {
@@ -59621,11 +60391,11 @@ function parseLsTree(output) {
     if (record === "") continue;
     const tab = record.indexOf("	");
     if (tab < 0) continue;
-    const [mode, type, sha, size] = record.slice(0, tab).split(/ +/);
+    const [mode, type, sha, size2] = record.slice(0, tab).split(/ +/);
     const kind3 = FILE_MODES[mode ?? ""];
     if (kind3 === void 0 || type !== "blob" || sha === void 0) continue;
     const file = { path: record.slice(tab + 1), type: kind3, sha };
-    if (size !== void 0 && /^\d+$/.test(size)) file.size = Number(size);
+    if (size2 !== void 0 && /^\d+$/.test(size2)) file.size = Number(size2);
     files.push(file);
   }
   return files;
@@ -59639,10 +60409,10 @@ function parseCatFileBatch(output, shas) {
     const header2 = output.subarray(at3, end).toString("utf8");
     const parts2 = header2.split(" ");
     if (parts2[1] === "missing" || parts2.length !== 3) throw new Error(`blob ${asked} is not in the repository (${header2})`);
-    const size = Number(parts2[2]);
+    const size2 = Number(parts2[2]);
     const start = end + 1;
-    out.set(asked, output.subarray(start, start + size));
-    at3 = start + size + 1;
+    out.set(asked, output.subarray(start, start + size2));
+    at3 = start + size2 + 1;
   }
   return out;
 }
@@ -59717,6 +60487,7 @@ async function openGitRevision(cwd, ref) {
 }
 
 export {
+  compileRe2,
   goJsonStringify,
   isObject,
   extensibleCopy,
@@ -59759,7 +60530,6 @@ export {
   unsafeGuessPlural,
   isCustomResourceDefinition,
   wildcardMatch,
-  compileRe2,
   compileJmesPath,
   answerData,
   searchAnswer,
@@ -59809,9 +60579,6 @@ export {
 };
 /*! Bundled license information:
 
-js-yaml/dist/js-yaml.mjs:
-  (*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT *)
-
 re2js/build/index.js:
   (*!
   * re2js
@@ -59823,4 +60590,7 @@ re2js/build/index.js:
   * @repository [object Object]
   * @license MIT
   *)
+
+js-yaml/dist/js-yaml.mjs:
+  (*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT *)
 */
