@@ -27,6 +27,7 @@ import { charge } from './budget.js';
 import { iterationCost } from './cost.js';
 import { CEL_FIELD_PRESENCE } from './has.js';
 import { re2Matches } from './regex.js';
+import { kindOf } from './values.js';
 
 /**
  * A library method of one argument the closures may call: its value, its error's message (an evaluation error of the
@@ -145,24 +146,14 @@ function known(value: unknown): boolean {
 
 /** The type cel-js finds for a value when it picks an overload (cel-js `Evaluator.debugTypeDeep`), as text. */
 function deepType(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return 'string';
-    case 'bigint':
-      return 'int';
-    case 'number':
-      return 'double';
-    case 'boolean':
-      return 'bool';
-    default:
-      if (value === null) return 'null';
-      if (Array.isArray(value)) return value.length === 0 ? 'list' : `list<${deepType(value[0])}>`;
-      if (isPlainObject(value)) {
-        for (const key in value) return `map<string, ${deepType(value[key])}>`;
-        return 'map';
-      }
-      return bail();
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return value.length === 0 ? 'list' : `list<${deepType(value[0])}>`;
+  if (isPlainObject(value)) {
+    for (const key in value) return `map<string, ${deepType(value[key])}>`;
+    return 'map';
   }
+  const kind = kindOf(value);
+  return kind === 'int' || kind === 'double' || kind === 'bool' || kind === 'string' ? kind : bail();
 }
 
 const INT64_MAX = (1n << 63n) - 1n;
