@@ -59,6 +59,11 @@ export function charge(units: number): void {
   if (current !== null) current.charge(units);
 }
 
+/** What the running evaluation has charged so far (0 without a budget). */
+export function spent(): number {
+  return current === null ? 0 : current.cost;
+}
+
 /** Whether the running evaluation has exhausted its budget. */
 export function exhausted(): boolean {
   return current !== null && current.exceeded;

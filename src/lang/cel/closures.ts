@@ -23,7 +23,7 @@
  */
 import { Optional } from '@marcbachmann/cel-js';
 import { type CelJsNode, type PatchKind, patchesOf } from './ast.js';
-import { charge } from './budget.js';
+import { charge, spent } from './budget.js';
 import { iterationCost } from './cost.js';
 import { CEL_FIELD_PRESENCE } from './has.js';
 import { re2Matches } from './regex.js';
@@ -144,7 +144,10 @@ function known(value: unknown): boolean {
   }
 }
 
-/** The type cel-js finds for a value when it picks an overload (cel-js `Evaluator.debugTypeDeep`), as text. */
+/**
+ * The type cel-js finds for a value when it picks an overload (cel-js `Evaluator.debugTypeDeep`: a list by its first
+ * element, a map by its first value), as text; gives up where cel-js fails (a value of a type it does not know).
+ */
 function deepType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return value.length === 0 ? 'list' : `list<${deepType(value[0])}>`;
@@ -269,9 +272,10 @@ class Compiler {
         return this.plus(node, scope);
       case 'list': {
         const elements = (node.args as CelJsNode[]).map((element) => this.compile(element, scope));
+        // Last to first, as cel-js (`resolveAstArray`): of two failing elements, the last one's error stands.
         return (frame) => {
           const out = new Array<unknown>(elements.length);
-          for (let i = 0; i < elements.length; i++) out[i] = elements[i]!(frame);
+          for (let i = elements.length - 1; i >= 0; i--) out[i] = elements[i]!(frame);
           return out;
         };
       }
@@ -340,7 +344,9 @@ class Compiler {
         try {
           value = object[field];
         } catch (error) {
-          // A variable whose expression failed: its error, each time it is read (variables.ts).
+          // A variable whose expression failed: its error, each time it is read (variables.ts). cel-js absorbs
+          // only errors (`instanceof Error`) where it absorbs them.
+          if (!(error instanceof Error)) return bail();
           throw new Raised(error);
         }
         return value !== undefined && known(value) ? value : bail();
@@ -468,7 +474,11 @@ class Compiler {
     const fields = selections.map((selection) => (selection.args as [CelJsNode, string])[1]).reverse();
     const last = fields.length - 1;
     return (frame) => {
+      // has.ts `patchPresence` evaluates the base, then cel-js's own `has` evaluates it again: its cost counts twice.
+      const before = spent();
       let value = base(frame);
+      const cost = spent() - before;
+      if (cost > 0) charge(cost);
       for (let i = 0; i < last; i++) {
         const field = fields[i]!;
         if (isPlainObject(value)) {
@@ -580,7 +590,11 @@ class Compiler {
         for (let i = 0; i < collection.length; i++) if (collection[i] === item) return true;
         return false;
       }
-      if (isPlainObject(collection) && typeof item === 'string') return hasOwn.call(collection, item) ? collection[item] !== undefined : false;
+      // cel-js types the map by its first value, deeply (`debugTypeDeep`), which fails on values it does not know.
+      if (isPlainObject(collection) && typeof item === 'string') {
+        deepType(collection);
+        return hasOwn.call(collection, item) ? collection[item] !== undefined : false;
+      }
       return bail();
     };
   }
@@ -598,7 +612,10 @@ class Compiler {
         const sum = a + b;
         return sum > INT64_MAX || sum < INT64_MIN ? bail() : sum;
       } else if (Array.isArray(a) && Array.isArray(b)) {
-        if (a.length > 0 && b.length > 0 && deepType(a) !== deepType(b)) return bail();
+        // cel-js types each list by its first element, deeply (`debugTypeDeep`), to pick `list<V> + list<V>`.
+        const left = deepType(a);
+        const right = deepType(b);
+        if (a.length > 0 && b.length > 0 && left !== right) return bail();
         out = [...a, ...b];
       } else return bail();
       if (metered) charge(Math.ceil((out as string | unknown[]).length / 10));
@@ -636,7 +653,10 @@ class Compiler {
     throw new Unsupported(`function ${name}`);
   }
 
-  /** `x.size()`, `s.startsWith(t)`, `s.endsWith(t)`, `s.contains(t)`, `o.hasValue()`. */
+  /**
+   * `x.size()`, `s.startsWith(t)`, `s.endsWith(t)`, `s.contains(t)`, `s.split(t)`, `o.hasValue()`: the argument
+   * before the receiver, as cel-js evaluates a method call (`resolveAstArray`, last to first).
+   */
   receiverCall(node: CelJsNode, scope: Scope | null): Closure {
     const [name, receiverNode, args] = node.args as [string, CelJsNode, CelJsNode[]];
     const method = args.length === 1 ? METHODS.get(`${(receiverNode as CheckedNode).checkedType?.name ?? ''}.${name}`) : undefined;
@@ -656,8 +676,8 @@ class Compiler {
       const separator = this.compile(args[0]!, scope);
       const metered = patchesOf(node).includes('output-cost');
       return (frame) => {
-        const text = receiver(frame);
         const by = separator(frame);
+        const text = receiver(frame);
         if (typeof text !== 'string' || typeof by !== 'string') return bail();
         const parts = text.split(by);
         if (metered) charge(Math.ceil(parts.length / 10));
@@ -678,8 +698,8 @@ class Compiler {
       const argument = this.compile(args[0]!, scope);
       const test = name === 'startsWith' ? (a: string, b: string) => a.startsWith(b) : name === 'endsWith' ? (a: string, b: string) => a.endsWith(b) : (a: string, b: string) => a.includes(b);
       return (frame) => {
-        const text = receiver(frame);
         const part = argument(frame);
+        const text = receiver(frame);
         return typeof text === 'string' && typeof part === 'string' ? test(text, part) : bail();
       };
     }
@@ -698,9 +718,10 @@ class Compiler {
     const operand = this.compile(argument, scope);
     const { receiverClass, call } = method;
     return (frame) => {
+      const argumentValue = operand(frame);
       const receiver = frame.activation[name];
       if (typeof receiver !== 'object' || receiver === null || receiver.constructor !== receiverClass) return bail();
-      const outcome = call(receiver, operand(frame));
+      const outcome = call(receiver, argumentValue);
       if (outcome === null) return bail();
       if ('error' in outcome) throw new Raised({ summary: outcome.error, range: rangeOf(node) });
       return outcome.value;
@@ -811,12 +832,12 @@ function elementCheck(type: { kind: string; name: string }): ((value: unknown) =
   }
 }
 
-/** cel-js's `size` of a string (code points), list or map. */
+/** cel-js's `size` of a string (code points), list or map (whose type cel-js checks deeply, `debugTypeDeep`). */
 function size(value: unknown): bigint {
   if (typeof value === 'string') return BigInt(codePoints(value));
-  if (Array.isArray(value)) return BigInt(value.length);
-  if (isPlainObject(value)) return BigInt(Object.keys(value).length);
-  return bail();
+  if (!Array.isArray(value) && !isPlainObject(value)) return bail();
+  deepType(value);
+  return BigInt(Array.isArray(value) ? value.length : Object.keys(value).length);
 }
 
 let enabled = true;

@@ -11,7 +11,7 @@ import { ImageDataContext, imageDataLibrary } from '../../../src/lang/cel/kyvern
 const VARIABLES = 'kyverno.variables';
 const env: CelEnvironment = createCelEnvironment({
   variables: { object: 'dyn', oldObject: 'dyn', variables: VARIABLES },
-  objectTypes: { [VARIABLES]: { containers: 'dyn', broken: 'dyn', names: 'dyn' } },
+  objectTypes: { [VARIABLES]: { containers: 'dyn', broken: 'dyn', names: 'dyn', thrown: 'dyn' } },
   libraries: [imageDataLibrary()],
 });
 
@@ -27,6 +27,8 @@ const pod = {
     ratio: 0.5,
     nothing: null,
   },
+  // Values cel-js does not know, deep inside: it fails when it types them.
+  odd: { unset: { u: undefined, a: 1n }, instances: [new (class Foo {})()], empty: [] as unknown[] },
 };
 
 const images = new ImageDataContext({
@@ -44,6 +46,12 @@ function activation(): Record<string, unknown> {
       },
     },
     names: { enumerable: true, get: () => ['app', 'side'] },
+    thrown: {
+      enumerable: true,
+      get: () => {
+        throw 'not an error';
+      },
+    },
   }) as Record<string, unknown>;
   return { object: pod, oldObject: null, variables, image: images };
 }
@@ -183,6 +191,20 @@ const CASES: [string, boolean][] = [
   ["{1: 'one', 2: 'two'}", true],
   ['{}', true],
   ["object.spec.containers.all(c, c.?resources.orValue({}).?limits.orValue({}).size() == 0)", true],
+  // The order cel-js evaluates operands in: list elements and a method's arguments before its receiver, last first.
+  ['[object.metadata.missing1, object.metadata.missing2]', true],
+  ['object.metadata.missing1.startsWith(object.metadata.missing2)', true],
+  ['object.metadata.missing1.split(object.metadata.missing2)', true],
+  ['image.GetMetadata(object.metadata.missing1)', true],
+  // Values cel-js does not know, found when it types a list or map deeply.
+  ["'a' in object.odd.unset", false],
+  ['size(object.odd.unset)', false],
+  ['object.odd.instances.size()', false],
+  ['object.odd.empty + object.odd.instances', false],
+  ['object.odd.empty + object.spec.containers', true],
+  // A variable that throws something else than an error.
+  ['variables.thrown && true', false],
+  ['[1, 2].exists(x, variables.thrown)', false],
   // Left to cel-js throughout.
   ["object.metadata.name.split('e', 1)", false],
   ["timestamp('2024-01-01T00:00:00Z') < timestamp('2025-01-01T00:00:00Z')", false],
@@ -216,6 +238,25 @@ describe('CEL closures against cel-js', () => {
     // The branch that is not handled is not reached here.
     expect(answeredByClosures("object.metadata.name == 'web' || object.metadata.name.split('e', 2).size() > 1")).toBe(true);
     expect(answeredByClosures("object.metadata.name == 'x' || object.metadata.name.split('e', 2).size() > 1")).toBe(false);
+  });
+
+  it('charge what cel-js charges, at every cost limit', () => {
+    // `has` evaluates its base twice in cel-js (has.ts `patchPresence`): its cost counts twice.
+    const expressions = [
+      "has((object.items.all(x, x != '') ? object : object).items)",
+      "object.items.exists(x, x == 'n19') && 'n3' in object.items",
+      "size(object.items.map(x, x + x).filter(y, y.size() > 4)) > 0",
+      "object.items.join(',').split(',').size() > 0",
+    ];
+    const data = { object: { items: Array.from({ length: 20 }, (_, i) => `n${i}`) } };
+    for (let limit = 1; limit <= 400; limit += 3) {
+      const limited = createCelEnvironment({ variables: { object: 'dyn' }, costLimit: limit });
+      for (const expression of expressions) {
+        const compiled = limited.compile(expression);
+        if (!compiled.ok) throw new Error(compiled.error.message);
+        expect([limit, expression, outcome(compiled.program.evaluate(data))]).toStrictEqual([limit, expression, outcome(withoutClosures(() => compiled.program.evaluate(data)))]);
+      }
+    }
   });
 
   it('give the cost error of cel-js when the budget runs out', () => {
