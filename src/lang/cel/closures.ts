@@ -13,7 +13,8 @@
  * the closures call no library function that could draw random values or read outside data. A program with a node
  * they do not know (a function, a macro or a patch beyond those below) has no closures at all.
  *
- * Handled: literals; variables of type `dyn` and iteration variables; `variables.<name>`; field selection and
+ * Handled: literals; variables of type `dyn` and iteration variables; `variables.<name>`; the scalar fields of
+ * `request` and `namespaceObject` (`request.operation`, `namespaceObject.metadata.name`); field selection and
  * indexing of JSON objects and lists; `.?` selection and `orValue` (Kyverno's compatible form); `hasValue()`;
  * `!`, `&&`, `||`, `?:`; `==` and `!=` on values of one primitive type; `<`, `<=`, `>`, `>=` on two strings, two
  * ints or two doubles; `in` a list of primitives or a map; `+` of strings, of lists and of ints; list and map
@@ -27,6 +28,7 @@ import { charge, spent } from './budget.js';
 import { iterationCost } from './cost.js';
 import { CEL_FIELD_PRESENCE } from './has.js';
 import { re2Matches } from './regex.js';
+import { KUBERNETES_OBJECT_TYPES } from './object-types.js';
 import { kindOf } from './values.js';
 
 /**
@@ -352,6 +354,7 @@ class Compiler {
         return value !== undefined && known(value) ? value : bail();
       };
     }
+    if ((left as CheckedNode).checkedType?.kind === 'message') return this.messageChain(node, scope);
     if (!isDyn(left)) throw new Unsupported('selection on a declared type');
     const object = this.compile(left, scope);
     return (frame) => {
@@ -364,6 +367,62 @@ class Compiler {
       // Nulls, scalars and lists have no fields.
       if (value === null || Array.isArray(value) || typeof value === 'string' || typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') {
         throw noSuchKey(field, node);
+      }
+      return bail();
+    };
+  }
+
+  /**
+   * `request.namespace`, `namespaceObject.metadata.name`: a chain of selections from a variable of a Kubernetes object
+   * type (object-types.ts) through fields of object types, to a field of type `string`, `bool`, `int` or `dyn`. cel-js
+   * wraps each object and converts each field to its declared type when it is read (object-types.ts
+   * `registerObjectType`, `convertValue`; cel-js `TypeDeclaration#getMessageField`): an absent (or null) field is
+   * `No such key`, a value of another type an error left to cel-js.
+   */
+  messageChain(node: CelJsNode, scope: Scope | null): Closure {
+    const steps: { node: CelJsNode; field: string; type: string }[] = [];
+    let at: CelJsNode = node;
+    while (at.op === '.') {
+      const [left, field] = at.args as [CelJsNode, string];
+      const type = (left as CheckedNode).checkedType;
+      const fields = type?.kind === 'message' ? KUBERNETES_OBJECT_TYPES[type.name] : undefined;
+      if (fields === undefined || !hasOwn.call(fields, field) || (at !== node && patchesOf(at).length > 0) || at.meta.alternate) throw new Unsupported('selection on a declared type');
+      steps.unshift({ node: at, field, type: fields[field]! });
+      at = left;
+    }
+    const root = at;
+    if (root.op !== 'id' || root.meta.alternate || this.bound(root.args as string, scope) || ownPatches(root, ['object-variable']).length > 0) {
+      throw new Unsupported('selection on a declared type');
+    }
+    const last = steps[steps.length - 1]!.type;
+    if (steps.slice(0, -1).some((step) => KUBERNETES_OBJECT_TYPES[step.type] === undefined) || !['string', 'bool', 'int', 'dyn'].includes(last)) {
+      throw new Unsupported('selection on a declared type');
+    }
+    const name = root.args as string;
+    return (frame) => {
+      // A variable of an object type bound to null is null (object-types.ts `patchObjectTypeNode`).
+      let value = frame.activation[name];
+      if (value !== null && !isPlainObject(value)) return bail();
+      for (let i = 0; i < steps.length; i++) {
+        const { node: step, field } = steps[i]!;
+        if (value === null) throw noSuchKey(field, step);
+        const item = hasOwn.call(value, field) ? (value as Record<string, unknown>)[field] : field in (value as object) ? bail() : undefined;
+        if (item === undefined || (item === null && (i < steps.length - 1 || last !== 'dyn'))) throw noSuchKey(field, step);
+        if (i < steps.length - 1) {
+          if (!isPlainObject(item)) return bail();
+          value = item;
+          continue;
+        }
+        switch (last) {
+          case 'string':
+            return typeof item === 'string' ? item : bail();
+          case 'bool':
+            return typeof item === 'boolean' ? item : bail();
+          case 'int':
+            return typeof item === 'bigint' ? item : typeof item === 'number' && Number.isInteger(item) ? BigInt(item) : bail();
+          default:
+            return known(item) ? item : bail();
+        }
       }
       return bail();
     };

@@ -5,12 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type CelEnvironment, type CelEvalResult, createCelEnvironment, programAst } from '../../../src/lang/cel/environment.js';
+import { ADMISSION_REQUEST_TYPE, NAMESPACE_TYPE } from '../../../src/lang/cel/object-types.js';
 import { BAIL, closureGaps, compileClosures, Raised, withoutClosures } from '../../../src/lang/cel/closures.js';
 import { ImageDataContext, imageDataLibrary } from '../../../src/lang/cel/kyverno/image-data.js';
 
 const VARIABLES = 'kyverno.variables';
 const env: CelEnvironment = createCelEnvironment({
-  variables: { object: 'dyn', oldObject: 'dyn', variables: VARIABLES },
+  variables: { object: 'dyn', oldObject: 'dyn', variables: VARIABLES, request: ADMISSION_REQUEST_TYPE, namespaceObject: NAMESPACE_TYPE },
   objectTypes: { [VARIABLES]: { containers: 'dyn', broken: 'dyn', names: 'dyn', thrown: 'dyn' } },
   libraries: [imageDataLibrary()],
 });
@@ -35,8 +36,22 @@ const images = new ImageDataContext({
   get: (image: string) => (image === 'ghcr.io/acme/app:1.0' ? { config: { created: '2024-01-01T00:00:00Z', Volumes: null }, manifest: { annotations: { a: 'b' } } } : undefined),
 });
 
-/** The activation: the pod, a `variables` object with lazy fields (one failing), the image data handle. */
-function activation(): Record<string, unknown> {
+const request = {
+  operation: 'CREATE',
+  namespace: 'default',
+  name: 'web',
+  kind: { group: '', version: 'v1', kind: 'Pod' },
+  userInfo: { username: 'alice', groups: ['dev'] },
+  dryRun: false,
+  options: null,
+  requestSubResource: null,
+  object: pod,
+  oldObject: null,
+};
+const namespace = { metadata: { name: 'default', labels: { team: 'a' }, generation: 2, resourceVersion: 7 }, spec: { finalizers: ['kubernetes'] } };
+
+/** The activation: the pod and its request, a `variables` object with lazy fields (one failing), the image data handle. */
+function activation(namespaceObject: unknown = namespace): Record<string, unknown> {
   const variables = Object.create(null, {
     containers: { enumerable: true, get: () => [...pod.spec.containers, ...pod.spec.initContainers] },
     broken: {
@@ -53,7 +68,7 @@ function activation(): Record<string, unknown> {
       },
     },
   }) as Record<string, unknown>;
-  return { object: pod, oldObject: null, variables, image: images };
+  return { object: pod, oldObject: null, variables, image: images, request, namespaceObject };
 }
 
 /** A result as the test compares it. */
@@ -205,6 +220,21 @@ const CASES: [string, boolean][] = [
   // A variable that throws something else than an error.
   ['variables.thrown && true', false],
   ['[1, 2].exists(x, variables.thrown)', false],
+  // The fields of `request` and `namespaceObject`, typed as Kubernetes types them.
+  ["request.operation == 'CREATE' && request.namespace == 'default'", true],
+  ["request.kind.kind + '/' + request.name + ' by ' + request.userInfo.username", true],
+  ['request.dryRun || request.options == null', true],
+  ['request.object.metadata.name', true],
+  ['request.oldObject', true],
+  ['request.subResource', true],
+  ['request.requestSubResource', true],
+  ["request.userInfo.uid == ''", true],
+  ['namespaceObject.metadata.name', true],
+  ['namespaceObject.metadata.generation + 1', true],
+  ['namespaceObject.metadata.resourceVersion', false],
+  ['namespaceObject.metadata.labels', false],
+  ['request.userInfo.groups', false],
+  ['namespaceObject.spec.finalizers.size()', false],
   // Left to cel-js throughout.
   ["object.metadata.name.split('e', 1)", false],
   ["timestamp('2024-01-01T00:00:00Z') < timestamp('2025-01-01T00:00:00Z')", false],
@@ -229,6 +259,15 @@ describe('CEL closures against cel-js', () => {
     expect(messages).toContain('no such key: missing');
     expect(messages).toContain('variable broken: no such key: x');
     expect(messages.some((message) => message.startsWith('failed to get image data: image data for docker.io/library/nginx:latest'))).toBe(true);
+  });
+
+  it('read the fields of a null namespaceObject as cel-js does', () => {
+    for (const expression of ['namespaceObject.metadata.name', "namespaceObject == null || namespaceObject.metadata.name == 'x'", 'namespaceObject.metadata.generation']) {
+      const compiled = env.compile(expression);
+      if (!compiled.ok) throw new Error(compiled.error.message);
+      const { program } = compiled;
+      expect(outcome(program.evaluate(activation(null)))).toStrictEqual(outcome(withoutClosures(() => program.evaluate(activation(null)))));
+    }
   });
 
   it('leave the nodes they do not handle to cel-js, and run the rest', () => {
