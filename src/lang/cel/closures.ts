@@ -121,11 +121,19 @@ function bail(): never {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** Whether `value` is a JSON object as cel-js treats one (`map`): a plain object or one without prototype. */
+/**
+ * Whether `value` is a JSON object as cel-js treats one (`map`): a plain object or one without prototype (cel-js
+ * goes by the constructor). Arrays of other constructors are neither lists nor maps here.
+ */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const constructor = (value as { constructor?: unknown }).constructor;
   return constructor === Object || constructor === undefined;
+}
+
+/** Whether `value` is a list as cel-js treats one: an `Array` (cel-js goes by the constructor). */
+function isList(value: unknown): value is unknown[] {
+  return Array.isArray(value) && (value as { constructor?: unknown }).constructor === Array;
 }
 
 /**
@@ -140,7 +148,7 @@ function known(value: unknown): boolean {
     case 'boolean':
       return true;
     case 'object':
-      return value === null || Array.isArray(value) || isPlainObject(value) || value instanceof Optional;
+      return value === null || isList(value) || isPlainObject(value) || value instanceof Optional;
     default:
       return false;
   }
@@ -152,7 +160,7 @@ function known(value: unknown): boolean {
  */
 function deepType(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return value.length === 0 ? 'list' : `list<${deepType(value[0])}>`;
+  if (isList(value)) return value.length === 0 ? 'list' : `list<${deepType(value[0])}>`;
   if (isPlainObject(value)) {
     for (const key in value) return `map<string, ${deepType(value[key])}>`;
     return 'map';
@@ -365,7 +373,7 @@ class Compiler {
         return known(item) ? item : bail();
       }
       // Nulls, scalars and lists have no fields.
-      if (value === null || Array.isArray(value) || typeof value === 'string' || typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') {
+      if (value === null || isList(value) || typeof value === 'string' || typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') {
         throw noSuchKey(field, node);
       }
       return bail();
@@ -474,7 +482,7 @@ class Compiler {
           return known(item) ? item : bail();
         }
         // Nulls, scalars and lists have no fields: an empty optional.
-        if (value === null || Array.isArray(value) || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? bail() : NONE;
+        if (value === null || isList(value) || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? bail() : NONE;
         return bail();
       };
     }
@@ -486,7 +494,7 @@ class Compiler {
       if (value === NONE) return NONE;
       let item: unknown;
       if (isPlainObject(value) && typeof at === 'string') item = hasOwn.call(value, at) ? value[at] : undefined;
-      else if (Array.isArray(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
+      else if (isList(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
       else return bail();
       if (item === undefined) return NONE;
       return known(item) ? item : bail();
@@ -503,7 +511,7 @@ class Compiler {
       const value = object(frame);
       const at = key(frame);
       let item: unknown;
-      if (Array.isArray(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
+      if (isList(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
       else if (isPlainObject(value) && typeof at === 'string') item = hasOwn.call(value, at) ? value[at] : undefined;
       else return bail();
       return item !== undefined && known(item) ? item : bail();
@@ -542,7 +550,7 @@ class Compiler {
         const field = fields[i]!;
         if (isPlainObject(value)) {
           value = hasOwn.call(value, field) ? value[field] : undefined;
-        } else if (value === null || Array.isArray(value) || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) {
+        } else if (value === null || isList(value) || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) {
           value = undefined;
         } else {
           return bail();
@@ -558,7 +566,7 @@ class Compiler {
         return item === undefined ? false : known(item) ? true : bail();
       }
       // Nulls, scalars and lists have no fields.
-      return value === null || Array.isArray(value) || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol') ? false : bail();
+      return value === null || isList(value) || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol') ? false : bail();
     };
   }
 
@@ -642,7 +650,7 @@ class Compiler {
     return (frame) => {
       const item = value(frame);
       const collection = range(frame);
-      if (Array.isArray(collection)) {
+      if (isList(collection)) {
         if (charged) charge(collection.length);
         const type = typeof item;
         if ((type !== 'string' && type !== 'boolean') || collection.length === 0 || typeof collection[0] !== type) return bail();
@@ -670,7 +678,7 @@ class Compiler {
       else if (typeof a === 'bigint' && typeof b === 'bigint') {
         const sum = a + b;
         return sum > INT64_MAX || sum < INT64_MIN ? bail() : sum;
-      } else if (Array.isArray(a) && Array.isArray(b)) {
+      } else if (isList(a) && isList(b)) {
         // cel-js types each list by its first element, deeply (`debugTypeDeep`), to pick `list<V> + list<V>`.
         const left = deepType(a);
         const right = deepType(b);
@@ -841,7 +849,7 @@ class Compiler {
     const quantifier = !args.errorsAreFatal;
     return (frame) => {
       const range = iterable(frame);
-      const items = Array.isArray(range) ? range : isPlainObject(range) ? Object.keys(range) : bail();
+      const items = isList(range) ? range : isPlainObject(range) ? Object.keys(range) : bail();
       let accu = init(frame);
       const slots = frame.slots;
       slots[accuSlot] = accu;
@@ -894,9 +902,9 @@ function elementCheck(type: { kind: string; name: string }): ((value: unknown) =
 /** cel-js's `size` of a string (code points), list or map (whose type cel-js checks deeply, `debugTypeDeep`). */
 function size(value: unknown): bigint {
   if (typeof value === 'string') return BigInt(codePoints(value));
-  if (!Array.isArray(value) && !isPlainObject(value)) return bail();
+  if (!isList(value) && !isPlainObject(value)) return bail();
   deepType(value);
-  return BigInt(Array.isArray(value) ? value.length : Object.keys(value).length);
+  return BigInt(isList(value) ? value.length : Object.keys(value).length);
 }
 
 let enabled = true;

@@ -29,7 +29,18 @@ const pod = {
     nothing: null,
   },
   // Values cel-js does not know, deep inside: it fails when it types them.
-  odd: { unset: { u: undefined, a: 1n }, instances: [new (class Foo {})()], empty: [] as unknown[] },
+  odd: {
+    unset: { u: undefined, a: 1n },
+    instances: [new (class Foo {})()],
+    empty: [] as unknown[],
+    // Arrays cel-js does not take for lists (it goes by the constructor): a subclass, one without prototype.
+    subclass: (() => {
+      const list = new (class MyArray extends Array<string> {})();
+      list.push('x');
+      return list;
+    })(),
+    orphan: Object.setPrototypeOf(['x'], null) as unknown,
+  },
 };
 
 const images = new ImageDataContext({
@@ -217,6 +228,10 @@ const CASES: [string, boolean][] = [
   ['object.odd.instances.size()', false],
   ['object.odd.empty + object.odd.instances', false],
   ['object.odd.empty + object.spec.containers', true],
+  ['object.odd.subclass', false],
+  ['size(object.odd.subclass)', false],
+  ["'x' in object.odd.orphan", false],
+  ['object.odd.orphan.all(x, true)', false],
   // A variable that throws something else than an error.
   ['variables.thrown && true', false],
   ['[1, 2].exists(x, variables.thrown)', false],
