@@ -4423,6 +4423,9 @@ var init_ast = __esm({
 function charge(units) {
   if (current !== null) current.charge(units);
 }
+function spent() {
+  return current === null ? 0 : current.cost;
+}
 function exhausted() {
   return current !== null && current.exceeded;
 }
@@ -12053,6 +12056,185 @@ var init_regex = __esm({
   }
 });
 
+// src/lang/cel/object-types.ts
+function isPlainObject(value2) {
+  return typeof value2 === "object" && value2 !== null && (value2.constructor === Object || value2.constructor === void 0);
+}
+function convertValue(scope, type, value2) {
+  if (value2 === void 0 || value2 === null) return type === "dyn" ? value2 : void 0;
+  switch (type) {
+    case "dyn":
+    case "string":
+    case "bool":
+      return value2;
+    case "int":
+      return typeof value2 === "number" && Number.isInteger(value2) ? BigInt(value2) : value2;
+    case TIMESTAMP:
+      if (typeof value2 === "string" && RFC3339.test(value2)) {
+        const date = new Date(value2);
+        return Number.isNaN(date.getTime()) ? value2 : date;
+      }
+      return value2;
+    default:
+      break;
+  }
+  const convert = scope.lookup(type);
+  if (convert !== void 0) return convert(value2) ?? value2;
+  const list5 = /^list<(.+)>$/.exec(type);
+  if (list5 && Array.isArray(value2)) {
+    const element = list5[1];
+    if (element === "int" || element === TIMESTAMP || scope.lookup(element) !== void 0) return value2.map((v) => convertValue(scope, element, v));
+  }
+  return value2;
+}
+function registerObjectType(env, scope, name, fields2) {
+  const fieldNames = Object.keys(fields2);
+  const Ctor = {
+    [name]: class extends Map {
+      #raw;
+      constructor(raw) {
+        super();
+        this.#raw = raw;
+      }
+      get(field2) {
+        if (super.has(field2)) return super.get(field2);
+        const type = fields2[field2];
+        if (type === void 0) return void 0;
+        const raw = this.#raw instanceof Map ? this.#raw.get(field2) : this.#raw[field2];
+        const value2 = convertValue(scope, type, raw);
+        super.set(field2, value2);
+        return value2;
+      }
+      has(field2) {
+        return this.get(field2) !== void 0;
+      }
+      [Symbol.iterator]() {
+        for (const field2 of fieldNames) this.get(field2);
+        return super.entries();
+      }
+    }
+  }[name];
+  const wrappers = /* @__PURE__ */ new WeakMap();
+  const convert = (value2) => {
+    if (value2 instanceof Ctor) return value2;
+    if (!isPlainObject(value2) && !(value2 instanceof Map)) return void 0;
+    let wrapper = wrappers.get(value2);
+    if (wrapper === void 0) wrappers.set(value2, wrapper = new Ctor(value2));
+    return wrapper;
+  };
+  objectTypeNames.add(name);
+  scope.set(name, convert);
+  env.registerType(name, { ctor: Ctor, fields: { ...fields2 }, convert });
+  env.registerOperator(`${name} == null`, (a, b) => a === b);
+  env.registerOperator(`${name} == ${name}`, ((a, b, _ast, ev) => {
+    if (a === b) return true;
+    const equals = celEqualsIn(ev);
+    return fieldNames.every((field2) => {
+      const x = a.get(field2);
+      const y = b.get(field2);
+      return x === void 0 || y === void 0 ? x === y : equals(x, y);
+    });
+  }));
+}
+function registerKubernetesObjectTypes(env, scope) {
+  for (const [name, fields2] of Object.entries(KUBERNETES_OBJECT_TYPES)) registerObjectType(env, scope, name, fields2);
+}
+function patchObjectTypeNode(node2) {
+  if (node2.op === "id") {
+    const name = node2.args;
+    overrideEvaluate(
+      node2,
+      (ev, self, ctx) => {
+        const type = self.checkedType;
+        if (type?.kind === "message" && objectTypeNames.has(type.name) && ctx.getValue(name) === null) {
+          return null;
+        }
+        return evaluateOriginal(ev, self, ctx);
+      },
+      "object-variable"
+    );
+  } else if (node2.op === ".?") {
+    const check2 = node2.meta.check;
+    node2.setMeta("check", (checker, self, ctx) => {
+      const type = check2(checker, self, ctx);
+      let left = self.args[0].checkedType;
+      if (left?.kind === "optional") left = left.valueType;
+      const field2 = self.args[1];
+      const fields2 = left?.kind === "message" ? checker.objectTypes.get(left.name)?.fields : void 0;
+      if (fields2 !== void 0 && objectTypeNames.has(left.name) && !(field2 in fields2)) {
+        throw checker.createError("no_such_key", `No such key: ${field2}`, self);
+      }
+      return type;
+    });
+  }
+}
+var ADMISSION_REQUEST_TYPE, NAMESPACE_TYPE, TIMESTAMP, KUBERNETES_OBJECT_TYPES, objectTypeNames, ObjectTypeScope, RFC3339;
+var init_object_types = __esm({
+  "src/lang/cel/object-types.ts"() {
+    "use strict";
+    init_ast();
+    init_strings();
+    init_values();
+    ADMISSION_REQUEST_TYPE = "kubernetes.AdmissionRequest";
+    NAMESPACE_TYPE = "kubernetes.Namespace";
+    TIMESTAMP = "google.protobuf.Timestamp";
+    KUBERNETES_OBJECT_TYPES = {
+      "kubernetes.GroupVersionKind": { group: "string", version: "string", kind: "string" },
+      "kubernetes.GroupVersionResource": { group: "string", version: "string", resource: "string" },
+      "kubernetes.UserInfo": { username: "string", uid: "string", groups: "list<string>", extra: "map<string, list<string>>" },
+      [ADMISSION_REQUEST_TYPE]: {
+        kind: "kubernetes.GroupVersionKind",
+        resource: "kubernetes.GroupVersionResource",
+        subResource: "string",
+        requestKind: "kubernetes.GroupVersionKind",
+        requestResource: "kubernetes.GroupVersionResource",
+        requestSubResource: "string",
+        name: "string",
+        namespace: "string",
+        operation: "string",
+        userInfo: "kubernetes.UserInfo",
+        dryRun: "bool",
+        options: "dyn",
+        object: "dyn",
+        oldObject: "dyn"
+      },
+      "kubernetes.NamespaceSpec": { finalizers: "list<string>" },
+      "kubernetes.NamespaceCondition": { status: "string", type: "string", lastTransitionTime: TIMESTAMP, message: "string", reason: "string" },
+      "kubernetes.NamespaceStatus": { conditions: "list<kubernetes.NamespaceCondition>", phase: "string" },
+      "kubernetes.NamespaceMetadata": {
+        name: "string",
+        generateName: "string",
+        namespace: "string",
+        labels: "map<string, string>",
+        annotations: "map<string, string>",
+        UID: "string",
+        creationTimestamp: TIMESTAMP,
+        deletionGracePeriodSeconds: "int",
+        deletionTimestamp: TIMESTAMP,
+        generation: "int",
+        resourceVersion: "string",
+        finalizers: "list<string>"
+      },
+      [NAMESPACE_TYPE]: { metadata: "kubernetes.NamespaceMetadata", spec: "kubernetes.NamespaceSpec", status: "kubernetes.NamespaceStatus" }
+    };
+    objectTypeNames = /* @__PURE__ */ new Set();
+    ObjectTypeScope = class {
+      constructor(parent = null) {
+        this.parent = parent;
+      }
+      parent;
+      #converters = /* @__PURE__ */ new Map();
+      lookup(type) {
+        return this.#converters.get(type) ?? this.parent?.lookup(type);
+      }
+      set(type, convert) {
+        this.#converters.set(type, convert);
+      }
+    };
+    RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+  }
+});
+
 // src/lang/cel/closures.ts
 function registerClosureMethod(typeName4, name, receiverClass, call4) {
   METHODS.set(`${typeName4}.${name}`, { receiverClass, call: call4 });
@@ -12073,10 +12255,13 @@ function rangeOf(node2) {
 function bail() {
   throw BAIL;
 }
-function isPlainObject(value2) {
-  if (typeof value2 !== "object" || value2 === null) return false;
+function isPlainObject2(value2) {
+  if (typeof value2 !== "object" || value2 === null || Array.isArray(value2)) return false;
   const constructor = value2.constructor;
   return constructor === Object || constructor === void 0;
+}
+function isList(value2) {
+  return Array.isArray(value2) && value2.constructor === Array;
 }
 function known(value2) {
   switch (typeof value2) {
@@ -12086,30 +12271,20 @@ function known(value2) {
     case "boolean":
       return true;
     case "object":
-      return value2 === null || Array.isArray(value2) || isPlainObject(value2) || value2 instanceof Optional;
+      return value2 === null || isList(value2) || isPlainObject2(value2) || value2 instanceof Optional;
     default:
       return false;
   }
 }
 function deepType(value2) {
-  switch (typeof value2) {
-    case "string":
-      return "string";
-    case "bigint":
-      return "int";
-    case "number":
-      return "double";
-    case "boolean":
-      return "bool";
-    default:
-      if (value2 === null) return "null";
-      if (Array.isArray(value2)) return value2.length === 0 ? "list" : `list<${deepType(value2[0])}>`;
-      if (isPlainObject(value2)) {
-        for (const key3 in value2) return `map<string, ${deepType(value2[key3])}>`;
-        return "map";
-      }
-      return bail();
+  if (value2 === null) return "null";
+  if (isList(value2)) return value2.length === 0 ? "list" : `list<${deepType(value2[0])}>`;
+  if (isPlainObject2(value2)) {
+    for (const key3 in value2) return `map<string, ${deepType(value2[key3])}>`;
+    return "map";
   }
+  const kind3 = kindOf(value2);
+  return kind3 === "int" || kind3 === "double" || kind3 === "bool" || kind3 === "string" ? kind3 : bail();
 }
 function codePoints(text5) {
   let count2 = 0;
@@ -12143,9 +12318,9 @@ function elementCheck(type) {
 }
 function size(value2) {
   if (typeof value2 === "string") return BigInt(codePoints(value2));
-  if (Array.isArray(value2)) return BigInt(value2.length);
-  if (isPlainObject(value2)) return BigInt(Object.keys(value2).length);
-  return bail();
+  if (!isList(value2) && !isPlainObject2(value2)) return bail();
+  deepType(value2);
+  return BigInt(isList(value2) ? value2.length : Object.keys(value2).length);
 }
 function withoutClosures(fn) {
   const previous = enabled;
@@ -12179,6 +12354,8 @@ var init_closures = __esm({
     init_cost();
     init_has();
     init_regex();
+    init_object_types();
+    init_values();
     METHODS = /* @__PURE__ */ new Map();
     NONE = /* @__PURE__ */ Symbol("cel closures: no value");
     BAIL = /* @__PURE__ */ Symbol("cel closures: evaluate with cel-js");
@@ -12287,7 +12464,7 @@ var init_closures = __esm({
             const elements2 = node2.args.map((element) => this.compile(element, scope));
             return (frame) => {
               const out = new Array(elements2.length);
-              for (let i = 0; i < elements2.length; i++) out[i] = elements2[i](frame);
+              for (let i = elements2.length - 1; i >= 0; i--) out[i] = elements2[i](frame);
               return out;
             };
           }
@@ -12347,27 +12524,83 @@ var init_closures = __esm({
           if (ownPatches(left, ["object-variable"]).length > 0) throw new Unsupported("patched variables");
           return (frame) => {
             const object3 = frame.activation[variables];
-            if (!isPlainObject(object3)) return bail();
+            if (!isPlainObject2(object3)) return bail();
             let value2;
             try {
               value2 = object3[field2];
             } catch (error) {
+              if (!(error instanceof Error)) return bail();
               throw new Raised(error);
             }
             return value2 !== void 0 && known(value2) ? value2 : bail();
           };
         }
+        if (left.checkedType?.kind === "message") return this.messageChain(node2, scope);
         if (!isDyn(left)) throw new Unsupported("selection on a declared type");
         const object2 = this.compile(left, scope);
         return (frame) => {
           const value2 = object2(frame);
-          if (isPlainObject(value2)) {
+          if (isPlainObject2(value2)) {
             const item = hasOwn2.call(value2, field2) ? value2[field2] : void 0;
             if (item === void 0) throw noSuchKey(field2, node2);
             return known(item) ? item : bail();
           }
-          if (value2 === null || Array.isArray(value2) || typeof value2 === "string" || typeof value2 === "bigint" || typeof value2 === "number" || typeof value2 === "boolean") {
+          if (value2 === null || isList(value2) || typeof value2 === "string" || typeof value2 === "bigint" || typeof value2 === "number" || typeof value2 === "boolean") {
             throw noSuchKey(field2, node2);
+          }
+          return bail();
+        };
+      }
+      /**
+       * `request.namespace`, `namespaceObject.metadata.name`: a chain of selections from a variable of a Kubernetes object
+       * type (object-types.ts) through fields of object types, to a field of type `string`, `bool`, `int` or `dyn`. cel-js
+       * wraps each object and converts each field to its declared type when it is read (object-types.ts
+       * `registerObjectType`, `convertValue`; cel-js `TypeDeclaration#getMessageField`): an absent (or null) field is
+       * `No such key`, a value of another type an error left to cel-js.
+       */
+      messageChain(node2, scope) {
+        const steps = [];
+        let at3 = node2;
+        while (at3.op === ".") {
+          const [left, field2] = at3.args;
+          const type = left.checkedType;
+          const fields2 = type?.kind === "message" ? KUBERNETES_OBJECT_TYPES[type.name] : void 0;
+          if (fields2 === void 0 || !hasOwn2.call(fields2, field2) || at3 !== node2 && patchesOf(at3).length > 0 || at3.meta.alternate) throw new Unsupported("selection on a declared type");
+          steps.unshift({ node: at3, field: field2, type: fields2[field2] });
+          at3 = left;
+        }
+        const root = at3;
+        if (root.op !== "id" || root.meta.alternate || this.bound(root.args, scope) || ownPatches(root, ["object-variable"]).length > 0) {
+          throw new Unsupported("selection on a declared type");
+        }
+        const last = steps[steps.length - 1].type;
+        if (steps.slice(0, -1).some((step3) => KUBERNETES_OBJECT_TYPES[step3.type] === void 0) || !["string", "bool", "int", "dyn"].includes(last)) {
+          throw new Unsupported("selection on a declared type");
+        }
+        const name = root.args;
+        return (frame) => {
+          let value2 = frame.activation[name];
+          if (value2 !== null && !isPlainObject2(value2)) return bail();
+          for (let i = 0; i < steps.length; i++) {
+            const { node: step3, field: field2 } = steps[i];
+            if (value2 === null) throw noSuchKey(field2, step3);
+            const item = hasOwn2.call(value2, field2) ? value2[field2] : field2 in value2 ? bail() : void 0;
+            if (item === void 0 || item === null && (i < steps.length - 1 || last !== "dyn")) throw noSuchKey(field2, step3);
+            if (i < steps.length - 1) {
+              if (!isPlainObject2(item)) return bail();
+              value2 = item;
+              continue;
+            }
+            switch (last) {
+              case "string":
+                return typeof item === "string" ? item : bail();
+              case "bool":
+                return typeof item === "boolean" ? item : bail();
+              case "int":
+                return typeof item === "bigint" ? item : typeof item === "number" && Number.isInteger(item) ? BigInt(item) : bail();
+              default:
+                return known(item) ? item : bail();
+            }
           }
           return bail();
         };
@@ -12407,13 +12640,13 @@ var init_closures = __esm({
           return (frame) => {
             const value2 = object2(frame);
             if (value2 === NONE) return NONE;
-            if (isPlainObject(value2)) {
+            if (isPlainObject2(value2)) {
               if (!hasOwn2.call(value2, field2)) return NONE;
               const item = value2[field2];
               if (item === void 0) return NONE;
               return known(item) ? item : bail();
             }
-            if (value2 === null || Array.isArray(value2) || typeof value2 !== "object") return typeof value2 === "function" || typeof value2 === "symbol" ? bail() : NONE;
+            if (value2 === null || isList(value2) || typeof value2 !== "object") return typeof value2 === "function" || typeof value2 === "symbol" ? bail() : NONE;
             return bail();
           };
         }
@@ -12423,8 +12656,8 @@ var init_closures = __esm({
           const at3 = key3(frame);
           if (value2 === NONE) return NONE;
           let item;
-          if (isPlainObject(value2) && typeof at3 === "string") item = hasOwn2.call(value2, at3) ? value2[at3] : void 0;
-          else if (Array.isArray(value2) && typeof at3 === "bigint") item = at3 >= 0n && at3 < BigInt(value2.length) ? value2[Number(at3)] : void 0;
+          if (isPlainObject2(value2) && typeof at3 === "string") item = hasOwn2.call(value2, at3) ? value2[at3] : void 0;
+          else if (isList(value2) && typeof at3 === "bigint") item = at3 >= 0n && at3 < BigInt(value2.length) ? value2[Number(at3)] : void 0;
           else return bail();
           if (item === void 0) return NONE;
           return known(item) ? item : bail();
@@ -12440,8 +12673,8 @@ var init_closures = __esm({
           const value2 = object2(frame);
           const at3 = key3(frame);
           let item;
-          if (Array.isArray(value2) && typeof at3 === "bigint") item = at3 >= 0n && at3 < BigInt(value2.length) ? value2[Number(at3)] : void 0;
-          else if (isPlainObject(value2) && typeof at3 === "string") item = hasOwn2.call(value2, at3) ? value2[at3] : void 0;
+          if (isList(value2) && typeof at3 === "bigint") item = at3 >= 0n && at3 < BigInt(value2.length) ? value2[Number(at3)] : void 0;
+          else if (isPlainObject2(value2) && typeof at3 === "string") item = hasOwn2.call(value2, at3) ? value2[at3] : void 0;
           else return bail();
           return item !== void 0 && known(item) ? item : bail();
         };
@@ -12467,12 +12700,15 @@ var init_closures = __esm({
         const fields2 = selections.map((selection) => selection.args[1]).reverse();
         const last = fields2.length - 1;
         return (frame) => {
+          const before = spent();
           let value2 = base2(frame);
+          const cost = spent() - before;
+          if (cost > 0) charge(cost);
           for (let i = 0; i < last; i++) {
             const field2 = fields2[i];
-            if (isPlainObject(value2)) {
+            if (isPlainObject2(value2)) {
               value2 = hasOwn2.call(value2, field2) ? value2[field2] : void 0;
-            } else if (value2 === null || Array.isArray(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol") {
+            } else if (value2 === null || isList(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol") {
               value2 = void 0;
             } else {
               return bail();
@@ -12480,14 +12716,14 @@ var init_closures = __esm({
             if (value2 === void 0) throw noSuchKey(field2, selections[selections.length - 1 - i]);
             if (!known(value2)) return bail();
           }
-          if (isPlainObject(value2)) {
+          if (isPlainObject2(value2)) {
             if (typeof value2[CEL_FIELD_PRESENCE] === "function") return bail();
             const field2 = fields2[last];
             if (!hasOwn2.call(value2, field2)) return false;
             const item = value2[field2];
             return item === void 0 ? false : known(item) ? true : bail();
           }
-          return value2 === null || Array.isArray(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol" ? false : bail();
+          return value2 === null || isList(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol" ? false : bail();
         };
       }
       /** `s.matches(p)`, `matches(s, p)` on RE2 (environment.ts `patchMatches`); a bad pattern is left to cel-js. */
@@ -12563,14 +12799,17 @@ var init_closures = __esm({
         return (frame) => {
           const item = value2(frame);
           const collection = range4(frame);
-          if (Array.isArray(collection)) {
+          if (isList(collection)) {
             if (charged) charge(collection.length);
             const type = typeof item;
             if (type !== "string" && type !== "boolean" || collection.length === 0 || typeof collection[0] !== type) return bail();
             for (let i = 0; i < collection.length; i++) if (collection[i] === item) return true;
             return false;
           }
-          if (isPlainObject(collection) && typeof item === "string") return hasOwn2.call(collection, item) ? collection[item] !== void 0 : false;
+          if (isPlainObject2(collection) && typeof item === "string") {
+            deepType(collection);
+            return hasOwn2.call(collection, item) ? collection[item] !== void 0 : false;
+          }
           return bail();
         };
       }
@@ -12586,8 +12825,10 @@ var init_closures = __esm({
           else if (typeof a === "bigint" && typeof b === "bigint") {
             const sum4 = a + b;
             return sum4 > INT64_MAX || sum4 < INT64_MIN ? bail() : sum4;
-          } else if (Array.isArray(a) && Array.isArray(b)) {
-            if (a.length > 0 && b.length > 0 && deepType(a) !== deepType(b)) return bail();
+          } else if (isList(a) && isList(b)) {
+            const left2 = deepType(a);
+            const right2 = deepType(b);
+            if (a.length > 0 && b.length > 0 && left2 !== right2) return bail();
             out = [...a, ...b];
           } else return bail();
           if (metered) charge(Math.ceil(out.length / 10));
@@ -12622,7 +12863,10 @@ var init_closures = __esm({
         }
         throw new Unsupported(`function ${name}`);
       }
-      /** `x.size()`, `s.startsWith(t)`, `s.endsWith(t)`, `s.contains(t)`, `o.hasValue()`. */
+      /**
+       * `x.size()`, `s.startsWith(t)`, `s.endsWith(t)`, `s.contains(t)`, `s.split(t)`, `o.hasValue()`: the argument
+       * before the receiver, as cel-js evaluates a method call (`resolveAstArray`, last to first).
+       */
       receiverCall(node2, scope) {
         const [name, receiverNode, args] = node2.args;
         const method = args.length === 1 ? METHODS.get(`${receiverNode.checkedType?.name ?? ""}.${name}`) : void 0;
@@ -12640,8 +12884,8 @@ var init_closures = __esm({
           const separator = this.compile(args[0], scope);
           const metered = patchesOf(node2).includes("output-cost");
           return (frame) => {
-            const text5 = receiver(frame);
             const by = separator(frame);
+            const text5 = receiver(frame);
             if (typeof text5 !== "string" || typeof by !== "string") return bail();
             const parts2 = text5.split(by);
             if (metered) charge(Math.ceil(parts2.length / 10));
@@ -12662,8 +12906,8 @@ var init_closures = __esm({
           const argument = this.compile(args[0], scope);
           const test = name === "startsWith" ? (a, b) => a.startsWith(b) : name === "endsWith" ? (a, b) => a.endsWith(b) : (a, b) => a.includes(b);
           return (frame) => {
-            const text5 = receiver(frame);
             const part = argument(frame);
+            const text5 = receiver(frame);
             return typeof text5 === "string" && typeof part === "string" ? test(text5, part) : bail();
           };
         }
@@ -12681,9 +12925,10 @@ var init_closures = __esm({
         const operand = this.compile(argument, scope);
         const { receiverClass, call: call4 } = method;
         return (frame) => {
+          const argumentValue = operand(frame);
           const receiver = frame.activation[name];
           if (typeof receiver !== "object" || receiver === null || receiver.constructor !== receiverClass) return bail();
-          const outcome = call4(receiver, operand(frame));
+          const outcome = call4(receiver, argumentValue);
           if (outcome === null) return bail();
           if ("error" in outcome) throw new Raised({ summary: outcome.error, range: rangeOf(node2) });
           return outcome.value;
@@ -12731,7 +12976,7 @@ var init_closures = __esm({
         const quantifier = !args.errorsAreFatal;
         return (frame) => {
           const range4 = iterable(frame);
-          const items2 = Array.isArray(range4) ? range4 : isPlainObject(range4) ? Object.keys(range4) : bail();
+          const items2 = isList(range4) ? range4 : isPlainObject2(range4) ? Object.keys(range4) : bail();
           let accu = init(frame);
           const slots = frame.slots;
           slots[accuSlot] = accu;
@@ -20695,7 +20940,7 @@ function resolveUntyped(tag, text5) {
       if (Number.isFinite(value2)) return { tag: FLOAT, value: value2 };
     }
   } else if (hint === HINT_NUMBER) {
-    if ((tag === "" || tag === TIMESTAMP) && isGoTimestamp(text5)) return { tag: TIMESTAMP, value: text5 };
+    if ((tag === "" || tag === TIMESTAMP2) && isGoTimestamp(text5)) return { tag: TIMESTAMP2, value: text5 };
     const plain = text5.includes("_") ? text5.replace(/_/g, "") : text5;
     const integer = parseGoInteger(plain);
     if (integer !== null) return integer;
@@ -20801,7 +21046,7 @@ function formatFloat32Key(value2) {
   const fraction2 = mantissa.slice(exponent + 1);
   return `${sign4}${integer}${fraction2 === "" ? "" : `.${fraction2}`}`;
 }
-var YamlValueError, YAML_TAG_PREFIX, STR, INT, FLOAT, BOOL, NULL, TIMESTAMP, BINARY, RESOLVABLE, RESOLVE_MAP, HINT_NONE, HINT_MAP, HINT_DOT, HINT_NUMBER, HINTS, YAML_STYLE_FLOAT, DOT_FLOAT, SHORT_DECIMAL, DIGITS_BY_BASE, BIGINT_PREFIX, UINT64_MAX, TIMESTAMP_SHAPE, BASE64, LINE_BREAKS;
+var YamlValueError, YAML_TAG_PREFIX, STR, INT, FLOAT, BOOL, NULL, TIMESTAMP2, BINARY, RESOLVABLE, RESOLVE_MAP, HINT_NONE, HINT_MAP, HINT_DOT, HINT_NUMBER, HINTS, YAML_STYLE_FLOAT, DOT_FLOAT, SHORT_DECIMAL, DIGITS_BY_BASE, BIGINT_PREFIX, UINT64_MAX, TIMESTAMP_SHAPE, BASE64, LINE_BREAKS;
 var init_yaml11 = __esm({
   "src/source/yaml11.ts"() {
     "use strict";
@@ -20814,9 +21059,9 @@ var init_yaml11 = __esm({
     FLOAT = "!!float";
     BOOL = "!!bool";
     NULL = "!!null";
-    TIMESTAMP = "!!timestamp";
+    TIMESTAMP2 = "!!timestamp";
     BINARY = "!!binary";
-    RESOLVABLE = /* @__PURE__ */ new Set(["", STR, BOOL, INT, FLOAT, TIMESTAMP]);
+    RESOLVABLE = /* @__PURE__ */ new Set(["", STR, BOOL, INT, FLOAT, TIMESTAMP2]);
     RESOLVE_MAP = /* @__PURE__ */ new Map();
     addResolved(BOOL, true, ["y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"]);
     addResolved(BOOL, false, ["n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]);
@@ -21288,7 +21533,7 @@ function resolveYamlTimestamp(source) {
   }
   return date;
 }
-function isPlainObject2(data) {
+function isPlainObject3(data) {
   if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
   const prototype = Object.getPrototypeOf(data);
   return prototype === null || prototype === Object.prototype;
@@ -22764,7 +23009,7 @@ var init_js_yaml = __esm({
         if (item instanceof Map) {
           if (item.size !== 1) return "cannot resolve an ordered map item";
           key3 = item.keys().next().value;
-        } else if (isPlainObject2(item)) {
+        } else if (isPlainObject3(item)) {
           const itemKeys = Object.keys(item);
           if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
           key3 = itemKeys[0];
@@ -22796,7 +23041,7 @@ var init_js_yaml = __esm({
     });
     mapTag = defineMappingTag("tag:yaml.org,2002:map", {
       create: () => ({}),
-      identify: isPlainObject2,
+      identify: isPlainObject3,
       represent: (o) => {
         const map2 = /* @__PURE__ */ new Map();
         for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
@@ -23023,7 +23268,7 @@ var init_js_yaml = __esm({
       has: (container, key3) => container.has(key3),
       keys: (container) => container.keys(),
       get: (container, key3) => container.get(key3),
-      identify: (data) => data instanceof Map || isPlainObject2(data),
+      identify: (data) => data instanceof Map || isPlainObject3(data),
       represent: (data) => {
         if (data instanceof Map) return data;
         const map2 = /* @__PURE__ */ new Map();
@@ -23034,7 +23279,7 @@ var init_js_yaml = __esm({
     });
     legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
       create: () => ({}),
-      identify: isPlainObject2,
+      identify: isPlainObject3,
       represent: (o) => {
         const map2 = /* @__PURE__ */ new Map();
         for (const key3 of Object.keys(o)) map2.set(key3, o[key3]);
@@ -32272,7 +32517,7 @@ function isInt64(s) {
   }
 }
 function timeSince(layout, t1, t2) {
-  const parse7 = (s) => parseGoTime(layout !== "" ? layout : RFC3339, s);
+  const parse7 = (s) => parseGoTime(layout !== "" ? layout : RFC33392, s);
   const start = parse7(t1);
   const end = t2 !== "" ? parse7(t2) : now();
   return formatGoDuration(subTimes(end, start));
@@ -32285,7 +32530,7 @@ function timeParse(layout, value2) {
   if (isInt64(layout)) return formatRFC3339(unixTime(parseInt64(value2)));
   return formatRFC3339(parseGoTime(layout, value2));
 }
-var RFC3339, STRING6, rfc3339, TIME_FUNCTIONS;
+var RFC33392, STRING6, rfc3339, TIME_FUNCTIONS;
 var init_time_functions = __esm({
   "src/lang/jmespath/functions/time-functions.ts"() {
     "use strict";
@@ -32294,9 +32539,9 @@ var init_time_functions = __esm({
     init_go_strings();
     init_go_time();
     init_go_time_parse();
-    RFC3339 = "2006-01-02T15:04:05Z07:00";
+    RFC33392 = "2006-01-02T15:04:05Z07:00";
     STRING6 = { types: ["string"] };
-    rfc3339 = (s) => parseGoTime(RFC3339, s);
+    rfc3339 = (s) => parseGoTime(RFC33392, s);
     TIME_FUNCTIONS = [
       {
         name: "time_since",
@@ -38284,185 +38529,6 @@ var init_math = __esm({
     INT64_MIN3 = -(2n ** 63n);
     NUMERIC_TYPES = /* @__PURE__ */ new Set(["int", "uint", "double"]);
     MAX_ARGS = 32;
-  }
-});
-
-// src/lang/cel/object-types.ts
-function isPlainObject3(value2) {
-  return typeof value2 === "object" && value2 !== null && (value2.constructor === Object || value2.constructor === void 0);
-}
-function convertValue(scope, type, value2) {
-  if (value2 === void 0 || value2 === null) return type === "dyn" ? value2 : void 0;
-  switch (type) {
-    case "dyn":
-    case "string":
-    case "bool":
-      return value2;
-    case "int":
-      return typeof value2 === "number" && Number.isInteger(value2) ? BigInt(value2) : value2;
-    case TIMESTAMP2:
-      if (typeof value2 === "string" && RFC33392.test(value2)) {
-        const date = new Date(value2);
-        return Number.isNaN(date.getTime()) ? value2 : date;
-      }
-      return value2;
-    default:
-      break;
-  }
-  const convert = scope.lookup(type);
-  if (convert !== void 0) return convert(value2) ?? value2;
-  const list5 = /^list<(.+)>$/.exec(type);
-  if (list5 && Array.isArray(value2)) {
-    const element = list5[1];
-    if (element === "int" || element === TIMESTAMP2 || scope.lookup(element) !== void 0) return value2.map((v) => convertValue(scope, element, v));
-  }
-  return value2;
-}
-function registerObjectType(env, scope, name, fields2) {
-  const fieldNames = Object.keys(fields2);
-  const Ctor = {
-    [name]: class extends Map {
-      #raw;
-      constructor(raw) {
-        super();
-        this.#raw = raw;
-      }
-      get(field2) {
-        if (super.has(field2)) return super.get(field2);
-        const type = fields2[field2];
-        if (type === void 0) return void 0;
-        const raw = this.#raw instanceof Map ? this.#raw.get(field2) : this.#raw[field2];
-        const value2 = convertValue(scope, type, raw);
-        super.set(field2, value2);
-        return value2;
-      }
-      has(field2) {
-        return this.get(field2) !== void 0;
-      }
-      [Symbol.iterator]() {
-        for (const field2 of fieldNames) this.get(field2);
-        return super.entries();
-      }
-    }
-  }[name];
-  const wrappers = /* @__PURE__ */ new WeakMap();
-  const convert = (value2) => {
-    if (value2 instanceof Ctor) return value2;
-    if (!isPlainObject3(value2) && !(value2 instanceof Map)) return void 0;
-    let wrapper = wrappers.get(value2);
-    if (wrapper === void 0) wrappers.set(value2, wrapper = new Ctor(value2));
-    return wrapper;
-  };
-  objectTypeNames.add(name);
-  scope.set(name, convert);
-  env.registerType(name, { ctor: Ctor, fields: { ...fields2 }, convert });
-  env.registerOperator(`${name} == null`, (a, b) => a === b);
-  env.registerOperator(`${name} == ${name}`, ((a, b, _ast, ev) => {
-    if (a === b) return true;
-    const equals = celEqualsIn(ev);
-    return fieldNames.every((field2) => {
-      const x = a.get(field2);
-      const y = b.get(field2);
-      return x === void 0 || y === void 0 ? x === y : equals(x, y);
-    });
-  }));
-}
-function registerKubernetesObjectTypes(env, scope) {
-  for (const [name, fields2] of Object.entries(KUBERNETES_OBJECT_TYPES)) registerObjectType(env, scope, name, fields2);
-}
-function patchObjectTypeNode(node2) {
-  if (node2.op === "id") {
-    const name = node2.args;
-    overrideEvaluate(
-      node2,
-      (ev, self, ctx) => {
-        const type = self.checkedType;
-        if (type?.kind === "message" && objectTypeNames.has(type.name) && ctx.getValue(name) === null) {
-          return null;
-        }
-        return evaluateOriginal(ev, self, ctx);
-      },
-      "object-variable"
-    );
-  } else if (node2.op === ".?") {
-    const check2 = node2.meta.check;
-    node2.setMeta("check", (checker, self, ctx) => {
-      const type = check2(checker, self, ctx);
-      let left = self.args[0].checkedType;
-      if (left?.kind === "optional") left = left.valueType;
-      const field2 = self.args[1];
-      const fields2 = left?.kind === "message" ? checker.objectTypes.get(left.name)?.fields : void 0;
-      if (fields2 !== void 0 && objectTypeNames.has(left.name) && !(field2 in fields2)) {
-        throw checker.createError("no_such_key", `No such key: ${field2}`, self);
-      }
-      return type;
-    });
-  }
-}
-var ADMISSION_REQUEST_TYPE, NAMESPACE_TYPE, TIMESTAMP2, KUBERNETES_OBJECT_TYPES, objectTypeNames, ObjectTypeScope, RFC33392;
-var init_object_types = __esm({
-  "src/lang/cel/object-types.ts"() {
-    "use strict";
-    init_ast();
-    init_strings();
-    init_values();
-    ADMISSION_REQUEST_TYPE = "kubernetes.AdmissionRequest";
-    NAMESPACE_TYPE = "kubernetes.Namespace";
-    TIMESTAMP2 = "google.protobuf.Timestamp";
-    KUBERNETES_OBJECT_TYPES = {
-      "kubernetes.GroupVersionKind": { group: "string", version: "string", kind: "string" },
-      "kubernetes.GroupVersionResource": { group: "string", version: "string", resource: "string" },
-      "kubernetes.UserInfo": { username: "string", uid: "string", groups: "list<string>", extra: "map<string, list<string>>" },
-      [ADMISSION_REQUEST_TYPE]: {
-        kind: "kubernetes.GroupVersionKind",
-        resource: "kubernetes.GroupVersionResource",
-        subResource: "string",
-        requestKind: "kubernetes.GroupVersionKind",
-        requestResource: "kubernetes.GroupVersionResource",
-        requestSubResource: "string",
-        name: "string",
-        namespace: "string",
-        operation: "string",
-        userInfo: "kubernetes.UserInfo",
-        dryRun: "bool",
-        options: "dyn",
-        object: "dyn",
-        oldObject: "dyn"
-      },
-      "kubernetes.NamespaceSpec": { finalizers: "list<string>" },
-      "kubernetes.NamespaceCondition": { status: "string", type: "string", lastTransitionTime: TIMESTAMP2, message: "string", reason: "string" },
-      "kubernetes.NamespaceStatus": { conditions: "list<kubernetes.NamespaceCondition>", phase: "string" },
-      "kubernetes.NamespaceMetadata": {
-        name: "string",
-        generateName: "string",
-        namespace: "string",
-        labels: "map<string, string>",
-        annotations: "map<string, string>",
-        UID: "string",
-        creationTimestamp: TIMESTAMP2,
-        deletionGracePeriodSeconds: "int",
-        deletionTimestamp: TIMESTAMP2,
-        generation: "int",
-        resourceVersion: "string",
-        finalizers: "list<string>"
-      },
-      [NAMESPACE_TYPE]: { metadata: "kubernetes.NamespaceMetadata", spec: "kubernetes.NamespaceSpec", status: "kubernetes.NamespaceStatus" }
-    };
-    objectTypeNames = /* @__PURE__ */ new Set();
-    ObjectTypeScope = class {
-      constructor(parent = null) {
-        this.parent = parent;
-      }
-      parent;
-      #converters = /* @__PURE__ */ new Map();
-      lookup(type) {
-        return this.#converters.get(type) ?? this.parent?.lookup(type);
-      }
-      set(type, convert) {
-        this.#converters.set(type, convert);
-      }
-    };
-    RFC33392 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
   }
 });
 
@@ -47141,7 +47207,7 @@ var init_openapi = __esm({
 function isMap5(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
-function isList(v) {
+function isList2(v) {
   return Array.isArray(v);
 }
 function isScalar4(v) {
@@ -47210,7 +47276,7 @@ function formatErrors(errors) {
 function deduceAtom(atom, v) {
   if (v === void 0 || v === null) return atom;
   if (isScalar4(v)) return atom.scalar !== void 0 ? { scalar: atom.scalar } : atom;
-  if (isList(v)) return atom.list !== void 0 ? { list: atom.list } : atom;
+  if (isList2(v)) return atom.list !== void 0 ? { list: atom.list } : atom;
   return atom.map !== void 0 ? { map: atom.map } : atom;
 }
 function sameAtom(a, b) {
@@ -47241,7 +47307,7 @@ function listItemToPathElement(lookup2, list5, child) {
   if (list5.elementRelationship !== "associative") return { error: "invalid indexing of non-associative list" };
   if (list5.keys !== void 0 && list5.keys.length > 0) return keyedItemToPathElement(lookup2, list5, list5.keys, child);
   if (isMap5(child)) return { error: "associative list without keys has an element that's a map type" };
-  if (isList(child)) return { error: "not supported: associative list with lists as elements" };
+  if (isList2(child)) return { error: "not supported: associative list with lists as elements" };
   if (child === null) return { error: "associative list without keys has an element that's an explicit null" };
   return `[=${toString(child)}]`;
 }
@@ -47290,7 +47356,7 @@ function validateValue(lookup2, ref, v, path13, allowDuplicates, errors) {
     if (error !== void 0) errors.push({ path: path13, message: error });
   } else if (atom.list !== void 0) {
     if (v === null) return;
-    if (!isList(v)) {
+    if (!isList2(v)) {
       errors.push({ path: path13, message: `expected list, got ${formatValueV(v)}` });
       return;
     }
@@ -47375,8 +47441,8 @@ function doScalar(t, lhs, rhs, path13, errors) {
   return keepRHS(lhs, rhs);
 }
 function doList(lookup2, t, lhsValue, rhsValue, path13, errors) {
-  const lhs = isList(lhsValue) ? lhsValue : void 0;
-  const rhs = isList(rhsValue) ? rhsValue : void 0;
+  const lhs = isList2(lhsValue) ? lhsValue : void 0;
+  const rhs = isList2(rhsValue) ? rhsValue : void 0;
   const emptyPromoteToLeaf = (lhs === void 0 || lhs.length === 0) && (rhs === void 0 || rhs.length === 0);
   if (t.elementRelationship === "atomic" || emptyPromoteToLeaf) return keepRHS(lhsValue, rhsValue);
   if (lhs === void 0 && rhs === void 0) return void 0;
@@ -47504,7 +47570,7 @@ function findAtomics(lookup2, ref, v, path13 = "") {
       if (field2 !== void 0) atomics.push(...findAtomics(lookup2, field2.type, v[key3], `${path13}.${key3}`));
     }
   }
-  if (isList(v) && a.list !== void 0) {
+  if (isList2(v) && a.list !== void 0) {
     if (a.list.elementRelationship === "atomic") atomics.push(path13);
     for (let i = 0; i < v.length; i++) atomics.push(...findAtomics(lookup2, a.list.elementType, v[i], `${path13}[${i}]`));
   }

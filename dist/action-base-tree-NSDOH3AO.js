@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-JMAQ2MJG.js";
+} from "./action-chunk-JGKRSOOE.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-HB54K3SX.js";
+} from "./action-chunk-AI7CGBVQ.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

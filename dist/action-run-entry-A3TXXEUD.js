@@ -26,11 +26,11 @@ import {
   sarifChunks,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-JMAQ2MJG.js";
+} from "./action-chunk-JGKRSOOE.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-HB54K3SX.js";
+import "./action-chunk-AI7CGBVQ.js";
 import {
   require_tunnel,
   require_undici
@@ -3510,7 +3510,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-PXZ6XGGX.js");
+    const { openBase } = await import("./action-base-tree-NSDOH3AO.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-HB54K3SX.js";
+} from "./action-chunk-AI7CGBVQ.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts
