@@ -10,8 +10,8 @@
  * they are not sure to treat as cel-js does (a type mismatch, an overload cel-js chooses by the first element of a
  * list, an exhausted budget) makes them give up with {@link BAIL}, and the program is evaluated by cel-js, whose
  * result is the answer (environment.ts `makeProgram`). CEL has no side effects, so starting again costs only time;
- * the closures call no library function that could draw random values or read outside data. A program with a node
- * they do not know (a function, a macro or a patch beyond those below) has no closures at all.
+ * the closures call no library function that could draw random values or read outside data. A node they do not
+ * know (a function, a macro or a patch beyond those below) gives up when an evaluation reaches it.
  *
  * Handled: literals; variables of type `dyn` and iteration variables; `variables.<name>`; the scalar fields of
  * `request` and `namespaceObject` (`request.operation`, `namespaceObject.metadata.name`); field selection and
@@ -91,7 +91,7 @@ interface Frame {
 
 type Closure = (frame: Frame) => unknown;
 
-/** A program's closures: its value for an activation, or {@link BAIL} thrown. */
+/** A program's closures: its value for an activation, a {@link Raised} error, or anything else thrown to give up. */
 export type ClosureProgram = (activation: Readonly<Record<string, unknown>>) => unknown;
 
 /** The options of the environment that bear on evaluation. */
@@ -926,8 +926,9 @@ export function closuresEnabled(): boolean {
 }
 
 /**
- * The closures of a checked program, or null when it holds a node they do not handle. Run them with the program's
- * budget as the running one (budget.ts); they throw {@link BAIL} (or a budget error) to leave the evaluation to cel-js.
+ * The closures of a checked program, or null when its root is a node they do not handle. Run them with the program's
+ * budget as the running one (budget.ts); they return the value, raise an error ({@link Raised}), or throw anything else
+ * ({@link BAIL}, a budget error) to leave the evaluation to cel-js.
  */
 export function compileClosures(root: CelJsNode, options: ClosureOptions): ClosureProgram | null {
   return compileRoot(root, options).program;
