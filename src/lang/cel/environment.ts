@@ -622,22 +622,22 @@ function makeProgram(expression: string, parsed: ParseResult, outputType: string
       // Errors are values here: their stack traces, the bulk of an error's cost, are never read.
       const stackTraceLimit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
-      // The closures first (closures.ts); whatever they leave (by throwing), cel-js evaluates afresh. A metered
-      // evaluation reports its cost, which only cel-js's evaluation gives.
-      if (closures !== null && meter === undefined && closuresEnabled()) {
+      // The closures first (closures.ts), which charge what cel-js charges; whatever they leave (by throwing), cel-js
+      // evaluates afresh, on a budget of its own.
+      if (closures !== null && closuresEnabled()) {
         const budget = new Budget(limit);
+        let result: CelEvalResult | null = null;
         try {
           const value = runWithBudget(budget, closures, activation);
-          if (!budget.exceeded) {
-            Error.stackTraceLimit = stackTraceLimit;
-            return { ok: true, value };
-          }
+          if (!budget.exceeded) result = { ok: true, value };
         } catch (error) {
-          // An error the closures raise as cel-js would (closures.ts); anything else is evaluated by cel-js below.
-          if (error instanceof Raised && !budget.exceeded) {
-            Error.stackTraceLimit = stackTraceLimit;
-            return { ok: false, error: runtimeError(toCelError(error.error, expression)) };
-          }
+          // An error the closures raise as cel-js would; anything else is evaluated by cel-js below.
+          if (error instanceof Raised && !budget.exceeded) result = { ok: false, error: runtimeError(toCelError(error.error, expression)) };
+        }
+        if (result !== null) {
+          Error.stackTraceLimit = stackTraceLimit;
+          if (meter !== undefined && costLimit !== null) meter.cost += budget.cost;
+          return result;
         }
       }
       const budget = new Budget(limit);

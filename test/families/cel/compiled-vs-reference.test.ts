@@ -1,8 +1,8 @@
 /**
  * The compiled evaluation of the CEL kinds against the reference interpreter (`EvaluationRequest.reference`, which
- * also evaluates every CEL program with cel-js alone, without its closures): every
- * evaluation the Kyverno test suites of the shared corpus make with a CEL policy is made again both ways, and the
- * responses (status, message, path, properties, patched resource, generated resources, errors) must be identical.
+ * also evaluates every CEL program with cel-js alone, without its closures): every evaluation the Kyverno test suites
+ * of the shared corpus make with a CEL policy (or a `validate.cel` rule) is made again both ways, and the responses
+ * (status, message, path, properties, patched resource, generated resources, errors) must be identical.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -59,6 +59,12 @@ const CEL_KINDS = new Set([
   'NamespacedImageValidatingPolicy',
 ]);
 
+/** A kyverno.io policy with `validate.cel` rules (their programs run with closures too). */
+function hasCelRules(policy: CompiledPolicy): boolean {
+  const rules = (policy as { policy?: { spec?: { rules?: { validate?: { cel?: unknown } }[] } } }).policy?.spec?.rules;
+  return Array.isArray(rules) && rules.some((rule) => rule.validate?.cel !== undefined);
+}
+
 /** The responses of one call as comparable data: policies by kind and name, everything else as it is. */
 function responsesOf(call: Call, reference: boolean): unknown {
   const responses =
@@ -77,8 +83,9 @@ describe.skipIf(!available)('compiled CEL evaluation against the reference inter
   it.each(SUITES)('%s: every evaluation with a CEL policy responds identically both ways', (suite) => {
     calls.length = 0;
     runSuite(suite, path.join(CORPUS, suite));
-    const celCalls = calls.filter((call) => call.policies.some((policy) => CEL_KINDS.has(policy.kind)));
+    const celCalls = calls.filter((call) => call.policies.some((policy) => CEL_KINDS.has(policy.kind) || hasCelRules(policy)));
     expect(celCalls.length).toBeGreaterThan(suite === 'kyverno-policies' ? 100 : 50);
+    expect(celCalls.filter((call) => call.policies.some(hasCelRules)).length).toBeGreaterThan(suite === 'kyverno-policies' ? 50 : 5);
     let rules = 0;
     const differences: string[] = [];
     for (const call of celCalls) {

@@ -294,7 +294,7 @@ describe('CEL closures against cel-js', () => {
     expect(answeredByClosures("object.metadata.name == 'x' || object.metadata.name.split('e', 2).size() > 1")).toBe(false);
   });
 
-  it('charge what cel-js charges, at every cost limit', () => {
+  it('charge what cel-js charges, at every cost limit, and meter the same cost', () => {
     // `has` evaluates its base twice in cel-js (has.ts `patchPresence`): its cost counts twice.
     const expressions = [
       "has((object.items.all(x, x != '') ? object : object).items)",
@@ -308,7 +308,14 @@ describe('CEL closures against cel-js', () => {
       for (const expression of expressions) {
         const compiled = limited.compile(expression);
         if (!compiled.ok) throw new Error(compiled.error.message);
-        expect([limit, expression, outcome(compiled.program.evaluate(data))]).toStrictEqual([limit, expression, outcome(withoutClosures(() => compiled.program.evaluate(data)))]);
+        const meter = { cost: 0 };
+        const reference = { cost: 0 };
+        expect([limit, expression, outcome(compiled.program.evaluate(data, meter)), meter.cost]).toStrictEqual([
+          limit,
+          expression,
+          outcome(withoutClosures(() => compiled.program.evaluate(data, reference))),
+          reference.cost,
+        ]);
       }
     }
   });
