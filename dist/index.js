@@ -39367,19 +39367,19 @@ function makeProgram(expression, parsed, outputType, costLimit, closures) {
     evaluate(activation = {}, meter) {
       const stackTraceLimit = Error.stackTraceLimit;
       Error.stackTraceLimit = 0;
-      if (closures !== null && meter === void 0 && closuresEnabled()) {
+      if (closures !== null && closuresEnabled()) {
         const budget2 = new Budget(limit);
+        let result2 = null;
         try {
           const value2 = runWithBudget(budget2, closures, activation);
-          if (!budget2.exceeded) {
-            Error.stackTraceLimit = stackTraceLimit;
-            return { ok: true, value: value2 };
-          }
+          if (!budget2.exceeded) result2 = { ok: true, value: value2 };
         } catch (error) {
-          if (error instanceof Raised && !budget2.exceeded) {
-            Error.stackTraceLimit = stackTraceLimit;
-            return { ok: false, error: runtimeError2(toCelError(error.error, expression)) };
-          }
+          if (error instanceof Raised && !budget2.exceeded) result2 = { ok: false, error: runtimeError2(toCelError(error.error, expression)) };
+        }
+        if (result2 !== null) {
+          Error.stackTraceLimit = stackTraceLimit;
+          if (meter !== void 0 && costLimit !== null) meter.cost += budget2.cost;
+          return result2;
         }
       }
       const budget = new Budget(limit);

@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-AI7CGBVQ.js";
+} from "./action-chunk-T6D2CINC.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-JGKRSOOE.js";
+} from "./action-chunk-S6XG7NDG.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-AI7CGBVQ.js";
+} from "./action-chunk-T6D2CINC.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts
