@@ -71,17 +71,11 @@ export function exhausted(): boolean {
 
 /** Runs `fn` with `budget` as the running evaluation's budget. */
 export function withBudget<T>(budget: Budget | null, fn: () => T): T {
-  const previous = current;
-  current = budget;
-  try {
-    return fn();
-  } finally {
-    current = previous;
-  }
+  return runWithBudget(budget, (run) => run(), fn);
 }
 
 /** `fn(argument)` with `budget` as the running evaluation's budget (as {@link withBudget}, without a closure). */
-export function runWithBudget<A, T>(budget: Budget, fn: (argument: A) => T, argument: A): T {
+export function runWithBudget<A, T>(budget: Budget | null, fn: (argument: A) => T, argument: A): T {
   const previous = current;
   current = budget;
   try {

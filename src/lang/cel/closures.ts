@@ -136,11 +136,8 @@ function isList(value: unknown): value is unknown[] {
   return Array.isArray(value) && (value as { constructor?: unknown }).constructor === Array;
 }
 
-/**
- * Whether a value read from a field, an index, a variable or the activation is one the closures pass on as cel-js
- * would (cel-js checks each such value's type, and rejects what it does not know): a JSON value or an optional.
- */
-function known(value: unknown): boolean {
+/** Whether `value` is a null, a scalar or a list: a value without fields (cel-js's `fieldLazy` finds none). */
+function fieldless(value: unknown): boolean {
   switch (typeof value) {
     case 'string':
     case 'bigint':
@@ -148,10 +145,28 @@ function known(value: unknown): boolean {
     case 'boolean':
       return true;
     case 'object':
-      return value === null || isList(value) || isPlainObject(value) || value instanceof Optional;
+      return value === null || isList(value);
     default:
       return false;
   }
+}
+
+/**
+ * Whether a value read from a field, an index, a variable or the activation is one the closures pass on as cel-js
+ * would (cel-js checks each such value's type, and rejects what it does not know): a JSON value or an optional.
+ */
+function known(value: unknown): boolean {
+  return fieldless(value) || isPlainObject(value) || value instanceof Optional;
+}
+
+/**
+ * A map's entry at a string, or a list's element at an int (undefined when there is none), as cel-js indexes them
+ * (`fieldAccess`, `TypeDeclaration#getListField`); other operands are left to cel-js.
+ */
+function entryAt(value: unknown, at: unknown): unknown {
+  if (isPlainObject(value) && typeof at === 'string') return hasOwn.call(value, at) ? value[at] : undefined;
+  if (isList(value) && typeof at === 'bigint') return at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
+  return bail();
 }
 
 /**
@@ -236,12 +251,12 @@ class Compiler {
         return this.identifier(node, scope);
       case '.':
         return this.select(node, scope);
-      case '.?':
-        return this.optionalSelect(node, scope);
       case '[]':
         return this.index(node, scope);
+      case '.?':
       case '[?]':
-        return this.optionalIndex(node, scope);
+        // cel-js `TypeDeclaration#getOptionalField`: an optional of the field or entry, empty when there is none.
+        return optionalOf(this.optionalStep(node, scope));
       case '-_': {
         const operand = this.compile(node.args as CelJsNode, scope);
         return (frame) => {
@@ -372,10 +387,7 @@ class Compiler {
         if (item === undefined) throw noSuchKey(field, node);
         return known(item) ? item : bail();
       }
-      // Nulls, scalars and lists have no fields.
-      if (value === null || isList(value) || typeof value === 'string' || typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') {
-        throw noSuchKey(field, node);
-      }
+      if (fieldless(value)) throw noSuchKey(field, node);
       return bail();
     };
   }
@@ -441,11 +453,6 @@ class Compiler {
     return false;
   }
 
-  /** `x.?f` (cel-js `TypeDeclaration#getOptionalField`): an optional of the field, empty when absent. */
-  optionalSelect(node: CelJsNode, scope: Scope | null): Closure {
-    return optionalOf(this.optionalStep(node, scope));
-  }
-
   /** Whether `node` is an optional selection or index evaluated as a step of a chain (it has no patch of its own). */
   fusible(node: CelJsNode): boolean {
     return (node.op === '.?' || node.op === '[?]') && patchesOf(node).length === 0 && !node.meta.alternate && !node.meta.macro;
@@ -481,9 +488,7 @@ class Compiler {
           if (item === undefined) return NONE;
           return known(item) ? item : bail();
         }
-        // Nulls, scalars and lists have no fields: an empty optional.
-        if (value === null || isList(value) || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? bail() : NONE;
-        return bail();
+        return fieldless(value) ? NONE : bail();
       };
     }
     // `x[?k]`: a map's entry at a string, a list's element at an int.
@@ -492,10 +497,7 @@ class Compiler {
       const value = object(frame);
       const at = key(frame);
       if (value === NONE) return NONE;
-      let item: unknown;
-      if (isPlainObject(value) && typeof at === 'string') item = hasOwn.call(value, at) ? value[at] : undefined;
-      else if (isList(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
-      else return bail();
+      const item = entryAt(value, at);
       if (item === undefined) return NONE;
       return known(item) ? item : bail();
     };
@@ -509,21 +511,9 @@ class Compiler {
     const key = this.compile(right, scope);
     return (frame) => {
       const value = object(frame);
-      const at = key(frame);
-      let item: unknown;
-      if (isList(value) && typeof at === 'bigint') item = at >= 0n && at < BigInt(value.length) ? value[Number(at)] : undefined;
-      else if (isPlainObject(value) && typeof at === 'string') item = hasOwn.call(value, at) ? value[at] : undefined;
-      else return bail();
+      const item = entryAt(value, key(frame));
       return item !== undefined && known(item) ? item : bail();
     };
-  }
-
-  /**
-   * `x[?k]` (cel-js `TypeDeclaration#getOptionalField` with a key): an optional of a map's entry at a string, or of a
-   * list's element at an int, empty when there is none.
-   */
-  optionalIndex(node: CelJsNode, scope: Scope | null): Closure {
-    return optionalOf(this.optionalStep(node, scope));
   }
 
   /**
@@ -550,7 +540,7 @@ class Compiler {
         const field = fields[i]!;
         if (isPlainObject(value)) {
           value = hasOwn.call(value, field) ? value[field] : undefined;
-        } else if (value === null || isList(value) || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol')) {
+        } else if (fieldless(value)) {
           value = undefined;
         } else {
           return bail();
@@ -565,8 +555,7 @@ class Compiler {
         const item = value[field];
         return item === undefined ? false : known(item) ? true : bail();
       }
-      // Nulls, scalars and lists have no fields.
-      return value === null || isList(value) || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol') ? false : bail();
+      return fieldless(value) ? false : bail();
     };
   }
 
