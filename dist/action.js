@@ -10,4 +10,4 @@ import "./action-chunk-KNQS4FUO.js";
 // src/action/entry.ts
 import { EOL } from "node:os";
 process.stdout.write(`${announcement()}${EOL}`);
-await import("./action-run-entry-RXKSGVXD.js");
+await import("./action-run-entry-77WRWXXH.js");

@@ -16574,13 +16574,7 @@ function exhausted() {
   return current !== null && current.exceeded;
 }
 function withBudget(budget, fn) {
-  const previous = current;
-  current = budget;
-  try {
-    return fn();
-  } finally {
-    current = previous;
-  }
+  return runWithBudget(budget, (run3) => run3(), fn);
 }
 function runWithBudget(budget, fn, argument) {
   const previous = current;
@@ -24065,7 +24059,7 @@ function isPlainObject3(value2) {
 function isList(value2) {
   return Array.isArray(value2) && value2.constructor === Array;
 }
-function known(value2) {
+function fieldless(value2) {
   switch (typeof value2) {
     case "string":
     case "bigint":
@@ -24073,10 +24067,18 @@ function known(value2) {
     case "boolean":
       return true;
     case "object":
-      return value2 === null || isList(value2) || isPlainObject3(value2) || value2 instanceof Optional;
+      return value2 === null || isList(value2);
     default:
       return false;
   }
+}
+function known(value2) {
+  return fieldless(value2) || isPlainObject3(value2) || value2 instanceof Optional;
+}
+function entryAt(value2, at4) {
+  if (isPlainObject3(value2) && typeof at4 === "string") return hasOwn2.call(value2, at4) ? value2[at4] : void 0;
+  if (isList(value2) && typeof at4 === "bigint") return at4 >= 0n && at4 < BigInt(value2.length) ? value2[Number(at4)] : void 0;
+  return bail();
 }
 function deepType(value2) {
   if (value2 === null) return "null";
@@ -24218,12 +24220,11 @@ var init_closures = __esm({
             return this.identifier(node3, scope);
           case ".":
             return this.select(node3, scope);
-          case ".?":
-            return this.optionalSelect(node3, scope);
           case "[]":
             return this.index(node3, scope);
+          case ".?":
           case "[?]":
-            return this.optionalIndex(node3, scope);
+            return optionalOf(this.optionalStep(node3, scope));
           case "-_": {
             const operand = this.compile(node3.args, scope);
             return (frame) => {
@@ -24347,9 +24348,7 @@ var init_closures = __esm({
             if (item === void 0) throw noSuchKey(field4, node3);
             return known(item) ? item : bail();
           }
-          if (value2 === null || isList(value2) || typeof value2 === "string" || typeof value2 === "bigint" || typeof value2 === "number" || typeof value2 === "boolean") {
-            throw noSuchKey(field4, node3);
-          }
+          if (fieldless(value2)) throw noSuchKey(field4, node3);
           return bail();
         };
       }
@@ -24411,10 +24410,6 @@ var init_closures = __esm({
         for (let at4 = scope; at4 !== null; at4 = at4.parent) if (at4.iterVar === name) return true;
         return false;
       }
-      /** `x.?f` (cel-js `TypeDeclaration#getOptionalField`): an optional of the field, empty when absent. */
-      optionalSelect(node3, scope) {
-        return optionalOf(this.optionalStep(node3, scope));
-      }
       /** Whether `node` is an optional selection or index evaluated as a step of a chain (it has no patch of its own). */
       fusible(node3) {
         return (node3.op === ".?" || node3.op === "[?]") && patchesOf(node3).length === 0 && !node3.meta.alternate && !node3.meta.macro;
@@ -24448,8 +24443,7 @@ var init_closures = __esm({
               if (item === void 0) return NONE;
               return known(item) ? item : bail();
             }
-            if (value2 === null || isList(value2) || typeof value2 !== "object") return typeof value2 === "function" || typeof value2 === "symbol" ? bail() : NONE;
-            return bail();
+            return fieldless(value2) ? NONE : bail();
           };
         }
         const key3 = this.compile(right, scope);
@@ -24457,10 +24451,7 @@ var init_closures = __esm({
           const value2 = object2(frame);
           const at4 = key3(frame);
           if (value2 === NONE) return NONE;
-          let item;
-          if (isPlainObject3(value2) && typeof at4 === "string") item = hasOwn2.call(value2, at4) ? value2[at4] : void 0;
-          else if (isList(value2) && typeof at4 === "bigint") item = at4 >= 0n && at4 < BigInt(value2.length) ? value2[Number(at4)] : void 0;
-          else return bail();
+          const item = entryAt(value2, at4);
           if (item === void 0) return NONE;
           return known(item) ? item : bail();
         };
@@ -24473,20 +24464,9 @@ var init_closures = __esm({
         const key3 = this.compile(right, scope);
         return (frame) => {
           const value2 = object2(frame);
-          const at4 = key3(frame);
-          let item;
-          if (isList(value2) && typeof at4 === "bigint") item = at4 >= 0n && at4 < BigInt(value2.length) ? value2[Number(at4)] : void 0;
-          else if (isPlainObject3(value2) && typeof at4 === "string") item = hasOwn2.call(value2, at4) ? value2[at4] : void 0;
-          else return bail();
+          const item = entryAt(value2, key3(frame));
           return item !== void 0 && known(item) ? item : bail();
         };
-      }
-      /**
-       * `x[?k]` (cel-js `TypeDeclaration#getOptionalField` with a key): an optional of a map's entry at a string, or of a
-       * list's element at an int, empty when there is none.
-       */
-      optionalIndex(node3, scope) {
-        return optionalOf(this.optionalStep(node3, scope));
       }
       /**
        * `has(x.f…)` (cel-js `createHasExpander`, has.ts `patchPresence`): each selection before the last must find its
@@ -24510,7 +24490,7 @@ var init_closures = __esm({
             const field4 = fields2[i];
             if (isPlainObject3(value2)) {
               value2 = hasOwn2.call(value2, field4) ? value2[field4] : void 0;
-            } else if (value2 === null || isList(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol") {
+            } else if (fieldless(value2)) {
               value2 = void 0;
             } else {
               return bail();
@@ -24525,7 +24505,7 @@ var init_closures = __esm({
             const item = value2[field4];
             return item === void 0 ? false : known(item) ? true : bail();
           }
-          return value2 === null || isList(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol" ? false : bail();
+          return fieldless(value2) ? false : bail();
         };
       }
       /** `s.matches(p)`, `matches(s, p)` on RE2 (environment.ts `patchMatches`); a bad pattern is left to cel-js. */

@@ -14757,13 +14757,7 @@ function exhausted() {
   return current !== null && current.exceeded;
 }
 function withBudget(budget, fn) {
-  const previous = current;
-  current = budget;
-  try {
-    return fn();
-  } finally {
-    current = previous;
-  }
+  return runWithBudget(budget, (run2) => run2(), fn);
 }
 function runWithBudget(budget, fn, argument) {
   const previous = current;
@@ -22164,7 +22158,7 @@ function isPlainObject2(value2) {
 function isList(value2) {
   return Array.isArray(value2) && value2.constructor === Array;
 }
-function known(value2) {
+function fieldless(value2) {
   switch (typeof value2) {
     case "string":
     case "bigint":
@@ -22172,10 +22166,18 @@ function known(value2) {
     case "boolean":
       return true;
     case "object":
-      return value2 === null || isList(value2) || isPlainObject2(value2) || value2 instanceof Optional;
+      return value2 === null || isList(value2);
     default:
       return false;
   }
+}
+function known(value2) {
+  return fieldless(value2) || isPlainObject2(value2) || value2 instanceof Optional;
+}
+function entryAt(value2, at3) {
+  if (isPlainObject2(value2) && typeof at3 === "string") return hasOwn2.call(value2, at3) ? value2[at3] : void 0;
+  if (isList(value2) && typeof at3 === "bigint") return at3 >= 0n && at3 < BigInt(value2.length) ? value2[Number(at3)] : void 0;
+  return bail();
 }
 function deepType(value2) {
   if (value2 === null) return "null";
@@ -22247,12 +22249,11 @@ var Compiler3 = class {
         return this.identifier(node2, scope);
       case ".":
         return this.select(node2, scope);
-      case ".?":
-        return this.optionalSelect(node2, scope);
       case "[]":
         return this.index(node2, scope);
+      case ".?":
       case "[?]":
-        return this.optionalIndex(node2, scope);
+        return optionalOf(this.optionalStep(node2, scope));
       case "-_": {
         const operand = this.compile(node2.args, scope);
         return (frame) => {
@@ -22376,9 +22377,7 @@ var Compiler3 = class {
         if (item === void 0) throw noSuchKey(field2, node2);
         return known(item) ? item : bail();
       }
-      if (value2 === null || isList(value2) || typeof value2 === "string" || typeof value2 === "bigint" || typeof value2 === "number" || typeof value2 === "boolean") {
-        throw noSuchKey(field2, node2);
-      }
+      if (fieldless(value2)) throw noSuchKey(field2, node2);
       return bail();
     };
   }
@@ -22440,10 +22439,6 @@ var Compiler3 = class {
     for (let at3 = scope; at3 !== null; at3 = at3.parent) if (at3.iterVar === name) return true;
     return false;
   }
-  /** `x.?f` (cel-js `TypeDeclaration#getOptionalField`): an optional of the field, empty when absent. */
-  optionalSelect(node2, scope) {
-    return optionalOf(this.optionalStep(node2, scope));
-  }
   /** Whether `node` is an optional selection or index evaluated as a step of a chain (it has no patch of its own). */
   fusible(node2) {
     return (node2.op === ".?" || node2.op === "[?]") && patchesOf(node2).length === 0 && !node2.meta.alternate && !node2.meta.macro;
@@ -22477,8 +22472,7 @@ var Compiler3 = class {
           if (item === void 0) return NONE;
           return known(item) ? item : bail();
         }
-        if (value2 === null || isList(value2) || typeof value2 !== "object") return typeof value2 === "function" || typeof value2 === "symbol" ? bail() : NONE;
-        return bail();
+        return fieldless(value2) ? NONE : bail();
       };
     }
     const key3 = this.compile(right, scope);
@@ -22486,10 +22480,7 @@ var Compiler3 = class {
       const value2 = object2(frame);
       const at3 = key3(frame);
       if (value2 === NONE) return NONE;
-      let item;
-      if (isPlainObject2(value2) && typeof at3 === "string") item = hasOwn2.call(value2, at3) ? value2[at3] : void 0;
-      else if (isList(value2) && typeof at3 === "bigint") item = at3 >= 0n && at3 < BigInt(value2.length) ? value2[Number(at3)] : void 0;
-      else return bail();
+      const item = entryAt(value2, at3);
       if (item === void 0) return NONE;
       return known(item) ? item : bail();
     };
@@ -22502,20 +22493,9 @@ var Compiler3 = class {
     const key3 = this.compile(right, scope);
     return (frame) => {
       const value2 = object2(frame);
-      const at3 = key3(frame);
-      let item;
-      if (isList(value2) && typeof at3 === "bigint") item = at3 >= 0n && at3 < BigInt(value2.length) ? value2[Number(at3)] : void 0;
-      else if (isPlainObject2(value2) && typeof at3 === "string") item = hasOwn2.call(value2, at3) ? value2[at3] : void 0;
-      else return bail();
+      const item = entryAt(value2, key3(frame));
       return item !== void 0 && known(item) ? item : bail();
     };
-  }
-  /**
-   * `x[?k]` (cel-js `TypeDeclaration#getOptionalField` with a key): an optional of a map's entry at a string, or of a
-   * list's element at an int, empty when there is none.
-   */
-  optionalIndex(node2, scope) {
-    return optionalOf(this.optionalStep(node2, scope));
   }
   /**
    * `has(x.f…)` (cel-js `createHasExpander`, has.ts `patchPresence`): each selection before the last must find its
@@ -22539,7 +22519,7 @@ var Compiler3 = class {
         const field2 = fields2[i];
         if (isPlainObject2(value2)) {
           value2 = hasOwn2.call(value2, field2) ? value2[field2] : void 0;
-        } else if (value2 === null || isList(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol") {
+        } else if (fieldless(value2)) {
           value2 = void 0;
         } else {
           return bail();
@@ -22554,7 +22534,7 @@ var Compiler3 = class {
         const item = value2[field2];
         return item === void 0 ? false : known(item) ? true : bail();
       }
-      return value2 === null || isList(value2) || typeof value2 !== "object" && typeof value2 !== "function" && typeof value2 !== "symbol" ? false : bail();
+      return fieldless(value2) ? false : bail();
     };
   }
   /** `s.matches(p)`, `matches(s, p)` on RE2 (environment.ts `patchMatches`); a bad pattern is left to cel-js. */

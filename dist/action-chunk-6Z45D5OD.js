@@ -90,7 +90,7 @@ import {
   unsettledRules,
   valueJson,
   wildcardMatch
-} from "./action-chunk-T6D2CINC.js";
+} from "./action-chunk-5B5APDF4.js";
 import {
   __toESM
 } from "./action-chunk-KNQS4FUO.js";
@@ -4800,7 +4800,7 @@ async function lint(options) {
   let base = null;
   let baseOutcome = null;
   if (options.base !== void 0 && configured.errors.length === 0) {
-    const { compareWithBase } = await import("./action-base-revision-WRYOFJEW.js");
+    const { compareWithBase } = await import("./action-base-revision-OKSOWNGP.js");
     const display2 = (manifest) => workspace.files.get(manifest.file)?.display ?? manifest.file;
     const load = (mapped) => loadWorkspace(mapped, [], [], true);
     const receive = (manifest) => version === null ? manifest : defaultedManifest(manifest, version);

@@ -3,11 +3,11 @@ import { createRequire as __kyvernoLintCreateRequire } from 'node:module';
 const require = __kyvernoLintCreateRequire(import.meta.url);
 import {
   describeError
-} from "./action-chunk-S6XG7NDG.js";
+} from "./action-chunk-6Z45D5OD.js";
 import "./action-chunk-QE36UPMW.js";
 import {
   openGitRevision
-} from "./action-chunk-T6D2CINC.js";
+} from "./action-chunk-5B5APDF4.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/action/base-tree.ts

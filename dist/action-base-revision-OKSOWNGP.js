@@ -11,7 +11,7 @@ import {
   mutatedResource,
   policyReference,
   resourceKey
-} from "./action-chunk-T6D2CINC.js";
+} from "./action-chunk-5B5APDF4.js";
 import "./action-chunk-KNQS4FUO.js";
 
 // src/lint/base-revision.ts

@@ -26,11 +26,11 @@ import {
   sarifChunks,
   unifiedDiff,
   workflowCommand
-} from "./action-chunk-S6XG7NDG.js";
+} from "./action-chunk-6Z45D5OD.js";
 import {
   package_default
 } from "./action-chunk-QE36UPMW.js";
-import "./action-chunk-T6D2CINC.js";
+import "./action-chunk-5B5APDF4.js";
 import {
   require_tunnel,
   require_undici
@@ -3510,7 +3510,7 @@ async function run(deps) {
   const baseWarnings = [];
   let baseFrom = "";
   if (inputs.base.mode !== "off") {
-    const { openBase } = await import("./action-base-tree-5GHWPS3R.js");
+    const { openBase } = await import("./action-base-tree-6NA2EEKJ.js");
     const opened = await openBase(inputs.base, context, pull, api, state.workspace);
     if ("revision" in opened) {
       options.base = opened.revision;
